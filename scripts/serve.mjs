@@ -1,0 +1,90 @@
+/**
+ * `npm run dev` / `npm start`: serves the app with Next.js, first providing what an
+ * unconfigured machine lacks.
+ * - No DATABASE_URL: starts the embedded PostgreSQL (data in ./.data/pg), migrates it, and
+ *   stops it on exit. With DATABASE_URL set, that server is used as is
+ *   (apply migrations with `npm run db:migrate`).
+ * - No NEXTAUTH_SECRET: creates one in ./.data/nextauth-secret and reuses it.
+ *
+ * Next runs inside this process behind a plain http server so that the client address the app
+ * sees is the socket's: Next keeps a client-sent X-Forwarded-For, which would let anyone
+ * rotate it past per-IP rate limits. Set TRUST_PROXY=true only behind your own proxy.
+ */
+import { randomBytes } from "node:crypto";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import http from "node:http";
+import path from "node:path";
+
+import { createJiti } from "jiti";
+
+const mode = process.argv[2] === "dev" ? "dev" : "start";
+const dataDir = path.resolve(process.env.DATA_DIR ?? ".data");
+const log = (message) => console.log(`[coursecraft] ${message}`);
+const jiti = createJiti(import.meta.url);
+
+async function authSecret() {
+  const file = path.join(dataDir, "nextauth-secret");
+  const existing = (await readFile(file, "utf8").catch(() => "")).trim();
+  if (existing.length >= 32) return existing;
+  const secret = randomBytes(32).toString("base64url");
+  await writeFile(file, secret, { mode: 0o600 });
+  log(`created a session secret in ${file}`);
+  return secret;
+}
+
+async function startDatabase() {
+  const { ensureDatabase, startEmbeddedPostgres } = await jiti.import("../src/server/db/embedded.ts");
+  const { migrateDatabase } = await jiti.import("../src/server/db/migrate.ts");
+  const started = Date.now();
+  const embedded = await startEmbeddedPostgres({ dataDir: path.join(dataDir, "pg"), log });
+  await ensureDatabase(embedded, "coursecraft");
+  const url = embedded.url("coursecraft");
+  const { applied } = await migrateDatabase(url);
+  log(`embedded PostgreSQL ready on 127.0.0.1:${embedded.port} in ${Date.now() - started} ms (${applied.length} migrations applied)`);
+  return { url, stop: () => embedded.stop() };
+}
+
+async function main() {
+  await mkdir(dataDir, { recursive: true });
+  process.env.NODE_ENV ??= mode === "dev" ? "development" : "production";
+  process.env.NEXTAUTH_SECRET ||= await authSecret();
+  const port = Number(process.env.PORT ?? 3000);
+  const hostname = process.env.HOSTNAME_BIND ?? "0.0.0.0";
+  process.env.NEXTAUTH_URL ||= `http://localhost:${port}`;
+
+  const database = process.env.DATABASE_URL ? null : await startDatabase();
+  if (database) process.env.DATABASE_URL = database.url;
+
+  const { default: next } = await import("next");
+  const app = next({ dev: mode === "dev", hostname: "localhost", port });
+  await app.prepare();
+  const handle = app.getRequestHandler();
+  const trustProxy = process.env.TRUST_PROXY === "true";
+
+  const server = http.createServer((req, res) => {
+    if (!trustProxy) req.headers["x-forwarded-for"] = req.socket.remoteAddress ?? "unknown";
+    handle(req, res).catch((error) => {
+      console.error(error);
+      if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" });
+      res.end('{"message":"Internal server error"}');
+    });
+  });
+  if (mode === "dev") server.on("upgrade", app.getUpgradeHandler());
+  server.listen(port, hostname, () => log(`ready on http://localhost:${port} (${mode})`));
+
+  let stopping = false;
+  const shutdown = async () => {
+    if (stopping) return;
+    stopping = true;
+    server.close();
+    await app.close?.().catch(() => undefined);
+    await database?.stop().catch(() => undefined);
+    process.exit(0);
+  };
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => void shutdown());
+}
+
+main().catch((error) => {
+  console.error(`[coursecraft] could not start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

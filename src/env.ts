@@ -1,0 +1,42 @@
+import { createEnv } from "@t3-oss/env-nextjs";
+import { z } from "zod";
+
+/**
+ * The only module that reads process.env. Every variable is optional: with none set the app
+ * runs on an embedded PostgreSQL, the offline AI engine and keyless video search.
+ */
+const optionalUrl = z.url().optional();
+const emptyAsUndefined = (value: unknown) => (value === "" ? undefined : value);
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyAsUndefined, schema.optional());
+
+export const env = createEnv({
+  server: {
+    NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
+    /** PostgreSQL server; unset = the embedded server started by `dev`/`start`. */
+    DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+    /** Signs session tokens; `dev`/`start` create one under .data/ when unset. */
+    NEXTAUTH_SECRET: optional(z.string().min(32, "must be at least 32 characters")),
+    NEXTAUTH_URL: optional(z.url()),
+    GOOGLE_CLIENT_ID: optional(z.string()),
+    GOOGLE_CLIENT_SECRET: optional(z.string()),
+    /** OpenID issuer for Google sign-in; tests point it at a local fake provider. */
+    GOOGLE_ISSUER: z.preprocess(emptyAsUndefined, z.url().default("https://accounts.google.com")),
+    /** Trust X-Forwarded-For for the client address (only behind your own reverse proxy). */
+    TRUST_PROXY: z.preprocess(emptyAsUndefined, z.enum(["true", "false"]).default("false")).transform((v) => v === "true"),
+    LOG_LEVEL: z.preprocess(emptyAsUndefined, z.enum(["debug", "info", "warn", "error", "silent"]).default("info")),
+    OPENAI_API_KEY: optional(z.string()),
+    OPENAI_BASE_URL: optionalUrl,
+    AI_MODEL: optional(z.string()),
+    YOUTUBE_API_KEY: optional(z.string()),
+    VIDEO_LIBRARY_DIR: optional(z.string()),
+    VIDEO_SOURCES: optional(z.string()),
+    STRIPE_SECRET_KEY: optional(z.string()),
+    STRIPE_WEBHOOK_SECRET: optional(z.string()),
+    STRIPE_PRICE_ID: optional(z.string()),
+  },
+  client: {},
+  experimental__runtimeEnv: {},
+  emptyStringAsUndefined: true,
+  skipValidation: process.env.SKIP_ENV_VALIDATION === "1",
+});

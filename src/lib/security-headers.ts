@@ -1,0 +1,23 @@
+/**
+ * The Content-Security-Policy of every page. Next.js injects inline bootstrap scripts, so
+ * scripts need 'unsafe-inline' until pages are rendered with nonces; the YouTube IFrame API
+ * (script and frame) is allowed because the course player embeds it.
+ */
+export function cspHeader({ isProduction }: { isProduction: boolean }): string {
+  const directives: Record<string, string[]> = {
+    "default-src": ["'self'"],
+    "script-src": ["'self'", "'unsafe-inline'", "https://www.youtube.com", "https://s.ytimg.com", ...(isProduction ? [] : ["'unsafe-eval'"])],
+    "style-src": ["'self'", "'unsafe-inline'"],
+    "img-src": ["'self'", "data:", "blob:", "https://i.ytimg.com", "https://img.youtube.com", "https://lh3.googleusercontent.com"],
+    "font-src": ["'self'", "data:"],
+    "connect-src": ["'self'", ...(isProduction ? [] : ["ws:"])],
+    "frame-src": ["https://www.youtube.com", "https://www.youtube-nocookie.com"],
+    "frame-ancestors": ["'none'"],
+    "form-action": ["'self'", "https://accounts.google.com", "https://checkout.stripe.com"],
+    "base-uri": ["'self'"],
+    "object-src": ["'none'"],
+  };
+  return Object.entries(directives)
+    .map(([name, values]) => `${name} ${values.join(" ")}`)
+    .join("; ");
+}

@@ -1,0 +1,52 @@
+import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
+import { createOpenApiFetchHandler } from "trpc-to-openapi";
+
+import { logger } from "~/server/logger";
+
+import { guardApiRequest } from "./http-guards";
+import { appRouter } from "./root";
+import { createTRPCContext, retryAfterOf } from "./trpc";
+
+/** A wide batch would walk around per-request rate limits. */
+export const MAX_TRPC_BATCH = 10;
+
+function logUnexpected({ error, path }: { error: { code: string; cause?: unknown; message: string }; path?: string }) {
+  if (error.code === "INTERNAL_SERVER_ERROR") logger.error("request failed", { path, error: error.cause ?? error.message });
+}
+
+function retryAfterHeaders(errors: { cause?: unknown }[]): Record<string, string> {
+  const retryAfter = errors.map(retryAfterOf).find((value) => value !== undefined);
+  return retryAfter === undefined ? {} : { "Retry-After": String(retryAfter) };
+}
+
+// /api/trpc/* — the typed API the React pages use.
+export async function handleTrpc(raw: Request): Promise<Response> {
+  const req = await guardApiRequest(raw);
+  if (req instanceof Response) return req;
+  return fetchRequestHandler({
+    endpoint: "/api/trpc",
+    req,
+    router: appRouter,
+    maxBatchSize: MAX_TRPC_BATCH,
+    createContext: ({ req: request, resHeaders }) => createTRPCContext({ headers: request.headers, resHeaders }),
+    responseMeta: ({ errors }) => ({ headers: { "Cache-Control": "no-store", ...retryAfterHeaders(errors) } }),
+    onError: logUnexpected,
+  });
+}
+
+// /api/* — the documented REST paths, served from the same procedures.
+export async function handleRest(raw: Request): Promise<Response> {
+  const req = await guardApiRequest(raw, { emptyBodyAsJsonObject: true });
+  if (req instanceof Response) return req;
+  const resHeaders = new Headers();
+  const response = await createOpenApiFetchHandler({
+    endpoint: "/api",
+    req,
+    router: appRouter,
+    createContext: () => createTRPCContext({ headers: req.headers, resHeaders }),
+    responseMeta: ({ errors }) => ({ headers: { "Cache-Control": "no-store", ...retryAfterHeaders(errors) } }),
+    onError: logUnexpected,
+  });
+  for (const cookie of resHeaders.getSetCookie()) response.headers.append("Set-Cookie", cookie);
+  return response;
+}

@@ -1,0 +1,83 @@
+import { env } from "~/env";
+
+/**
+ * Checks every API request passes before tRPC or the REST adapter sees it:
+ * - mutations must come from this site: a foreign Origin (or Sec-Fetch-Site: cross-site) is
+ *   refused, and a body must be JSON, which a cross-site HTML form cannot send;
+ * - bodies over 1 MiB are refused with 413 before they are read in full.
+ */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+export function jsonError(status: number, code: string, message: string, headers?: HeadersInit): Response {
+  return Response.json({ message, code }, { status, headers });
+}
+
+function allowedOrigins(req: Request): Set<string> {
+  const origins = new Set<string>();
+  const host = req.headers.get("x-forwarded-host") ?? req.headers.get("host");
+  const proto = req.headers.get("x-forwarded-proto") ?? new URL(req.url).protocol.replace(":", "");
+  if (host) origins.add(`${proto}://${host}`);
+  origins.add(new URL(req.url).origin);
+  if (env.NEXTAUTH_URL) origins.add(new URL(env.NEXTAUTH_URL).origin);
+  return origins;
+}
+
+export function crossSiteRefusal(req: Request): Response | null {
+  if (SAFE_METHODS.has(req.method)) return null;
+  const origin = req.headers.get("origin");
+  if (req.headers.get("sec-fetch-site") === "cross-site" || (origin && !allowedOrigins(req).has(origin))) {
+    return jsonError(403, "FORBIDDEN", "Cross-site requests are not allowed");
+  }
+  return null;
+}
+
+async function readLimited(req: Request): Promise<Uint8Array<ArrayBuffer> | "too-large"> {
+  const reader = req.body?.getReader();
+  if (!reader) return new Uint8Array(new ArrayBuffer(0));
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel().catch(() => undefined);
+      return "too-large";
+    }
+    chunks.push(value);
+  }
+  const body = new Uint8Array(new ArrayBuffer(size));
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body;
+}
+
+/**
+ * Returns the request to handle (with its body buffered) or the refusal to send.
+ * `emptyBodyAsJsonObject`: the REST adapter parses every POST body as JSON, so a bodiless POST
+ * (POST /api/logout) is handed over as `{}`.
+ */
+export async function guardApiRequest(req: Request, { emptyBodyAsJsonObject = false } = {}): Promise<Request | Response> {
+  const refusal = crossSiteRefusal(req);
+  if (refusal) return refusal;
+  if (SAFE_METHODS.has(req.method)) return req;
+
+  const declared = Number(req.headers.get("content-length") ?? "0");
+  if (declared > MAX_BODY_BYTES) return jsonError(413, "PAYLOAD_TOO_LARGE", "Request body is larger than 1 MB");
+  const body = await readLimited(req);
+  if (body === "too-large") return jsonError(413, "PAYLOAD_TOO_LARGE", "Request body is larger than 1 MB");
+
+  const contentType = req.headers.get("content-type") ?? "";
+  if (body.byteLength > 0 && !/^application\/json\b/i.test(contentType)) {
+    return jsonError(415, "UNSUPPORTED_MEDIA_TYPE", "Request body must be JSON (Content-Type: application/json)");
+  }
+  const headers = new Headers(req.headers);
+  const emptyBody = emptyBodyAsJsonObject ? "{}" : null;
+  if (body.byteLength === 0 && emptyBody) headers.set("content-type", "application/json");
+  return new Request(req.url, { method: req.method, headers, body: body.byteLength > 0 ? body : emptyBody, signal: req.signal });
+}

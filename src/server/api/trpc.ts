@@ -1,0 +1,132 @@
+import { randomUUID } from "node:crypto";
+
+import { initTRPC, TRPCError, type TRPC_ERROR_CODE_KEY } from "@trpc/server";
+import superjson from "superjson";
+import type { OpenApiMeta } from "trpc-to-openapi";
+import { z, ZodError } from "zod";
+
+import { env } from "~/env";
+import type { PublicUser } from "~/lib/schemas/auth";
+import { readSessionClaims } from "~/server/auth/session";
+import { db as defaultDb, type DbClient } from "~/server/db";
+import { AppError, type AppErrorCode, toAppError } from "~/server/errors";
+import { logger } from "~/server/logger";
+import { findSessionUser } from "~/server/services/auth/users";
+
+/**
+ * The context of every call, whether it came through tRPC, the REST adapter or a test caller.
+ * `resHeaders` collects headers for the response (the session cookie); the user is read from
+ * the cookie on first use, and checked against the database so revoked sessions fail.
+ */
+export type CreateContextOptions = { headers: Headers; resHeaders?: Headers; db?: DbClient };
+
+export function clientIpFrom(headers: Headers): string {
+  // serve.mjs overwrites X-Forwarded-For with the socket address unless TRUST_PROXY is set,
+  // in which case the first entry is the one our own proxy saw.
+  const forwarded = headers.get("x-forwarded-for")?.split(",")[0]?.trim();
+  return forwarded ?? "unknown";
+}
+
+export function createTRPCContext(opts: CreateContextOptions) {
+  const database = opts.db ?? defaultDb;
+  let user: Promise<PublicUser | null> | undefined;
+  return {
+    db: database,
+    headers: opts.headers,
+    resHeaders: opts.resHeaders ?? new Headers(),
+    clientIp: clientIpFrom(opts.headers),
+    requestId: opts.headers.get("x-request-id")?.slice(0, 64) ?? randomUUID(),
+    getUser(): Promise<PublicUser | null> {
+      user ??= readSessionClaims(opts.headers).then((claims) => (claims ? findSessionUser(database, claims) : null));
+      return user;
+    },
+  };
+}
+
+export type Context = ReturnType<typeof createTRPCContext>;
+
+const TRPC_CODE: Record<AppErrorCode, TRPC_ERROR_CODE_KEY> = {
+  BAD_REQUEST: "BAD_REQUEST",
+  UNAUTHORIZED: "UNAUTHORIZED",
+  FORBIDDEN: "FORBIDDEN",
+  NOT_FOUND: "NOT_FOUND",
+  CONFLICT: "CONFLICT",
+  PAYLOAD_TOO_LARGE: "PAYLOAD_TOO_LARGE",
+  UNSUPPORTED_MEDIA_TYPE: "UNSUPPORTED_MEDIA_TYPE",
+  UNPROCESSABLE: "UNPROCESSABLE_CONTENT",
+  TOO_MANY_REQUESTS: "TOO_MANY_REQUESTS",
+  SERVICE_UNAVAILABLE: "SERVICE_UNAVAILABLE",
+};
+
+export function appErrorToTRPC(error: AppError): TRPCError {
+  return new TRPCError({ code: TRPC_CODE[error.code], message: error.message, cause: error });
+}
+
+/** The first validation message, phrased for a person ("Passwords do not match"). */
+function zodMessage(error: ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return "Invalid input";
+  if (issue.code === "unrecognized_keys") return `Unknown field: ${issue.keys.join(", ")}`;
+  if (issue.code === "invalid_type" && issue.path.length) return `${issue.path.join(".")}: ${issue.message}`;
+  return issue.message;
+}
+
+export function retryAfterOf(error: { cause?: unknown }): number | undefined {
+  return error.cause instanceof AppError ? error.cause.retryAfterSeconds : undefined;
+}
+
+const t = initTRPC
+  .context<Context>()
+  .meta<OpenApiMeta>()
+  .create({
+    transformer: superjson,
+    errorFormatter({ shape, error }) {
+      const zodError = error.cause instanceof ZodError ? error.cause : null;
+      const internal = error.code === "INTERNAL_SERVER_ERROR";
+      return {
+        ...shape,
+        message: internal ? "Internal server error" : zodError ? zodMessage(zodError) : shape.message,
+        data: {
+          code: shape.data.code,
+          httpStatus: shape.data.httpStatus,
+          path: shape.data.path,
+          issues: zodError ? z.treeifyError(zodError) : undefined,
+          retryAfter: retryAfterOf(error),
+        },
+      };
+    },
+  });
+
+/** Turns AppErrors (and known database errors) into tRPC errors with the right status. */
+const errorMapping = t.middleware(async ({ next, ctx, path }) => {
+  const result = await next();
+  if (!result.ok) {
+    const cause = result.error.cause;
+    const appError = toAppError(cause);
+    if (appError) throw appErrorToTRPC(appError);
+    if (result.error.code === "INTERNAL_SERVER_ERROR") {
+      logger.error("unhandled error", { path, requestId: ctx.requestId, error: cause ?? result.error });
+    }
+  }
+  return result;
+});
+
+export const createCallerFactory = t.createCallerFactory;
+export const createTRPCRouter = t.router;
+
+/** Anyone, signed in or not. */
+export const publicProcedure = t.procedure.use(errorMapping);
+
+/** Signed-in users only; `ctx.user` is the caller, read from the session (never from input). */
+export const protectedProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  const user = await ctx.getUser();
+  if (!user) throw new TRPCError({ code: "UNAUTHORIZED", message: "Please sign in to continue" });
+  return next({ ctx: { ...ctx, user } });
+});
+
+/** Refuses a path/body `userId` that is not the caller's: the documented paths carry one. */
+export function assertOwnUserId(ctxUser: PublicUser, userId: number | undefined): void {
+  if (userId !== undefined && userId !== ctxUser.id) throw appErrorToTRPC(new AppError("FORBIDDEN", "You can only access your own data"));
+}
+
+export const isDevelopment = env.NODE_ENV === "development";

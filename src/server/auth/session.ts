@@ -1,0 +1,65 @@
+import { decode, encode, type JWT } from "next-auth/jwt";
+
+import { env } from "~/env";
+
+/**
+ * The session is next-auth's JWT cookie (httpOnly, SameSite=Lax, Secure over https). Our own
+ * routes (login, register) mint it with next-auth's encoder so that next-auth and the app read
+ * one cookie. The token carries the user id and a session version only; rights such as the plan
+ * are read from the database on each request, so they change without a new cookie.
+ */
+export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
+
+export type SessionClaims = { userId: number; sessionVersion: number };
+
+const useSecureCookies = () => env.NEXTAUTH_URL?.startsWith("https://") ?? false;
+
+export const sessionCookieName = () => `${useSecureCookies() ? "__Secure-" : ""}next-auth.session-token`;
+
+export function authSecret(): string {
+  const secret = env.NEXTAUTH_SECRET;
+  if (!secret) throw new Error("NEXTAUTH_SECRET is not set: start the app with `npm run dev` or `npm start`, which create one.");
+  return secret;
+}
+
+export async function encodeSessionToken(claims: SessionClaims & { name?: string | null; email?: string | null }): Promise<string> {
+  const token: JWT = { sub: String(claims.userId), sv: claims.sessionVersion, name: claims.name ?? null, email: claims.email ?? null };
+  return encode({ token, secret: authSecret(), maxAge: SESSION_MAX_AGE_SECONDS });
+}
+
+export function claimsFromToken(token: JWT | null): SessionClaims | null {
+  const userId = Number(token?.sub);
+  const sessionVersion = token?.sv;
+  if (!Number.isSafeInteger(userId) || userId <= 0 || typeof sessionVersion !== "number") return null;
+  return { userId, sessionVersion };
+}
+
+export async function decodeSessionToken(value: string): Promise<SessionClaims | null> {
+  const token = await decode({ token: value, secret: authSecret() }).catch(() => null);
+  return claimsFromToken(token);
+}
+
+function readCookie(headers: Headers, name: string): string | null {
+  const cookieHeader = headers.get("cookie");
+  if (!cookieHeader) return null;
+  for (const part of cookieHeader.split(";")) {
+    const index = part.indexOf("=");
+    if (index > 0 && part.slice(0, index).trim() === name) return decodeURIComponent(part.slice(index + 1).trim());
+  }
+  return null;
+}
+
+export async function readSessionClaims(headers: Headers): Promise<SessionClaims | null> {
+  const value = readCookie(headers, sessionCookieName());
+  return value ? decodeSessionToken(value) : null;
+}
+
+export function sessionCookie(value: string): string {
+  const secure = useSecureCookies() ? "; Secure" : "";
+  return `${sessionCookieName()}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${SESSION_MAX_AGE_SECONDS}${secure}`;
+}
+
+export function clearedSessionCookie(): string {
+  const secure = useSecureCookies() ? "; Secure" : "";
+  return `${sessionCookieName()}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure}`;
+}

@@ -1,0 +1,53 @@
+import "server-only";
+
+import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
+
+import { env } from "~/env";
+import { PrismaClient } from "~/generated/prisma/client";
+
+/** Columns that never leave the data layer unless a query asks for them by name. */
+const globalOmit = { user: { passwordHash: true } } as const;
+
+function createClient(pool: pg.Pool) {
+  return new PrismaClient({ adapter: new PrismaPg(pool), omit: globalOmit });
+}
+
+export type Db = ReturnType<typeof createClient>;
+/** A client or an interactive transaction: what every service takes as its first argument. */
+export type DbClient = Omit<Db, "$connect" | "$disconnect" | "$on" | "$transaction" | "$extends">;
+
+type Connection = { pool: pg.Pool; db: Db };
+const globalForDb = globalThis as unknown as { coursecraftDb?: Connection };
+
+/**
+ * Opened lazily on first use, so `next build` never connects while collecting page data, and
+ * kept on globalThis so hot reloads in development reuse one pool.
+ */
+function connection(): Connection {
+  if (globalForDb.coursecraftDb) return globalForDb.coursecraftDb;
+  const url = env.DATABASE_URL;
+  if (!url) {
+    throw new Error("DATABASE_URL is not set: start the app with `npm run dev` or `npm start`, which provide one.");
+  }
+  const pool = new pg.Pool({ connectionString: url, max: env.DATABASE_POOL_SIZE });
+  // An idle client that loses its connection must not crash the process; the pool replaces it.
+  pool.on("error", () => undefined);
+  globalForDb.coursecraftDb = { pool, db: createClient(pool) };
+  return globalForDb.coursecraftDb;
+}
+
+export const db: Db = new Proxy({} as Db, {
+  get(_target, property) {
+    const client = connection().db;
+    const value = Reflect.get(client, property, client) as unknown;
+    return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(client) : value;
+  },
+});
+
+/** The raw pool, for libraries that speak `pg` directly (the rate limiter). */
+export function getPool(): pg.Pool {
+  return connection().pool;
+}
+
+export { createClient as createDbClient };

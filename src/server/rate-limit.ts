@@ -1,0 +1,65 @@
+import { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
+
+import { getPool } from "~/server/db";
+import { AppError } from "~/server/errors";
+
+/**
+ * Rate limits kept in PostgreSQL (table rate_limits, created by the migrations): one atomic
+ * upsert per hit, so concurrent requests cannot slip past a limit, and every app instance
+ * shares the counters.
+ */
+export type LimitRule = { keyPrefix: string; points: number; durationSeconds: number; message: string };
+
+export const LIMITS = {
+  loginPerIp: { keyPrefix: "login-ip", points: 30, durationSeconds: 15 * 60, message: "Too many login attempts. Please wait and try again." },
+  loginFailuresPerUsername: {
+    keyPrefix: "login-user",
+    points: 10,
+    durationSeconds: 15 * 60,
+    message: "Too many failed login attempts for this account. Please wait and try again.",
+  },
+  registerPerIp: { keyPrefix: "register-ip", points: 10, durationSeconds: 60 * 60, message: "Too many accounts created from this address. Please try again later." },
+} satisfies Record<string, LimitRule>;
+
+const limiters = new Map<string, RateLimiterPostgres>();
+
+function limiterFor(rule: LimitRule): RateLimiterPostgres {
+  let limiter = limiters.get(rule.keyPrefix);
+  if (!limiter) {
+    limiter = new RateLimiterPostgres({
+      storeClient: getPool(),
+      tableName: "rate_limits",
+      tableCreated: true,
+      clearExpiredByTimeout: false,
+      keyPrefix: rule.keyPrefix,
+      points: rule.points,
+      duration: rule.durationSeconds,
+    });
+    limiters.set(rule.keyPrefix, limiter);
+  }
+  return limiter;
+}
+
+/** Counts one hit against `key`; over the limit it throws TOO_MANY_REQUESTS with a retry time. */
+export async function consumeLimit(rule: LimitRule, key: string): Promise<void> {
+  try {
+    await limiterFor(rule).consume(key.toLowerCase().slice(0, 200));
+  } catch (error) {
+    if (error instanceof RateLimiterRes) {
+      throw new AppError("TOO_MANY_REQUESTS", rule.message, Math.max(1, Math.ceil(error.msBeforeNext / 1000)));
+    }
+    throw error;
+  }
+}
+
+/** Throws TOO_MANY_REQUESTS when `key` has no points left, without counting a hit. */
+export async function assertUnderLimit(rule: LimitRule, key: string): Promise<void> {
+  const state = await limiterFor(rule).get(key.toLowerCase().slice(0, 200));
+  if (state && state.consumedPoints >= rule.points) {
+    throw new AppError("TOO_MANY_REQUESTS", rule.message, Math.max(1, Math.ceil(state.msBeforeNext / 1000)));
+  }
+}
+
+export async function resetLimit(rule: LimitRule, key: string): Promise<void> {
+  await limiterFor(rule).delete(key.toLowerCase().slice(0, 200));
+}

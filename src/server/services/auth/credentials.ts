@@ -1,0 +1,76 @@
+import { z } from "zod";
+
+import type { changePasswordInput, loginInput, PublicUser, registerInput } from "~/lib/schemas/auth";
+import { hashPassword, verifyPassword } from "~/server/auth/password";
+import type { DbClient } from "~/server/db";
+import { AppError } from "~/server/errors";
+import { assertUnderLimit, consumeLimit, LIMITS, resetLimit } from "~/server/rate-limit";
+
+import { publicUserSelect, toPublicUser, usernameKey } from "./users";
+
+export type SignedIn = { user: PublicUser; sessionVersion: number };
+
+/** Wrong username and wrong password get this same answer. */
+const INVALID_CREDENTIALS = "Invalid username or password";
+
+export async function registerUser(db: DbClient, input: z.output<typeof registerInput>, clientIp: string): Promise<SignedIn> {
+  await consumeLimit(LIMITS.registerPerIp, clientIp);
+  const key = usernameKey(input.username);
+  const [usernameTaken, emailTaken] = await Promise.all([
+    db.user.findUnique({ where: { usernameKey: key }, select: { id: true } }),
+    db.user.findUnique({ where: { email: input.email }, select: { id: true } }),
+  ]);
+  if (usernameTaken) throw new AppError("CONFLICT", "Username is already taken");
+  if (emailTaken) throw new AppError("CONFLICT", "An account with this email already exists");
+
+  const passwordHash = await hashPassword(input.password);
+  try {
+    const user = await db.user.create({
+      data: { username: input.username, usernameKey: key, email: input.email, passwordHash },
+      select: { ...publicUserSelect, sessionVersion: true },
+    });
+    return { user: toPublicUser(user), sessionVersion: user.sessionVersion };
+  } catch (error) {
+    // Two registrations racing for one name: the unique index decides, the loser gets a 409.
+    if ((error as { code?: string }).code === "P2002") throw new AppError("CONFLICT", "Username or email is already taken");
+    throw error;
+  }
+}
+
+export async function loginUser(db: DbClient, input: z.output<typeof loginInput>, clientIp: string): Promise<SignedIn> {
+  const key = usernameKey(input.username);
+  await consumeLimit(LIMITS.loginPerIp, clientIp);
+  await assertUnderLimit(LIMITS.loginFailuresPerUsername, key);
+
+  const user = await db.user.findUnique({
+    where: { usernameKey: key },
+    select: { ...publicUserSelect, sessionVersion: true, passwordHash: true },
+  });
+  const valid = await verifyPassword(user?.passwordHash, input.password);
+  if (!user || !valid) {
+    await consumeLimit(LIMITS.loginFailuresPerUsername, key);
+    throw new AppError("UNAUTHORIZED", INVALID_CREDENTIALS);
+  }
+  await resetLimit(LIMITS.loginFailuresPerUsername, key);
+  return { user: toPublicUser(user), sessionVersion: user.sessionVersion };
+}
+
+/** Revokes every session cookie issued to the user so far. */
+export async function revokeSessions(db: DbClient, userId: number): Promise<number> {
+  const user = await db.user.update({ where: { id: userId }, data: { sessionVersion: { increment: 1 } }, select: { sessionVersion: true } });
+  return user.sessionVersion;
+}
+
+/** Changes the password and revokes every earlier session; returns the new session version. */
+export async function changePassword(db: DbClient, userId: number, input: z.output<typeof changePasswordInput>): Promise<number> {
+  const user = await db.user.findUnique({ where: { id: userId }, select: { passwordHash: true } });
+  if (!user) throw new AppError("UNAUTHORIZED", "Please sign in again");
+  if (!user.passwordHash) throw new AppError("CONFLICT", "This account signs in with Google and has no password");
+  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) throw new AppError("FORBIDDEN", "Current password is incorrect");
+  const updated = await db.user.update({
+    where: { id: userId },
+    data: { passwordHash: await hashPassword(input.newPassword), sessionVersion: { increment: 1 } },
+    select: { sessionVersion: true },
+  });
+  return updated.sessionVersion;
+}

@@ -1,0 +1,40 @@
+import type { DbClient } from "~/server/db";
+
+import { availableUsername, usernameKey } from "./users";
+
+export type GoogleProfile = { subject: string; email?: string | null; emailVerified: boolean; name?: string | null; picture?: string | null };
+
+/**
+ * Finds or creates the user behind a Google identity that next-auth has just verified in the
+ * server-side OAuth exchange. A Google sign-in is never merged into an existing password
+ * account by e-mail: we do not verify e-mail addresses at registration, so anyone could have
+ * registered a victim's address first and would then own the victim's Google sign-in.
+ */
+export async function upsertGoogleUser(db: DbClient, profile: GoogleProfile): Promise<{ id: number; sessionVersion: number }> {
+  const linked = await db.account.findUnique({
+    where: { provider_providerAccountId: { provider: "google", providerAccountId: profile.subject } },
+    select: { user: { select: { id: true, sessionVersion: true } } },
+  });
+  if (linked) {
+    await db.user.update({
+      where: { id: linked.user.id },
+      data: { displayName: profile.name?.slice(0, 100) ?? undefined, photoURL: profile.picture?.slice(0, 2048) ?? undefined },
+    });
+    return linked.user;
+  }
+
+  const email = profile.email && profile.emailVerified ? profile.email.toLowerCase() : null;
+  const emailFree = email ? !(await db.user.findUnique({ where: { email }, select: { id: true } })) : false;
+  const username = await availableUsername(db, profile.name ?? email?.split("@")[0] ?? "learner");
+  return db.user.create({
+    data: {
+      username,
+      usernameKey: usernameKey(username),
+      email: emailFree ? email : null,
+      displayName: profile.name?.slice(0, 100) ?? null,
+      photoURL: profile.picture?.slice(0, 2048) ?? null,
+      accounts: { create: { provider: "google", providerAccountId: profile.subject } },
+    },
+    select: { id: true, sessionVersion: true },
+  });
+}

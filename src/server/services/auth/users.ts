@@ -1,0 +1,32 @@
+import type { PublicUser } from "~/lib/schemas/auth";
+import type { DbClient } from "~/server/db";
+
+export const publicUserSelect = { id: true, username: true, email: true, displayName: true, photoURL: true } as const;
+
+/** The case- and width-insensitive form of a username, unique across users. */
+export function usernameKey(username: string): string {
+  return username.normalize("NFKC").trim().toLowerCase();
+}
+
+export function toPublicUser(user: PublicUser): PublicUser {
+  return { id: user.id, username: user.username, email: user.email, displayName: user.displayName, photoURL: user.photoURL };
+}
+
+/** The signed-in user for a session, or null when the session was revoked or the user is gone. */
+export async function findSessionUser(db: DbClient, claims: { userId: number; sessionVersion: number }): Promise<PublicUser | null> {
+  const user = await db.user.findUnique({ where: { id: claims.userId }, select: { ...publicUserSelect, sessionVersion: true } });
+  if (!user || user.sessionVersion !== claims.sessionVersion) return null;
+  return toPublicUser(user);
+}
+
+/** Picks a free username for an account created through Google, based on its name or e-mail. */
+export async function availableUsername(db: DbClient, base: string): Promise<string> {
+  const cleaned = base.normalize("NFKC").replace(/[^A-Za-z0-9_.-]/g, "").slice(0, 24) || "learner";
+  const stem = cleaned.length >= 3 ? cleaned : `${cleaned}user`;
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const candidate = attempt === 0 ? stem : `${stem}${Math.floor(1000 + Math.random() * 9000)}`;
+    const taken = await db.user.findUnique({ where: { usernameKey: usernameKey(candidate) }, select: { id: true } });
+    if (!taken) return candidate;
+  }
+  return `${stem.slice(0, 16)}${Date.now().toString(36)}`;
+}

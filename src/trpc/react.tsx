@@ -1,0 +1,52 @@
+"use client";
+
+import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
+import { httpBatchLink, loggerLink } from "@trpc/client";
+import { createTRPCReact } from "@trpc/react-query";
+import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
+import { useState } from "react";
+import superjson from "superjson";
+
+import type { AppRouter } from "~/server/api/root";
+
+import { createQueryClient } from "./query-client";
+
+let clientQueryClient: QueryClient | undefined;
+function getQueryClient() {
+  if (typeof window === "undefined") return createQueryClient();
+  clientQueryClient ??= createQueryClient();
+  return clientQueryClient;
+}
+
+export const api = createTRPCReact<AppRouter>();
+
+export type RouterInputs = inferRouterInputs<AppRouter>;
+export type RouterOutputs = inferRouterOutputs<AppRouter>;
+
+/** Must not exceed the server's MAX_TRPC_BATCH. */
+const MAX_BATCH = 10;
+
+export function TRPCReactProvider({ children }: { children: React.ReactNode }) {
+  const queryClient = getQueryClient();
+  const [trpcClient] = useState(() =>
+    api.createClient({
+      links: [
+        loggerLink({ enabled: (op) => process.env.NODE_ENV === "development" && op.direction === "down" && op.result instanceof Error }),
+        httpBatchLink({
+          transformer: superjson,
+          url: "/api/trpc",
+          maxItems: MAX_BATCH,
+          headers: () => ({ "x-trpc-source": "react" }),
+        }),
+      ],
+    }),
+  );
+
+  return (
+    <QueryClientProvider client={queryClient}>
+      <api.Provider client={trpcClient} queryClient={queryClient}>
+        {children}
+      </api.Provider>
+    </QueryClientProvider>
+  );
+}
