@@ -18,7 +18,7 @@ export const LIMITS = {
     durationSeconds: 15 * 60,
     message: "Too many failed login attempts for this account. Please wait and try again.",
   },
-  registerPerIp: { keyPrefix: "register-ip", points: 10, durationSeconds: 60 * 60, message: "Too many accounts created from this address. Please try again later." },
+  registerPerIp: { keyPrefix: "register-ip", points: 30, durationSeconds: 60 * 60, message: "Too many accounts created from this address. Please try again later." },
 } satisfies Record<string, LimitRule>;
 
 const limiters = new Map<string, RateLimiterPostgres>();
