@@ -32,18 +32,6 @@ async function authSecret() {
   return secret;
 }
 
-async function startDatabase() {
-  const { ensureDatabase, startEmbeddedPostgres } = await jiti.import("../src/server/db/embedded.ts");
-  const { migrateDatabase } = await jiti.import("../src/server/db/migrate.ts");
-  const started = Date.now();
-  const embedded = await startEmbeddedPostgres({ dataDir: path.join(dataDir, "pg"), log });
-  await ensureDatabase(embedded, "coursecraft");
-  const url = embedded.url("coursecraft");
-  const { applied } = await migrateDatabase(url);
-  log(`embedded PostgreSQL ready on 127.0.0.1:${embedded.port} in ${Date.now() - started} ms (${applied.length} migrations applied)`);
-  return { url, stop: () => embedded.stop() };
-}
-
 async function main() {
   await mkdir(dataDir, { recursive: true });
   process.env.NODE_ENV ??= mode === "dev" ? "development" : "production";
@@ -52,7 +40,8 @@ async function main() {
   const hostname = process.env.HOSTNAME_BIND ?? "0.0.0.0";
   process.env.NEXTAUTH_URL ||= `http://localhost:${port}`;
 
-  const database = process.env.DATABASE_URL ? null : await startDatabase();
+  const { startAppDatabase } = await jiti.import("../src/server/db/embedded.ts");
+  const database = process.env.DATABASE_URL ? null : await startAppDatabase(dataDir, log);
   if (database) process.env.DATABASE_URL = database.url;
 
   const { default: next } = await import("next");

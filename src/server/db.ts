@@ -1,21 +1,12 @@
 import "server-only";
 
-import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 
 import { env } from "~/env";
-import { PrismaClient } from "~/generated/prisma/client";
 
-/** Columns that never leave the data layer unless a query asks for them by name. */
-const globalOmit = { user: { passwordHash: true } } as const;
+import { createDbClient, type Db } from "./db/client";
 
-function createClient(pool: pg.Pool) {
-  return new PrismaClient({ adapter: new PrismaPg(pool), omit: globalOmit });
-}
-
-export type Db = ReturnType<typeof createClient>;
-/** A client or an interactive transaction: what every service takes as its first argument. */
-export type DbClient = Omit<Db, "$connect" | "$disconnect" | "$on" | "$transaction" | "$extends">;
+export type { Db, DbClient } from "./db/client";
 
 type Connection = { pool: pg.Pool; db: Db };
 const globalForDb = globalThis as unknown as { coursecraftDb?: Connection };
@@ -33,7 +24,7 @@ function connection(): Connection {
   const pool = new pg.Pool({ connectionString: url, max: env.DATABASE_POOL_SIZE });
   // An idle client that loses its connection must not crash the process; the pool replaces it.
   pool.on("error", () => undefined);
-  globalForDb.coursecraftDb = { pool, db: createClient(pool) };
+  globalForDb.coursecraftDb = { pool, db: createDbClient(pool) };
   return globalForDb.coursecraftDb;
 }
 
@@ -50,4 +41,3 @@ export function getPool(): pg.Pool {
   return connection().pool;
 }
 
-export { createClient as createDbClient };

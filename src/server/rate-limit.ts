@@ -12,12 +12,13 @@ export type LimitRule = { keyPrefix: string; points: number; durationSeconds: nu
 
 export const LIMITS = {
   loginPerIp: { keyPrefix: "login-ip", points: 30, durationSeconds: 15 * 60, message: "Too many login attempts. Please wait and try again." },
-  loginFailuresPerUsername: {
+  loginAttemptsPerUsername: {
     keyPrefix: "login-user",
     points: 10,
     durationSeconds: 15 * 60,
     message: "Too many failed login attempts for this account. Please wait and try again.",
   },
+  passwordChangePerUser: { keyPrefix: "password-change", points: 5, durationSeconds: 15 * 60, message: "Too many password change attempts. Please wait and try again." },
   registerPerIp: { keyPrefix: "register-ip", points: 30, durationSeconds: 60 * 60, message: "Too many accounts created from this address. Please try again later." },
 } satisfies Record<string, LimitRule>;
 
@@ -49,14 +50,6 @@ export async function consumeLimit(rule: LimitRule, key: string): Promise<void> 
       throw new AppError("TOO_MANY_REQUESTS", rule.message, Math.max(1, Math.ceil(error.msBeforeNext / 1000)));
     }
     throw error;
-  }
-}
-
-/** Throws TOO_MANY_REQUESTS when `key` has no points left, without counting a hit. */
-export async function assertUnderLimit(rule: LimitRule, key: string): Promise<void> {
-  const state = await limiterFor(rule).get(key.toLowerCase().slice(0, 200));
-  if (state && state.consumedPoints >= rule.points) {
-    throw new AppError("TOO_MANY_REQUESTS", rule.message, Math.max(1, Math.ceil(state.msBeforeNext / 1000)));
   }
 }
 

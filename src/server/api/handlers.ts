@@ -5,7 +5,7 @@ import { logger } from "~/server/logger";
 
 import { guardApiRequest } from "./http-guards";
 import { appRouter } from "./root";
-import { createTRPCContext, retryAfterOf } from "./trpc";
+import { createTRPCContext, readableValidationMessage, retryAfterOf } from "./trpc";
 
 /** A wide batch would walk around per-request rate limits. */
 export const MAX_TRPC_BATCH = 10;
@@ -48,5 +48,16 @@ export async function handleRest(raw: Request): Promise<Response> {
     onError: logUnexpected,
   });
   for (const cookie of resHeaders.getSetCookie()) response.headers.append("Set-Cookie", cookie);
-  return response;
+  return response.status === 400 ? withReadableValidationMessage(response) : response;
+}
+
+/**
+ * trpc-to-openapi answers every validation failure with "Input validation failed"; clients of
+ * the documented paths show `message` to the person, so it carries the first issue instead
+ * ("Passwords do not match"). The issues stay in the body.
+ */
+async function withReadableValidationMessage(response: Response): Promise<Response> {
+  const body = (await response.json()) as { message?: string; issues?: Parameters<typeof readableValidationMessage>[0] };
+  if (body.message === "Input validation failed" && body.issues?.length) body.message = readableValidationMessage(body.issues);
+  return Response.json(body, { status: response.status, headers: response.headers });
 }

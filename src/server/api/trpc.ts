@@ -20,11 +20,15 @@ import { findSessionUser } from "~/server/services/auth/users";
  */
 export type CreateContextOptions = { headers: Headers; resHeaders?: Headers; db?: DbClient };
 
+/**
+ * The client address. scripts/serve.mjs replaces X-Forwarded-For with the socket address
+ * unless TRUST_PROXY is set; behind a trusted proxy, the last entry is the address that proxy
+ * saw (entries before it are whatever the client sent). Run the app through `npm start`: a
+ * bare `next start` keeps a client-sent X-Forwarded-For.
+ */
 export function clientIpFrom(headers: Headers): string {
-  // serve.mjs overwrites X-Forwarded-For with the socket address unless TRUST_PROXY is set,
-  // in which case the first entry is the one our own proxy saw.
-  const forwarded = headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-  return forwarded ?? "unknown";
+  const forwarded = headers.get("x-forwarded-for")?.split(",").at(-1)?.trim();
+  return forwarded || "unknown";
 }
 
 export function createTRPCContext(opts: CreateContextOptions) {
@@ -63,8 +67,8 @@ export function appErrorToTRPC(error: AppError): TRPCError {
 }
 
 /** The first validation message, phrased for a person ("Passwords do not match"). */
-function zodMessage(error: ZodError): string {
-  const issue = error.issues[0];
+export function readableValidationMessage(issues: ZodError["issues"]): string {
+  const issue = issues[0];
   if (!issue) return "Invalid input";
   if (issue.code === "unrecognized_keys") return `Unknown field: ${issue.keys.join(", ")}`;
   if (issue.code === "invalid_type" && issue.path.length) return `${issue.path.join(".")}: ${issue.message}`;
@@ -85,7 +89,7 @@ const t = initTRPC
       const internal = error.code === "INTERNAL_SERVER_ERROR";
       return {
         ...shape,
-        message: internal ? "Internal server error" : zodError ? zodMessage(zodError) : shape.message,
+        message: internal ? "Internal server error" : zodError ? readableValidationMessage(zodError.issues) : shape.message,
         data: {
           code: shape.data.code,
           httpStatus: shape.data.httpStatus,

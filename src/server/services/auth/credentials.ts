@@ -4,7 +4,7 @@ import type { changePasswordInput, loginInput, PublicUser, registerInput } from 
 import { hashPassword, verifyPassword } from "~/server/auth/password";
 import type { DbClient } from "~/server/db";
 import { AppError } from "~/server/errors";
-import { assertUnderLimit, consumeLimit, LIMITS, resetLimit } from "~/server/rate-limit";
+import { consumeLimit, LIMITS, resetLimit } from "~/server/rate-limit";
 
 import { publicUserSelect, toPublicUser, usernameKey } from "./users";
 
@@ -40,18 +40,17 @@ export async function registerUser(db: DbClient, input: z.output<typeof register
 export async function loginUser(db: DbClient, input: z.output<typeof loginInput>, clientIp: string): Promise<SignedIn> {
   const key = usernameKey(input.username);
   await consumeLimit(LIMITS.loginPerIp, clientIp);
-  await assertUnderLimit(LIMITS.loginFailuresPerUsername, key);
+  // Counted before the password is checked, so parallel guesses cannot all get through;
+  // a successful login clears the count.
+  await consumeLimit(LIMITS.loginAttemptsPerUsername, key);
 
   const user = await db.user.findUnique({
     where: { usernameKey: key },
     select: { ...publicUserSelect, sessionVersion: true, passwordHash: true },
   });
   const valid = await verifyPassword(user?.passwordHash, input.password);
-  if (!user || !valid) {
-    await consumeLimit(LIMITS.loginFailuresPerUsername, key);
-    throw new AppError("UNAUTHORIZED", INVALID_CREDENTIALS);
-  }
-  await resetLimit(LIMITS.loginFailuresPerUsername, key);
+  if (!user || !valid) throw new AppError("UNAUTHORIZED", INVALID_CREDENTIALS);
+  await resetLimit(LIMITS.loginAttemptsPerUsername, key);
   return { user: toPublicUser(user), sessionVersion: user.sessionVersion };
 }
 
@@ -66,6 +65,8 @@ export async function changePassword(db: DbClient, userId: number, input: z.outp
   const user = await db.user.findUnique({ where: { id: userId }, select: { passwordHash: true } });
   if (!user) throw new AppError("UNAUTHORIZED", "Please sign in again");
   if (!user.passwordHash) throw new AppError("CONFLICT", "This account signs in with Google and has no password");
+  // A stolen cookie must not allow unlimited guesses of the current password.
+  await consumeLimit(LIMITS.passwordChangePerUser, String(userId));
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) throw new AppError("FORBIDDEN", "Current password is incorrect");
   const updated = await db.user.update({
     where: { id: userId },

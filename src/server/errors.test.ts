@@ -1,0 +1,87 @@
+import { getHTTPStatusCodeFromError } from "@trpc/server/http";
+import { describe, expect, test } from "vitest";
+
+import { appErrorToTRPC } from "~/server/api/trpc";
+
+import { APP_ERROR_STATUS, AppError, type AppErrorCode, isAppError, toAppError } from "./errors";
+
+const CODES = Object.keys(APP_ERROR_STATUS) as AppErrorCode[];
+
+describe("AppError codes", () => {
+  test("each code has its HTTP status", () => {
+    expect(APP_ERROR_STATUS).toEqual({
+      BAD_REQUEST: 400,
+      UNAUTHORIZED: 401,
+      FORBIDDEN: 403,
+      NOT_FOUND: 404,
+      CONFLICT: 409,
+      PAYLOAD_TOO_LARGE: 413,
+      UNSUPPORTED_MEDIA_TYPE: 415,
+      UNPROCESSABLE: 422,
+      TOO_MANY_REQUESTS: 429,
+      SERVICE_UNAVAILABLE: 503,
+    });
+  });
+
+  test.each(CODES)("%s: AppError.status and the tRPC mapping give the same HTTP status", (code) => {
+    const error = new AppError(code, "message for the user");
+    expect(error.status).toBe(APP_ERROR_STATUS[code]);
+    const trpcError = appErrorToTRPC(error);
+    expect(getHTTPStatusCodeFromError(trpcError)).toBe(APP_ERROR_STATUS[code]);
+    expect(trpcError.message).toBe("message for the user");
+    expect(trpcError.cause).toBe(error);
+  });
+
+  test("carries a retry time for TOO_MANY_REQUESTS", () => {
+    const error = new AppError("TOO_MANY_REQUESTS", "slow down", 42);
+    expect(error.retryAfterSeconds).toBe(42);
+    expect(error.name).toBe("AppError");
+    expect(error).toBeInstanceOf(Error);
+    expect(isAppError(error)).toBe(true);
+    expect(isAppError(new Error("x"))).toBe(false);
+  });
+});
+
+describe("toAppError", () => {
+  test("P2002 (unique constraint) → CONFLICT 409", () => {
+    const error = toAppError({ code: "P2002", message: "Unique constraint failed on the fields: (`usernameKey`)" });
+    expect(error?.code).toBe("CONFLICT");
+    expect(error?.status).toBe(409);
+    // The database's wording (column names, SQL) does not reach the user.
+    expect(error?.message).not.toMatch(/usernameKey|constraint/i);
+  });
+
+  test("P2025 (record not found) → NOT_FOUND 404", () => {
+    const error = toAppError({ code: "P2025", message: "No record was found for an update." });
+    expect(error?.code).toBe("NOT_FOUND");
+    expect(error?.status).toBe(404);
+  });
+
+  test("22021 (NUL / invalid byte sequence) and 22P05 → BAD_REQUEST 400", () => {
+    for (const code of ["22021", "22P05"]) {
+      const error = toAppError({ code, message: 'invalid byte sequence for encoding "UTF8": 0x00' });
+      expect(error?.code).toBe("BAD_REQUEST");
+      expect(error?.status).toBe(400);
+      expect(error?.message).not.toContain("0x00");
+    }
+  });
+
+  test("P2000 (value too long) → BAD_REQUEST", () => {
+    expect(toAppError({ code: "P2000" })?.code).toBe("BAD_REQUEST");
+  });
+
+  test("an AppError passes through unchanged", () => {
+    const original = new AppError("FORBIDDEN", "not yours");
+    expect(toAppError(original)).toBe(original);
+  });
+
+  test("unknown errors stay unknown (answered with a generic 500)", () => {
+    expect(toAppError(new Error("boom"))).toBeNull();
+    expect(toAppError({ code: "P1001", message: "Can't reach database server" })).toBeNull();
+    expect(toAppError({ code: "23503" })).toBeNull();
+    expect(toAppError(null)).toBeNull();
+    expect(toAppError(undefined)).toBeNull();
+    expect(toAppError("P2002")).toBeNull();
+    expect(toAppError(2002)).toBeNull();
+  });
+});

@@ -1,0 +1,64 @@
+import type { Prisma } from "~/generated/prisma/client";
+import type { DbClient } from "~/server/db";
+
+import { createUser, uniqueSuffix } from "./user";
+
+export type CourseOverrides = Partial<Omit<Prisma.CourseUncheckedCreateInput, "id" | "chapters">> & {
+  /**
+   * How many chapters to create (default 1), each with `sectionsPerChapter` sections (default 2).
+   * A ready course always has sections (a data invariant): pass `chapters: 0` only with another status.
+   */
+  chapters?: number;
+  sectionsPerChapter?: number;
+};
+
+/**
+ * A course with every column filled (ready, offline engine, private); creates its owner unless
+ * `userId` is given. Chapters and sections are numbered from 1 with increasing, in-video times.
+ */
+export async function createCourse(db: DbClient, overrides: CourseOverrides = {}) {
+  const { chapters = 1, sectionsPerChapter = 2, ...fields } = overrides;
+  const userId = fields.userId ?? (await createUser(db)).id;
+  const suffix = uniqueSuffix();
+  const secondsPerSection = 60;
+  return db.course.create({
+    data: {
+      videoId: null,
+      title: `Course ${suffix}`,
+      description: `A course about topic ${suffix}`,
+      topic: `topic ${suffix}`,
+      complexity: "beginner",
+      additionalInstructions: null,
+      thumbnailUrl: `https://images.example.test/course-${suffix}.jpg`,
+      status: "ready",
+      engine: "offline",
+      isPublic: false,
+      ...fields,
+      userId,
+      chapters: {
+        create: Array.from({ length: chapters }, (_, c) => ({
+          title: `Chapter ${c + 1}`,
+          order: c + 1,
+          summary: `Summary of chapter ${c + 1}`,
+          sections: {
+            create: Array.from({ length: sectionsPerChapter }, (_, s) => {
+              const index = c * sectionsPerChapter + s;
+              return {
+                title: `Section ${c + 1}.${s + 1}`,
+                order: s + 1,
+                content: `Content of section ${c + 1}.${s + 1}`,
+                timeStart: index * secondsPerSection,
+                timeEnd: (index + 1) * secondsPerSection,
+              };
+            }),
+          },
+        })),
+      },
+    },
+    include: { chapters: { orderBy: { order: "asc" }, include: { sections: { orderBy: { order: "asc" } } } } },
+  });
+}
+
+export type CreatedCourse = Awaited<ReturnType<typeof createCourse>>;
+
+export const sectionsOf = (course: CreatedCourse) => course.chapters.flatMap((chapter) => chapter.sections);

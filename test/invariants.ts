@@ -1,0 +1,56 @@
+/**
+ * The data invariants of RELIABILITY.md that must hold after any test run: each query returns
+ * no rows. test/setup-db.ts runs them at the end of every integration file, before dropping its
+ * database, so a test (or a factory) that leaves impossible data fails loudly.
+ * Not yet checkable here: "a free user with more than one course in a month" (no plan logic
+ * exists yet) and "a row whose user is not the one who made it" (needs the request log).
+ */
+import pg from "pg";
+
+export const INVARIANTS: Record<string, string> = {
+  "coupon used more than its maximum": `
+    SELECT c.id, c.code, c."maxRedemptions", c."redemptionCount", count(r.id) AS redemptions
+    FROM "Coupon" c LEFT JOIN "CouponRedemption" r ON r."couponId" = c.id
+    GROUP BY c.id HAVING count(r.id) > c."maxRedemptions" OR c."redemptionCount" > c."maxRedemptions"`,
+  "course marked ready with no sections": `
+    SELECT c.id, c.title FROM "Course" c
+    WHERE c.status = 'ready'
+      AND NOT EXISTS (SELECT 1 FROM "Chapter" ch JOIN "Section" s ON s."chapterId" = ch.id WHERE ch."courseId" = c.id)`,
+  "section time outside its video or out of order": `
+    WITH ordered AS (
+      SELECT s.id, s."timeStart", s."timeEnd", v."durationSeconds",
+             lag(s."timeStart") OVER (PARTITION BY ch."courseId" ORDER BY ch."order", s."order") AS previous_start
+      FROM "Section" s JOIN "Chapter" ch ON ch.id = s."chapterId" JOIN "Course" c ON c.id = ch."courseId"
+      LEFT JOIN "Video" v ON v.id = c."videoId")
+    SELECT * FROM ordered
+    WHERE "timeStart" < 0 OR ("timeEnd" IS NOT NULL AND "timeEnd" < "timeStart")
+       OR ("durationSeconds" IS NOT NULL AND "timeStart" > "durationSeconds")
+       OR (previous_start IS NOT NULL AND "timeStart" < previous_start)`,
+  "generation job stuck running": `
+    SELECT id, stage, "heartbeatAt" FROM "GenerationJob"
+    WHERE status = 'running' AND coalesce("heartbeatAt", "startedAt", "createdAt") < now() - interval '30 minutes'`,
+  "section completion filed under another course": `
+    SELECT sc.id, sc."sectionId", sc."courseId", ch."courseId" AS real_course
+    FROM "SectionCompletion" sc JOIN "Section" s ON s.id = sc."sectionId" JOIN "Chapter" ch ON ch.id = s."chapterId"
+    WHERE ch."courseId" <> sc."courseId"`,
+  "current section outside its course": `
+    SELECT p.id, p."currentSectionId", p."courseId" FROM "CourseProgress" p
+    JOIN "Section" s ON s.id = p."currentSectionId" JOIN "Chapter" ch ON ch.id = s."chapterId"
+    WHERE ch."courseId" <> p."courseId"`,
+};
+
+/** Runs every invariant query; throws listing the ones that returned rows. */
+export async function assertInvariants(connectionString: string): Promise<void> {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    const violations: string[] = [];
+    for (const [name, sql] of Object.entries(INVARIANTS)) {
+      const { rows } = await client.query(sql);
+      if (rows.length) violations.push(`${name}: ${JSON.stringify(rows.slice(0, 5))}`);
+    }
+    if (violations.length) throw new Error(`Data invariants violated:\n- ${violations.join("\n- ")}`);
+  } finally {
+    await client.end();
+  }
+}

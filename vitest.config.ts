@@ -1,0 +1,52 @@
+import path from "node:path";
+
+import { defineConfig } from "vitest/config";
+
+import "./test/node20-polyfills.js";
+
+/**
+ * Two tiers (ARCHITECTURE.md, "Tests by filename"):
+ * - unit: src/**\/*.test.ts beside the code, no database;
+ * - integration: *.int.test.ts on a real PostgreSQL — one embedded cluster per run (or the
+ *   server in TEST_DATABASE_URL), one fresh database per test file (test/global-setup.ts,
+ *   test/setup-db.ts).
+ * `npm test` runs both; `npm run test:int` runs `--project integration`.
+ */
+const root = import.meta.dirname;
+
+export default defineConfig({
+  resolve: {
+    tsconfigPaths: true,
+    alias: { "server-only": path.join(root, "test/empty.ts") },
+  },
+  test: {
+    teardownTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          environment: "node",
+          include: ["src/**/*.test.ts"],
+          exclude: ["src/**/*.int.test.ts", "node_modules/**"],
+          setupFiles: ["test/setup-unit.ts"],
+          testTimeout: 20_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "integration",
+          environment: "node",
+          include: ["src/**/*.int.test.ts", "test/**/*.int.test.ts"],
+          exclude: ["node_modules/**"],
+          globalSetup: ["test/global-setup.ts"],
+          setupFiles: ["test/setup-db.ts"],
+          // First cluster init takes about a second; argon2 hashing and real concurrency add up.
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
