@@ -3,7 +3,7 @@ import nextTypescript from "eslint-config-next/typescript";
 
 const restrict = (patterns) => ({ "no-restricted-imports": ["error", { patterns }] });
 
-export default [
+const config = [
   { ignores: ["src/generated/**", ".next/**", ".data/**", "node_modules/**", "test-results/**", "playwright-report/**", "next-env.d.ts"] },
   ...nextCoreWebVitals,
   ...nextTypescript,
@@ -42,3 +42,5 @@ export default [
     rules: restrict([{ group: ["~/server/*", "~/server/**", "~/app/*", "~/components/*", "~/trpc/*"], message: "lib/ is pure, universal code." }]),
   },
 ];
+
+export default config;

@@ -38,7 +38,6 @@ class CatalogTextClient extends pg.Client {
     const last: unknown = args[args.length - 1];
     if (typeof last === "function") {
       const callback = args.pop() as (err: Error | null, res?: unknown) => void;
-      // eslint-disable-next-line @typescript-eslint/no-unsafe-argument
       (super.query as (...a: unknown[]) => Promise<unknown>)(...args).then(
         (res) => callback(null, retypeCatalogColumns(res)),
         (err: Error) => callback(err),

@@ -33,8 +33,8 @@ export async function expectAccessible(page: Page) {
 }
 
 export const test = base.extend<{ authPage: AuthPage; shell: Shell }>({
-  authPage: async ({ page }, use) => use(new AuthPage(page)),
-  shell: async ({ page }, use) => use(new Shell(page)),
+  authPage: async ({ page }, provide) => provide(new AuthPage(page)),
+  shell: async ({ page }, provide) => provide(new Shell(page)),
 });
 
 export { expect };

@@ -12,9 +12,9 @@ export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 
 export type SessionClaims = { userId: number; sessionVersion: number };
 
-const useSecureCookies = () => env.NEXTAUTH_URL?.startsWith("https://") ?? false;
+const secureCookies = () => env.NEXTAUTH_URL?.startsWith("https://") ?? false;
 
-export const sessionCookieName = () => `${useSecureCookies() ? "__Secure-" : ""}next-auth.session-token`;
+export const sessionCookieName = () => `${secureCookies() ? "__Secure-" : ""}next-auth.session-token`;
 
 export function authSecret(): string {
   const secret = env.NEXTAUTH_SECRET;
@@ -61,11 +61,11 @@ export async function readSessionClaims(headers: Headers): Promise<SessionClaims
 }
 
 export function sessionCookie(value: string): string {
-  const secure = useSecureCookies() ? "; Secure" : "";
+  const secure = secureCookies() ? "; Secure" : "";
   return `${sessionCookieName()}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${SESSION_MAX_AGE_SECONDS}${secure}`;
 }
 
 export function clearedSessionCookie(): string {
-  const secure = useSecureCookies() ? "; Secure" : "";
+  const secure = secureCookies() ? "; Secure" : "";
   return `${sessionCookieName()}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure}`;
 }

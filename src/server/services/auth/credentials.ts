@@ -1,4 +1,4 @@
-import { z } from "zod";
+import type { z } from "zod";
 
 import type { changePasswordInput, loginInput, PublicUser, registerInput } from "~/lib/schemas/auth";
 import { hashPassword, verifyPassword } from "~/server/auth/password";
