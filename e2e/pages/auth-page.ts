@@ -23,7 +23,7 @@ export class AuthPage {
     await this.page.getByRole("tab", { name: "Login" }).click();
     await this.loginForm.getByLabel("Username").fill(username);
     await this.loginForm.getByLabel("Password", { exact: true }).fill(password);
-    await this.loginForm.getByRole("button", { name: "Login" }).click();
+    await this.loginForm.getByRole("button", { name: "Login", exact: true }).click();
   }
 
   async register(user: Partial<Credentials> & { confirmPassword?: string }) {
@@ -32,7 +32,7 @@ export class AuthPage {
     await this.registerForm.getByLabel("Email").fill(user.email ?? "");
     await this.registerForm.getByLabel("Password", { exact: true }).fill(user.password ?? "");
     await this.registerForm.getByLabel("Confirm Password").fill(user.confirmPassword ?? user.password ?? "");
-    await this.registerForm.getByRole("button", { name: "Register" }).click();
+    await this.registerForm.getByRole("button", { name: "Register", exact: true }).click();
   }
 
   googleButton() {

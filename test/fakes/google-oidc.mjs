@@ -22,6 +22,7 @@ server.service.on("beforeAuthorizeRedirect", (_redirect, req) => {
 server.service.on("beforeTokenSigning", (token) => {
   Object.assign(token.payload, identity);
 });
+server.issuer.url = `http://127.0.0.1:${PROVIDER_PORT}`;
 await server.start(PROVIDER_PORT, "127.0.0.1");
 
 const control = http.createServer((req, res) => {

@@ -1,0 +1,25 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+
+import { ProtectedRoute } from "~/components/auth/protected-route";
+import { PageContainer } from "~/components/layout/page-container";
+import { buttonVariants } from "~/components/ui/button";
+
+import { parseCourseId } from "./parse-course-id";
+
+export const metadata: Metadata = { title: "Course" };
+
+export default async function CoursePage({ params }: { params: Promise<{ id: string }> }) {
+  const courseId = parseCourseId((await params).id);
+  if (courseId === null) notFound();
+  return (
+    <ProtectedRoute>
+      <PageContainer title="Course" description={<p>The course player is coming in an upcoming update.</p>}>
+        <Link href="/" className={buttonVariants({ variant: "outline" })}>
+          Return Home
+        </Link>
+      </PageContainer>
+    </ProtectedRoute>
+  );
+}

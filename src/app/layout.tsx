@@ -1,0 +1,31 @@
+import "@fontsource-variable/inter";
+import "~/styles/globals.css";
+
+import type { Metadata, Viewport } from "next";
+import type { ReactNode } from "react";
+
+import { Providers } from "~/components/providers";
+
+export const metadata: Metadata = {
+  title: { default: "CourseCraft — AI courses from video", template: "%s · CourseCraft" },
+  description:
+    "CourseCraft generates AI courses from video: pick a topic and it turns an educational YouTube video into a structured course with chapters, quizzes, progress tracking and an AI tutor to chat with.",
+  icons: { icon: "/favicon.svg" },
+};
+
+export const viewport: Viewport = {
+  themeColor: [
+    { media: "(prefers-color-scheme: light)", color: "#ffffff" },
+    { media: "(prefers-color-scheme: dark)", color: "#0c1220" },
+  ],
+};
+
+export default function RootLayout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en" suppressHydrationWarning>
+      <body className="min-h-dvh">
+        <Providers>{children}</Providers>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,51 @@
+import { CreditCard, Plus, Trophy } from "lucide-react";
+import Link from "next/link";
+
+import { buttonVariants } from "~/components/ui/button";
+import { cn } from "~/components/ui/cn";
+
+import { Logo } from "./logo";
+import { SidebarCourses } from "./sidebar-courses";
+
+export const SIDEBAR_ID = "app-sidebar";
+
+const sidebarLink = cn(buttonVariants({ variant: "outline" }), "w-full justify-start");
+
+export function Sidebar() {
+  return (
+    <aside
+      id={SIDEBAR_ID}
+      aria-label="Sidebar"
+      data-testid="app-sidebar"
+      className="sticky top-16 hidden h-[calc(100dvh-4rem)] w-72 shrink-0 flex-col gap-6 overflow-y-auto border-r bg-card p-4 md:flex"
+    >
+      <Logo />
+      <nav aria-labelledby="sidebar-my-learning">
+        <h2 id="sidebar-my-learning" className="mb-2 px-2 text-xs font-semibold uppercase tracking-wide text-muted-foreground">
+          My Learning
+        </h2>
+        <SidebarCourses />
+      </nav>
+      <section aria-labelledby="sidebar-recent-activity">
+        <h2 id="sidebar-recent-activity" className="mb-2 px-2 text-xs font-semibold uppercase tracking-wide text-muted-foreground">
+          Recent Activity
+        </h2>
+        <p className="px-2 text-sm text-muted-foreground">Start learning by creating a course</p>
+      </section>
+      <div className="mt-auto flex flex-col gap-2">
+        <Link href="/gamification" className={sidebarLink}>
+          <Trophy aria-hidden="true" />
+          Gamification Dashboard
+        </Link>
+        <Link href="/subscription" className={sidebarLink}>
+          <CreditCard aria-hidden="true" />
+          Manage Subscription
+        </Link>
+        <Link href="/create-course" className={cn(buttonVariants(), "w-full justify-start")}>
+          <Plus aria-hidden="true" />
+          Create New Course
+        </Link>
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,7 @@
+import type { ComponentProps } from "react";
+
+import { cn } from "./cn";
+
+export function Label({ className, htmlFor, ...props }: ComponentProps<"label"> & { htmlFor: string }) {
+  return <label htmlFor={htmlFor} className={cn("text-sm font-medium leading-none", className)} {...props} />;
+}

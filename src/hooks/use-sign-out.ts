@@ -1,0 +1,30 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useCallback } from "react";
+
+import { api } from "~/trpc/react";
+
+import { useReplaceSessionUser } from "./use-session";
+import { toast } from "./use-toast";
+
+/** Logs out everywhere (the server revokes every session), clears cached data and goes home. */
+export function useSignOut() {
+  const router = useRouter();
+  const replaceUser = useReplaceSessionUser();
+  const { mutateAsync: logout, isPending } = api.auth.logout.useMutation();
+
+  const signOut = useCallback(async () => {
+    try {
+      await logout();
+    } catch (error) {
+      console.error("Sign out failed", error);
+      return;
+    }
+    replaceUser(null);
+    toast({ title: "Logged out", description: "You have been logged out successfully." });
+    router.push("/");
+  }, [logout, replaceUser, router]);
+
+  return { signOut, isPending };
+}
