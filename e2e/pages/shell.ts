@@ -29,6 +29,6 @@ export class Shell {
   }
 
   toast(text: string | RegExp) {
-    return this.page.getByRole("region", { name: /Notifications/ }).getByText(text);
+    return this.page.getByTestId("toast").getByText(text, { exact: typeof text === "string" });
   }
 }
