@@ -3,6 +3,7 @@ import { z } from "zod";
 import { idSchema } from "./common";
 
 export const complexitySchema = z.enum(["beginner", "intermediate", "advanced"]);
+export type Complexity = z.infer<typeof complexitySchema>;
 
 export const courseSummaryOutput = z.object({
   id: z.number().int(),

@@ -1,0 +1,35 @@
+import type { Complexity } from "~/lib/schemas/course";
+import type { CreatorChapter, TimedSegment } from "~/server/video/types";
+
+/**
+ * What a structuring engine (the LLM or the offline engine) receives and returns. Engines never
+ * produce timestamps: sections name the transcript segment they start at, and the code derives
+ * every timeStart from the segment's real time, so times are inside the video and in order.
+ */
+export type StructureInput = {
+  topic: string;
+  complexity: Complexity;
+  additionalInstructions: string | null;
+  video: { title: string; description: string; durationSeconds: number };
+  segments: TimedSegment[];
+  creatorChapters: CreatorChapter[];
+};
+
+export type OutlineSection = {
+  title: string;
+  /** Learner-facing text; line breaks are kept when shown. */
+  content: string;
+  /** Index of the first transcript segment the section covers. */
+  startSegment: number;
+};
+
+export type OutlineChapter = { title: string; summary: string | null; sections: OutlineSection[] };
+
+export type CourseOutline = { title: string; description: string; chapters: OutlineChapter[] };
+
+export type StructureProgress = (stage: "structuring" | "writing", percent: number) => void;
+
+export interface StructureEngine {
+  readonly name: "llm" | "offline";
+  structure(input: StructureInput, options?: { signal?: AbortSignal; onProgress?: StructureProgress }): Promise<CourseOutline>;
+}

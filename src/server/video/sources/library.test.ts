@@ -1,0 +1,370 @@
+import { existsSync } from "node:fs";
+import { cp, mkdir, mkdtemp, readFile, rm, symlink, utimes, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+import { afterAll, beforeEach, describe, expect, type MockInstance, test, vi } from "vitest";
+
+import { logger } from "~/server/logger";
+
+import { normaliseTranscript } from "../transcript";
+import type { VideoQuery } from "../types";
+import { clearLibraryCache, createLibrarySource } from "./library";
+
+const FIXTURES_DIR = path.resolve(import.meta.dirname, "../../../../test/fixtures/videos");
+const CORPUS_DIR = path.resolve(import.meta.dirname, "../../../../../shared/fixtures/videos");
+
+const query = (topic: string, limit = 10): VideoQuery => ({ topic, complexity: "beginner", limit });
+
+const temporaryDirs: string[] = [];
+async function temporaryLibrary(): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), "coursecraft-library-"));
+  temporaryDirs.push(dir);
+  return dir;
+}
+
+afterAll(async () => {
+  await Promise.all(temporaryDirs.map((dir) => rm(dir, { recursive: true, force: true })));
+});
+
+let warn: MockInstance<typeof logger.warn>;
+beforeEach(() => {
+  clearLibraryCache();
+  vi.restoreAllMocks();
+  warn = vi.spyOn(logger, "warn");
+});
+
+/** The `file` field of every warning logged so far. */
+function warnedFiles(): unknown[] {
+  return warn.mock.calls.map(([, fields]) => fields?.file);
+}
+
+describe("library source over test/fixtures/videos", () => {
+  const library = createLibrarySource(FIXTURES_DIR);
+
+  test("is named library and loads every fixture without a warning", async () => {
+    expect(library.name).toBe("library");
+    const ids = await Promise.all(["binSearch01", "hashTable01", "recursion01", "musicOnly01"].map((id) => library.details(id)));
+    expect(ids.map((details) => details?.id)).toEqual(["binSearch01", "hashTable01", "recursion01", "musicOnly01"]);
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  test("details of a fixture-format video", async () => {
+    expect(await library.details("binSearch01")).toEqual({
+      id: "binSearch01",
+      source: "library",
+      title: "How binary search works | Algorithms explained",
+      description: expect.stringContaining("0:00 - Why binary search?"),
+      channelTitle: "CourseCraft Samples",
+      durationSeconds: 372,
+      thumbnailUrl: "https://i.ytimg.com/vi/binSearch01/hqdefault.jpg",
+      viewCount: null,
+      embeddable: true,
+      hasCaptions: true,
+    });
+  });
+
+  test("details of caption-file videos come from their sidecars", async () => {
+    expect(await library.details("recursion01")).toMatchObject({ title: "Recursion explained with Russian dolls", durationSeconds: 45, hasCaptions: true });
+    // No durationSeconds in the sidecar: the end of the last cue (01:00,000) stands in.
+    expect(await library.details("hashTable01")).toMatchObject({ title: "Hash tables in 60 seconds... ish", durationSeconds: 60, hasCaptions: true });
+  });
+
+  test("a fixture-format transcript is returned in milliseconds", async () => {
+    const captions = await library.transcript("binSearch01");
+    expect(captions).toHaveLength(40);
+    expect(captions?.[0]).toEqual({ text: expect.stringContaining("binary search"), startMs: 400, durationMs: 13580 });
+    for (const caption of captions ?? []) {
+      expect(Number.isInteger(caption.startMs) && Number.isInteger(caption.durationMs)).toBe(true);
+    }
+  });
+
+  test("a video without segments has no transcript", async () => {
+    expect(await library.details("musicOnly01")).toMatchObject({ hasCaptions: false });
+    expect(await library.transcript("musicOnly01")).toBeNull();
+  });
+
+  test("the SRT fixture normalises into clean sentences", async () => {
+    const captions = await library.transcript("hashTable01");
+    expect(captions?.[0]?.text).toBe("[Music]");
+    expect(normaliseTranscript(captions ?? []).map((segment) => segment.text)).toEqual([
+      "Welcome back! Today's topic is hash tables.",
+      "A hash table stores values under keys, like words and their meanings in a dictionary.",
+      "The trick is a hash function: it turns a key into a number & that number picks a bucket in an array.",
+      "Finding a key means hashing it again and looking in one bucket, so lookups take constant time on average.",
+      "Of course, two keys can land in the same bucket.",
+      "That's called a collision, and the simplest fix is to keep a small list in each bucket.",
+      "When the table gets too full, we double its size and rehash every key.",
+      "That's why inserting is still fast overall.",
+    ]);
+  });
+
+  test("the WebVTT fixture normalises into clean sentences", async () => {
+    const segments = normaliseTranscript((await library.transcript("recursion01")) ?? []);
+    expect(segments.map((segment) => segment.text)).toEqual([
+      "Recursion is when a function calls itself.",
+      "Think of Russian dolls: each one holds a smaller one, until the smallest doll, which holds nothing.",
+      "Every recursive function needs that smallest case, called the base case, where it stops.",
+      "Without it, the function calls itself forever and the program runs out of stack space.",
+      "Take factorial: the factorial of n is n times the factorial of n minus one.",
+      "The base case is that the factorial of zero is one.",
+      "Each call waits for the smaller call to return, then finishes its own multiplication.",
+      "Recursion and loops can solve the same problems.",
+    ]);
+    expect(segments[1]).toMatchObject({ startMs: 3800, endMs: 11200 });
+  });
+
+  test("returned objects are copies: mutating one does not change the library", async () => {
+    const details = await library.details("binSearch01");
+    if (details) details.title = "changed";
+    const captions = await library.transcript("binSearch01");
+    if (captions?.[0]) captions[0].text = "changed";
+    expect((await library.details("binSearch01"))?.title).not.toBe("changed");
+    expect((await library.transcript("binSearch01"))?.[0]?.text).not.toBe("changed");
+  });
+
+  test.each([
+    ["binary search", ["binSearch01"]],
+    // "work" also meets "working programmers" in the hash-table description: a weaker match.
+    ["How does binary search work?", ["binSearch01", "hashTable01"]],
+    ["hash table collisions", ["hashTable01"]],
+    ["recursive functions and factorial", ["recursion01", "hashTable01"]],
+    ["sorting", ["musicOnly01", "binSearch01"]],
+    ["quantum chromodynamics", []],
+    ["how to", []],
+    ["", []],
+  ])("search %j → %j", async (topic, expected) => {
+    expect((await library.search(query(topic))).map((video) => video.id)).toEqual(expected);
+  });
+
+  test("search ranks the title above a passing mention and honours the limit", async () => {
+    const results = await library.search(query("sorting algorithms"));
+    expect(results[0]?.id).toBe("musicOnly01");
+    expect((await library.search(query("sorting algorithms", 1))).map((video) => video.id)).toEqual(["musicOnly01"]);
+    expect(await library.search(query("sorting algorithms", 0))).toEqual([]);
+  });
+
+  test.each([
+    ["../../../../etc/passwd"],
+    ["../binSearch01"],
+    ["binSearch01/../../x"],
+    ["/etc/passwd"],
+    ["binSearch01.json"],
+    [""],
+    ["binSearch0"],
+    ["binSearch011"],
+    ["..%2F..%2Fetc"],
+  ])("refuses the id %j without reading anything", async (id) => {
+    expect(await library.details(id)).toBeNull();
+    expect(await library.transcript(id)).toBeNull();
+  });
+
+  test("an unknown id of the right shape is simply not found", async () => {
+    expect(await library.details("dQw4w9WgXcQ")).toBeNull();
+    expect(await library.transcript("dQw4w9WgXcQ")).toBeNull();
+  });
+
+  test("an aborted signal stops the call", async () => {
+    const controller = new AbortController();
+    controller.abort();
+    await expect(library.search(query("binary search"), controller.signal)).rejects.toThrow();
+    await expect(library.details("binSearch01", controller.signal)).rejects.toThrow();
+    await expect(library.transcript("binSearch01", controller.signal)).rejects.toThrow();
+  });
+});
+
+describe("library source: malformed and hostile folders", () => {
+  const sidecar = (videoId: string, title = "A title") => JSON.stringify({ videoId, title, description: "", channel: "Tests" });
+  const srt = "1\n00:00:01,000 --> 00:00:02,000\nHello.\n";
+  const fixtureVideo = (overrides: Record<string, unknown>) =>
+    JSON.stringify({ videoId: "goodVideo01", title: "Good video", channel: "Tests", description: "", durationSeconds: 60, segments: [], ...overrides });
+
+  test("skips each malformed file with a logged reason and keeps the rest", async () => {
+    const dir = await temporaryLibrary();
+    await cp(path.join(FIXTURES_DIR, "binSearch01.json"), path.join(dir, "binSearch01.json"));
+    const files: Record<string, string> = {
+      "broken.json": "{ not json",
+      "no-title.json": fixtureVideo({ videoId: "noTitle0001", title: undefined }),
+      "bad-id.json": fixtureVideo({ videoId: "../../etc/x" }),
+      "bad-segment.json": fixtureVideo({ videoId: "badSegment1", segments: [{ text: 42, start: 1, duration: 1 }] }),
+      "not-an-object.json": "[1, 2, 3]",
+      "orphan-sidecar.json": sidecar("orphanSide1"),
+      "lonely.srt": srt,
+      "no-header.vtt": "00:01.000 --> 00:02.000\nHi",
+      "no-header.json": sidecar("noHeader001"),
+      "empty.srt": "nothing to see",
+      "empty.json": sidecar("emptySrt001"),
+      "bad-sidecar.srt": srt,
+      "bad-sidecar.json": JSON.stringify({ title: "no id" }),
+      "dupe.json": fixtureVideo({ videoId: "binSearch01", title: "A duplicate" }),
+      "README.md": "not a video",
+    };
+    await Promise.all(Object.entries(files).map(([name, content]) => writeFile(path.join(dir, name), content)));
+    await mkdir(path.join(dir, "nested.json"));
+
+    const library = createLibrarySource(dir);
+    expect(await library.details("binSearch01")).toMatchObject({ title: "How binary search works | Algorithms explained" });
+    expect((await library.search(query("binary search"))).map((video) => video.id)).toEqual(["binSearch01"]);
+    for (const id of ["noTitle0001", "badSegment1", "orphanSide1", "noHeader001", "emptySrt001"]) {
+      expect(await library.details(id)).toBeNull();
+    }
+    expect(new Set(warnedFiles())).toEqual(
+      new Set([
+        "broken.json",
+        "no-title.json",
+        "bad-id.json",
+        "bad-segment.json",
+        "not-an-object.json",
+        "orphan-sidecar.json",
+        "lonely.srt",
+        "no-header.vtt",
+        "empty.srt",
+        "bad-sidecar.json",
+        "dupe.json",
+      ]),
+    );
+    for (const [message, fields] of warn.mock.calls) {
+      expect(message).toMatch(/^video library entry skipped/);
+      expect(fields?.reason ?? message).toBeTruthy();
+    }
+  });
+
+  test("the reason names what is wrong", async () => {
+    const dir = await temporaryLibrary();
+    await writeFile(path.join(dir, "bad.json"), fixtureVideo({ durationSeconds: "long" }));
+    await createLibrarySource(dir).details("goodVideo01");
+    expect(warn).toHaveBeenCalledWith("video library entry skipped", { file: "bad.json", reason: expect.stringContaining("durationSeconds") });
+  });
+
+  test("a caption file wins over nothing, and WebVTT over SRT when both exist", async () => {
+    const dir = await temporaryLibrary();
+    await writeFile(path.join(dir, "talk.json"), sidecar("bothFiles01"));
+    await writeFile(path.join(dir, "talk.srt"), "1\n00:00:01,000 --> 00:00:02,000\nFrom SRT.\n");
+    await writeFile(path.join(dir, "talk.VTT"), "WEBVTT\n\n00:01.000 --> 00:02.000\nFrom VTT.\n");
+    expect(await createLibrarySource(dir).transcript("bothFiles01")).toEqual([{ text: "From VTT.", startMs: 1000, durationMs: 1000 }]);
+  });
+
+  test("never follows a link out of the folder", async () => {
+    const outside = await temporaryLibrary();
+    const dir = await temporaryLibrary();
+    await writeFile(path.join(outside, "secret.json"), fixtureVideo({ videoId: "outsideId01", title: "Secret" }));
+    await symlink(path.join(outside, "secret.json"), path.join(dir, "secret.json"));
+    await symlink(outside, path.join(dir, "escape.json"));
+    await writeFile(path.join(dir, "inside.json"), fixtureVideo({ videoId: "insideId001", title: "Inside" }));
+    await symlink(path.join(dir, "inside.json"), path.join(dir, "alias.json"));
+
+    const library = createLibrarySource(dir);
+    expect(await library.details("outsideId01")).toBeNull();
+    expect(await library.details("insideId001")).toMatchObject({ title: "Inside" });
+    expect(warnedFiles()).toEqual(expect.arrayContaining(["secret.json", "escape.json"]));
+  });
+
+  test("a missing folder gives empty answers and one warning", async () => {
+    const library = createLibrarySource(path.join(tmpdir(), "coursecraft-no-such-library-folder"));
+    expect(await library.search(query("anything"))).toEqual([]);
+    expect(await library.details("binSearch01")).toBeNull();
+    expect(await library.transcript("binSearch01")).toBeNull();
+    expect(warn).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("library source: the in-memory index", () => {
+  const video = (title: string) => JSON.stringify({ videoId: "cachedVid01", title, channel: "", description: "", durationSeconds: 30, segments: [{ text: "Hi.", start: 0, duration: 1 }] });
+
+  test("is built once per folder: problems are logged once, not on every call", async () => {
+    const dir = await temporaryLibrary();
+    await writeFile(path.join(dir, "broken.json"), "{");
+    const first = createLibrarySource(dir);
+    const second = createLibrarySource(dir);
+    await first.search(query("x"));
+    await first.details("cachedVid01");
+    await second.transcript("cachedVid01");
+    expect(warn).toHaveBeenCalledTimes(1);
+  });
+
+  test("concurrent first calls share one build", async () => {
+    const dir = await temporaryLibrary();
+    await writeFile(path.join(dir, "broken.json"), "{");
+    await writeFile(path.join(dir, "cached.json"), video("Shared"));
+    const library = createLibrarySource(dir);
+    const results = await Promise.all([library.details("cachedVid01"), library.search(query("shared")), library.transcript("cachedVid01")]);
+    expect(results[0]?.title).toBe("Shared");
+    expect(warn).toHaveBeenCalledTimes(1);
+  });
+
+  test("is rebuilt when a file changes, appears or disappears", async () => {
+    const dir = await temporaryLibrary();
+    const file = path.join(dir, "cached.json");
+    await writeFile(file, video("First title"));
+    const library = createLibrarySource(dir);
+    expect((await library.details("cachedVid01"))?.title).toBe("First title");
+
+    await writeFile(file, video("Second title"));
+    const later = new Date(Date.now() + 5_000);
+    await utimes(file, later, later);
+    expect((await library.details("cachedVid01"))?.title).toBe("Second title");
+
+    await writeFile(path.join(dir, "extra.json"), JSON.stringify({ videoId: "extraVid001", title: "Extra", durationSeconds: 10, segments: [] }));
+    expect((await library.details("extraVid001"))?.title).toBe("Extra");
+
+    await rm(path.join(dir, "extra.json"));
+    expect(await library.details("extraVid001")).toBeNull();
+  });
+
+  test("keeps serving the cached index while nothing changes", async () => {
+    const dir = await temporaryLibrary();
+    await writeFile(path.join(dir, "cached.json"), video("Stable"));
+    const library = createLibrarySource(dir);
+    const first = await library.details("cachedVid01");
+    const again = await library.details("cachedVid01");
+    expect(again).toEqual(first);
+    expect(await readFile(path.join(dir, "cached.json"), "utf8")).toContain("Stable");
+  });
+});
+
+const hasCorpus = existsSync(CORPUS_DIR);
+if (!hasCorpus) console.info(`library corpus: skipped, ${CORPUS_DIR} not found (it exists in CI and the dev workspace)`);
+
+describe.skipIf(!hasCorpus)("library source over the shared corpus", () => {
+  const library = createLibrarySource(CORPUS_DIR);
+
+  test("loads all 33 videos without a warning", async () => {
+    // Every video is on the channel, so the channel's name finds them all.
+    expect(await library.search(query("3Blue1Brown", 100))).toHaveLength(33);
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  test("a negative caption duration in real data is repaired, not fatal", async () => {
+    const captions = await library.transcript("aircAruvnKk");
+    expect(captions?.[97]).toMatchObject({ startMs: 821_380, durationMs: 0 });
+  });
+
+  test("the music-only montage has no transcript", async () => {
+    expect(await library.details("-qgreAUpPwM")).toMatchObject({ hasCaptions: false });
+    expect(await library.transcript("-qgreAUpPwM")).toBeNull();
+  });
+
+  test.each([
+    ["neural networks", ["aircAruvnKk", "IHZwWFHWa-w", "Ilg3gGewQ5U"]],
+    ["Bayes theorem", ["HZGCoVF3YvM", "U_85TaXbeIo"]],
+    ["Fourier transform", ["spUNpyF58BY"]],
+    ["Taylor series", ["3d6DsjIBzJ4"]],
+  ])("search %j puts the expected videos first", async (topic, expectedFirst) => {
+    const ids = (await library.search(query(topic, 5))).map((video) => video.id);
+    expect(new Set(ids.slice(0, expectedFirst.length))).toEqual(new Set(expectedFirst));
+  });
+
+  test("every transcript normalises into a valid timeline", async () => {
+    for (const video of await library.search(query("3blue1brown", 100))) {
+      const captions = await library.transcript(video.id);
+      if (captions === null) continue;
+      const segments = normaliseTranscript(captions);
+      expect(segments.length).toBeGreaterThan(0);
+      segments.forEach((segment, index) => {
+        const next = segments[index + 1];
+        expect(segment.endMs).toBeGreaterThanOrEqual(segment.startMs);
+        if (next) expect(segment.endMs).toBeLessThanOrEqual(next.startMs);
+      });
+    }
+  });
+});

@@ -1,0 +1,295 @@
+import type { Dirent } from "node:fs";
+import { readdir, readFile, realpath, stat } from "node:fs/promises";
+import path from "node:path";
+
+import { z } from "zod";
+
+import { logger } from "~/server/logger";
+
+import { CaptionFileError, type CaptionFormat, parseCaptionFile } from "../caption-files";
+import { isVideoId } from "../parse-video-id";
+import { buildBm25Index, type Bm25Index, compareStrings, scoreBm25 } from "../text-relevance";
+import type { RawCaption, VideoDetails, VideoQuery, VideoSource } from "../types";
+
+/**
+ * A folder of videos on disk, for offline use and tests. Two shapes of entry:
+ * - `<id>.json` in the shared fixtures' format (metadata and `segments` in seconds);
+ * - `<name>.srt` or `<name>.vtt` with a `<name>.json` sidecar holding the metadata.
+ * Only the folder's own entries are read (never a path built from a caller's id), a file that
+ * does not validate is skipped with a warning, and the parsed index is cached per folder until
+ * a file's mtime or size changes.
+ */
+
+const SOURCE_NAME = "library";
+/** A caption file or JSON larger than this is not a transcript; refuse it rather than buffer it. */
+const MAX_FILE_BYTES = 20 * 1024 * 1024;
+/** The title names the subject most precisely; the channel rarely matters. */
+const FIELD_WEIGHTS = { title: 3, description: 1, channel: 0.5 } as const;
+
+const videoIdSchema = z.string().refine(isVideoId, "must be an 11-character YouTube-style id");
+
+const fixtureVideoSchema = z.object({
+  videoId: videoIdSchema,
+  title: z.string().min(1),
+  channel: z.string().default(""),
+  description: z.string().default(""),
+  durationSeconds: z.number().nonnegative(),
+  // Real caption exports contain the odd negative duration; the normaliser repairs those times,
+  // so they are not worth losing a whole video over.
+  segments: z.array(z.object({ text: z.string(), start: z.number(), duration: z.number() })),
+});
+
+const sidecarSchema = z.object({
+  videoId: videoIdSchema,
+  title: z.string().min(1),
+  description: z.string().default(""),
+  channel: z.string().default(""),
+  durationSeconds: z.number().nonnegative().optional(),
+});
+
+type LibraryVideo = { details: VideoDetails; captions: RawCaption[] };
+type LibraryIndex = { signature: string; videos: Map<string, LibraryVideo>; search: Bm25Index };
+type FileEntry = { name: string; path: string; mtimeMs: number; size: number };
+
+const indexCache = new Map<string, LibraryIndex>();
+const pendingBuilds = new Map<string, Promise<LibraryIndex>>();
+
+export function createLibrarySource(dir: string): VideoSource {
+  const root = path.resolve(dir);
+  return {
+    name: SOURCE_NAME,
+    async search(query: VideoQuery, signal?: AbortSignal) {
+      signal?.throwIfAborted();
+      const index = await loadIndex(root);
+      return scoreBm25(index.search, query.topic)
+        .slice(0, Math.max(0, query.limit))
+        .flatMap(({ id }) => {
+          const video = index.videos.get(id);
+          return video ? [{ ...video.details }] : [];
+        });
+    },
+    async details(videoId: string, signal?: AbortSignal) {
+      signal?.throwIfAborted();
+      if (!isVideoId(videoId)) return null;
+      const video = (await loadIndex(root)).videos.get(videoId);
+      return video ? { ...video.details } : null;
+    },
+    async transcript(videoId: string, signal?: AbortSignal) {
+      signal?.throwIfAborted();
+      if (!isVideoId(videoId)) return null;
+      const captions = (await loadIndex(root)).videos.get(videoId)?.captions;
+      return captions !== undefined && captions.length > 0 ? captions.map((caption) => ({ ...caption })) : null;
+    },
+  };
+}
+
+/** For tests: forget every cached index. */
+export function clearLibraryCache(): void {
+  indexCache.clear();
+  pendingBuilds.clear();
+}
+
+type Listing = { files: FileEntry[]; linksOutside: string[] };
+
+async function loadIndex(root: string): Promise<LibraryIndex> {
+  const listing = await listFolder(root);
+  const signature = listing === null ? "unreadable" : listingSignature(listing);
+  const cached = indexCache.get(root);
+  if (cached?.signature === signature) return cached;
+  // Concurrent first calls (search and details of one request) share one build.
+  const key = `${root}\n${signature}`;
+  const pending = pendingBuilds.get(key) ?? buildAndCache(root, listing, signature);
+  pendingBuilds.set(key, pending);
+  try {
+    return await pending;
+  } finally {
+    pendingBuilds.delete(key);
+  }
+}
+
+async function buildAndCache(root: string, listing: Listing | null, signature: string): Promise<LibraryIndex> {
+  // Warnings are logged while building, so each problem is reported once per change, not per call.
+  if (listing === null) logger.warn("video library folder is not readable", { dir: root });
+  for (const name of listing?.linksOutside ?? []) logger.warn("video library entry skipped: it links outside the folder", { file: name });
+  const index = await buildIndex(listing?.files ?? [], signature);
+  indexCache.set(root, index);
+  return index;
+}
+
+function listingSignature({ files, linksOutside }: Listing): string {
+  return [...files.map((file) => `${file.name}:${file.mtimeMs}:${file.size}`), ...linksOutside.map((name) => `${name}:outside`)].join("|");
+}
+
+/** The folder's regular files, sorted by name, and the symlinks that point outside it; null when unreadable. */
+async function listFolder(root: string): Promise<Listing | null> {
+  let entries: Dirent[];
+  let realRoot: string;
+  try {
+    realRoot = await realpath(root);
+    entries = await readdir(realRoot, { withFileTypes: true });
+  } catch {
+    return null;
+  }
+  const listing: Listing = { files: [], linksOutside: [] };
+  for (const entry of entries) {
+    if (entry.name.startsWith(".") || !/\.(json|srt|vtt)$/i.test(entry.name)) continue;
+    const file = await statInside(realRoot, entry);
+    if (file === "outside") listing.linksOutside.push(entry.name);
+    else if (file !== null) listing.files.push(file);
+  }
+  listing.files.sort((a, b) => compareStrings(a.name, b.name));
+  listing.linksOutside.sort(compareStrings);
+  return listing;
+}
+
+/** Never follows a link out of the folder: a library must not become a way to read any file. */
+async function statInside(realRoot: string, entry: Dirent): Promise<FileEntry | "outside" | null> {
+  const filePath = path.join(realRoot, entry.name);
+  try {
+    const target = entry.isSymbolicLink() ? await realpath(filePath) : filePath;
+    const relative = path.relative(realRoot, target);
+    if (relative === "" || relative.startsWith("..") || path.isAbsolute(relative)) return "outside";
+    const info = await stat(target);
+    if (!info.isFile()) return null;
+    return { name: entry.name, path: target, mtimeMs: info.mtimeMs, size: info.size };
+  } catch {
+    return null;
+  }
+}
+
+async function buildIndex(files: readonly FileEntry[], signature: string): Promise<LibraryIndex> {
+  const byStem = groupByStem(files);
+  const videos = new Map<string, LibraryVideo>();
+  for (const [stem, group] of byStem) {
+    const video = await loadEntry(stem, group);
+    if (video === null) continue;
+    if (videos.has(video.details.id)) {
+      logger.warn("video library entry skipped: duplicate video id", { file: group.json?.name ?? stem, videoId: video.details.id });
+      continue;
+    }
+    videos.set(video.details.id, video);
+  }
+  const search = buildBm25Index(
+    [...videos.values()].map(({ details }) => ({
+      id: details.id,
+      fields: [
+        { text: details.title, weight: FIELD_WEIGHTS.title },
+        { text: details.description, weight: FIELD_WEIGHTS.description },
+        { text: details.channelTitle, weight: FIELD_WEIGHTS.channel },
+      ],
+    })),
+  );
+  return { signature, videos, search };
+}
+
+type EntryGroup = { json?: FileEntry; captions: { format: CaptionFormat; file: FileEntry }[] };
+
+function groupByStem(files: readonly FileEntry[]): Map<string, EntryGroup> {
+  const groups = new Map<string, EntryGroup>();
+  for (const file of files) {
+    const extension = path.extname(file.name).toLowerCase();
+    const stem = file.name.slice(0, -extension.length);
+    const group = groups.get(stem) ?? { captions: [] };
+    if (extension === ".json") group.json = file;
+    else group.captions.push({ format: extension === ".srt" ? "srt" : "vtt", file });
+    groups.set(stem, group);
+  }
+  return groups;
+}
+
+async function loadEntry(stem: string, group: EntryGroup): Promise<LibraryVideo | null> {
+  if (group.json === undefined) {
+    logger.warn("video library entry skipped: caption file without a .json sidecar", { file: group.captions[0]?.file.name ?? stem });
+    return null;
+  }
+  // WebVTT is preferred when both exist: it is the format YouTube and yt-dlp export.
+  const caption = group.captions.find((candidate) => candidate.format === "vtt") ?? group.captions[0];
+  return caption === undefined ? loadFixtureVideo(group.json) : loadCaptionedVideo(group.json, caption);
+}
+
+async function loadFixtureVideo(file: FileEntry): Promise<LibraryVideo | null> {
+  const parsed = await readJson(file, fixtureVideoSchema);
+  if (parsed === null) return null;
+  const captions = parsed.segments.map((segment) => ({
+    text: segment.text,
+    startMs: Math.max(0, Math.round(segment.start * 1000)),
+    durationMs: Math.max(0, Math.round(segment.duration * 1000)),
+  }));
+  return { details: toDetails(parsed, parsed.durationSeconds, captions), captions };
+}
+
+async function loadCaptionedVideo(sidecar: FileEntry, caption: { format: CaptionFormat; file: FileEntry }): Promise<LibraryVideo | null> {
+  const metadata = await readJson(sidecar, sidecarSchema);
+  if (metadata === null) return null;
+  const content = await readText(caption.file);
+  if (content === null) return null;
+  let captions: RawCaption[];
+  try {
+    captions = parseCaptionFile(caption.format, content);
+  } catch (error) {
+    if (!(error instanceof CaptionFileError)) throw error;
+    skip(caption.file, error.message);
+    return null;
+  }
+  const durationSeconds = metadata.durationSeconds ?? Math.ceil(lastCaptionEndMs(captions) / 1000);
+  return { details: toDetails(metadata, durationSeconds, captions), captions };
+}
+
+function toDetails(
+  metadata: { videoId: string; title: string; description: string; channel: string },
+  durationSeconds: number,
+  captions: readonly RawCaption[],
+): VideoDetails {
+  return {
+    id: metadata.videoId,
+    source: SOURCE_NAME,
+    title: metadata.title,
+    description: metadata.description,
+    channelTitle: metadata.channel,
+    durationSeconds: Math.round(durationSeconds),
+    thumbnailUrl: `https://i.ytimg.com/vi/${metadata.videoId}/hqdefault.jpg`,
+    viewCount: null,
+    embeddable: true,
+    hasCaptions: captions.length > 0,
+  };
+}
+
+function lastCaptionEndMs(captions: readonly RawCaption[]): number {
+  return captions.reduce((end, caption) => Math.max(end, caption.startMs + caption.durationMs), 0);
+}
+
+async function readJson<T>(file: FileEntry, schema: z.ZodType<T>): Promise<T | null> {
+  const content = await readText(file);
+  if (content === null) return null;
+  let data: unknown;
+  try {
+    data = JSON.parse(content);
+  } catch (error) {
+    skip(file, `invalid JSON (${error instanceof Error ? error.message : String(error)})`);
+    return null;
+  }
+  const result = schema.safeParse(data);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    skip(file, issue ? `${issue.path.join(".") || "(root)"}: ${issue.message}` : "does not match the expected shape");
+    return null;
+  }
+  return result.data;
+}
+
+async function readText(file: FileEntry): Promise<string | null> {
+  if (file.size > MAX_FILE_BYTES) {
+    skip(file, `larger than ${MAX_FILE_BYTES} bytes`);
+    return null;
+  }
+  try {
+    return (await readFile(file.path, "utf8")).replace(/^\uFEFF/, "");
+  } catch (error) {
+    skip(file, `unreadable (${error instanceof Error ? error.message : String(error)})`);
+    return null;
+  }
+}
+
+function skip(file: FileEntry, reason: string): void {
+  logger.warn("video library entry skipped", { file: file.name, reason });
+}
