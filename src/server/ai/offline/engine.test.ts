@@ -1,0 +1,213 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+
+import { describe, expect, it } from "vitest";
+
+import type { StructureInput, StructureProgress } from "~/server/ai/structure/types";
+import type { TimedSegment } from "~/server/video/types";
+
+import { syntheticTranscript } from "../../../../test/fixtures/transcripts/synthetic";
+import { cleanSentence } from "./text";
+import { courseTitle, createOfflineEngine, descriptionLead, mapCreatorChapters, NO_TRANSCRIPT_MESSAGE, shortVideoTitle } from "./engine";
+import { outlineProblems } from "./outline-invariants";
+
+type Fixture = { title: string; description: string; durationSeconds: number; chapters: { start: number; title: string }[]; segments: { text: string; start: number; duration: number }[] };
+
+const FIXTURES = join(import.meta.dirname, "../../../../test/fixtures/transcripts");
+
+function load(name: string): Fixture {
+  return JSON.parse(readFileSync(join(FIXTURES, name), "utf8")) as Fixture;
+}
+
+function toSegments(f: Fixture): TimedSegment[] {
+  return f.segments.map((s, index) => ({ index, startMs: Math.round(s.start * 1000), endMs: Math.round((s.start + s.duration) * 1000), text: s.text }));
+}
+
+function inputOf(f: Fixture, overrides: Partial<StructureInput> = {}): StructureInput {
+  return {
+    topic: "coffee",
+    complexity: "beginner",
+    additionalInstructions: null,
+    video: { title: f.title, description: f.description, durationSeconds: f.durationSeconds },
+    segments: toSegments(f),
+    creatorChapters: [],
+    ...overrides,
+  };
+}
+
+const engine = createOfflineEngine();
+const coffee = load("three-topics.json");
+const tiny = load("tiny.json");
+
+describe("offline engine", () => {
+  it("is named offline", () => {
+    expect(engine.name).toBe("offline");
+  });
+
+  it("finds the three topics of our coffee lecture and satisfies the outline invariants", async () => {
+    const input = inputOf(coffee);
+    const outline = await engine.structure(input);
+    expect(outlineProblems(outline, input.segments)).toEqual([]);
+    expect(outline.chapters).toHaveLength(3);
+    const starts = outline.chapters.map((c) => input.segments[c.sections[0]!.startSegment]!.startMs / 1000);
+    coffee.chapters.forEach((c, k) => expect(Math.abs(starts[k]! - c.start)).toBeLessThanOrEqual(30));
+    for (const chapter of outline.chapters) {
+      expect(chapter.sections.length).toBeGreaterThanOrEqual(1);
+      expect(chapter.sections.length).toBeLessThanOrEqual(5);
+      expect(chapter.title.split(" ").length).toBeLessThanOrEqual(6);
+    }
+  });
+
+  it("titles chapters from their key phrases", async () => {
+    const outline = await engine.structure(inputOf(coffee));
+    const [beans, grinding, brewing] = outline.chapters.map((c) => c.title.toLowerCase());
+    expect(beans).toMatch(/bean|roast/);
+    expect(grinding).toMatch(/grind|extraction|burr/);
+    expect(brewing).toMatch(/brew|espresso|water|pour|gram|cold/);
+  });
+
+  it("writes content only from the transcript", async () => {
+    const input = inputOf(coffee);
+    const outline = await engine.structure(input);
+    const transcript = input.segments.map((s) => cleanSentence(s.text)).join(" ");
+    for (const section of outline.chapters.flatMap((c) => c.sections)) {
+      const body = section.content.replace(/^Key idea: .*\n\n/, "");
+      for (const paragraph of body.split("\n\n")) {
+        for (const s of paragraph.split(/(?<=[.!?])\s+/)) expect(transcript).toContain(s);
+      }
+    }
+  });
+
+  it("uses creator chapters as given, with their titles, in time order", async () => {
+    const segments = toSegments(coffee);
+    const creatorChapters = [
+      { title: "Water and brewing", startMs: coffee.chapters[2]!.start * 1000 },
+      { title: "Beans and roasting", startMs: 0 },
+      { title: "Grinding", startMs: coffee.chapters[1]!.start * 1000 },
+    ];
+    const outline = await engine.structure(inputOf(coffee, { creatorChapters }));
+    expect(outlineProblems(outline, segments)).toEqual([]);
+    expect(outline.chapters.map((c) => c.title)).toEqual(["Beans and roasting", "Grinding", "Water and brewing"]);
+    const second = outline.chapters[1]!.sections[0]!.startSegment;
+    expect(segments[second]!.text).toMatch(/^Alright, the next step is grinding/);
+  });
+
+  it("maps creator chapters to the sentence where each starts", () => {
+    const segments: TimedSegment[] = [0, 10, 20, 30, 40].map((t, index) => ({ index, startMs: t * 1000, endMs: t * 1000 + 9000, text: `s${index}` }));
+    expect(
+      mapCreatorChapters(segments, [
+        { title: "Intro", startMs: 5_000 }, // first chapter always opens the course
+        { title: "Mid", startMs: 21_000 }, // a caption 1 s early still counts
+        { title: "Same", startMs: 22_000 }, // collapses onto the same sentence: dropped
+        { title: "Late", startMs: 99_000 }, // after the last caption: dropped
+      ]),
+    ).toEqual([
+      { start: 0, title: "Intro" },
+      { start: 2, title: "Mid" },
+    ]);
+  });
+
+  it("gives a tiny transcript one chapter with one section", async () => {
+    const input = inputOf(tiny, { topic: "geometry" });
+    const outline = await engine.structure(input);
+    expect(outlineProblems(outline, input.segments)).toEqual([]);
+    expect(outline.chapters).toHaveLength(1);
+    expect(outline.chapters[0]!.sections).toHaveLength(1);
+    expect(outline.chapters[0]!.sections[0]!.content).not.toMatch(/\b(?:um|uh|we we)\b/i);
+  });
+
+  it("handles a single sentence and sentences without content words", async () => {
+    const one = await engine.structure(inputOf(tiny, { segments: [{ index: 0, startMs: 0, endMs: 3000, text: "Hello." }] }));
+    expect(one.chapters).toHaveLength(1);
+    expect(one.chapters[0]!.sections[0]!.startSegment).toBe(0);
+    const fillers: TimedSegment[] = Array.from({ length: 40 }, (_, index) => ({ index, startMs: index * 10_000, endMs: index * 10_000 + 9_000, text: "Um, so, yeah." }));
+    const outline = await engine.structure(inputOf(tiny, { segments: fillers }));
+    expect(outlineProblems(outline, fillers)).toEqual([]);
+  });
+
+  it("refuses a video without a transcript", async () => {
+    await expect(engine.structure(inputOf(tiny, { segments: [] }))).rejects.toThrow(new Error(NO_TRANSCRIPT_MESSAGE));
+    await expect(engine.structure(inputOf(tiny, { segments: [{ index: 0, startMs: 0, endMs: 1, text: "  " }] }))).rejects.toThrow(NO_TRANSCRIPT_MESSAGE);
+  });
+
+  it("is deterministic", async () => {
+    const input = inputOf(coffee);
+    const a = await engine.structure(input);
+    const b = await createOfflineEngine().structure(structuredClone(input));
+    expect(b).toEqual(a);
+  });
+
+  it("adapts paragraph length to the complexity", async () => {
+    const paragraphsOf = async (complexity: StructureInput["complexity"]) =>
+      (await engine.structure(inputOf(coffee, { complexity }))).chapters.flatMap((c) => c.sections).flatMap((s) => s.content.split("\n\n")).length;
+    expect(await paragraphsOf("beginner")).toBeGreaterThan(await paragraphsOf("advanced"));
+  });
+
+  it("reports progress through both stages up to 100", async () => {
+    const calls: [string, number][] = [];
+    const onProgress: StructureProgress = (stage, percent) => calls.push([stage, percent]);
+    await engine.structure(inputOf(coffee), { onProgress });
+    const structuring = calls.filter(([s]) => s === "structuring").map(([, p]) => p);
+    const writing = calls.filter(([s]) => s === "writing").map(([, p]) => p);
+    expect(structuring.at(-1)).toBe(100);
+    expect(writing.at(-1)).toBe(100);
+    for (const list of [structuring, writing]) for (let k = 1; k < list.length; k++) expect(list[k]!).toBeGreaterThanOrEqual(list[k - 1]!);
+    expect(calls.findIndex(([s]) => s === "writing")).toBeGreaterThan(calls.findLastIndex(([s]) => s === "structuring"));
+  });
+
+  it("stops when aborted, before or during the run", async () => {
+    const before = new AbortController();
+    before.abort();
+    await expect(engine.structure(inputOf(coffee), { signal: before.signal })).rejects.toMatchObject({ name: "AbortError" });
+
+    const during = new AbortController();
+    const run = engine.structure(inputOf(coffee), {
+      signal: during.signal,
+      onProgress: (stage) => {
+        if (stage === "structuring") during.abort();
+      },
+    });
+    await expect(run).rejects.toMatchObject({ name: "AbortError" });
+  });
+
+  it("satisfies the invariants on a synthetic 30-minute lecture, within the time budget", async () => {
+    const { segments, durationSeconds } = syntheticTranscript(30);
+    const input = inputOf(coffee, { segments, video: { title: "Synthetic", description: "", durationSeconds } });
+    await engine.structure(input); // warm-up
+    const started = performance.now();
+    const outline = await engine.structure(input);
+    const elapsed = performance.now() - started;
+    expect(outlineProblems(outline, segments)).toEqual([]);
+    expect(outline.chapters.length).toBeGreaterThanOrEqual(3);
+    expect(outline.chapters.length).toBeLessThanOrEqual(12);
+    expect(elapsed).toBeLessThan(1_000); // generous for slow CI; bench/offline-engine.ts holds the 300 ms budget
+  });
+});
+
+describe("course title and description", () => {
+  it("drops the series suffix of a video title", () => {
+    expect(shortVideoTitle("Taylor series | Chapter 11, Essence of calculus")).toBe("Taylor series");
+    expect(shortVideoTitle("No suffix here")).toBe("No suffix here");
+  });
+
+  it("prefixes the topic unless the title already names it", () => {
+    expect(courseTitle("calculus", "Taylor series | Chapter 11")).toBe("Calculus: Taylor series");
+    expect(courseTitle("taylor series", "Taylor series | Chapter 11")).toBe("Taylor series");
+    expect(courseTitle("", "Taylor series")).toBe("Taylor series");
+    expect(courseTitle("calculus", "")).toBe("Calculus");
+  });
+
+  it("takes the first plain line of the description, never links or credits", () => {
+    expect(descriptionLead("https://example.com/x\nSupport the channel on Patreon please\nA visual for derivatives that generalizes nicely.\n0:00 Intro")).toBe(
+      "A visual for derivatives that generalizes nicely.",
+    );
+    expect(descriptionLead("0:00 Intro\n1:00 Part two")).toBeNull();
+  });
+
+  it("describes the course from the description and the chapter titles", async () => {
+    const outline = await engine.structure(inputOf(coffee));
+    expect(outline.title).toBe("Better coffee at home");
+    expect(outline.description).toContain("How beans, grinding and brewing shape the taste of your coffee.");
+    for (const c of outline.chapters) expect(outline.description).toContain(c.title);
+  });
+});

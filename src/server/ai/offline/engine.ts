@@ -1,0 +1,190 @@
+/**
+ * The offline structuring engine: builds a course outline from a timed transcript with no LLM.
+ *
+ * 1. Chapters: the creator's chapters when the video has at least two (mapped to the sentence where
+ *    each starts, titles kept verbatim); otherwise topic segmentation (segment.ts) at chapter scale.
+ * 2. Sections: the same segmentation inside each chapter at a finer scale (2-5, ≥ 35 s each).
+ * 3. Titles: key phrases of each span against its siblings (titles.ts), unique in the course.
+ * 4. Content: the cleaned transcript of each section in paragraphs, led by its key sentence.
+ *
+ * Pure and deterministic: no I/O, no clock, no randomness; the same input gives the same outline.
+ * It yields to the event loop between steps so an AbortSignal can stop it mid-way. Free-text
+ * `additionalInstructions` need a language model and are ignored here; `complexity` sets the
+ * paragraph length. Everything the learner reads is the video's own words, cleaned.
+ *
+ * Invariants of the result (tested): ≥ 1 chapter, each with ≥ 1 section; sections' startSegment
+ * strictly increasing across the course; the first section starts at the first segment.
+ */
+import type { CourseOutline, OutlineChapter, OutlineSection, StructureEngine, StructureInput, StructureProgress } from "~/server/ai/structure/types";
+import type { CreatorChapter, TimedSegment } from "~/server/video/types";
+
+import { summarise, writeContent, type WritableSentence } from "./content";
+import { CHAPTER_PARAMS, SECTION_PARAMS, segment, type Unit } from "./segment";
+import { documentFrequencies, inverseDocumentFrequencies } from "./similarity";
+import { terms, titleCase } from "./text";
+import { hasContent, rankKeyPhrases, titleCandidates, TitleRegistry, type Phrase } from "./titles";
+
+export const NO_TRANSCRIPT_MESSAGE = "The video has no transcript";
+
+/** A creator chapter timestamp may precede its first caption by this much (captions lag the cut). */
+const CHAPTER_SNAP_MS = 2_000;
+
+type Span = { start: number; end: number }; // unit positions, end exclusive
+
+/**
+ * The position (in `segments`) where each creator chapter starts, in time order: the first
+ * segment starting at or after it (or up to 2 s before). A chapter landing on the same sentence
+ * as the previous one, or after the last caption, is dropped; the first always starts at 0.
+ */
+export function mapCreatorChapters(segments: readonly TimedSegment[], chapters: readonly CreatorChapter[]): { start: number; title: string }[] {
+  const sorted = chapters
+    .map((c, order) => ({ ...c, order }))
+    .filter((c) => Number.isFinite(c.startMs))
+    .sort((a, b) => a.startMs - b.startMs || a.order - b.order);
+  const out: { start: number; title: string }[] = [];
+  for (const chapter of sorted) {
+    let position = segments.findIndex((s) => s.startMs >= chapter.startMs - CHAPTER_SNAP_MS);
+    if (position < 0) continue; // starts after the last caption
+    if (out.length === 0) position = 0; // the first chapter always opens the course
+    const previous = out[out.length - 1];
+    if (previous && previous.start >= position) continue; // two chapters on one sentence: keep the first
+    out.push({ start: position, title: chapter.title.trim() });
+  }
+  return out;
+}
+
+/** "Taylor series | Chapter 11, Essence of calculus" → "Taylor series". */
+export function shortVideoTitle(title: string): string {
+  const head = title.split(/\s+[|–—]\s+/)[0]?.trim() ?? "";
+  return (head || title).replace(/\s+/g, " ").trim();
+}
+
+/** "<Topic>: <video title>", or just the title when it already names the topic. */
+export function courseTitle(topic: string, videoTitle: string): string {
+  const title = shortVideoTitle(videoTitle);
+  const cleanTopic = topic.replace(/\s+/g, " ").trim();
+  if (!title) return cleanTopic ? titleCase(cleanTopic) : "Video course";
+  if (!cleanTopic) return title;
+  const topicStems = terms(cleanTopic).map((t) => t.stem);
+  const titleStems = new Set(terms(title).map((t) => t.stem));
+  if (topicStems.length > 0 && topicStems.every((s) => titleStems.has(s))) return title;
+  return `${titleCase(cleanTopic)}: ${title}`;
+}
+
+/** The first plain sentence-like line of a video description (no links, credits or timestamps). */
+export function descriptionLead(description: string): string | null {
+  for (const raw of description.split(/\r?\n/)) {
+    const line = raw.trim();
+    if (line.split(/\s+/).length < 6) continue;
+    if (/https?:|www\.|@|#|\d{1,2}:\d{2}|patreon|subscribe|sponsor|support|thank|music by|follow|merch|discount|affiliate/i.test(line)) continue;
+    return line.length > 300 ? `${line.slice(0, 297).replace(/\s+\S*$/, "")}…` : line;
+  }
+  return null;
+}
+
+/** The segmenter's view of the transcript: times, text and content stems of each sentence. */
+export function toUnits(segments: readonly TimedSegment[]): Unit[] {
+  return segments.map((s) => ({ startMs: s.startMs, endMs: Math.max(s.endMs, s.startMs), text: s.text, stems: terms(s.text).map((t) => t.stem) }));
+}
+
+/** Yields to the event loop (so timers and aborts can run) and throws if the run was aborted. */
+async function checkpoint(signal: AbortSignal | undefined): Promise<void> {
+  signal?.throwIfAborted();
+  await new Promise<void>((resolve) => (typeof setImmediate === "function" ? setImmediate(resolve) : setTimeout(resolve, 0)));
+  signal?.throwIfAborted();
+}
+
+function spansFromStarts(starts: readonly number[], end: number, offset = 0): Span[] {
+  return starts.map((s, k) => ({ start: offset + s, end: offset + (starts[k + 1] ?? end - offset) }));
+}
+
+/** Runs the engine synchronously between checkpoints; exported for the evaluation script. */
+export async function buildOutline(input: StructureInput, options: { signal?: AbortSignal; onProgress?: StructureProgress } = {}): Promise<CourseOutline> {
+  const { signal, onProgress } = options;
+  signal?.throwIfAborted();
+  const segments = [...input.segments].sort((a, b) => a.index - b.index);
+  if (segments.length === 0 || segments.every((s) => !s.text.trim())) throw new Error(NO_TRANSCRIPT_MESSAGE);
+
+  onProgress?.("structuring", 0);
+  const units = toUnits(segments);
+  const n = units.length;
+
+  // 1. Chapters.
+  const creator = mapCreatorChapters(segments, input.creatorChapters);
+  const useCreator = creator.length >= 2;
+  const chapterStarts = useCreator ? creator.map((c) => c.start) : segment(units, CHAPTER_PARAMS);
+  const chapterSpans = spansFromStarts(chapterStarts.length ? chapterStarts : [0], n);
+  onProgress?.("structuring", 40);
+  await checkpoint(signal);
+
+  // 2. Sections inside each chapter.
+  const sectionSpans: Span[][] = [];
+  for (const [k, chapter] of chapterSpans.entries()) {
+    const inner = segment(units.slice(chapter.start, chapter.end), SECTION_PARAMS);
+    sectionSpans.push(spansFromStarts(inner.length ? inner : [0], chapter.end, chapter.start));
+    onProgress?.("structuring", 40 + Math.round((55 * (k + 1)) / chapterSpans.length));
+    if (k % 4 === 3) await checkpoint(signal);
+  }
+  onProgress?.("structuring", 100);
+  await checkpoint(signal);
+
+  // 3. Titles: chapters against chapters, sections against all sections of the video.
+  const textOf = (span: Span) => segments.slice(span.start, span.end).map((s) => s.text);
+  const registry = new TitleRegistry();
+  const phraseCache = new Map<string, Phrase[]>();
+  const chapterPhrases = rankKeyPhrases(chapterSpans.map(textOf), { cache: phraseCache });
+  const chapterTitles = chapterSpans.map((_, k) => {
+    // The creator's titles are kept verbatim (even "e^x"); only a blank one is replaced.
+    const creatorTitle = useCreator ? creator[k]?.title : undefined;
+    if (creatorTitle) return registry.claim([creatorTitle], creatorTitle);
+    const generated = titleCandidates(chapterPhrases[k] ?? []).filter(hasContent);
+    return registry.claim(generated, `Chapter ${k + 1}`);
+  });
+  const flatSections = sectionSpans.flat();
+  const sectionPhrases = rankKeyPhrases(flatSections.map(textOf), { cache: phraseCache });
+
+  // 4. Content.
+  const idf = inverseDocumentFrequencies(documentFrequencies(units.map((u) => u.stems)), n);
+  const sentencesOf = (span: Span): WritableSentence[] =>
+    units.slice(span.start, span.end).map((u, i) => ({
+      text: u.text,
+      stems: u.stems,
+      pauseBeforeMs: span.start + i > 0 ? u.startMs - units[span.start + i - 1]!.endMs : 0,
+    }));
+
+  const chapters: OutlineChapter[] = [];
+  let flatIndex = 0;
+  for (const [k, chapter] of chapterSpans.entries()) {
+    const chapterTitle = chapterTitles[k]!;
+    const spans = sectionSpans[k]!;
+    const sections: OutlineSection[] = spans.map((span, j) => {
+      const phrases = sectionPhrases[flatIndex++] ?? [];
+      // Titles are unique in the course, so a section never repeats its chapter's title.
+      const fallback = spans.length === 1 ? `${chapterTitle}: Overview` : `${chapterTitle}: Part ${j + 1}`;
+      const title = registry.claim(titleCandidates(phrases), fallback);
+      // Fallbacks for spans of fillers only ("Um, so."): the raw words, then the chapter's title.
+      const content = writeContent(sentencesOf(span), input.complexity, idf) || textOf(span).join(" ").trim() || chapterTitle;
+      return { title, content, startSegment: segments[span.start]!.index };
+    });
+    chapters.push({ title: chapterTitle, summary: summarise(sentencesOf(chapter), idf), sections });
+    onProgress?.("writing", Math.round((100 * (k + 1)) / chapterSpans.length));
+    if (k % 4 === 3) await checkpoint(signal);
+  }
+
+  const lead = descriptionLead(input.video.description);
+  const chapterList = chapters.map((c) => c.title).join("; ");
+  const end = /[.!?…]$/.test(chapterList) ? "" : ".";
+  const description = [lead, `This course follows the video "${shortVideoTitle(input.video.title) || "this video"}" in ${chapters.length} chapter${chapters.length === 1 ? "" : "s"}: ${chapterList}${end}`]
+    .filter(Boolean)
+    .join(" ");
+  signal?.throwIfAborted();
+  return { title: courseTitle(input.topic, input.video.title), description, chapters };
+}
+
+/** The built-in engine used when no LLM is configured. */
+export function createOfflineEngine(): StructureEngine {
+  return {
+    name: "offline",
+    structure: (input, options) => buildOutline(input, options),
+  };
+}

@@ -1,0 +1,117 @@
+import { describe, expect, it } from "vitest";
+
+import { syntheticTranscript } from "../../../../test/fixtures/transcripts/synthetic";
+import { toUnits } from "./engine";
+import { boundaryBonuses, CHAPTER_PARAMS, cueScore, MAX_UNITS, optimalStarts, pauseFeature, SECTION_PARAMS, segment, spanCosts, targetSpanCount, windowSimilarities, type Unit } from "./segment";
+import { tokenize } from "./text";
+
+/** Units every 10 s; `topics` lists each unit's vocabulary. */
+function unitsOf(texts: string[], gapMs = 500): Unit[] {
+  return texts.map((text, i) => ({ startMs: i * 10_000, endMs: i * 10_000 + 10_000 - gapMs, text, stems: tokenize(text) }));
+}
+
+const A = ["volcano magma eruption lava", "magma crater lava ash", "eruption volcano ash crater", "lava magma volcano plate"];
+const B = ["orbit planet gravity moon", "satellite orbit comet planet", "gravity moon telescope star", "planet star galaxy orbit"];
+const repeat = (xs: string[], n: number) => Array.from({ length: n }, (_, i) => xs[i % xs.length]!);
+
+describe("cueScore", () => {
+  it("rates explicit topic changes highest", () => {
+    expect(cueScore("All right, let's move on.")).toBe(1);
+    expect(cueScore("By the way, here's a fun fact.")).toBe(1);
+    expect(cueScore("Finally, we compute the area.")).toBe(1);
+    expect(cueScore("“Okay, next up: integrals.”")).toBe(1);
+  });
+
+  it("rates weak openers partly and plain sentences zero", () => {
+    expect(cueScore("Now the slope is positive.")).toBeGreaterThan(0);
+    expect(cueScore("Now the slope is positive.")).toBeLessThan(1);
+    expect(cueScore("The slope is positive.")).toBe(0);
+  });
+});
+
+describe("local cohesion", () => {
+  it("drops to its minimum where the vocabulary changes", () => {
+    const units = unitsOf([...repeat(A, 12), ...repeat(B, 12)]);
+    const sims = windowSimilarities(units, 40_000, new Map());
+    const inner = sims.slice(1);
+    const lowest = inner.indexOf(Math.min(...inner)) + 1;
+    expect(lowest).toBe(12);
+  });
+
+  it("scales pauses between the floor and the full length", () => {
+    const units: Unit[] = [
+      { startMs: 0, endMs: 5_000, text: "a", stems: [] },
+      { startMs: 5_500, endMs: 9_000, text: "b", stems: [] },
+      { startMs: 12_000, endMs: 15_000, text: "c", stems: [] },
+      { startMs: 30_000, endMs: 35_000, text: "d", stems: [] },
+    ];
+    expect(pauseFeature(units, 1_000, 5_000)).toEqual([0, 0, 0.5, 1]);
+  });
+});
+
+describe("span costs", () => {
+  it("make a split at the topic change cheaper than anywhere else", () => {
+    const units = unitsOf([...repeat(A, 10), ...repeat(B, 10)]);
+    const n = units.length;
+    const costs = spanCosts(units);
+    const cost = (a: number, b: number) => costs[a * (n + 1) + b]!;
+    const split = (k: number) => cost(0, k) + cost(k, n);
+    const best = [...Array(n - 1).keys()].map((k) => k + 1).sort((x, y) => split(x) - split(y))[0];
+    expect(best).toBe(10);
+    expect(split(10)).toBeLessThan(cost(0, n));
+  });
+});
+
+describe("optimalStarts", () => {
+  it("honours the count and the minimum span lengths", () => {
+    const units = unitsOf([...repeat(A, 10), ...repeat(B, 10), ...repeat(A, 10)]);
+    const params = { ...CHAPTER_PARAMS, minSpanMs: 60_000, minEdgeMs: 20_000 };
+    const starts = optimalStarts(units, 3, spanCosts(units), boundaryBonuses(units, params), params);
+    expect(starts).toEqual([0, 10, 20]);
+    const strict = { ...params, minSpanMs: 120_000, minEdgeMs: 120_000 };
+    const fewer = optimalStarts(units, 3, spanCosts(units), boundaryBonuses(units, strict), strict);
+    expect(fewer.length).toBe(2); // 300 s cannot hold three spans of 120 s
+  });
+
+  it("returns a single span when nothing fits", () => {
+    const units = unitsOf(repeat(A, 3));
+    expect(optimalStarts(units, 4, spanCosts(units), boundaryBonuses(units, CHAPTER_PARAMS), CHAPTER_PARAMS)).toEqual([0]);
+  });
+});
+
+describe("segment", () => {
+  it("scales the target count with the duration", () => {
+    expect(targetSpanCount(60_000, CHAPTER_PARAMS)).toBe(1);
+    expect(targetSpanCount(15 * 60_000, CHAPTER_PARAMS)).toBe(5);
+    expect(targetSpanCount(4 * 3_600_000, CHAPTER_PARAMS)).toBe(CHAPTER_PARAMS.maxSpans);
+    expect(targetSpanCount(30_000, SECTION_PARAMS)).toBe(1); // too short for two 35 s sections
+    expect(targetSpanCount(100_000, SECTION_PARAMS)).toBe(2);
+  });
+
+  it("handles empty and tiny inputs", () => {
+    expect(segment([], CHAPTER_PARAMS)).toEqual([]);
+    expect(segment(unitsOf(["one sentence"]), CHAPTER_PARAMS)).toEqual([0]);
+  });
+
+  it("finds the topics of a synthetic lecture within 30 s", () => {
+    const { segments, topicStartsMs } = syntheticTranscript(20, { topicMinutes: 4 });
+    const units = toUnits(segments);
+    const starts = segment(units, CHAPTER_PARAMS);
+    expect(starts[0]).toBe(0);
+    const found = starts.slice(1).map((i) => units[i]!.startMs);
+    const hits = topicStartsMs.slice(1).filter((t) => found.some((f) => Math.abs(f - t) <= 30_000));
+    expect(hits.length).toBeGreaterThanOrEqual(topicStartsMs.length - 2);
+    expect([...starts].sort((a, b) => a - b)).toEqual(starts);
+  });
+
+  it("groups very long transcripts into blocks and still returns sentence starts", () => {
+    const { segments } = syntheticTranscript(90, { secondsPerSentence: 3 });
+    expect(segments.length).toBeGreaterThan(MAX_UNITS);
+    const units = toUnits(segments);
+    const starts = segment(units, CHAPTER_PARAMS);
+    expect(starts[0]).toBe(0);
+    expect(starts.length).toBe(CHAPTER_PARAMS.maxSpans);
+    for (let k = 1; k < starts.length; k++) expect(starts[k]!).toBeGreaterThan(starts[k - 1]!);
+    expect(Math.max(...starts)).toBeLessThan(units.length);
+  });
+});

@@ -1,0 +1,158 @@
+/**
+ * Text primitives of the offline engine: tokenising, stop words, a light stemmer and the
+ * clean-up of spoken transcript text. Pure functions, no I/O, no locale-dependent behaviour
+ * (so the same input gives the same output on every machine).
+ */
+
+/**
+ * Function words plus the filler vocabulary of spoken explanations ("going", "thing", "kind of",
+ * "actually"): they carry no topic, so they must neither drive segmentation nor become titles.
+ */
+const STOP_WORD_LIST = `
+a about above across actually after again against ago ah ahead all almost along already also although always am among an and
+another any anybody anyone anything anyway anyways anywhere are aren around as ask asked asking at away back basically be became because
+become becomes been before begin beginning behind being below beside besides best better between beyond big bit both bring brings
+but by call called can cannot cant case certain certainly clear clearly come comes coming could couldn course did didn different
+do does doesn doing don done down during each easy either else end enough entire especially even ever every everybody everyone
+everything exactly example except fact fairly far feel few find first for found from further gets get getting give given gives
+go goes going gone good got gotta great guess had hadn happen happens has hasn have haven having he hello help her here hers herself
+hey hi him himself his hmm honestly hope how however huh i idea if im important in indeed instead into is isn it its itself just
+keep kind know known knows last later least less let lets like likely little ll lot lots made make makes making many may maybe me
+mean means meant might mind mine more most mostly much must my myself na namely need needs neither never new next nice no nobody
+none nor not nothing now of off often oh ok okay old on once one ones only onto or other others otherwise ought our ours ourselves
+out over own part particular particularly perhaps point pretty probably put quite rather re real really right said same say saying
+says second see seeing seem seemed seems seen several shall she should shouldn show shows simply since so some somebody someone
+something sometimes somewhat sort start started still stuff such suppose sure take takes taking talk talking tell than thank thanks
+that thats the their theirs them themselves then there therefore these they thing things think thinking third this those though
+thought through thus to today together too took toward towards truly try trying turn turns uh um umm unless until up upon us use
+used using usually ve very via want wanted wants was wasn watch way ways we well went were weren what whatever when whenever where
+whereas whether which while who whoever whole whom whose why will with within without won wonder work works would wouldn yeah
+yes yet you your yours yourself yourselves
+`;
+
+export const STOP_WORDS: ReadonlySet<string> = new Set(STOP_WORD_LIST.split(/\s+/).filter(Boolean));
+
+const VOWEL = /[aeiouy]/;
+
+/**
+ * A light suffix-stripping stemmer (a small subset of Porter's step 1 plus "-ly"): enough to
+ * conflate "derivative/derivatives", "compute/computed/computing", "spiral/spirals" for
+ * similarity, while never producing an empty stem. The final "e" is dropped everywhere so
+ * "make" and "making" meet at "mak". Stems are only compared, never shown.
+ */
+export function stem(word: string): string {
+  let w = word;
+  if (w.length <= 3) return w;
+  if (w.endsWith("'s")) w = w.slice(0, -2);
+  if (w.endsWith("sses")) w = w.slice(0, -2);
+  else if (w.endsWith("ies") && w.length > 4) w = `${w.slice(0, -3)}y`;
+  else if (w.endsWith("s") && !/(ss|us|is)$/.test(w) && w.length > 3) w = w.slice(0, -1);
+
+  const strip = (suffix: string) => {
+    if (!w.endsWith(suffix)) return false;
+    const base = w.slice(0, -suffix.length);
+    if (base.length < 3 || !VOWEL.test(base)) return false;
+    w = base;
+    // "running" -> "runn" -> "run", but keep "ll", "ss", "zz" ("spelled", "passed").
+    if (/([^aeiouylsz])\1$/.test(w)) w = w.slice(0, -1);
+    return true;
+  };
+  if (!strip("ing") && !strip("ed")) strip("ly");
+  if (w.length > 3 && w.endsWith("e")) w = w.slice(0, -1);
+  return w;
+}
+
+/** Lower-cased words of a text (letters, digits, inner apostrophes and hyphen-joined parts split). */
+export function words(text: string): string[] {
+  const out: string[] = [];
+  const re = /[a-z0-9]+(?:'[a-z]+)?/g;
+  const lower = text.toLowerCase().replace(/[’‘]/g, "'");
+  for (let m = re.exec(lower); m; m = re.exec(lower)) out.push(m[0]);
+  return out;
+}
+
+/** Whether a lower-cased word can carry topic (not a stop word, not a bare number, ≥ 3 letters). */
+export function isContentWord(word: string): boolean {
+  const bare = word.endsWith("'s") ? word.slice(0, -2) : word;
+  if (bare.includes("'")) return false; // contractions: "don't", "we'll", "i've"
+  if (bare.length < 3 || /^\d+$/.test(bare)) return false;
+  return !STOP_WORDS.has(bare);
+}
+
+export type Term = { stem: string; surface: string };
+
+/** The content terms of a text, in order: stem for comparison, surface form for display. */
+export function terms(text: string): Term[] {
+  const out: Term[] = [];
+  for (const word of words(text)) {
+    if (!isContentWord(word)) continue;
+    const surface = word.endsWith("'s") ? word.slice(0, -2) : word;
+    out.push({ stem: stem(surface), surface });
+  }
+  return out;
+}
+
+/** The stems of a text's content words (the tokeniser the similarity measures use). */
+export function tokenize(text: string): string[] {
+  return terms(text).map((t) => t.stem);
+}
+
+/* ---------------------------------------------------------------- clean-up of spoken text */
+
+/** Fillers removed outright (with the comma that usually follows them). */
+const FILLERS: RegExp[] = [
+  /\b(?:um+|uh+|erm|er|ah|hmm+|mm+)\b[,.]?\s*/gi,
+  /\[(?:music|applause|laughter|laughs|inaudible|silence)\]\s*/gi,
+  /\((?:music|applause|laughter|laughs|inaudible)\)\s*/gi,
+  /♪+/g,
+];
+
+/** Filler phrases removed only where they stand alone between commas or at a clause start. */
+const PHRASE_FILLERS: RegExp[] = [
+  /(^|[,.;!?]\s*)(?:you know|i mean|like|sort of|kind of|basically|literally)\s*,\s*/gi,
+  /,\s*(?:you know|i mean)\s*(?=[,.;!?])/gi,
+];
+
+/**
+ * Cleans one transcript sentence for reading: removes fillers and stammered repeats
+ * ("the the", "I I"), normalises spacing and punctuation, capitalises the first letter and
+ * ends the sentence with a full stop when it has no final punctuation. Never adds words.
+ */
+export function cleanSentence(text: string): string {
+  let s = text.replace(/\s+/g, " ").trim();
+  s = s.replace(/>>\s*/g, "").replace(/^-\s+/, "");
+  for (const re of FILLERS) s = s.replace(re, "");
+  for (const re of PHRASE_FILLERS) s = s.replace(re, "$1");
+  // Stammered repeats of one or two words: "the the", "it's it's", "in the in the" (numbers
+  // are left alone: "1 1 1" can be maths).
+  s = s.replace(/\b([a-z][\w]*(?:'\w+)?(?:\s+[a-z]\w*)?)(?:\s+\1\b)+/gi, "$1");
+  s = s
+    .replace(/\s+([,.;:!?])/g, "$1")
+    .replace(/([,;:])(?=[^\s\d])/g, "$1 ")
+    .replace(/,\s*([,.;:!?])/g, "$1")
+    .replace(/^[,.;:\s]+/, "")
+    .replace(/\s{2,}/g, " ")
+    .trim();
+  if (!s) return "";
+  s = s.replace(/\bi\b/g, "I").replace(/\bi'(m|ve|ll|d)\b/g, "I'$1");
+  s = s.charAt(0).toUpperCase() + s.slice(1);
+  if (!/[.!?…]["')\]]?$/.test(s)) s = `${s.replace(/[,;:]$/, "")}.`;
+  return s;
+}
+
+/** Words that stay lower-case inside a Title Cased phrase (never first or last). */
+const MINOR_WORDS = new Set(["a", "an", "and", "as", "at", "but", "by", "for", "in", "nor", "of", "on", "or", "per", "the", "to", "vs", "via"]);
+
+/** Title Case for a short phrase: capitalises words except minor ones in the middle. */
+export function titleCase(phrase: string): string {
+  const parts = phrase.trim().split(/\s+/).filter(Boolean);
+  return parts
+    .map((word, i) => {
+      const lower = word.toLowerCase();
+      if (i > 0 && i < parts.length - 1 && MINOR_WORDS.has(lower)) return lower;
+      // Keep words that already carry inner capitals (names, "pH", "DNA").
+      if (/[A-Z]/.test(word.slice(1))) return word;
+      return word.charAt(0).toUpperCase() + word.slice(1);
+    })
+    .join(" ");
+}
