@@ -4,6 +4,7 @@ import "~/styles/globals.css";
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 
+import { ThemeScript } from "~/components/layout/theme-script";
 import { Providers } from "~/components/providers";
 
 export const metadata: Metadata = {
@@ -24,6 +25,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en" suppressHydrationWarning>
       <body className="min-h-dvh">
+        <ThemeScript />
         <Providers>{children}</Providers>
       </body>
     </html>

@@ -1,6 +1,5 @@
 "use client";
 
-import { ThemeProvider } from "next-themes";
 import type { ReactNode } from "react";
 
 import { Toaster } from "~/components/ui/toaster";
@@ -8,11 +7,9 @@ import { TRPCReactProvider } from "~/trpc/react";
 
 export function Providers({ children }: { children: ReactNode }) {
   return (
-    <ThemeProvider attribute="class" storageKey="theme" defaultTheme="light" enableSystem disableTransitionOnChange>
-      <TRPCReactProvider>
-        {children}
-        <Toaster />
-      </TRPCReactProvider>
-    </ThemeProvider>
+    <TRPCReactProvider>
+      {children}
+      <Toaster />
+    </TRPCReactProvider>
   );
 }

@@ -10,16 +10,17 @@ import {
 import { errorMessage } from "~/components/auth/server-errors";
 import { api } from "~/trpc/react";
 
+import { showGoogleSignInError, SIGN_IN_FALLBACK } from "./google-sign-in-error";
 import { useReplaceSessionUser } from "./use-session";
 import { toast } from "./use-toast";
+
+export { showGoogleSignInError } from "./google-sign-in-error";
 
 const POPUP_WIDTH = 500;
 const POPUP_HEIGHT = 600;
 /** A popup closed without reporting back counts as the user cancelling after this grace period. */
 const POPUP_CLOSED_GRACE_MS = 8000;
 const POPUP_POLL_MS = 500;
-const SIGN_IN_FAILED = "Sign in failed";
-const SIGN_IN_FALLBACK = "Failed to sign in with Google";
 
 type PopupSession = { end: (closePopup: boolean) => void };
 
@@ -36,10 +37,6 @@ function storedResult(event: StorageEvent): unknown {
   } catch {
     return null;
   }
-}
-
-export function showGoogleSignInError(message = SIGN_IN_FALLBACK) {
-  toast({ variant: "destructive", title: SIGN_IN_FAILED, description: message });
 }
 
 /**

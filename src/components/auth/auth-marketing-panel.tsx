@@ -1,4 +1,7 @@
-import { ListChecks, MessagesSquare, Sparkles, TrendingUp } from "lucide-react";
+import { ListChecks } from "~/components/ui/icons/list-checks";
+import { MessagesSquare } from "~/components/ui/icons/messages-square";
+import { Sparkles } from "~/components/ui/icons/sparkles";
+import { TrendingUp } from "~/components/ui/icons/trending-up";
 
 const FEATURES = [
   { icon: Sparkles, text: "Turn any YouTube video into a structured course with chapters and sections" },

@@ -23,7 +23,7 @@ export function GooglePopupDone() {
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center gap-4 p-6 text-center">
       <h1 className="text-xl font-semibold">Finishing sign-in</h1>
-      <Spinner label="Finishing sign-in" className="size-8" />
+      <Spinner label="Finishing sign-in" size="lg" />
     </main>
   );
 }

@@ -18,7 +18,7 @@ export function GooglePopupStart() {
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center gap-4 p-6 text-center">
       <h1 className="text-xl font-semibold">Signing in with Google</h1>
-      <Spinner label="Redirecting to Google" className="size-8" />
+      <Spinner label="Redirecting to Google" size="lg" />
     </main>
   );
 }

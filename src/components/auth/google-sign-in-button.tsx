@@ -1,26 +1,13 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 
-import { Button } from "~/components/ui/button";
-import { Spinner } from "~/components/ui/spinner";
-import { useGoogleSignIn } from "~/hooks/use-google-sign-in";
-
-function GoogleMark() {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4">
-      <path fill="#4285F4" d="M23.5 12.3c0-.8-.1-1.6-.2-2.3H12v4.5h6.5a5.6 5.6 0 0 1-2.4 3.6v3h3.9c2.2-2.1 3.5-5.1 3.5-8.8Z" />
-      <path fill="#34A853" d="M12 24c3.2 0 6-1.1 8-2.9l-3.9-3c-1.1.7-2.5 1.2-4.1 1.2-3.1 0-5.8-2.1-6.7-5H1.3v3.1A12 12 0 0 0 12 24Z" />
-      <path fill="#FBBC05" d="M5.3 14.3a7.2 7.2 0 0 1 0-4.6V6.6h-4a12 12 0 0 0 0 10.8l4-3.1Z" />
-      <path fill="#EA4335" d="M12 4.8c1.8 0 3.3.6 4.6 1.8l3.4-3.4A12 12 0 0 0 1.3 6.6l4 3.1c.9-2.9 3.6-4.9 6.7-4.9Z" />
-    </svg>
-  );
-}
+/** The button and the popup logic are only fetched once the server says Google sign-in is configured. */
+const GoogleSignInAction = lazy(() => import("./google-sign-in-action"));
 
 /** Shown only when next-auth has a Google provider configured. */
 export function GoogleSignInButton() {
   const [available, setAvailable] = useState(false);
-  const { start, isPending } = useGoogleSignIn();
 
   useEffect(() => {
     const controller = new AbortController();
@@ -34,16 +21,8 @@ export function GoogleSignInButton() {
   if (!available) return null;
 
   return (
-    <>
-      <div className="flex items-center gap-3 text-xs uppercase text-muted-foreground">
-        <span className="h-px flex-1 bg-border" />
-        or
-        <span className="h-px flex-1 bg-border" />
-      </div>
-      <Button variant="outline" className="w-full" onClick={start} disabled={isPending} data-testid="google-sign-in">
-        {isPending ? <Spinner /> : <GoogleMark />}
-        Continue with Google
-      </Button>
-    </>
+    <Suspense fallback={null}>
+      <GoogleSignInAction />
+    </Suspense>
   );
 }

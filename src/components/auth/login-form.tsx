@@ -1,6 +1,6 @@
 "use client";
 
-import { useState, type FormEvent } from "react";
+import type { FormEvent } from "react";
 
 import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
@@ -12,8 +12,6 @@ import { FormField } from "./form-field";
 import { errorMessage } from "./server-errors";
 
 export function LoginForm() {
-  const [username, setUsername] = useState("");
-  const [password, setPassword] = useState("");
   const replaceUser = useReplaceSessionUser();
   const login = api.auth.login.useMutation({
     onSuccess(user) {
@@ -27,11 +25,14 @@ export function LoginForm() {
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!username.trim() || !password) {
+    const form = new FormData(event.currentTarget);
+    const username = String(form.get("username") ?? "").trim();
+    const password = String(form.get("password") ?? "");
+    if (!username || !password) {
       toast({ variant: "destructive", title: "Error", description: "Please enter both username and password" });
       return;
     }
-    login.mutate({ username: username.trim(), password });
+    login.mutate({ username, password });
   }
 
   return (
@@ -42,8 +43,6 @@ export function LoginForm() {
         name="username"
         autoComplete="username"
         aria-required="true"
-        value={username}
-        onChange={(event) => setUsername(event.target.value)}
       />
       <FormField
         id="login-password"
@@ -52,11 +51,9 @@ export function LoginForm() {
         type="password"
         autoComplete="current-password"
         aria-required="true"
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
       />
       <Button type="submit" className="w-full" disabled={login.isPending}>
-        {login.isPending ? <Spinner className="text-primary-foreground" /> : null}
+        {login.isPending ? <Spinner tone="current" /> : null}
         Login
       </Button>
     </form>

@@ -9,7 +9,8 @@ import { toast } from "~/hooks/use-toast";
 import { api } from "~/trpc/react";
 
 import { FormField } from "./form-field";
-import { errorMessage, fieldErrors } from "./server-errors";
+import { fieldErrors } from "./field-errors";
+import { errorMessage } from "./server-errors";
 
 const FIELDS = ["username", "email", "password", "confirmPassword"] as const;
 type Field = (typeof FIELDS)[number];
@@ -100,7 +101,7 @@ export function RegisterForm() {
         error={errors.confirmPassword}
       />
       <Button type="submit" className="w-full" disabled={register.isPending}>
-        {register.isPending ? <Spinner className="text-primary-foreground" /> : null}
+        {register.isPending ? <Spinner tone="current" /> : null}
         Register
       </Button>
     </form>

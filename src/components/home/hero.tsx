@@ -1,7 +1,8 @@
-import { ArrowRight, CircleHelp } from "lucide-react";
 import Link from "next/link";
 
 import { buttonVariants } from "~/components/ui/button";
+import { ArrowRight } from "~/components/ui/icons/arrow-right";
+import { CircleHelp } from "~/components/ui/icons/circle-help";
 
 export function Hero() {
   return (

@@ -1,8 +1,10 @@
-import { MessagesSquare, Search, Sparkles } from "lucide-react";
 import Link from "next/link";
 
 import { buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { MessagesSquare } from "~/components/ui/icons/messages-square";
+import { Search } from "~/components/ui/icons/search";
+import { Sparkles } from "~/components/ui/icons/sparkles";
 
 const STEPS = [
   {

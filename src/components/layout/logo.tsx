@@ -1,7 +1,7 @@
-import { GraduationCap } from "lucide-react";
 import Link from "next/link";
 
 import { cn } from "~/components/ui/cn";
+import { GraduationCap } from "~/components/ui/icons/graduation-cap";
 
 export const PRODUCT_NAME = "CourseCraft";
 

@@ -1,15 +1,16 @@
-import { CreditCard, Plus, Trophy } from "lucide-react";
 import Link from "next/link";
 
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
+import { CreditCard } from "~/components/ui/icons/credit-card";
+import { Plus } from "~/components/ui/icons/plus";
+import { Trophy } from "~/components/ui/icons/trophy";
 
 import { Logo } from "./logo";
 import { SidebarCourses } from "./sidebar-courses";
+import { SIDEBAR_ID } from "./sidebar-id";
 
-export const SIDEBAR_ID = "app-sidebar";
-
-const sidebarLink = cn(buttonVariants({ variant: "outline" }), "w-full justify-start");
+const sidebarLink = cn(buttonVariants({ variant: "outline", align: "start" }), "w-full");
 
 export function Sidebar() {
   return (
@@ -41,7 +42,7 @@ export function Sidebar() {
           <CreditCard aria-hidden="true" />
           Manage Subscription
         </Link>
-        <Link href="/create-course" className={cn(buttonVariants(), "w-full justify-start")}>
+        <Link href="/create-course" className={cn(buttonVariants({ align: "start" }), "w-full")}>
           <Plus aria-hidden="true" />
           Create New Course
         </Link>

@@ -1,37 +1,30 @@
 "use client";
 
-import { Monitor, Moon, Sun } from "lucide-react";
-import { useTheme } from "next-themes";
+import { lazy, type ReactNode } from "react";
 
-import { Button } from "~/components/ui/button";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuRadioGroup, DropdownMenuRadioItem, DropdownMenuTrigger } from "~/components/ui/dropdown-menu";
+import { buttonVariants } from "~/components/ui/button";
+import { DropdownMenu, DropdownMenuLazyContent, DropdownMenuTrigger } from "~/components/ui/dropdown-menu";
 
-export function ThemeToggle() {
-  const { theme, setTheme } = useTheme();
+const loadThemeMenu = () => import("./theme-menu");
+const ThemeMenu = lazy(loadThemeMenu);
+
+/** Starts fetching the menu's popup as soon as the pointer or focus reaches the button. */
+function prefetchThemeMenu() {
+  loadThemeMenu().catch(() => {
+    // Offline: opening the menu tries again.
+  });
+}
+
+/** The theme menu button; its icon comes from the server-rendered header, its popup loads on demand. */
+export function ThemeToggle({ icon }: { icon: ReactNode }) {
   return (
-    <DropdownMenu modal={false}>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label="Toggle theme" data-testid="theme-toggle">
-          <Sun aria-hidden="true" className="dark:hidden" />
-          <Moon aria-hidden="true" className="hidden dark:block" />
-        </Button>
+    <DropdownMenu onIntent={prefetchThemeMenu}>
+      <DropdownMenuTrigger aria-label="Toggle theme" data-testid="theme-toggle" className={buttonVariants({ variant: "ghost", size: "icon" })}>
+        {icon}
       </DropdownMenuTrigger>
-      <DropdownMenuContent aria-label="Theme">
-        <DropdownMenuRadioGroup value={theme ?? "light"} onValueChange={setTheme}>
-          <DropdownMenuRadioItem value="light">
-            <Sun aria-hidden="true" />
-            Light
-          </DropdownMenuRadioItem>
-          <DropdownMenuRadioItem value="dark">
-            <Moon aria-hidden="true" />
-            Dark
-          </DropdownMenuRadioItem>
-          <DropdownMenuRadioItem value="system">
-            <Monitor aria-hidden="true" />
-            System
-          </DropdownMenuRadioItem>
-        </DropdownMenuRadioGroup>
-      </DropdownMenuContent>
+      <DropdownMenuLazyContent>
+        <ThemeMenu />
+      </DropdownMenuLazyContent>
     </DropdownMenu>
   );
 }

@@ -1,52 +1,133 @@
 "use client";
 
-import * as DropdownMenuPrimitive from "@radix-ui/react-dropdown-menu";
-import { Check } from "lucide-react";
-import type { ComponentProps } from "react";
+import { createContext, Suspense, use, useEffect, useId, useRef, useState, type ComponentProps, type FocusEvent, type ReactNode } from "react";
 
-import { cn } from "./cn";
+/**
+ * A menu button (WAI-ARIA APG "menu button" pattern), hand-written to keep the page's JavaScript small.
+ * This module is the part every page needs: the state and the trigger. The popup (role="menu", its
+ * items and keyboard handling) is in dropdown-menu-content.tsx, which a menu can load on demand
+ * (see DropdownMenuLazyContent).
+ *
+ * Click, Enter, Space or ArrowDown on the trigger open the menu on its first item (ArrowUp on the
+ * last); Escape closes it and returns focus to the trigger; Tab, a click or focus outside close it.
+ */
 
-export const DropdownMenu = DropdownMenuPrimitive.Root;
-export const DropdownMenuTrigger = DropdownMenuPrimitive.Trigger;
-export const DropdownMenuRadioGroup = DropdownMenuPrimitive.RadioGroup;
+export type FocusTarget = "first" | "last";
 
-export function DropdownMenuContent({ className, sideOffset = 6, align = "end", ...props }: ComponentProps<typeof DropdownMenuPrimitive.Content>) {
+type MenuContextValue = {
+  open: boolean;
+  /** Which item the popup focuses when it mounts. */
+  focusTarget: FocusTarget;
+  triggerId: string;
+  contentId: string;
+  show: (focus: FocusTarget) => void;
+  close: (returnFocus: boolean) => void;
+};
+
+const MenuContext = createContext<MenuContextValue | null>(null);
+
+export function useMenu() {
+  const menu = use(MenuContext);
+  if (!menu) throw new Error("DropdownMenu parts must be used inside <DropdownMenu>");
+  return menu;
+}
+
+export function menuItems(content: Element | null): HTMLElement[] {
+  return content ? [...content.querySelectorAll<HTMLElement>('[role="menuitem"],[role="menuitemradio"]')].filter((item) => item.getAttribute("aria-disabled") !== "true") : [];
+}
+
+export function focusMenuItem(content: Element | null, target: FocusTarget) {
+  const items = menuItems(content);
+  (target === "last" ? items.at(-1) : items[0])?.focus();
+}
+
+type DropdownMenuProps = {
+  children: ReactNode;
+  /** Called when the pointer or focus reaches the trigger: a chance to fetch a lazily loaded popup. */
+  onIntent?: () => void;
+};
+
+export function DropdownMenu({ children, onIntent }: DropdownMenuProps) {
+  const [open, setOpen] = useState(false);
+  const [focusTarget, setFocusTarget] = useState<FocusTarget>("first");
+  const rootRef = useRef<HTMLDivElement>(null);
+  const id = useId();
+  const triggerId = `${id}-trigger`;
+  const contentId = `${id}-content`;
+
+  const menu: MenuContextValue = {
+    open,
+    focusTarget,
+    triggerId,
+    contentId,
+    show(focus) {
+      setFocusTarget(focus);
+      if (open) focusMenuItem(document.getElementById(contentId), focus);
+      else setOpen(true);
+    },
+    close(returnFocus) {
+      setOpen(false);
+      if (returnFocus) document.getElementById(triggerId)?.focus();
+    },
+  };
+
+  useEffect(() => {
+    if (!open) return;
+    function onPointerDown(event: PointerEvent) {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    }
+    document.addEventListener("pointerdown", onPointerDown, true);
+    return () => document.removeEventListener("pointerdown", onPointerDown, true);
+  }, [open]);
+
+  function onBlur(event: FocusEvent<HTMLDivElement>) {
+    const next = event.relatedTarget;
+    if (open && next instanceof Node && !event.currentTarget.contains(next)) setOpen(false);
+  }
+
   return (
-    <DropdownMenuPrimitive.Portal>
-      <DropdownMenuPrimitive.Content
-        sideOffset={sideOffset}
-        align={align}
-        className={cn("z-50 min-w-[10rem] overflow-hidden rounded-md border bg-popover p-1 text-popover-foreground shadow-md", className)}
-        {...props}
-      />
-    </DropdownMenuPrimitive.Portal>
+    <MenuContext value={menu}>
+      <div ref={rootRef} className="relative flex shrink-0" onBlur={onBlur} onPointerEnter={onIntent} onFocus={onIntent} onTouchStart={onIntent}>
+        {children}
+      </div>
+    </MenuContext>
   );
 }
 
-const itemClass =
-  "relative flex cursor-default select-none items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-none transition-colors focus:bg-accent focus:text-accent-foreground data-[disabled]:pointer-events-none data-[disabled]:opacity-60 [&_svg]:size-4 [&_svg]:shrink-0";
-
-export function DropdownMenuItem({ className, ...props }: ComponentProps<typeof DropdownMenuPrimitive.Item>) {
-  return <DropdownMenuPrimitive.Item className={cn(itemClass, className)} {...props} />;
-}
-
-export function DropdownMenuRadioItem({ className, children, ...props }: ComponentProps<typeof DropdownMenuPrimitive.RadioItem>) {
+export function DropdownMenuTrigger({ onClick, onKeyDown, ...props }: ComponentProps<"button">) {
+  const menu = useMenu();
   return (
-    <DropdownMenuPrimitive.RadioItem className={cn(itemClass, "pl-8", className)} {...props}>
-      <span className="absolute left-2 flex size-4 items-center justify-center">
-        <DropdownMenuPrimitive.ItemIndicator>
-          <Check aria-hidden="true" />
-        </DropdownMenuPrimitive.ItemIndicator>
-      </span>
-      {children}
-    </DropdownMenuPrimitive.RadioItem>
+    <button
+      type="button"
+      {...props}
+      id={menu.triggerId}
+      aria-haspopup="menu"
+      aria-expanded={menu.open}
+      aria-controls={menu.open ? menu.contentId : undefined}
+      data-state={menu.open ? "open" : "closed"}
+      onClick={(event) => {
+        onClick?.(event);
+        if (event.defaultPrevented) return;
+        if (menu.open) menu.close(false);
+        else menu.show("first");
+      }}
+      onKeyDown={(event) => {
+        onKeyDown?.(event);
+        if (event.defaultPrevented) return;
+        if (event.key === "Enter" || event.key === " " || event.key === "ArrowDown") {
+          event.preventDefault();
+          menu.show("first");
+        } else if (event.key === "ArrowUp") {
+          event.preventDefault();
+          menu.show("last");
+        }
+      }}
+    />
   );
 }
 
-export function DropdownMenuLabel({ className, ...props }: ComponentProps<typeof DropdownMenuPrimitive.Label>) {
-  return <DropdownMenuPrimitive.Label className={cn("truncate px-2 py-1.5 text-sm font-semibold", className)} {...props} />;
-}
-
-export function DropdownMenuSeparator({ className, ...props }: ComponentProps<typeof DropdownMenuPrimitive.Separator>) {
-  return <DropdownMenuPrimitive.Separator className={cn("-mx-1 my-1 h-px bg-border", className)} {...props} />;
+/** Renders a lazily loaded popup (a React.lazy component holding a DropdownMenuContent) while the menu is open. */
+export function DropdownMenuLazyContent({ children }: { children: ReactNode }) {
+  const { open } = useMenu();
+  return open ? <Suspense fallback={null}>{children}</Suspense> : null;
 }

@@ -2,12 +2,18 @@ import type { ComponentProps } from "react";
 
 import { cn } from "./cn";
 
-export function Input({ className, type = "text", ...props }: ComponentProps<"input">) {
+type InputProps = ComponentProps<"input"> & {
+  /** Leaves room on the left for an icon the caller positions over the input. */
+  leadingIcon?: boolean;
+};
+
+export function Input({ className, type = "text", leadingIcon = false, ...props }: InputProps) {
   return (
     <input
       type={type}
       className={cn(
-        "flex h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-sm placeholder:text-muted-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background disabled:cursor-not-allowed disabled:opacity-60 aria-[invalid=true]:border-destructive",
+        "flex h-10 w-full rounded-md border border-input bg-background py-2 text-sm placeholder:text-muted-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background disabled:cursor-not-allowed disabled:opacity-60 aria-[invalid=true]:border-destructive",
+        leadingIcon ? "pl-9 pr-3" : "px-3",
         className,
       )}
       {...props}

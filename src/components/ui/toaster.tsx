@@ -1,35 +1,38 @@
 "use client";
 
+import { lazy, Suspense, useEffect, useRef } from "react";
+
 import { useToast } from "~/hooks/use-toast";
 
-import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from "./toast";
+/** The toasts' code is only fetched when there is a first toast to show. */
+const ToastList = lazy(() => import("./toast"));
 
-const TOAST_DURATION_MS = 5000;
-const SWIPE_THRESHOLD_PX = 50;
-
+/**
+ * The notifications region: a landmark ("Notifications (F8)": F8 focuses it) with an ordered list
+ * of at most one toast (see use-toast).
+ */
 export function Toaster() {
   const { toasts, dismiss } = useToast();
+  const regionRef = useRef<HTMLElement>(null);
+  const open = toasts.filter((item) => item.open);
+
+  useEffect(() => {
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.key === "F8") regionRef.current?.focus();
+    }
+    window.addEventListener("keydown", onKeyDown);
+    return () => window.removeEventListener("keydown", onKeyDown);
+  }, []);
+
   return (
-    <ToastProvider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={SWIPE_THRESHOLD_PX}>
-      {toasts.map(({ id, title, description, variant, open }) => (
-        <Toast
-          key={id}
-          open={open}
-          variant={variant}
-          data-testid="toast"
-          data-variant={variant ?? "default"}
-          onOpenChange={(isOpen) => {
-            if (!isOpen) dismiss(id);
-          }}
-        >
-          <div className="grid gap-1">
-            <ToastTitle>{title}</ToastTitle>
-            {description ? <ToastDescription>{description}</ToastDescription> : null}
-          </div>
-          <ToastClose />
-        </Toast>
-      ))}
-      <ToastViewport hotkey={["F8"]} />
-    </ToastProvider>
+    <section ref={regionRef} aria-label="Notifications (F8)" tabIndex={-1} className="outline-none">
+      <ol className="pointer-events-none fixed bottom-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none sm:max-w-[420px]">
+        {open.length > 0 ? (
+          <Suspense fallback={null}>
+            <ToastList toasts={open} onDismiss={dismiss} region={regionRef} />
+          </Suspense>
+        ) : null}
+      </ol>
+    </section>
   );
 }

@@ -1,8 +1,14 @@
-import { BookOpenCheck, Compass, ListChecks, MessagesSquare, Sparkles, TvMinimalPlay, type LucideIcon } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 
 import { buttonVariants } from "~/components/ui/button";
+import { BookOpenCheck } from "~/components/ui/icons/book-open-check";
+import { Compass } from "~/components/ui/icons/compass";
+import { ListChecks } from "~/components/ui/icons/list-checks";
+import type { LucideIcon } from "~/components/ui/icons/lucide-icon";
+import { MessagesSquare } from "~/components/ui/icons/messages-square";
+import { Sparkles } from "~/components/ui/icons/sparkles";
+import { TvMinimalPlay } from "~/components/ui/icons/tv-minimal-play";
 
 export const metadata: Metadata = { title: "How It Works" };
 
