@@ -93,3 +93,29 @@ test.describe("Google sign-in", () => {
     expect(authorize.prompt).toBe("select_account");
   });
 });
+
+test.describe("account", () => {
+  test("changing the password keeps this browser signed in and revokes every other session", async ({ page, context, shell, playwright, baseURL }) => {
+    const user = await registerViaApi(page.request);
+    const oldCookie = (await context.cookies()).find((cookie) => cookie.name === "next-auth.session-token")?.value;
+
+    await page.goto("/account");
+    const form = page.getByRole("form", { name: "Change password" });
+    await form.getByLabel("Current Password").fill(user.password);
+    await form.getByLabel("New Password", { exact: true }).fill("a brand new passphrase");
+    await form.getByLabel("Confirm New Password").fill("something else");
+    await form.getByRole("button", { name: "Change Password" }).click();
+    await expect(shell.toast("Passwords do not match")).toBeVisible();
+
+    await form.getByLabel("Confirm New Password").fill("a brand new passphrase");
+    await form.getByRole("button", { name: "Change Password" }).click();
+    await expect(shell.toast("Password changed")).toBeVisible();
+
+    await page.reload();
+    await shell.expectSignedInAs(user.username);
+    const replay = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { cookie: `next-auth.session-token=${oldCookie}` } });
+    expect((await replay.get("/api/user")).status()).toBe(401);
+    expect((await replay.post("/api/login", { data: { username: user.username, password: "a brand new passphrase" } })).status()).toBe(200);
+    await replay.dispose();
+  });
+});

@@ -11,7 +11,10 @@ test("the user menu works from the keyboard and Escape returns focus to its butt
   await expect(trigger).toHaveAttribute("aria-expanded", "true");
   await expect(page.getByRole("menuitem", { name: "Create Course" })).toBeFocused();
   await page.keyboard.press("ArrowDown");
+  await expect(page.getByRole("menuitem", { name: "Account" })).toBeFocused();
+  await page.keyboard.press("End");
   await expect(page.getByRole("menuitem", { name: "Sign out" })).toBeFocused();
+  await page.keyboard.press("Home");
   await page.keyboard.press("Escape");
   await expect(menu).toBeHidden();
   await expect(trigger).toBeFocused();

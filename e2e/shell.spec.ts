@@ -38,7 +38,7 @@ test.describe("accessibility (axe: no serious or critical violations)", () => {
     });
   }
 
-  for (const path of ["/", "/create-course", "/gamification", "/subscription", "/subscription/success", "/subscription/cancel", "/course/1", "/course/1/chat"]) {
+  for (const path of ["/", "/account", "/create-course", "/gamification", "/subscription", "/subscription/success", "/subscription/cancel", "/course/1", "/course/1/chat"]) {
     test(`signed in: ${path}`, async ({ page }) => {
       await registerViaApi(page.request);
       await page.goto(path);

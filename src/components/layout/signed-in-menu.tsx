@@ -28,6 +28,7 @@ export default function SignedInMenu({ user }: { user: PublicUser }) {
           <Plus aria-hidden="true" />
           Create Course
         </DropdownMenuItem>
+        <DropdownMenuItem href="/account">Account</DropdownMenuItem>
         <DropdownMenuItem variant="destructive" onSelect={() => void signOut()}>
           <LogOut aria-hidden="true" />
           Sign out
