@@ -16,3 +16,31 @@ export const courseSummaryOutput = z.object({
 export type CourseSummary = z.infer<typeof courseSummaryOutput>;
 
 export const coursesByUserInput = z.object({ userId: idSchema.optional() }).strict();
+
+export const courseIdInput = z.object({ id: idSchema }).strict();
+
+export const sectionOutput = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  order: z.number().int(),
+  content: z.string(),
+  /** Seconds from the start of the video. */
+  timeStart: z.number().int(),
+});
+
+export const courseDetailOutput = z.object({
+  course: z.object({
+    id: z.number().int(),
+    title: z.string(),
+    description: z.string().nullable(),
+    thumbnailUrl: z.string().nullable(),
+    complexity: complexitySchema,
+    videoId: z.string().nullable(),
+    isPublic: z.boolean(),
+    /** Which engine structured it: "llm" or "offline". */
+    engine: z.string().nullable(),
+    isOwner: z.boolean(),
+  }),
+  chapters: z.array(z.object({ id: z.number().int(), title: z.string(), order: z.number().int(), sections: z.array(sectionOutput) })),
+});
+export type CourseDetail = z.infer<typeof courseDetailOutput>;

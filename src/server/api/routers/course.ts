@@ -1,6 +1,7 @@
 import { z } from "zod";
 
-import { courseSummaryOutput, coursesByUserInput } from "~/lib/schemas/course";
+import { courseDetailOutput, courseIdInput, courseSummaryOutput, coursesByUserInput } from "~/lib/schemas/course";
+import { getCourseOrThrow } from "~/server/services/course/get-course";
 import { listUserCourses } from "~/server/services/course/list-courses";
 
 import { assertOwnUserId, createTRPCRouter, protectedProcedure } from "../trpc";
@@ -21,4 +22,11 @@ export const courseRouter = createTRPCRouter({
       assertOwnUserId(ctx.user, input.userId);
       return listUserCourses(ctx.db, ctx.user.id);
     }),
+
+  // GET /api/courses/{id}
+  byId: protectedProcedure
+    .meta({ openapi: { method: "GET", path: "/courses/{id}", tags: ["courses"], summary: "A course with its chapters and sections (yours, or a public one)" } })
+    .input(courseIdInput)
+    .output(courseDetailOutput)
+    .query(({ ctx, input }) => getCourseOrThrow(ctx.db, { courseId: input.id, userId: ctx.user.id })),
 });

@@ -1,0 +1,71 @@
+/** course.byId and GET /api/courses/{id}: the owner sees a course; others only once it is public. */
+import { describe, expect, test } from "vitest";
+
+import { createTestCaller, sessionTokenFor } from "../../../../test/caller";
+import { db } from "../../../../test/db";
+import { expectTRPCError } from "../../../../test/expect";
+import { createCourse, createUser, sectionsOf } from "../../../../test/factories";
+import { restCall } from "../../../../test/http";
+
+describe("course.byId", () => {
+  test("the owner gets chapters and sections in order with their times", async () => {
+    const owner = await createUser(db);
+    const course = await createCourse(db, { userId: owner.id, chapters: 2, sectionsPerChapter: 2, videoId: null });
+    const { caller } = await createTestCaller({ user: owner });
+    const detail = await caller.course.byId({ id: course.id });
+    expect(detail.course).toMatchObject({ id: course.id, title: course.title, isOwner: true, isPublic: false, engine: "offline" });
+    expect(detail.chapters.map((chapter) => chapter.order)).toEqual([1, 2]);
+    const sections = detail.chapters.flatMap((chapter) => chapter.sections);
+    expect(sections.map((section) => section.id)).toEqual(sectionsOf(course).map((section) => section.id));
+    expect(sections.map((section) => section.timeStart)).toEqual([0, 60, 120, 180]);
+  });
+
+  test("another learner: NOT_FOUND while private, the course once public (not as owner)", async () => {
+    const owner = await createUser(db);
+    const stranger = await createUser(db);
+    const course = await createCourse(db, { userId: owner.id });
+    const { caller } = await createTestCaller({ user: stranger });
+    await expectTRPCError(caller.course.byId({ id: course.id }), "NOT_FOUND", "Course Not Found");
+
+    await db.course.update({ where: { id: course.id }, data: { isPublic: true } });
+    const shared = await caller.course.byId({ id: course.id });
+    expect(shared.course).toMatchObject({ id: course.id, isOwner: false, isPublic: true });
+  });
+
+  test("unfinished and unknown courses are NOT_FOUND, even for the owner; anonymous is UNAUTHORIZED", async () => {
+    const owner = await createUser(db);
+    const generating = await createCourse(db, { userId: owner.id, status: "generating", chapters: 0 });
+    const failed = await createCourse(db, { userId: owner.id, status: "failed", chapters: 0, isPublic: true });
+    const { caller } = await createTestCaller({ user: owner });
+    await expectTRPCError(caller.course.byId({ id: generating.id }), "NOT_FOUND");
+    await expectTRPCError(caller.course.byId({ id: failed.id }), "NOT_FOUND");
+    await expectTRPCError(caller.course.byId({ id: 2_000_000_000 }), "NOT_FOUND");
+    const { caller: anonymous } = await createTestCaller();
+    await expectTRPCError(anonymous.course.byId({ id: generating.id }), "UNAUTHORIZED");
+  });
+});
+
+describe("GET /api/courses/{id}", () => {
+  test("200 for the owner, 404 for a stranger, 400 for a malformed id, and /api/courses/user still lists", async () => {
+    const owner = await createUser(db);
+    const stranger = await createUser(db);
+    const course = await createCourse(db, { userId: owner.id });
+    const ownerToken = await sessionTokenFor(owner);
+
+    const ok = await restCall<{ course: { id: number }; chapters: unknown[] }>("GET", `/api/courses/${course.id}`, { sessionToken: ownerToken });
+    expect(ok.status).toBe(200);
+    expect(ok.json.course.id).toBe(course.id);
+    expect(ok.json.chapters).toHaveLength(1);
+
+    const hidden = await restCall<{ message: string }>("GET", `/api/courses/${course.id}`, { sessionToken: await sessionTokenFor(stranger) });
+    expect(hidden.status).toBe(404);
+    expect(hidden.json.message).toBe("Course Not Found");
+
+    for (const bad of ["abc", "-1", "1.5", "99999999999"]) {
+      expect((await restCall("GET", `/api/courses/${bad}`, { sessionToken: ownerToken })).status, bad).toBe(400);
+    }
+    const list = await restCall<{ id: number }[]>("GET", "/api/courses/user", { sessionToken: ownerToken });
+    expect(list.status).toBe(200);
+    expect(list.json.map((item) => item.id)).toEqual([course.id]);
+  });
+});
