@@ -164,7 +164,7 @@ describe("our own fixture", () => {
   test("binSearch01's description gives its chapters, not the correction after them", () => {
     const fixture = z
       .object({ description: z.string(), durationSeconds: z.number(), chapters: z.array(z.object({ start: z.number(), title: z.string() })) })
-      .parse(JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../../../test/fixtures/videos/binSearch01.json"), "utf8")));
+      .parse(JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../../../test/fixtures/videos/binary-search-lesson.json"), "utf8")));
     expect(parseCreatorChapters(fixture.description, fixture.durationSeconds)).toEqual(
       fixture.chapters.map((chapter) => ({ title: chapter.title, startMs: chapter.start * 1000 })),
     );

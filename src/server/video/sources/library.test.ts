@@ -149,7 +149,7 @@ describe("library source over test/fixtures/videos", () => {
     ["../binSearch01"],
     ["binSearch01/../../x"],
     ["/etc/passwd"],
-    ["binSearch01.json"],
+    ["binary-search-lesson.json"],
     [""],
     ["binSearch0"],
     ["binSearch011"],
@@ -181,7 +181,7 @@ describe("library source: malformed and hostile folders", () => {
 
   test("skips each malformed file with a logged reason and keeps the rest", async () => {
     const dir = await temporaryLibrary();
-    await cp(path.join(FIXTURES_DIR, "binSearch01.json"), path.join(dir, "binSearch01.json"));
+    await cp(path.join(FIXTURES_DIR, "binary-search-lesson.json"), path.join(dir, "binary-search-lesson.json"));
     const files: Record<string, string> = {
       "broken.json": "{ not json",
       "no-title.json": fixtureVideo({ videoId: "noTitle0001", title: undefined }),
