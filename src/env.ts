@@ -28,9 +28,18 @@ export const env = createEnv({
     OPENAI_API_KEY: optional(z.string()),
     OPENAI_BASE_URL: optionalUrl,
     AI_MODEL: optional(z.string()),
+    /** Per model call, milliseconds. */
+    AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(90_000),
     YOUTUBE_API_KEY: optional(z.string()),
+    /** YouTube Data API v3 base; tests point it at a local fake. */
+    YOUTUBE_API_BASE_URL: z.preprocess(emptyAsUndefined, z.url().default("https://www.googleapis.com/youtube/v3")),
+    /** Origin the keyless client (youtubei.js) talks to; tests point it at a local fake. */
+    YOUTUBEI_BASE_URL: z.preprocess(emptyAsUndefined, z.url().default("https://www.youtube.com")),
     VIDEO_LIBRARY_DIR: optional(z.string()),
+    /** Comma-separated order of video sources: library, youtube (API with a key, else keyless), youtube-api, youtubei. */
     VIDEO_SOURCES: optional(z.string()),
+    /** Course-generation jobs run at once by one app instance. */
+    GENERATION_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
     STRIPE_SECRET_KEY: optional(z.string()),
     STRIPE_WEBHOOK_SECRET: optional(z.string()),
     STRIPE_PRICE_ID: optional(z.string()),
