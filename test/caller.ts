@@ -8,7 +8,7 @@ import { randomInt } from "node:crypto";
 import { createCaller } from "~/server/api/root";
 import { createTRPCContext } from "~/server/api/trpc";
 import { encodeSessionToken, sessionCookieName } from "~/server/auth/session";
-import { db as defaultDb, type DbClient } from "~/server/db";
+import { db as defaultDb, type Db, type DbClient } from "~/server/db";
 
 export type TestUser = { id: number; sessionVersion?: number; username?: string; email?: string | null; displayName?: string | null };
 
@@ -19,7 +19,7 @@ export type TestCallerOptions = {
   sessionToken?: string;
   /** Extra request headers. Each caller gets its own random X-Forwarded-For unless this sets one. */
   headers?: HeadersInit;
-  db?: DbClient;
+  db?: Db;
 };
 
 /** A random client address, so callers do not share per-IP rate limits unless a test wants them to. */

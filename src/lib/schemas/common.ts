@@ -1,6 +1,12 @@
 import { z } from "zod";
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, "g");
+
+/** Text from outside (captions, model output) made storable: NUL dropped, lone surrogates replaced. */
+export function toStorableText(text: string): string {
+  return text.replaceAll("\u0000", "").replace(LONE_SURROGATES, "\uFFFD");
+}
 
 /**
  * Text that PostgreSQL can store exactly as sent: no NUL (refused by PostgreSQL) and no lone

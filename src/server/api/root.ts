@@ -1,11 +1,13 @@
 import { authRouter } from "./routers/auth";
 import { courseRouter } from "./routers/course";
+import { generationRouter } from "./routers/generation";
 import { progressRouter } from "./routers/progress";
 import { createCallerFactory, createTRPCRouter } from "./trpc";
 
 export const appRouter = createTRPCRouter({
   auth: authRouter,
   course: courseRouter,
+  generation: generationRouter,
   progress: progressRouter,
 });
 

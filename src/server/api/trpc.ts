@@ -8,7 +8,7 @@ import { z, ZodError } from "zod";
 import { env } from "~/env";
 import type { PublicUser } from "~/lib/schemas/auth";
 import { readSessionClaims } from "~/server/auth/session";
-import { db as defaultDb, type DbClient } from "~/server/db";
+import { db as defaultDb, type Db, type DbClient } from "~/server/db";
 import { AppError, type AppErrorCode, toAppError } from "~/server/errors";
 import { logger } from "~/server/logger";
 import { findSessionUser } from "~/server/services/auth/users";
@@ -18,7 +18,7 @@ import { findSessionUser } from "~/server/services/auth/users";
  * `resHeaders` collects headers for the response (the session cookie); the user is read from
  * the cookie on first use, and checked against the database so revoked sessions fail.
  */
-export type CreateContextOptions = { headers: Headers; resHeaders?: Headers; db?: DbClient };
+export type CreateContextOptions = { headers: Headers; resHeaders?: Headers; db?: Db };
 
 /**
  * The client address. scripts/serve.mjs replaces X-Forwarded-For with the socket address

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "GenerationJob" ADD COLUMN     "errorCode" VARCHAR(32);

@@ -1,0 +1,67 @@
+import { z } from "zod";
+
+import { idSchema, storableText } from "./common";
+import { complexitySchema } from "./course";
+
+export const TOPIC_MIN_LENGTH = 3;
+export const TOPIC_MAX_LENGTH = 200;
+export const INSTRUCTIONS_MAX_LENGTH = 2000;
+export const TOPIC_TOO_SHORT_MESSAGE = "Please enter at least 3 characters for your topic";
+
+/** A topic to learn, or a YouTube link or id. */
+export const topicSchema = storableText("Topic")
+  .trim()
+  .min(TOPIC_MIN_LENGTH, TOPIC_TOO_SHORT_MESSAGE)
+  .max(TOPIC_MAX_LENGTH, `Please keep your topic under ${TOPIC_MAX_LENGTH} characters`);
+
+export const instructionsSchema = storableText("Additional instructions")
+  .trim()
+  .max(INSTRUCTIONS_MAX_LENGTH, `Please keep additional instructions under ${INSTRUCTIONS_MAX_LENGTH} characters`)
+  .nullish()
+  .transform((value) => (value ? value : null));
+
+export const startGenerationInput = z
+  .object({
+    topic: topicSchema,
+    complexity: complexitySchema.default("beginner"),
+    additionalInstructions: instructionsSchema,
+  })
+  .strict();
+export type StartGenerationInput = z.infer<typeof startGenerationInput>;
+
+/** POST /api/courses/generate-from-topic: the documented body (userId is the caller's own or absent). */
+export const generateFromTopicInput = startGenerationInput.extend({ userId: idSchema.optional() }).strict();
+
+export const generateFromTopicOutput = z.object({
+  course: z.object({ id: z.number().int(), title: z.string(), complexity: complexitySchema, videoId: z.string().nullable(), engine: z.string().nullable() }),
+});
+
+export const jobStatusSchema = z.enum(["queued", "running", "succeeded", "failed"]);
+
+/** The stages a learner sees, in order. */
+export const GENERATION_STAGES = ["queued", "finding-video", "reading-transcript", "structuring", "writing", "saving", "done"] as const;
+export const generationStageSchema = z.enum(GENERATION_STAGES);
+export type GenerationStage = z.infer<typeof generationStageSchema>;
+
+export const jobIdInput = z.object({ jobId: z.uuid("jobId must be a UUID") }).strict();
+
+export const generationJobOutput = z.object({
+  id: z.string(),
+  status: jobStatusSchema,
+  stage: generationStageSchema,
+  /** 0..100 */
+  progress: z.number().int(),
+  courseId: z.number().int().nullable(),
+  /** For a failed job: what went wrong, written for the learner. */
+  error: z.string().nullable(),
+});
+export type GenerationJobView = z.infer<typeof generationJobOutput>;
+
+export const courseLimitOutput = z.object({
+  canCreateCourse: z.boolean(),
+  subscriptionTier: z.enum(["free", "premium"]),
+  coursesCreatedThisMonth: z.number().int(),
+  /** Courses a month on this plan; null = unlimited. */
+  monthlyLimit: z.number().int().nullable(),
+});
+export type CourseLimit = z.infer<typeof courseLimitOutput>;

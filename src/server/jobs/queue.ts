@@ -1,0 +1,121 @@
+import { z } from "zod";
+
+import { complexitySchema } from "~/lib/schemas/course";
+import type { GenerationStage } from "~/lib/schemas/generation";
+import type { Db, DbClient } from "~/server/db/client";
+import type { AppErrorCode } from "~/server/errors";
+import { releaseCourseSlot } from "~/server/services/subscription/monthly-usage";
+
+/**
+ * The course-generation queue: rows of "GenerationJob" in PostgreSQL. Any number of app
+ * instances claim jobs with FOR UPDATE SKIP LOCKED, so each job runs in one place at a time.
+ * A running job proves it is alive with a heartbeat; one whose heartbeat goes stale (its
+ * process died) is claimed again and resumed, up to MAX_ATTEMPTS, then failed cleanly.
+ * Every write a runner makes is fenced by its attempt number: a runner that lost its job to a
+ * newer attempt can no longer change it, and its final save rolls back.
+ */
+export const HEARTBEAT_INTERVAL_MS = 5_000;
+export const STALE_AFTER_MS = 30_000;
+export const MAX_ATTEMPTS = 3;
+/** A job still running after this long is failed, whatever it is waiting for. */
+export const JOB_TIMEOUT_MS = 10 * 60_000;
+
+export const INTERRUPTED_MESSAGE = "Course generation was interrupted. Please try again.";
+
+export const generationJobInputSchema = z.object({
+  topic: z.string(),
+  complexity: complexitySchema,
+  additionalInstructions: z.string().nullable(),
+  /** The month whose allowance the job reserved ("2026-11"), given back if it fails. */
+  quotaMonth: z.string(),
+});
+export type GenerationJobInput = z.infer<typeof generationJobInputSchema>;
+
+export type ClaimedJob = { id: string; userId: number; attempt: number; input: GenerationJobInput; startedAt: Date };
+
+export class JobLostError extends Error {
+  override readonly name = "JobLostError";
+  constructor(jobId: string) {
+    super(`job ${jobId} was taken over by another attempt or already finished`);
+  }
+}
+
+type ClaimRow = { id: string; userId: number; attempts: number; input: unknown; startedAt: Date };
+
+/** Claims the oldest queued job, or a running one whose runner stopped beating; null when none. */
+export async function claimNextJob(db: DbClient, staleAfterMs = STALE_AFTER_MS): Promise<ClaimedJob | null> {
+  const rows = await db.$queryRaw<ClaimRow[]>`
+    UPDATE "GenerationJob" SET status = 'running', attempts = attempts + 1, "heartbeatAt" = now(),
+      "startedAt" = COALESCE("startedAt", now()), "updatedAt" = now()
+    WHERE id = (
+      SELECT id FROM "GenerationJob"
+      WHERE status = 'queued' OR (status = 'running' AND "heartbeatAt" < now() - ${staleAfterMs} * interval '1 millisecond')
+      ORDER BY "createdAt" FOR UPDATE SKIP LOCKED LIMIT 1)
+    RETURNING id, "userId", attempts, input, "startedAt"`;
+  const row = rows[0];
+  if (!row) return null;
+  const input = generationJobInputSchema.safeParse(row.input);
+  const job: ClaimedJob = { id: row.id, userId: row.userId, attempt: row.attempts, input: input.success ? input.data : { topic: "", complexity: "beginner", additionalInstructions: null, quotaMonth: "" }, startedAt: row.startedAt };
+  if (!input.success) {
+    await failJob(db as Db, job, { code: "UNPROCESSABLE", message: "This generation request could not be read. Please start it again." });
+    return null;
+  }
+  return job;
+}
+
+const fence = (job: ClaimedJob) => ({ id: job.id, attempts: job.attempt, status: "running" as const });
+
+/** Records the stage a runner reached (and that it is alive); false when the job is no longer its own. */
+export async function recordJobStage(db: DbClient, job: ClaimedJob, stage: GenerationStage, progress: number): Promise<boolean> {
+  const { count } = await db.generationJob.updateMany({
+    where: fence(job),
+    data: { stage, progress: Math.max(0, Math.min(100, Math.round(progress))), heartbeatAt: new Date() },
+  });
+  return count === 1;
+}
+
+export async function beatHeart(db: DbClient, job: ClaimedJob): Promise<boolean> {
+  const { count } = await db.generationJob.updateMany({ where: fence(job), data: { heartbeatAt: new Date() } });
+  return count === 1;
+}
+
+/** Marks the job succeeded inside the transaction that saves its course; throws if the job is no longer this runner's. */
+export async function completeJob(tx: DbClient, job: ClaimedJob, courseId: number): Promise<void> {
+  const { count } = await tx.generationJob.updateMany({
+    where: fence(job),
+    data: { status: "succeeded", stage: "done", progress: 100, courseId, finishedAt: new Date(), heartbeatAt: new Date() },
+  });
+  if (count !== 1) throw new JobLostError(job.id);
+}
+
+/** Fails the job and gives back the course it reserved, together; false when it was not this runner's. */
+export async function failJob(db: Db, job: ClaimedJob, failure: { code: AppErrorCode; message: string }): Promise<boolean> {
+  return db.$transaction(async (tx) => {
+    const { count } = await tx.generationJob.updateMany({
+      where: fence(job),
+      data: { status: "failed", error: failure.message, errorCode: failure.code, finishedAt: new Date() },
+    });
+    if (count === 1 && job.input.quotaMonth) await releaseCourseSlot(tx, job.userId, job.input.quotaMonth);
+    return count === 1;
+  });
+}
+
+// In-process signals: a queued job wakes this instance's worker at once (others poll), and a
+// finished job wakes this instance's waiters at once (waiters elsewhere poll).
+const queuedListeners = new Set<() => void>();
+const finishedListeners = new Set<(jobId: string) => void>();
+
+export function onJobQueued(listener: () => void): () => void {
+  queuedListeners.add(listener);
+  return () => queuedListeners.delete(listener);
+}
+export function notifyJobQueued(): void {
+  for (const listener of queuedListeners) listener();
+}
+export function onJobFinished(listener: (jobId: string) => void): () => void {
+  finishedListeners.add(listener);
+  return () => finishedListeners.delete(listener);
+}
+export function notifyJobFinished(jobId: string): void {
+  for (const listener of finishedListeners) listener(jobId);
+}

@@ -1,0 +1,74 @@
+import type { Db } from "~/server/db/client";
+import { logger } from "~/server/logger";
+import type { GenerationDeps } from "~/server/services/generation/run-job";
+
+import { type JobTimings, processGenerationJob } from "./generate-course.job";
+import { claimNextJob, onJobQueued, STALE_AFTER_MS } from "./queue";
+
+export type WorkerOptions = JobTimings & {
+  concurrency: number;
+  /** How often an idle worker looks for jobs queued by other instances, or orphaned. */
+  pollMs?: number;
+  staleAfterMs?: number;
+};
+
+export type GenerationWorker = { stop(): Promise<void>; idle(): Promise<void> };
+
+/**
+ * Claims and runs generation jobs, up to `concurrency` at once. Wakes at once when this process
+ * queues a job and polls for the rest. `stop` lets running jobs be resumed elsewhere.
+ */
+export function startGenerationWorker(db: Db, getDeps: () => GenerationDeps, options: WorkerOptions): GenerationWorker {
+  const stopping = new AbortController();
+  const running = new Set<Promise<void>>();
+  let timer: NodeJS.Timeout | undefined;
+  let filling = false;
+  let again = false;
+
+  const schedule = () => {
+    clearTimeout(timer);
+    if (!stopping.signal.aborted) timer = setTimeout(() => void fill(), options.pollMs ?? 1_000);
+  };
+
+  async function fill(): Promise<void> {
+    if (filling) {
+      again = true;
+      return;
+    }
+    filling = true;
+    try {
+      do {
+        again = false;
+        while (!stopping.signal.aborted && running.size < options.concurrency) {
+          const job = await claimNextJob(db, options.staleAfterMs ?? STALE_AFTER_MS);
+          if (!job) break;
+          const run = processGenerationJob(db, job, getDeps(), options, stopping.signal).finally(() => {
+            running.delete(run);
+            void fill();
+          });
+          running.add(run);
+        }
+      } while (again);
+    } catch (error) {
+      logger.warn("generation worker could not claim a job", { error });
+    } finally {
+      filling = false;
+      schedule();
+    }
+  }
+
+  const unsubscribe = onJobQueued(() => void fill());
+  void fill();
+
+  return {
+    async stop() {
+      stopping.abort();
+      clearTimeout(timer);
+      unsubscribe();
+      await Promise.allSettled(running);
+    },
+    async idle() {
+      while (running.size > 0 || filling) await Promise.allSettled([...running, new Promise((resolve) => setTimeout(resolve, 10))]);
+    },
+  };
+}

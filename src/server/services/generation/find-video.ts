@@ -1,0 +1,93 @@
+import type { Complexity } from "~/lib/schemas/course";
+import type { DbClient } from "~/server/db/client";
+import { AppError } from "~/server/errors";
+import { logger } from "~/server/logger";
+import { isVideoSourceError, type VideoSourceFailure } from "~/server/video/errors";
+import { rankCandidates } from "~/server/video/ranking";
+import type { VideoDetails, VideoSource } from "~/server/video/types";
+
+import { cacheVideoTranscript, getCachedVideo, type ReadyVideo } from "./transcript-cache";
+
+/** How many videos each source is asked for, and how many of the best are tried for a transcript. */
+export const CANDIDATES_PER_SOURCE = 8;
+export const TRANSCRIPT_TRIES_PER_SOURCE = 5;
+
+export const NO_VIDEO_MESSAGE = "No suitable video was found for this topic. Try a broader or different topic.";
+export const NO_TRANSCRIPT_FOR_TOPIC_MESSAGE = "We found videos on this topic, but none has a transcript to build a course from. Try a different topic.";
+export const VIDEO_WITHOUT_TRANSCRIPT_MESSAGE = "This video has no transcript, so a course cannot be built from it. Try another video or a topic.";
+export const VIDEO_NOT_FOUND_MESSAGE = "That YouTube video could not be found. Check the link, or type a topic instead.";
+export const VIDEO_SERVICE_UNREACHABLE_MESSAGE = "The video service could not be reached. Please try again later.";
+export const VIDEO_QUOTA_MESSAGE = "The YouTube API quota for today is used up. Please try again later.";
+
+export type VideoRequest = { kind: "video"; videoId: string } | { kind: "topic"; topic: string; complexity: Complexity };
+
+type Attempt = { failures: VideoSourceFailure[]; sawCandidate: boolean; sawVideo: boolean };
+
+/**
+ * The video a course is built from, with its transcript: the one the learner linked, or the
+ * best-ranked candidate of the first source (in the configured order) that has one with a
+ * transcript. A source that fails is skipped with a logged reason; a video without a transcript
+ * is skipped, never turned into a made-up course.
+ */
+export async function findVideoWithTranscript(db: DbClient, sources: readonly VideoSource[], request: VideoRequest, signal?: AbortSignal): Promise<ReadyVideo> {
+  const attempt: Attempt = { failures: [], sawCandidate: false, sawVideo: false };
+  if (request.kind === "video") {
+    const cached = await getCachedVideo(db, request.videoId);
+    if (cached) return cached;
+    for (const source of sources) {
+      const details = await guarded(source, attempt, () => source.details(request.videoId, signal));
+      if (!details) continue;
+      attempt.sawVideo = true;
+      const ready = await fetchTranscript(db, source, details, attempt, signal);
+      if (ready) return ready;
+    }
+    throw failureFor(attempt, attempt.sawVideo ? new AppError("UNPROCESSABLE", VIDEO_WITHOUT_TRANSCRIPT_MESSAGE) : new AppError("NOT_FOUND", VIDEO_NOT_FOUND_MESSAGE));
+  }
+
+  const query = { topic: request.topic, complexity: request.complexity, limit: CANDIDATES_PER_SOURCE };
+  for (const source of sources) {
+    const candidates = await guarded(source, attempt, () => source.search(query, signal));
+    if (!candidates?.length) continue;
+    attempt.sawCandidate = true;
+    // The source's own order carries its relevance judgement into the ranking.
+    const relevance = new Map(candidates.map((candidate, index) => [candidate.id, (candidates.length - index) / candidates.length]));
+    for (const candidate of rankCandidates(candidates, { ...query, relevance }).slice(0, TRANSCRIPT_TRIES_PER_SOURCE)) {
+      const ready = (await getCachedVideo(db, candidate.id)) ?? (await fetchTranscript(db, source, candidate, attempt, signal));
+      if (ready) return ready;
+    }
+  }
+  throw failureFor(attempt, new AppError("UNPROCESSABLE", attempt.sawCandidate ? NO_TRANSCRIPT_FOR_TOPIC_MESSAGE : NO_VIDEO_MESSAGE));
+}
+
+async function fetchTranscript(db: DbClient, source: VideoSource, details: VideoDetails, attempt: Attempt, signal?: AbortSignal): Promise<ReadyVideo | null> {
+  const captions = await guarded(source, attempt, () => source.transcript(details.id, signal));
+  if (!captions?.length) {
+    logger.info("video skipped: no transcript", { source: source.name, videoId: details.id });
+    return null;
+  }
+  const ready = await cacheVideoTranscript(db, details, captions);
+  if (!ready) logger.info("video skipped: its captions hold no speech", { source: source.name, videoId: details.id });
+  return ready;
+}
+
+/** Runs one source call; a source failure is logged and recorded, and the caller moves on. */
+async function guarded<T>(source: VideoSource, attempt: Attempt, call: () => Promise<T>): Promise<T | null> {
+  try {
+    return await call();
+  } catch (error) {
+    if (!isVideoSourceError(error)) throw error;
+    logger.warn("video source skipped", { source: source.name, kind: error.kind, reason: error.message });
+    attempt.failures.push(error.kind);
+    return null;
+  }
+}
+
+/**
+ * When nothing was found and a source failed, the failure is the likelier cause: say that the
+ * service is down or out of quota rather than that the topic has no videos.
+ */
+function failureFor(attempt: Attempt, otherwise: AppError): AppError {
+  if (attempt.sawCandidate || attempt.sawVideo || attempt.failures.length === 0) return otherwise;
+  if (attempt.failures.includes("quota")) return new AppError("SERVICE_UNAVAILABLE", VIDEO_QUOTA_MESSAGE);
+  return new AppError("SERVICE_UNAVAILABLE", VIDEO_SERVICE_UNREACHABLE_MESSAGE);
+}

@@ -1,0 +1,216 @@
+/** Course generation end to end on PostgreSQL: queue, worker, sources, engine, save, monthly limit. */
+import { describe, expect, test } from "vitest";
+
+import { AiError } from "~/server/ai/errors";
+import { createOfflineEngine } from "~/server/ai/offline";
+import { type JobTimings, processGenerationJob } from "~/server/jobs/generate-course.job";
+import { claimNextJob, completeJob, INTERRUPTED_MESSAGE, JobLostError, MAX_ATTEMPTS } from "~/server/jobs/queue";
+
+import { createTestCaller } from "../../../../test/caller";
+import { db } from "../../../../test/db";
+import { expectTRPCError } from "../../../../test/expect";
+import { createUser } from "../../../../test/factories";
+import { countingSource, drainGenerationQueue, failingSource, libraryDeps, slowEngine } from "../../../../test/generation";
+import { MONTHLY_LIMIT_MESSAGE } from "../subscription/entitlements";
+import { monthKey } from "../subscription/monthly-usage";
+import { JOB_TIMEOUT_FAILURE } from "./failures";
+import { NO_VIDEO_MESSAGE, VIDEO_QUOTA_MESSAGE, VIDEO_SERVICE_UNREACHABLE_MESSAGE, VIDEO_WITHOUT_TRANSCRIPT_MESSAGE } from "./find-video";
+import { INVALID_LINK_MESSAGE } from "./run-job";
+import { startCourseGeneration } from "./start-generation";
+
+const usageOf = async (userId: number) => (await db.monthlyUsage.findUnique({ where: { userId_month: { userId, month: monthKey(new Date()) } } }))?.coursesCreated ?? 0;
+
+async function signedIn() {
+  const user = await createUser(db);
+  const { caller } = await createTestCaller({ user, db });
+  return { user, caller };
+}
+
+describe("generating a course from a topic", () => {
+  test("finds the fixture video, builds a course with in-order times inside the video, and records the job's stages", async () => {
+    const { user, caller } = await signedIn();
+    const queued = await caller.generation.start({ topic: "binary search", complexity: "beginner" });
+    expect(queued).toMatchObject({ status: "queued", stage: "queued", progress: 0, courseId: null, error: null });
+
+    expect(await drainGenerationQueue(db, libraryDeps())).toBe(1);
+    const job = await caller.generation.job({ jobId: queued.id });
+    expect(job).toMatchObject({ status: "succeeded", stage: "done", progress: 100, error: null });
+    expect(job.courseId).not.toBeNull();
+
+    const detail = await caller.course.byId({ id: job.courseId! });
+    expect(detail.course).toMatchObject({ videoId: "binSearch01", engine: "offline", isOwner: true, complexity: "beginner" });
+    const times = detail.chapters.flatMap((chapter) => chapter.sections.map((section) => section.timeStart));
+    expect(times.length).toBeGreaterThan(1);
+    expect(times[0]).toBe(0);
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    expect(Math.max(...times)).toBeLessThan(372);
+    // The description's creator chapters are the chapters.
+    expect(detail.chapters.map((chapter) => chapter.title)).toContain("Walking through an example");
+    expect(await usageOf(user.id)).toBe(1);
+  });
+
+  test("a YouTube link uses that video; the transcript is fetched once and shared by later courses", async () => {
+    const source = countingSource();
+    await db.video.deleteMany({ where: { id: "recursion01" } });
+    const first = await signedIn();
+    const second = await signedIn();
+    await first.caller.generation.start({ topic: "https://youtu.be/recursion01?t=30", complexity: "advanced" });
+    await second.caller.generation.start({ topic: "https://www.youtube.com/watch?v=recursion01", complexity: "beginner" });
+    expect(await drainGenerationQueue(db, libraryDeps({ sources: [source] }))).toBe(2);
+    expect(source.calls.transcript).toBe(1);
+    expect(await db.transcript.count({ where: { videoId: "recursion01" } })).toBe(1);
+    expect(await db.course.count({ where: { videoId: "recursion01", status: "ready" } })).toBe(2);
+  });
+
+  test("an unusable link is a 400 that queues nothing and uses no quota", async () => {
+    const { user, caller } = await signedIn();
+    await expectTRPCError(caller.generation.start({ topic: "https://youtube.com/watch?v=bad", complexity: "beginner" }), "BAD_REQUEST", INVALID_LINK_MESSAGE);
+    await expectTRPCError(caller.generation.start({ topic: "ab", complexity: "beginner" }), "BAD_REQUEST", /Please enter at least 3 characters for your topic/);
+    expect(await db.generationJob.count({ where: { userId: user.id } })).toBe(0);
+    expect(await usageOf(user.id)).toBe(0);
+  });
+});
+
+describe("the monthly limit", () => {
+  test("a free user's second course this month is refused with the spec's message; course-limit reports it", async () => {
+    const { caller } = await signedIn();
+    expect(await caller.generation.courseLimit()).toEqual({ canCreateCourse: true, subscriptionTier: "free", coursesCreatedThisMonth: 0, monthlyLimit: 1 });
+    await caller.generation.start({ topic: "binary search", complexity: "beginner" });
+    await expectTRPCError(caller.generation.start({ topic: "recursion", complexity: "beginner" }), "FORBIDDEN", MONTHLY_LIMIT_MESSAGE);
+    expect(await caller.generation.courseLimit()).toMatchObject({ canCreateCourse: false, coursesCreatedThisMonth: 1 });
+  });
+
+  test("ten simultaneous requests from a free user queue exactly one job", async () => {
+    const { user, caller } = await signedIn();
+    const results = await Promise.allSettled(Array.from({ length: 10 }, () => caller.generation.start({ topic: "binary search", complexity: "beginner" })));
+    expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
+    for (const result of results) if (result.status === "rejected") expect(String(result.reason)).toContain("monthly limit");
+    expect(await db.generationJob.count({ where: { userId: user.id } })).toBe(1);
+    expect(await usageOf(user.id)).toBe(1);
+  });
+
+  test("premium (a coupon still running) is unlimited", async () => {
+    const { user, caller } = await signedIn();
+    await db.user.update({ where: { id: user.id }, data: { couponPremiumUntil: new Date(Date.now() + 86_400_000) } });
+    for (const topic of ["binary search", "recursion", "hash tables"]) await caller.generation.start({ topic, complexity: "beginner" });
+    expect(await caller.generation.courseLimit()).toEqual({ canCreateCourse: true, subscriptionTier: "premium", coursesCreatedThisMonth: 3, monthlyLimit: null });
+  });
+
+  test("a failed job gives its course back", async () => {
+    const { user, caller } = await signedIn();
+    const job = await caller.generation.start({ topic: "quantum chromodynamics of gluons", complexity: "beginner" });
+    expect(await usageOf(user.id)).toBe(1);
+    await drainGenerationQueue(db, libraryDeps());
+    expect(await caller.generation.job({ jobId: job.id })).toMatchObject({ status: "failed", error: NO_VIDEO_MESSAGE, courseId: null });
+    expect(await usageOf(user.id)).toBe(0);
+    expect(await caller.generation.courseLimit()).toMatchObject({ canCreateCourse: true });
+  });
+});
+
+describe("failures end the job with a clear message and leave nothing half-written", () => {
+  async function failWith(deps: Parameters<typeof drainGenerationQueue>[1], topic = "binary search", timings: JobTimings = {}) {
+    const { user, caller } = await signedIn();
+    const queued = await caller.generation.start({ topic, complexity: "beginner" });
+    await drainGenerationQueue(db, deps, timings);
+    const job = await db.generationJob.findUniqueOrThrow({ where: { id: queued.id } });
+    expect(job.status).toBe("failed");
+    expect(await db.course.count({ where: { userId: user.id } })).toBe(0);
+    expect(await usageOf(user.id)).toBe(0);
+    return job;
+  }
+
+  test("a video without a transcript is skipped, never made into a course", async () => {
+    const job = await failWith(libraryDeps(), "https://www.youtube.com/watch?v=musicOnly01");
+    expect(job).toMatchObject({ error: VIDEO_WITHOUT_TRANSCRIPT_MESSAGE, errorCode: "UNPROCESSABLE" });
+  });
+
+  test("an unreachable source is skipped and the next one used", async () => {
+    const { caller } = await signedIn();
+    const queued = await caller.generation.start({ topic: "binary search", complexity: "beginner" });
+    await drainGenerationQueue(db, libraryDeps({ sources: [failingSource("unreachable"), countingSource()] }));
+    expect(await caller.generation.job({ jobId: queued.id })).toMatchObject({ status: "succeeded" });
+  });
+
+  test("every source unreachable, or out of quota: the video service is named", async () => {
+    expect(await failWith(libraryDeps({ sources: [failingSource("unreachable")] }))).toMatchObject({ error: VIDEO_SERVICE_UNREACHABLE_MESSAGE, errorCode: "SERVICE_UNAVAILABLE" });
+    expect(await failWith(libraryDeps({ sources: [failingSource("quota")] }))).toMatchObject({ error: VIDEO_QUOTA_MESSAGE, errorCode: "SERVICE_UNAVAILABLE" });
+  });
+
+  test("the model timing out, rate limited or answering nonsense", async () => {
+    const failing = (error: Error) => ({ name: "llm" as const, structure: () => Promise.reject(error) });
+    const timeout = await failWith(libraryDeps({ engine: failing(new AiError("timeout", "The AI service took too long to answer. Please try again.")) }));
+    expect(timeout).toMatchObject({ errorCode: "SERVICE_UNAVAILABLE", error: "The AI service took too long to answer. Please try again." });
+    const limited = await failWith(libraryDeps({ engine: failing(new AiError("rate-limited", "The AI service is busy right now.")) }));
+    expect(limited).toMatchObject({ errorCode: "TOO_MANY_REQUESTS" });
+    const unexpected = await failWith(libraryDeps({ engine: failing(new Error("socket hang up at 10.0.0.1")) }));
+    expect(unexpected.error).toBe("Something went wrong while generating your course. Please try again.");
+  });
+
+  test("an outline with times out of order is refused at save time", async () => {
+    const offline = createOfflineEngine();
+    const reversed = {
+      name: "llm" as const,
+      async structure(...args: Parameters<typeof offline.structure>) {
+        const outline = await offline.structure(...args);
+        return { ...outline, chapters: [...outline.chapters].reverse() };
+      },
+    };
+    const job = await failWith(libraryDeps({ engine: reversed }));
+    expect(job.errorCode).toBe("SERVICE_UNAVAILABLE");
+  });
+
+  test("a job that runs past its timeout is failed and its quota given back", async () => {
+    const job = await failWith(libraryDeps({ engine: slowEngine(5_000) }), "binary search", { timeoutMs: 1_000 });
+    expect(job).toMatchObject({ error: JOB_TIMEOUT_FAILURE.message, errorCode: "SERVICE_UNAVAILABLE" });
+  }, 15_000);
+});
+
+describe("durability", () => {
+  test("a job whose runner died is resumed by another; the dead runner can no longer finish it", async () => {
+    const { caller } = await signedIn();
+    const queued = await caller.generation.start({ topic: "binary search", complexity: "beginner" });
+    const dead = (await claimNextJob(db))!;
+    expect(dead.attempt).toBe(1);
+    // Nothing is claimable while the first runner's heartbeat is fresh.
+    expect(await claimNextJob(db)).toBeNull();
+    await db.generationJob.update({ where: { id: queued.id }, data: { heartbeatAt: new Date(Date.now() - 60_000) } });
+
+    const resumed = (await claimNextJob(db))!;
+    expect(resumed).toMatchObject({ id: queued.id, attempt: 2 });
+    await processGenerationJob(db, resumed, libraryDeps());
+    expect(await caller.generation.job({ jobId: queued.id })).toMatchObject({ status: "succeeded" });
+
+    await expect(db.$transaction((tx) => completeJob(tx, dead, 1))).rejects.toBeInstanceOf(JobLostError);
+    expect(await db.course.count({ where: { generationJob: { id: queued.id } } })).toBe(1);
+  });
+
+  test(`after ${MAX_ATTEMPTS} interrupted runs the job fails cleanly and gives its course back`, async () => {
+    const { user, caller } = await signedIn();
+    const queued = await caller.generation.start({ topic: "binary search", complexity: "beginner" });
+    await db.generationJob.update({ where: { id: queued.id }, data: { status: "running", attempts: MAX_ATTEMPTS, heartbeatAt: new Date(Date.now() - 60_000) } });
+    await drainGenerationQueue(db, libraryDeps());
+    expect(await caller.generation.job({ jobId: queued.id })).toMatchObject({ status: "failed", error: INTERRUPTED_MESSAGE });
+    expect(await usageOf(user.id)).toBe(0);
+  });
+});
+
+describe("access", () => {
+  test("another user's job is not found; anonymous calls are refused", async () => {
+    const owner = await signedIn();
+    const stranger = await signedIn();
+    const job = await owner.caller.generation.start({ topic: "binary search", complexity: "beginner" });
+    await expectTRPCError(stranger.caller.generation.job({ jobId: job.id }), "NOT_FOUND");
+    const { caller: anonymous } = await createTestCaller({ db });
+    await expectTRPCError(anonymous.generation.start({ topic: "binary search", complexity: "beginner" }), "UNAUTHORIZED");
+    await expectTRPCError(anonymous.generation.courseLimit(), "UNAUTHORIZED");
+    await expectTRPCError(owner.caller.generation.generateFromTopic({ topic: "binary search", complexity: "beginner", userId: stranger.user.id }), "FORBIDDEN");
+  });
+
+  test("startCourseGeneration stores the learner's text exactly", async () => {
+    const { user } = await signedIn();
+    const topic = "Sorting <script>alert(1)</script> 🚀 \u202Eevil";
+    const job = await startCourseGeneration(db, user.id, { topic, complexity: "intermediate", additionalInstructions: "Focus on examples" });
+    const row = await db.generationJob.findUniqueOrThrow({ where: { id: job.id } });
+    expect(row.input).toMatchObject({ topic, complexity: "intermediate", additionalInstructions: "Focus on examples" });
+  });
+});

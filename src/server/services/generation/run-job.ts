@@ -1,0 +1,76 @@
+import type { StructureEngine } from "~/server/ai/structure/types";
+import type { Db } from "~/server/db/client";
+import { type ClaimedJob, completeJob, recordJobStage } from "~/server/jobs/queue";
+import { classifyVideoInput } from "~/server/video/parse-video-id";
+import type { VideoSource } from "~/server/video/types";
+import type { GenerationStage } from "~/lib/schemas/generation";
+import { AppError } from "~/server/errors";
+
+import { findVideoWithTranscript, type VideoRequest } from "./find-video";
+import { insertCourse } from "./save-course";
+
+export type GenerationDeps = { sources: readonly VideoSource[]; engine: StructureEngine };
+
+export const INVALID_LINK_MESSAGE = "That does not look like a YouTube link. Paste a youtube.com or youtu.be link, or type a topic.";
+
+/** Where each stage sits on the job's progress bar (start and end, in percent). */
+const STAGE_SPAN: Record<"structuring" | "writing", [number, number]> = { structuring: [30, 80], writing: [80, 92] };
+
+/**
+ * Runs one claimed job to its saved course: find the video and its transcript, structure the
+ * course, then write it and mark the job done in one short transaction. No transaction is open
+ * during the slow calls. Throws what went wrong; the worker turns it into a failed job.
+ */
+export async function runGenerationJob(db: Db, job: ClaimedJob, deps: GenerationDeps, signal: AbortSignal): Promise<{ courseId: number }> {
+  const stage = (name: GenerationStage, progress: number) => recordJobStage(db, job, name, progress);
+
+  await stage("finding-video", 5);
+  const request = videoRequestFor(job);
+  const video = await findVideoWithTranscript(db, deps.sources, request, signal);
+  await stage("reading-transcript", 25);
+
+  let lastReported = 0;
+  const outline = await deps.engine.structure(
+    {
+      topic: request.kind === "topic" ? request.topic : video.title,
+      complexity: job.input.complexity,
+      additionalInstructions: job.input.additionalInstructions,
+      video: { title: video.title, description: video.description, durationSeconds: video.durationSeconds },
+      segments: video.segments,
+      creatorChapters: video.creatorChapters,
+    },
+    {
+      signal,
+      onProgress: (name, percent) => {
+        const [from, to] = STAGE_SPAN[name];
+        const progress = Math.round(from + ((to - from) * Math.max(0, Math.min(100, percent))) / 100);
+        // Engines may report often; the database hears about whole steps only.
+        if (progress - lastReported < 3 && percent < 100) return;
+        lastReported = progress;
+        void stage(name, progress).catch(() => undefined);
+      },
+    },
+  );
+  signal.throwIfAborted();
+
+  await stage("saving", 95);
+  return db.$transaction(async (tx) => {
+    const course = await insertCourse(tx, {
+      userId: job.userId,
+      topic: job.input.topic,
+      complexity: job.input.complexity,
+      additionalInstructions: job.input.additionalInstructions,
+      engine: deps.engine.name,
+      outline,
+      video,
+    });
+    await completeJob(tx, job, course.id);
+    return { courseId: course.id };
+  });
+}
+
+function videoRequestFor(job: ClaimedJob): VideoRequest {
+  const input = classifyVideoInput(job.input.topic);
+  if (input.kind === "invalid-link") throw new AppError("BAD_REQUEST", INVALID_LINK_MESSAGE);
+  return input.kind === "video" ? input : { kind: "topic", topic: input.topic, complexity: job.input.complexity };
+}

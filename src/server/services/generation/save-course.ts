@@ -1,0 +1,80 @@
+import { toStorableText } from "~/lib/schemas/common";
+import type { Complexity } from "~/lib/schemas/course";
+import { outlineProblems } from "~/server/ai/offline/outline-invariants";
+import type { CourseOutline } from "~/server/ai/structure/types";
+import type { DbClient } from "~/server/db/client";
+
+import type { ReadyVideo } from "./transcript-cache";
+
+export type TimedChapter = { title: string; summary: string | null; order: number; sections: { title: string; content: string; order: number; timeStart: number; timeEnd: number }[] };
+
+const TITLE_MAX = 200;
+const TOPIC_MAX = 200;
+
+/**
+ * Turns an engine's outline into chapters and sections with real times: each section starts at
+ * its first segment's time (whole seconds) and ends where the next begins, or at the video's end.
+ * An outline that breaks the structural rules is refused, so no course is saved with times out
+ * of order or outside the video.
+ */
+export function timeOutline(outline: CourseOutline, video: Pick<ReadyVideo, "segments" | "durationSeconds">): TimedChapter[] {
+  const problems = outlineProblems(outline, video.segments);
+  if (problems.length > 0) throw new Error(`the course outline is not sound: ${problems.slice(0, 3).join("; ")}`);
+  const startMsOf = new Map(video.segments.map((segment) => [segment.index, segment.startMs]));
+  const starts = outline.chapters.flatMap((chapter) => chapter.sections.map((section) => Math.floor((startMsOf.get(section.startSegment) ?? 0) / 1000)));
+  let k = 0;
+  return outline.chapters.map((chapter, c) => ({
+    title: clip(chapter.title, TITLE_MAX),
+    summary: chapter.summary === null ? null : toStorableText(chapter.summary),
+    order: c + 1,
+    sections: chapter.sections.map((section, s) => {
+      const timeStart = Math.min(starts[k] ?? 0, video.durationSeconds);
+      const timeEnd = Math.max(timeStart, Math.min(starts[k + 1] ?? video.durationSeconds, video.durationSeconds));
+      k += 1;
+      return { title: clip(section.title, TITLE_MAX), content: toStorableText(section.content), order: s + 1, timeStart, timeEnd };
+    }),
+  }));
+}
+
+export type NewCourse = {
+  userId: number;
+  topic: string;
+  complexity: Complexity;
+  additionalInstructions: string | null;
+  engine: string;
+  outline: CourseOutline;
+  video: ReadyVideo;
+};
+
+/** Writes the course with its chapters and sections; call it inside the job's final transaction. */
+export async function insertCourse(tx: DbClient, course: NewCourse): Promise<{ id: number }> {
+  const chapters = timeOutline(course.outline, course.video);
+  return tx.course.create({
+    data: {
+      userId: course.userId,
+      videoId: course.video.id,
+      title: clip(course.outline.title, TITLE_MAX),
+      description: toStorableText(course.outline.description),
+      topic: clip(course.topic, TOPIC_MAX),
+      complexity: course.complexity,
+      additionalInstructions: course.additionalInstructions,
+      thumbnailUrl: course.video.thumbnailUrl,
+      status: "ready",
+      engine: course.engine,
+      chapters: {
+        create: chapters.map((chapter) => ({
+          title: chapter.title,
+          order: chapter.order,
+          summary: chapter.summary === null ? null : toStorableText(chapter.summary),
+          sections: { create: chapter.sections },
+        })),
+      },
+    },
+    select: { id: true },
+  });
+}
+
+function clip(text: string, max: number): string {
+  const trimmed = toStorableText(text).trim();
+  return trimmed.length <= max ? trimmed : `${trimmed.slice(0, max - 1).trimEnd()}…`;
+}

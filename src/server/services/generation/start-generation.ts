@@ -1,0 +1,84 @@
+import type { GenerationJobView, StartGenerationInput } from "~/lib/schemas/generation";
+import { generationStageSchema } from "~/lib/schemas/generation";
+import type { Db, DbClient } from "~/server/db/client";
+import { AppError, type AppErrorCode, APP_ERROR_STATUS } from "~/server/errors";
+import { type GenerationJobInput, notifyJobQueued, onJobFinished } from "~/server/jobs/queue";
+import { classifyVideoInput } from "~/server/video/parse-video-id";
+
+import { getEntitlements, MONTHLY_LIMIT_MESSAGE } from "../subscription/entitlements";
+import { monthKey, reserveCourseSlot } from "../subscription/monthly-usage";
+import { INVALID_LINK_MESSAGE } from "./run-job";
+
+/** How long POST /api/courses/generate-from-topic waits for its job before answering 503. */
+export const GENERATE_WAIT_MS = 12 * 60_000;
+const POLL_MS = 250;
+
+const jobSelect = { id: true, status: true, stage: true, progress: true, courseId: true, error: true, errorCode: true } as const;
+
+/**
+ * Queues a course-generation job for the user after taking one course from their monthly
+ * allowance; both happen in one transaction, so a refused or failed insert reserves nothing.
+ * A free user who has used the month's course gets the spec's limit message (403).
+ */
+export async function startCourseGeneration(db: Db, userId: number, input: StartGenerationInput, now = new Date()): Promise<GenerationJobView> {
+  if (classifyVideoInput(input.topic).kind === "invalid-link") throw new AppError("BAD_REQUEST", INVALID_LINK_MESSAGE);
+  const quotaMonth = monthKey(now);
+  const jobInput: GenerationJobInput = { topic: input.topic, complexity: input.complexity, additionalInstructions: input.additionalInstructions, quotaMonth };
+  const job = await db.$transaction(async (tx) => {
+    const { monthlyCourseLimit } = await getEntitlements(tx, userId, now);
+    if (!(await reserveCourseSlot(tx, userId, quotaMonth, monthlyCourseLimit))) throw new AppError("FORBIDDEN", MONTHLY_LIMIT_MESSAGE);
+    return tx.generationJob.create({ data: { userId, input: jobInput }, select: jobSelect });
+  });
+  notifyJobQueued();
+  return toView(job);
+}
+
+/** A job of the user's (someone else's job is "not found", like a missing one). */
+export async function getGenerationJob(db: DbClient, userId: number, jobId: string): Promise<JobView> {
+  const job = await db.generationJob.findFirst({ where: { id: jobId, userId }, select: jobSelect });
+  if (!job) throw new AppError("NOT_FOUND", "Generation job not found.");
+  return toView(job);
+}
+
+/**
+ * Waits until the job finishes and returns its course id, or throws the job's failure with its
+ * status. Wakes at once when this instance finishes the job, and polls for jobs finished by
+ * another instance.
+ */
+export async function waitForGeneration(db: DbClient, userId: number, jobId: string, options: { timeoutMs?: number; signal?: AbortSignal } = {}): Promise<{ courseId: number }> {
+  const deadline = Date.now() + (options.timeoutMs ?? GENERATE_WAIT_MS);
+  for (;;) {
+    const job = await getGenerationJob(db, userId, jobId);
+    if (job.status === "succeeded" && job.courseId !== null) return { courseId: job.courseId };
+    if (job.status === "failed") throw new AppError(failureCode(job), job.error ?? "Failed to create course");
+    if (Date.now() >= deadline) throw new AppError("SERVICE_UNAVAILABLE", "The course is still being generated. It will appear in your courses when it is ready.");
+    options.signal?.throwIfAborted();
+    await untilFinishedOrTimeout(jobId, Math.min(POLL_MS * 4, Math.max(0, deadline - Date.now())), options.signal);
+  }
+}
+
+function untilFinishedOrTimeout(jobId: string, ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      stop();
+      signal?.removeEventListener("abort", done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    const stop = onJobFinished((finished) => finished === jobId && done());
+    signal?.addEventListener("abort", done, { once: true });
+  });
+}
+
+type JobRow = { id: string; status: GenerationJobView["status"]; stage: string; progress: number; courseId: number | null; error: string | null; errorCode: string | null };
+
+const failureCode = (job: { errorCode: string | null }): AppErrorCode =>
+  job.errorCode && job.errorCode in APP_ERROR_STATUS ? (job.errorCode as AppErrorCode) : "SERVICE_UNAVAILABLE";
+
+type JobView = GenerationJobView & { errorCode: string | null };
+
+function toView(job: JobRow): JobView {
+  const stage = generationStageSchema.safeParse(job.stage);
+  return { id: job.id, status: job.status, stage: stage.success ? stage.data : "queued", progress: job.progress, courseId: job.courseId, error: job.error, errorCode: job.errorCode };
+}

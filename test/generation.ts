@@ -1,0 +1,62 @@
+/**
+ * Helpers for tests of course generation: video sources over our own fixture library (counting
+ * their calls, or failing on demand), and a way to run every queued job to its end.
+ */
+import { createOfflineEngine } from "~/server/ai/offline";
+import type { StructureEngine } from "~/server/ai/structure/types";
+import type { Db } from "~/server/db";
+import { type JobTimings, processGenerationJob } from "~/server/jobs/generate-course.job";
+import { claimNextJob } from "~/server/jobs/queue";
+import type { GenerationDeps } from "~/server/services/generation/run-job";
+import { VideoSourceError, type VideoSourceFailure } from "~/server/video/errors";
+import { createLibrarySource } from "~/server/video/sources/library";
+import type { VideoSource } from "~/server/video/types";
+
+export const FIXTURE_LIBRARY_DIR = "test/fixtures/videos";
+
+export type CountingSource = VideoSource & { calls: { search: number; details: number; transcript: number } };
+
+export function countingSource(inner: VideoSource = createLibrarySource(FIXTURE_LIBRARY_DIR)): CountingSource {
+  const calls = { search: 0, details: 0, transcript: 0 };
+  return {
+    name: inner.name,
+    calls,
+    search: (query, signal) => ((calls.search += 1), inner.search(query, signal)),
+    details: (id, signal) => ((calls.details += 1), inner.details(id, signal)),
+    transcript: (id, signal) => ((calls.transcript += 1), inner.transcript(id, signal)),
+  };
+}
+
+/** A source whose every call fails the given way (a YouTube that is down or out of quota). */
+export function failingSource(kind: VideoSourceFailure, name = "youtube-api"): VideoSource {
+  const fail = () => Promise.reject(new VideoSourceError(kind, name, `${name} failed: ${kind}`));
+  return { name, search: fail, details: fail, transcript: fail };
+}
+
+export function libraryDeps(overrides: Partial<GenerationDeps> = {}): GenerationDeps {
+  return { sources: [createLibrarySource(FIXTURE_LIBRARY_DIR)], engine: createOfflineEngine(), ...overrides };
+}
+
+/** An engine that waits, then defers to another (to hold a job "running" for a while). */
+export function slowEngine(ms: number, inner: StructureEngine = createOfflineEngine()): StructureEngine {
+  return {
+    name: inner.name,
+    async structure(input, options) {
+      await new Promise((resolve, reject) => {
+        const timer = setTimeout(resolve, ms);
+        options?.signal?.addEventListener("abort", () => (clearTimeout(timer), reject(options.signal?.reason as Error)), { once: true });
+      });
+      return inner.structure(input, options);
+    },
+  };
+}
+
+/** Claims and runs queued jobs one after another until none is left; returns how many ran. */
+export async function drainGenerationQueue(db: Db, deps: GenerationDeps, timings: JobTimings = {}): Promise<number> {
+  let ran = 0;
+  for (let job = await claimNextJob(db); job; job = await claimNextJob(db)) {
+    await processGenerationJob(db, job, deps, timings);
+    ran += 1;
+  }
+  return ran;
+}
