@@ -28,7 +28,7 @@ const config = [
     ]),
   },
   {
-    files: ["src/server/services/**/*.ts"],
+    files: ["src/server/services/**/*.ts", "src/server/jobs/**/*.ts"],
     rules: restrict([
       { group: ["~/server/api/*", "~/server/api/**", "@trpc/*", "next", "next/*"], message: "Services never import the API layer, TRPCError or next/*." },
     ]),

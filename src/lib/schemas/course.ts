@@ -2,7 +2,7 @@ import { z } from "zod";
 
 import { idSchema } from "./common";
 
-export const complexitySchema = z.enum(["beginner", "intermediate", "advanced"]);
+export const complexitySchema = z.enum(["beginner", "intermediate", "advanced"], { error: "Complexity must be beginner, intermediate or advanced" });
 export type Complexity = z.infer<typeof complexitySchema>;
 
 export const courseSummaryOutput = z.object({

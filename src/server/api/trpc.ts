@@ -8,7 +8,7 @@ import { z, ZodError } from "zod";
 import { env } from "~/env";
 import type { PublicUser } from "~/lib/schemas/auth";
 import { readSessionClaims } from "~/server/auth/session";
-import { db as defaultDb, type Db, type DbClient } from "~/server/db";
+import { db as defaultDb, type Db } from "~/server/db";
 import { AppError, type AppErrorCode, toAppError } from "~/server/errors";
 import { logger } from "~/server/logger";
 import { findSessionUser } from "~/server/services/auth/users";

@@ -5,6 +5,7 @@ import { AiError } from "~/server/ai/errors";
 import { createOfflineEngine } from "~/server/ai/offline";
 import { type JobTimings, processGenerationJob } from "~/server/jobs/generate-course.job";
 import { claimNextJob, completeJob, INTERRUPTED_MESSAGE, JobLostError, MAX_ATTEMPTS } from "~/server/jobs/queue";
+import { startGenerationWorker } from "~/server/jobs/worker";
 
 import { createTestCaller } from "../../../../test/caller";
 import { db } from "../../../../test/db";
@@ -213,4 +214,24 @@ describe("access", () => {
     const row = await db.generationJob.findUniqueOrThrow({ where: { id: job.id } });
     expect(row.input).toMatchObject({ topic, complexity: "intermediate", additionalInstructions: "Focus on examples" });
   });
+});
+
+describe("several app instances share the queue", () => {
+  test("two workers run twelve jobs, each exactly once", async () => {
+    const users = await Promise.all(Array.from({ length: 12 }, () => createUser(db)));
+    for (const user of users) await startCourseGeneration(db, user.id, { topic: "binary search", complexity: "beginner", additionalInstructions: null });
+    const source = countingSource();
+    const deps = libraryDeps({ sources: [source], engine: slowEngine(20) });
+    const workers = [startGenerationWorker(db, () => deps, { concurrency: 2, pollMs: 20 }), startGenerationWorker(db, () => deps, { concurrency: 2, pollMs: 20 })];
+    const ids = users.map((user) => user.id);
+    for (let i = 0; i < 200; i += 1) {
+      if ((await db.generationJob.count({ where: { userId: { in: ids }, status: { in: ["queued", "running"] } } })) === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await Promise.all(workers.map((worker) => worker.stop()));
+    const jobs = await db.generationJob.findMany({ where: { userId: { in: ids } }, select: { status: true, attempts: true } });
+    expect(jobs).toHaveLength(12);
+    expect(jobs.every((job) => job.status === "succeeded" && job.attempts === 1)).toBe(true);
+    expect(await db.course.count({ where: { userId: { in: ids } } })).toBe(12);
+  }, 30_000);
 });

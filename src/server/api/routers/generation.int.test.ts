@@ -1,0 +1,88 @@
+/** POST /api/courses/generate-from-topic and GET /api/subscription/course-limit over HTTP, with a real worker. */
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+
+import { type GenerationWorker, startGenerationWorker } from "~/server/jobs/worker";
+
+import { sessionTokenFor } from "../../../../test/caller";
+import { db } from "../../../../test/db";
+import { createUser } from "../../../../test/factories";
+import { libraryDeps } from "../../../../test/generation";
+import { expectNoLeak, readBody, rest } from "../../../../test/http";
+
+let worker: GenerationWorker;
+beforeAll(() => {
+  worker = startGenerationWorker(db, () => libraryDeps(), { concurrency: 2, pollMs: 50 });
+});
+afterAll(() => worker.stop());
+
+async function learner() {
+  const user = await createUser(db);
+  return { user, sessionToken: await sessionTokenFor(user, db) };
+}
+
+describe("POST /api/courses/generate-from-topic", () => {
+  test("waits for the job and answers with the course; the course is the caller's", async () => {
+    const { user, sessionToken } = await learner();
+    const response = await rest("POST", "/api/courses/generate-from-topic", { sessionToken, json: { topic: "binary search", complexity: "intermediate", additionalInstructions: "", userId: user.id } });
+    const { json } = await readBody(response);
+    expect(response.status).toBe(200);
+    expect(json).toMatchObject({ course: { id: expect.any(Number), complexity: "intermediate", videoId: "binSearch01", engine: "offline" } });
+    const id = (json as { course: { id: number } }).course.id;
+    expect(await db.course.findUniqueOrThrow({ where: { id }, select: { userId: true, status: true } })).toEqual({ userId: user.id, status: "ready" });
+
+    const limit = await rest("GET", "/api/subscription/course-limit", { sessionToken });
+    expect(await limit.json()).toEqual({ canCreateCourse: false, subscriptionTier: "free", coursesCreatedThisMonth: 1, monthlyLimit: 1 });
+
+    const again = await rest("POST", "/api/courses/generate-from-topic", { sessionToken, json: { topic: "recursion", complexity: "beginner" } });
+    expect(again.status).toBe(403);
+    expect(await again.json()).toMatchObject({ message: "You've reached your monthly limit of 1 course. Upgrade to Premium for unlimited courses." });
+  });
+
+  test("a failed job answers with its status and message, never a 500", async () => {
+    const { sessionToken } = await learner();
+    const response = await rest("POST", "/api/courses/generate-from-topic", { sessionToken, json: { topic: "https://youtu.be/musicOnly01", complexity: "beginner" } });
+    expect(response.status).toBe(422);
+    const { json, text } = await readBody(response);
+    expect(json).toMatchObject({ message: "This video has no transcript, so a course cannot be built from it. Try another video or a topic." });
+    expectNoLeak(text);
+  });
+
+  test("bad input is a 400 with a readable message; anonymous is 401; someone else's userId is 403", async () => {
+    const { sessionToken } = await learner();
+    const other = await createUser(db);
+    const cases: [unknown, number, RegExp][] = [
+      [{ topic: "ab", complexity: "beginner" }, 400, /at least 3 characters/],
+      [{ topic: "binary search", complexity: "expert" }, 400, /complexity/i],
+      [{ topic: "binary search", complexity: "beginner", admin: true }, 400, /Unknown field: admin/],
+      [{ topic: "bin\u0000ary", complexity: "beginner" }, 400, /NUL/],
+      [{ topic: "x".repeat(201), complexity: "beginner" }, 400, /under 200 characters/],
+      [{ topic: "https://youtube.com/watch?v=bad", complexity: "beginner" }, 400, /does not look like a YouTube link/],
+      [{ topic: "binary search", complexity: "beginner", userId: other.id }, 403, /own data/],
+    ];
+    for (const [json, status, message] of cases) {
+      const response = await rest("POST", "/api/courses/generate-from-topic", { sessionToken, json });
+      const body = await readBody(response);
+      expect(response.status, JSON.stringify(json)).toBe(status);
+      expect((body.json as { message: string }).message).toMatch(message);
+      expectNoLeak(body.text);
+    }
+    expect((await rest("POST", "/api/courses/generate-from-topic", { json: { topic: "binary search", complexity: "beginner" } })).status).toBe(401);
+    expect((await rest("GET", "/api/subscription/course-limit")).status).toBe(401);
+  });
+});
+
+describe("GET /api/generation-jobs/{jobId}", () => {
+  test("the owner follows the job to its course; a malformed id is a 400", async () => {
+    const { sessionToken } = await learner();
+    const started = await rest("POST", "/api/generation-jobs", { sessionToken, json: { topic: "hash tables", complexity: "beginner" } });
+    expect(started.status).toBe(200);
+    const job = (await started.json()) as { id: string };
+    let status = "queued";
+    for (let i = 0; i < 100 && status !== "succeeded" && status !== "failed"; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      status = ((await (await rest("GET", `/api/generation-jobs/${job.id}`, { sessionToken })).json()) as { status: string }).status;
+    }
+    expect(status).toBe("succeeded");
+    expect((await rest("GET", "/api/generation-jobs/not-a-uuid", { sessionToken })).status).toBe(400);
+  });
+});
