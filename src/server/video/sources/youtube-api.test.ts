@@ -1,0 +1,291 @@
+import { cp, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, type MockInstance, test, vi } from "vitest";
+
+import { logger } from "~/server/logger";
+
+import { type FakeYouTube, loadFixtureVideos, startFakeYouTube } from "../../../../test/fakes/youtube.mjs";
+import { isVideoSourceError, VideoSourceError } from "../errors";
+import type { RawCaption, VideoQuery, VideoSource } from "../types";
+import { createYouTubeApiSource, parseIsoDuration, type YouTubeApiSourceOptions } from "./youtube-api";
+
+const FIXTURES_DIR = path.resolve(import.meta.dirname, "../../../../test/fixtures/videos");
+const API_KEY = "test-youtube-key-s3cr3t";
+
+/** Made-up videos beside the fixtures, to exercise the search filters. */
+const extraVideo = (videoId: string, title: string, durationSeconds: number, overrides: Record<string, unknown> = {}) => ({
+  videoId,
+  title,
+  channel: "Test Channel",
+  description: `${title}. A made-up video for the Data API tests.`,
+  durationSeconds,
+  segments: [{ text: `This is ${title}.`, start: 0.5, duration: 2 }],
+  ...overrides,
+});
+const EXTRA_VIDEOS = [
+  extraVideo("shortClip01", "Binary search in two minutes", 150),
+  extraVideo("binNoCaps01", "Binary search without captions", 600, { segments: [], viewCount: 12 }),
+  extraVideo("noEmbed0001", "Binary search, embedding disabled", 500, { embeddable: false }),
+  extraVideo("longLectur1", "Binary search trees: a full lecture", 3_000),
+];
+
+let videosDir: string;
+let fake: FakeYouTube;
+let warn: MockInstance<typeof logger.warn>;
+const transcripts = { transcript: vi.fn<VideoSource["transcript"]>() };
+
+beforeAll(async () => {
+  videosDir = await mkdtemp(path.join(tmpdir(), "coursecraft-fake-youtube-"));
+  await cp(FIXTURES_DIR, videosDir, { recursive: true });
+  await Promise.all(EXTRA_VIDEOS.map((video) => writeFile(path.join(videosDir, `${video.videoId}.json`), JSON.stringify(video))));
+  fake = await startFakeYouTube({ port: 0, videosDir, apiKey: API_KEY });
+});
+
+afterAll(async () => {
+  await fake.close();
+  await rm(videosDir, { recursive: true, force: true });
+});
+
+beforeEach(() => {
+  fake.requests.length = 0;
+  transcripts.transcript.mockReset();
+  warn = vi.spyOn(logger, "warn");
+});
+
+afterEach(() => {
+  fake.setMode("normal");
+  vi.restoreAllMocks();
+});
+
+const source = (overrides: Partial<YouTubeApiSourceOptions> = {}) =>
+  createYouTubeApiSource({ apiKey: API_KEY, baseUrl: `${fake.url}/youtube/v3`, transcripts, ...overrides });
+const query = (topic: string, limit = 3, complexity: VideoQuery["complexity"] = "beginner"): VideoQuery => ({ topic, complexity, limit });
+
+/** The rejection of `promise`, which must be a VideoSourceError. */
+async function sourceError(promise: Promise<unknown>): Promise<VideoSourceError> {
+  const error = await promise.then(
+    () => null,
+    (reason: unknown) => reason,
+  );
+  if (!isVideoSourceError(error)) throw new Error(`expected a VideoSourceError, got ${String(error)}`);
+  return error;
+}
+
+describe("search", () => {
+  test("captioned videos of a suitable length come first, then an unrestricted search fills up", async () => {
+    const results = await source().search(query("binary search"));
+
+    // The fake orders equal matches by id; the embedding-disabled video is filtered out by YouTube.
+    expect(results.map((video) => video.id)).toEqual(["binSearch01", "binNoCaps01", "longLectur1"]);
+    const [captioned, unrestricted, videos, ...rest] = fake.requests;
+    expect(rest).toEqual([]);
+    expect(captioned).toMatchObject({
+      path: "/youtube/v3/search",
+      query: {
+        part: "snippet",
+        type: "video",
+        q: "binary search",
+        videoEmbeddable: "true",
+        videoCaption: "closedCaption",
+        videoDuration: "medium",
+        safeSearch: "strict",
+        relevanceLanguage: "en",
+        maxResults: "3",
+        key: API_KEY,
+      },
+    });
+    expect(unrestricted?.query).not.toHaveProperty("videoCaption");
+    expect(unrestricted?.query).toMatchObject({ type: "video", videoEmbeddable: "true", safeSearch: "strict" });
+    expect(videos).toMatchObject({ path: "/youtube/v3/videos", query: { part: "snippet,contentDetails,statistics,status" } });
+    expect(videos?.query.id?.split(",")).toEqual(["binSearch01", "binNoCaps01", "longLectur1"]);
+  });
+
+  test("returns ranked-ready details: duration, views, captions, embeddable, the best thumbnail", async () => {
+    const results = await source().search(query("binary search", 4));
+    const views = loadFixtureVideos(videosDir).get("binSearch01")?.viewCount;
+    expect(views).toBeGreaterThan(0);
+    expect(results[0]).toEqual({
+      id: "binSearch01",
+      source: "youtube-api",
+      title: "How binary search works | Algorithms explained",
+      description: expect.stringContaining("0:00 - Why binary search?\n1:05 - The key idea"),
+      channelTitle: "CourseCraft Samples",
+      durationSeconds: 372,
+      thumbnailUrl: "https://i.ytimg.com/vi/binSearch01/maxresdefault.jpg",
+      viewCount: views,
+      embeddable: true,
+      hasCaptions: true,
+    });
+    expect(results[1]).toMatchObject({ id: "binNoCaps01", durationSeconds: 600, viewCount: 12, hasCaptions: false, embeddable: true });
+    expect(results[2]).toMatchObject({ id: "longLectur1", durationSeconds: 3_000, hasCaptions: true });
+    expect(results[3]).toMatchObject({ id: "shortClip01", durationSeconds: 150, hasCaptions: true });
+    expect(results).toHaveLength(4);
+  });
+
+  test("enough captioned results: one search and one videos.list, nothing more", async () => {
+    expect((await source().search(query("binary search", 1))).map((video) => video.id)).toEqual(["binSearch01"]);
+    expect(fake.requests.map((request) => request.path)).toEqual(["/youtube/v3/search", "/youtube/v3/videos"]);
+  });
+
+  test("advanced topics look for long videos first", async () => {
+    const results = await source().search(query("binary search", 1, "advanced"));
+    expect(results.map((video) => video.id)).toEqual(["longLectur1"]);
+    expect(results[0]?.durationSeconds).toBe(3_000);
+    expect(fake.requests[0]?.query.videoDuration).toBe("long");
+  });
+
+  test("at most 10 results per search.list, however large the limit", async () => {
+    await source().search(query("binary search", 25));
+    expect(fake.requests.filter((request) => request.path === "/youtube/v3/search").map((request) => request.query.maxResults)).toEqual(["10", "10"]);
+  });
+
+  test("a blank topic or a zero limit makes no request", async () => {
+    expect(await source().search(query("   "))).toEqual([]);
+    expect(await source().search(query("binary search", 0))).toEqual([]);
+    expect(fake.requests).toEqual([]);
+  });
+
+  test("nothing found is an empty list, without a videos.list call", async () => {
+    expect(await source().search(query("quantum chromodynamics"))).toEqual([]);
+    expect(fake.requests.map((request) => request.path)).toEqual(["/youtube/v3/search", "/youtube/v3/search"]);
+  });
+
+  test("a base URL with a trailing slash is joined correctly", async () => {
+    expect(await source({ baseUrl: `${fake.url}/youtube/v3/` }).search(query("binary search", 1))).toHaveLength(1);
+  });
+});
+
+describe("details", () => {
+  test("one videos.list for the id", async () => {
+    expect(await source().details("musicOnly01")).toMatchObject({
+      id: "musicOnly01",
+      title: "Sorting algorithms visualised (music only)",
+      durationSeconds: 240,
+      hasCaptions: false,
+      embeddable: true,
+    });
+    expect(await source().details("noEmbed0001")).toMatchObject({ embeddable: false });
+    expect(fake.requests.map((request) => request.query.id)).toEqual(["musicOnly01", "noEmbed0001"]);
+  });
+
+  test("an unknown id is not found", async () => {
+    expect(await source().details("dQw4w9WgXcQ")).toBeNull();
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  test.each([["../videos?id=x"], [""], ["binSearch0"], ["binSearch01,musicOnly01"], ["binSearch01&key=stolen"], ["https://evil.example/"]])(
+    "refuses the id %j without a request",
+    async (id) => {
+      expect(await source().details(id)).toBeNull();
+      expect(await source().transcript(id)).toBeNull();
+      expect(fake.requests).toEqual([]);
+      expect(transcripts.transcript).not.toHaveBeenCalled();
+    },
+  );
+});
+
+describe("transcript", () => {
+  test("is delegated to the transcripts source, with the caller's signal", async () => {
+    const captions: RawCaption[] = [{ text: "Hello.", startMs: 0, durationMs: 1000 }];
+    transcripts.transcript.mockResolvedValue(captions);
+    const signal = new AbortController().signal;
+    expect(await source().transcript("binSearch01", signal)).toBe(captions);
+    expect(transcripts.transcript).toHaveBeenCalledWith("binSearch01", signal);
+    expect(fake.requests).toEqual([]);
+  });
+});
+
+describe("failures", () => {
+  test("quota exceeded → kind quota; the key appears in no message and no log", async () => {
+    fake.setMode("quota");
+    const error = await sourceError(source().search(query("binary search")));
+    expect(error).toMatchObject({ kind: "quota", source: "youtube-api" });
+    expect(error.message).toContain("quotaExceeded");
+    expect(error.message).not.toContain("<a");
+    expect(JSON.stringify([error.message, String(error.cause), warn.mock.calls])).not.toContain(API_KEY);
+    expect(warn).toHaveBeenCalledWith("YouTube Data API request failed", expect.objectContaining({ url: expect.stringContaining("key=%5Bredacted%5D"), status: 403 }));
+    expect((await sourceError(source().details("binSearch01"))).kind).toBe("quota");
+  });
+
+  test("a wrong key → kind not-configured, and the wrong key is not echoed", async () => {
+    const wrongKey = "wrong-key-that-must-stay-secret";
+    const error = await sourceError(source({ apiKey: wrongKey }).details("binSearch01"));
+    expect(error.kind).toBe("not-configured");
+    expect(error.message).toContain("API_KEY_INVALID");
+    expect(JSON.stringify([error.message, warn.mock.calls])).not.toContain(wrongKey);
+  });
+
+  test.each([["down"], ["error"]] as const)("the fake %s → kind unreachable", async (mode) => {
+    fake.setMode(mode);
+    const error = await sourceError(source().search(query("binary search")));
+    expect(error.kind).toBe("unreachable");
+    expect(error.message).not.toContain(API_KEY);
+  });
+
+  test("a closed server → kind unreachable, with the key nowhere in the message", async () => {
+    const closed = await startFakeYouTube({ videosDir, apiKey: API_KEY });
+    await closed.close();
+    const error = await sourceError(source({ baseUrl: `${closed.url}/youtube/v3` }).details("binSearch01"));
+    expect(error.kind).toBe("unreachable");
+    expect(error.message).toContain("ECONNREFUSED");
+    expect(error.message).not.toContain(API_KEY);
+  });
+
+  test("a slow answer times out → kind unreachable", async () => {
+    fake.setMode("slow", { delayMs: 1_000 });
+    const error = await sourceError(source({ requestTimeoutMs: 100 }).details("binSearch01"));
+    expect(error).toMatchObject({ kind: "unreachable", message: expect.stringContaining("no answer within 100 ms") });
+  });
+
+  test("the caller's abort propagates as an AbortError, not a source error", async () => {
+    fake.setMode("slow", { delayMs: 1_000 });
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 50);
+    const error: unknown = await source().details("binSearch01", controller.signal).catch((reason: unknown) => reason);
+    expect(error).toMatchObject({ name: "AbortError" });
+    expect(error).not.toBeInstanceOf(VideoSourceError);
+  });
+
+  test("an already aborted signal makes no request", async () => {
+    const controller = new AbortController();
+    controller.abort();
+    await expect(source().search(query("binary search"), controller.signal)).rejects.toMatchObject({ name: "AbortError" });
+    expect(fake.requests).toEqual([]);
+  });
+
+  test.each([
+    ["not JSON", "<html>Oops</html>"],
+    ["a wrong shape", JSON.stringify({ items: [{ id: "binSearch01", snippet: {} }] })],
+    ["a bad duration", JSON.stringify({ items: [{ id: "binSearch01", snippet: { title: "t" }, contentDetails: { duration: "six minutes" } }] })],
+  ])("an answer with %s → kind bad-response", async (_label, body) => {
+    const fetchStub = vi.fn<typeof fetch>(async () => new Response(body, { status: 200, headers: { "content-type": "application/json" } }));
+    const error = await sourceError(source({ fetch: fetchStub }).details("binSearch01"));
+    expect(error.kind).toBe("bad-response");
+    expect(fetchStub).toHaveBeenCalledTimes(1);
+  });
+
+  test("requests go only to the configured base", async () => {
+    const urls: string[] = [];
+    const fetchStub = vi.fn<typeof fetch>(async (input, init) => {
+      urls.push(String(input));
+      return fetch(input, init);
+    });
+    await source({ fetch: fetchStub }).search(query("binary search"));
+    expect(urls).toHaveLength(3);
+    for (const url of urls) expect(url).toMatch(new RegExp(`^${fake.url}/youtube/v3/(search|videos)\\?`));
+  });
+});
+
+test.each([
+  ["PT6M12S", 372],
+  ["PT45S", 45],
+  ["PT1H", 3600],
+  ["PT1H2M3S", 3723],
+  ["P1DT2H", 93_600],
+  ["P0D", 0],
+  ["6:12", 0],
+])("parseIsoDuration(%j) = %d", (value, seconds) => {
+  expect(parseIsoDuration(value)).toBe(seconds);
+});
