@@ -1,0 +1,362 @@
+/**
+ * The LLM structuring engine: a course outline written by a language model from the transcript.
+ *
+ * The transcript is cut into parts (the creator's chapters, packed up to `chunkWords`, or equal
+ * runs of about `chunkWords` words) that are structured by parallel calls, at most `concurrency`
+ * at a time, while one more call writes the course title and description. No call needs another's
+ * answer, so with parts ≤ concurrency (a 30-minute video: 2–3 parts) the longest chain of model
+ * calls is one (plus retries); a transcript that fits one part is a single call.
+ *
+ * Trust: the model's answer is parsed by the zod schema, then every section id is checked against
+ * the part it was asked about (inside it, strictly increasing; the first section of a part or
+ * creator chapter is snapped to its first segment). Anything else is malformed and retried at most
+ * `maxMalformedRetries` times. Times are never taken from the model: sections name segment ids.
+ */
+import { APICallError, generateText, JSONParseError, NoObjectGeneratedError, NoOutputGeneratedError, Output, RetryError, TypeValidationError, type LanguageModel } from "ai";
+import type { z } from "zod";
+
+import { AiError, type AiFailure } from "~/server/ai/errors";
+import { mapCreatorChapters, NO_TRANSCRIPT_MESSAGE } from "~/server/ai/offline/engine";
+import { outlineProblems } from "~/server/ai/offline/outline-invariants";
+import type { CourseOutline, OutlineChapter, OutlineSection, StructureEngine, StructureInput, StructureProgress } from "~/server/ai/structure/types";
+import type { CreatorChapter, TimedSegment } from "~/server/video/types";
+
+import { countWords, courseInfoPrompt, partPrompt, SYSTEM_PROMPT, wholeCoursePrompt, type PartChapter, type TranscriptPart } from "./prompt";
+import { courseInfoSchema, courseOutlineSchema, partOutlineSchema, type CourseInfoOutput, type PartOutlineOutput } from "./schema";
+
+export type LlmEngineOptions = {
+  /** Per model call, including the SDK's own retries. */
+  timeoutMs?: number;
+  /** Model calls in flight at once. */
+  concurrency?: number;
+  /** Extra attempts after an answer that fails the schema or the id checks. */
+  maxMalformedRetries?: number;
+  /** Target transcript words per call. */
+  chunkWords?: number;
+};
+
+export const AI_MESSAGES: Record<AiFailure, string> = {
+  timeout: "The AI service took too long to answer. Please try again.",
+  "rate-limited": "The AI service is busy right now (rate limited). Please try again in a few minutes.",
+  malformed: "The AI service returned an unusable course outline. Please try again.",
+  unavailable: "The AI service could not be reached. Please try again later.",
+};
+
+const TITLE_MAX = 120;
+const CONTENT_MAX = 6_000;
+const SUMMARY_MAX = 600;
+const DESCRIPTION_MAX = 1_000;
+/** The SDK's own retries of 429, 5xx and network errors (with backoff honouring Retry-After). */
+const SDK_MAX_RETRIES = 2;
+/** A creator chapter longer than this many `chunkWords` is split over several calls. */
+const CHAPTER_SPLIT_FACTOR = 1.5;
+
+export function createLlmEngine(model: LanguageModel, options: LlmEngineOptions = {}): StructureEngine {
+  const settings: Settings = {
+    timeoutMs: options.timeoutMs ?? 90_000,
+    concurrency: Math.max(1, Math.floor(options.concurrency ?? 3)),
+    maxMalformedRetries: Math.max(0, Math.floor(options.maxMalformedRetries ?? 2)),
+    chunkWords: Math.max(1, options.chunkWords ?? 2_500),
+  };
+  return {
+    name: "llm",
+    structure: (input, structureOptions) => buildOutline(model, settings, input, structureOptions),
+  };
+}
+
+type Settings = Required<LlmEngineOptions>;
+
+/** A chapter as read from one part; `key` is the creator chapter it belongs to, if any. */
+type PartOutlineChapter = OutlineChapter & { key: number | null };
+
+async function buildOutline(
+  model: LanguageModel,
+  settings: Settings,
+  input: StructureInput,
+  { signal: callerSignal, onProgress }: { signal?: AbortSignal; onProgress?: StructureProgress } = {},
+): Promise<CourseOutline> {
+  callerSignal?.throwIfAborted();
+  const segments = [...input.segments].sort((a, b) => a.index - b.index);
+  if (segments.every((s) => !s.text.trim())) throw new Error(NO_TRANSCRIPT_MESSAGE);
+  const parts = planParts(segments, input.creatorChapters, settings.chunkWords);
+  onProgress?.("structuring", 0);
+
+  // A failed call cancels the others: their answers could not be used.
+  const run = new AbortController();
+  const signal = callerSignal ? AbortSignal.any([callerSignal, run.signal]) : run.signal;
+  const call = <T, R>(schema: z.ZodType<T>, prompt: string, read: (output: T) => R) => callStructured(model, settings, { schema, prompt, read, signal });
+
+  let info: { title: string; description: string };
+  let chapters: PartOutlineChapter[][];
+  try {
+    if (parts.length === 1) {
+      const part = parts[0]!;
+      [info, chapters] = await call(courseOutlineSchema, wholeCoursePrompt(input, part), (output) => [readInfo(output), [readPart(output, part)]] as const);
+      onProgress?.("structuring", 100);
+    } else {
+      const limit = createLimiter(settings.concurrency);
+      const chapterTitles = parts.flatMap((p) => (p.chapters ?? []).filter((c) => !c.continued).map((c) => c.title));
+      let done = 0;
+      [info, chapters] = await Promise.all([
+        // Outside the limit: it is short, and waiting for a slot would lengthen the chain.
+        call(courseInfoSchema, courseInfoPrompt(input, chapterTitles), readInfo),
+        Promise.all(
+          parts.map((part) =>
+            limit(async () => {
+              const read = await call(partOutlineSchema, partPrompt(input, part), (output) => readPart(output, part));
+              onProgress?.("structuring", Math.round((100 * ++done) / parts.length));
+              return read;
+            }),
+          ),
+        ),
+      ]);
+    }
+  } catch (error) {
+    run.abort(error);
+    throw error;
+  }
+
+  onProgress?.("writing", 0);
+  const outline: CourseOutline = { ...info, chapters: mergeParts(chapters) };
+  // The checks above should make this impossible; it guards what every engine promises.
+  const problems = outlineProblems(outline, segments);
+  if (problems.length > 0) throw new AiError("malformed", AI_MESSAGES.malformed, { cause: new Error(problems.join("; ")) });
+  callerSignal?.throwIfAborted();
+  onProgress?.("writing", 100);
+  return outline;
+}
+
+/** An answer that parsed but breaks the rules the schema cannot express (ids, emptiness). */
+class MalformedOutputError extends Error {
+  override readonly name = "MalformedOutputError";
+}
+
+const isMalformed = (error: unknown) =>
+  error instanceof MalformedOutputError ||
+  NoObjectGeneratedError.isInstance(error) ||
+  NoOutputGeneratedError.isInstance(error) ||
+  TypeValidationError.isInstance(error) ||
+  JSONParseError.isInstance(error);
+
+/**
+ * One structured model call with its own timeout, retried while the answer is malformed. A
+ * caller's abort propagates as its own reason; everything else becomes an AiError whose message
+ * is safe to show (no key, provider body or stack).
+ */
+async function callStructured<T, R>(
+  model: LanguageModel,
+  settings: Settings,
+  request: { schema: z.ZodType<T>; prompt: string; read: (output: T) => R; signal: AbortSignal },
+): Promise<R> {
+  const { schema, prompt, read, signal } = request;
+  let lastProblem: unknown;
+  for (let attempt = 0; attempt <= settings.maxMalformedRetries; attempt++) {
+    signal.throwIfAborted();
+    const timeout = AbortSignal.timeout(settings.timeoutMs);
+    try {
+      const { output } = await generateText({
+        model,
+        output: Output.object({ schema }),
+        instructions: SYSTEM_PROMPT,
+        prompt,
+        abortSignal: AbortSignal.any([signal, timeout]),
+        maxRetries: SDK_MAX_RETRIES,
+      });
+      return read(output);
+    } catch (error) {
+      if (signal.aborted) throw signal.reason;
+      if (timeout.aborted) throw new AiError("timeout", AI_MESSAGES.timeout, { cause: error });
+      if (!isMalformed(error)) throw toAiError(error);
+      lastProblem = error;
+    }
+  }
+  throw new AiError("malformed", AI_MESSAGES.malformed, { cause: lastProblem });
+}
+
+function toAiError(error: unknown): unknown {
+  const cause = RetryError.isInstance(error) ? error.lastError : error;
+  if (!APICallError.isInstance(cause)) return error; // not the provider's failure: a bug, kept as is
+  if (cause.statusCode === 429) return new AiError("rate-limited", AI_MESSAGES["rate-limited"], { cause });
+  if (cause.statusCode === 408) return new AiError("timeout", AI_MESSAGES.timeout, { cause });
+  // Connection refused, 5xx, and a misconfiguration (401 key, 404 model) alike: not reachable for us.
+  return new AiError("unavailable", AI_MESSAGES.unavailable, { cause });
+}
+
+/** Runs at most `concurrency` tasks at once; a finishing task hands its slot to the next. */
+function createLimiter(concurrency: number) {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(task: () => Promise<T>): Promise<T> => {
+    if (active < concurrency) active++;
+    else await new Promise<void>((resolve) => waiting.push(resolve));
+    try {
+      return await task();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else active--;
+    }
+  };
+}
+
+type Span = { start: number; end: number }; // positions in the sorted segments, end exclusive
+
+/** Cuts [start, end) into runs of about equal words, none above `maxWords` unless one segment is. */
+function splitByWords(words: readonly number[], start: number, end: number, maxWords: number): Span[] {
+  let total = 0;
+  for (let i = start; i < end; i++) total += words[i]!;
+  const count = Math.min(end - start, Math.max(1, Math.ceil(total / maxWords)));
+  const spans: Span[] = [];
+  let from = start;
+  let sum = 0;
+  for (let i = start; i < end - 1 && spans.length < count - 1; i++) {
+    sum += words[i]!;
+    if (sum >= (total * (spans.length + 1)) / count) {
+      spans.push({ start: from, end: i + 1 });
+      from = i + 1;
+    }
+  }
+  spans.push({ start: from, end });
+  return spans;
+}
+
+/**
+ * The parts sent to the model. With at least two creator chapters they are the chapters,
+ * consecutive ones packed up to `chunkWords` per part (a very long chapter split in pieces);
+ * otherwise equal runs of about `chunkWords` words, cut between segments.
+ */
+export function planParts(segments: readonly TimedSegment[], creatorChapters: readonly CreatorChapter[], chunkWords: number): TranscriptPart[] {
+  const words = segments.map((s) => countWords(s.text));
+  const wordsIn = (span: Span) => words.slice(span.start, span.end).reduce((a, b) => a + b, 0);
+  const creator = mapCreatorChapters(segments, creatorChapters);
+  let groups: (Span & { chapter?: Omit<PartChapter, "startSegment"> })[][];
+  if (creator.length >= 2) {
+    const slots = creator.flatMap((c, key) =>
+      splitByWords(words, c.start, creator[key + 1]?.start ?? segments.length, chunkWords * CHAPTER_SPLIT_FACTOR).map((span, piece) => ({
+        ...span,
+        chapter: { key, title: c.title, continued: piece > 0 },
+      })),
+    );
+    groups = [];
+    let current: typeof slots = [];
+    let currentWords = 0;
+    for (const slot of slots) {
+      if (current.length > 0 && currentWords + wordsIn(slot) > chunkWords) {
+        groups.push(current);
+        current = [];
+        currentWords = 0;
+      }
+      current.push(slot);
+      currentWords += wordsIn(slot);
+    }
+    groups.push(current);
+  } else {
+    groups = splitByWords(words, 0, segments.length, chunkWords).map((span) => [span]);
+  }
+  return groups.map((group, number) => ({
+    number,
+    count: groups.length,
+    segments: segments.slice(group[0]!.start, group[group.length - 1]!.end),
+    chapters: creator.length >= 2 ? group.map((slot) => ({ ...slot.chapter!, startSegment: segments[slot.start]!.index })) : null,
+  }));
+}
+
+function clip(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  const lastSpace = cut.search(/\s\S*$/);
+  return `${(lastSpace > max / 2 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
+}
+
+const cleanLine = (text: string, max: number) => clip(text.replace(/\s+/g, " ").trim(), max);
+
+/** Keeps line breaks (the learner sees them), drops trailing spaces and runs of blank lines. */
+function cleanText(text: string, max: number): string {
+  const lines = text.replace(/\r\n?/g, "\n").split("\n").map((line) => line.replace(/[ \t]+/g, " ").trim());
+  return clip(lines.join("\n").replace(/\n{3,}/g, "\n\n").trim(), max);
+}
+
+function readInfo(output: CourseInfoOutput): { title: string; description: string } {
+  const title = cleanLine(output.title, TITLE_MAX);
+  const description = cleanText(output.description, DESCRIPTION_MAX);
+  if (!title || !description) throw new MalformedOutputError("the course title or description is empty");
+  return { title, description };
+}
+
+/**
+ * Checks a part's answer against the ids it was shown: sections inside the part (and inside
+ * their creator chapter), strictly increasing; the first of each span snapped to its first
+ * segment. Sections without a title or content are dropped, chapters left empty too.
+ */
+export function readPart(output: PartOutlineOutput, part: TranscriptPart): PartOutlineChapter[] {
+  const ids = new Set(part.segments.map((s) => s.index));
+  const chapters = output.chapters.map((chapter) => ({
+    title: cleanLine(chapter.title, TITLE_MAX),
+    summary: cleanText(chapter.summary, SUMMARY_MAX) || null,
+    sections: chapter.sections
+      .map((s) => ({ title: cleanLine(s.title, TITLE_MAX), content: cleanText(s.content, CONTENT_MAX), startSegment: s.startSegment }))
+      .filter((s) => s.title && s.content),
+  }));
+
+  const place = (sections: OutlineSection[], start: number, end: number, where: string): OutlineSection[] => {
+    if (sections.length === 0) throw new MalformedOutputError(`${where} has no sections`);
+    let previous = -Infinity;
+    return sections.map((section, i) => {
+      const id = section.startSegment;
+      if (!ids.has(id) || id < start || id >= end) throw new MalformedOutputError(`${where}: segment ${id} is outside [${start}, ${end})`);
+      if (id <= previous) throw new MalformedOutputError(`${where}: segment ${id} does not follow ${previous}`);
+      previous = id;
+      return i === 0 ? { ...section, startSegment: start } : section;
+    });
+  };
+
+  const first = part.segments[0]!.index;
+  if (part.chapters) {
+    const slots = part.chapters;
+    if (chapters.length !== slots.length) throw new MalformedOutputError(`expected ${slots.length} chapters, got ${chapters.length}`);
+    return slots.map((slot, k) => {
+      const chapter = chapters[k]!;
+      const title = slot.title || chapter.title;
+      if (!title) throw new MalformedOutputError(`chapter ${k + 1} has no title`);
+      const sections = place(chapter.sections, slot.startSegment, slots[k + 1]?.startSegment ?? Infinity, `chapter ${k + 1}`);
+      return { key: slot.key, title, summary: chapter.summary, sections };
+    });
+  }
+
+  const kept = chapters.filter((c) => c.sections.length > 0);
+  if (kept.some((c) => !c.title)) throw new MalformedOutputError("a chapter has no title");
+  const placed = place(
+    kept.flatMap((c) => c.sections),
+    first,
+    Infinity,
+    `part ${part.number + 1}`,
+  );
+  let next = 0;
+  return kept.map((c) => ({ key: null, title: c.title, summary: c.summary, sections: placed.slice(next, (next += c.sections.length)) }));
+}
+
+/** Joins the parts' chapters (pieces of one creator chapter back into one) with unique titles. */
+function mergeParts(parts: readonly PartOutlineChapter[][]): OutlineChapter[] {
+  const merged: PartOutlineChapter[] = [];
+  for (const chapter of parts.flat()) {
+    const last = merged[merged.length - 1];
+    if (last && chapter.key !== null && last.key === chapter.key) {
+      last.sections.push(...chapter.sections);
+      last.summary ??= chapter.summary;
+    } else {
+      merged.push({ ...chapter, sections: [...chapter.sections] });
+    }
+  }
+  const seen = new Set<string>();
+  const unique = (title: string) => {
+    let candidate = title;
+    for (let n = 2; seen.has(candidate.toLowerCase()); n++) candidate = `${clip(title, TITLE_MAX - 6)} (${n})`;
+    seen.add(candidate.toLowerCase());
+    return candidate;
+  };
+  return merged.map((chapter) => ({
+    title: unique(chapter.title),
+    summary: chapter.summary,
+    sections: chapter.sections.map((s) => ({ ...s, title: unique(s.title) })),
+  }));
+}

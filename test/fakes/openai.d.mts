@@ -1,0 +1,34 @@
+export type FakeOpenAIMode = "normal" | "rate-limit" | "timeout" | "malformed" | "server-error" | "cut";
+
+export type FakeOpenAIModeOptions = {
+  /** How many completion requests the mode applies to before the server returns to normal. */
+  times?: number;
+  /** Delay before every completion response from now on. */
+  latencyMs?: number;
+  /** For "malformed": content that is not JSON (default), or valid JSON with out-of-range ids. */
+  variant?: "not-json" | "bad-ids";
+  /** The retry-after-ms header of 429 and 500 answers (default 20), so SDK retries stay fast. */
+  retryAfterMs?: number;
+};
+
+export type FakeOpenAIRequest = {
+  method: string;
+  path: string;
+  /** The mode this request was answered in. */
+  mode: FakeOpenAIMode;
+  stream: boolean;
+  /** The parsed JSON body as sent. */
+  body: unknown;
+};
+
+export type FakeOpenAI = {
+  /** Base URL including /v1, for createOpenAI({ baseURL }) or OPENAI_BASE_URL. */
+  url: string;
+  port: number;
+  /** Every completion request received, in order. */
+  requests: FakeOpenAIRequest[];
+  setMode(mode: FakeOpenAIMode, options?: FakeOpenAIModeOptions): void;
+  close(): Promise<void>;
+};
+
+export function startFakeOpenAI(options?: { port?: number; latencyMs?: number; host?: string }): Promise<FakeOpenAI>;
