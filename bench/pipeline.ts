@@ -1,0 +1,162 @@
+/**
+ * The whole course-generation pipeline with a fake YouTube and a fake LLM of fixed latency
+ * (default 500 ms): search, video details, transcript, structuring, saving, through the real
+ * job runner on a real PostgreSQL. Budget (issue 3): no more than the longest chain of
+ * dependent model calls times the latency, plus 1 s. The LLM engine's calls are independent
+ * (every transcript part and the course title are asked for at once), so the chain is 1.
+ *
+ *   npm run bench:pipeline [-- --latency 500] [-- --runs 3] [-- --folder ../shared/fixtures/videos]
+ *
+ * Database: BENCH_DATABASE_URL (a migrated PostgreSQL), else an embedded one in a temp folder.
+ * Cases: a short lesson from test/fixtures/videos and, when the shared corpus is present, its
+ * transcript closest to 30 minutes. Each case runs cold (the transcript fetched from the fake
+ * YouTube) and then warm (the transcript from the database cache).
+ */
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { performance } from "node:perf_hooks";
+
+import { createOpenAI } from "@ai-sdk/openai";
+import pg from "pg";
+
+import { createLlmEngine } from "~/server/ai/course-outline";
+import { createDbClient, type Db } from "~/server/db/client";
+import { startAppDatabase } from "~/server/db/embedded";
+import { processGenerationJob } from "~/server/jobs/generate-course.job";
+import { claimNextJob } from "~/server/jobs/queue";
+import { startCourseGeneration } from "~/server/services/generation/start-generation";
+import { createVideoSources } from "~/server/video/sources";
+
+import { startFakeOpenAI } from "../test/fakes/openai.mjs";
+import { startFakeYouTube } from "../test/fakes/youtube.mjs";
+
+const arg = (name: string) => {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? process.argv[i + 1] : undefined;
+};
+const LATENCY_MS = Number(arg("--latency") ?? 500);
+const RUNS = Number(arg("--runs") ?? 3);
+const DEPENDENT_CHAIN = 1;
+const BUDGET_MS = DEPENDENT_CHAIN * LATENCY_MS + 1_000;
+const folder = resolve(arg("--folder") ?? join(import.meta.dirname, "../../shared/fixtures/videos"));
+const ownFixtures = join(import.meta.dirname, "../test/fixtures/videos");
+
+type Case = { label: string; videoId: string; topic: string };
+
+/** The fake YouTube serves a temp folder holding our short lesson and, if present, the corpus's ~30-minute video. */
+function prepareVideos(): { dir: string; cases: Case[] } {
+  const dir = mkdtempSync(join(tmpdir(), "bench-videos-"));
+  copyFileSync(join(ownFixtures, "binary-search-lesson.json"), join(dir, "binary-search-lesson.json"));
+  const cases: Case[] = [{ label: "6-minute lesson (40 segments)", videoId: "binSearch01", topic: "binary search" }];
+  if (existsSync(folder)) {
+    const videos = readdirSync(folder)
+      .filter((name) => name.endsWith(".json"))
+      .map((name) => ({ name, data: JSON.parse(readFileSync(join(folder, name), "utf8")) as { videoId: string; title: string; durationSeconds: number; segments: unknown[] } }))
+      .filter((video) => video.data.segments.length > 0);
+    const closest = videos.sort((a, b) => Math.abs(a.data.durationSeconds - 1800) - Math.abs(b.data.durationSeconds - 1800))[0];
+    if (closest) {
+      copyFileSync(join(folder, closest.name), join(dir, "bench-long-video.json"));
+      cases.push({ label: `${Math.round(closest.data.durationSeconds / 60)}-minute video (${closest.data.segments.length} caption lines)`, videoId: closest.data.videoId, topic: `https://youtu.be/${closest.data.videoId}` });
+    }
+  } else {
+    console.log(`(shared corpus not found at ${folder}: the long case is skipped)`);
+  }
+  return { dir, cases };
+}
+
+async function openDatabase(): Promise<{ db: Db; close: () => Promise<void> }> {
+  const external = process.env.BENCH_DATABASE_URL;
+  const dataDir = external ? null : mkdtempSync(join(tmpdir(), "bench-db-"));
+  const server = external ? null : await startAppDatabase(dataDir!, () => undefined);
+  const pool = new pg.Pool({ connectionString: external ?? server!.url, max: 10 });
+  return {
+    db: createDbClient(pool),
+    close: async () => {
+      await pool.end();
+      await server?.stop();
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The longest run of model calls each starting after the previous one ended: the chain as it happened. */
+function measuredChain(calls: { start: number; end: number }[]): number {
+  const sorted = [...calls].sort((a, b) => a.end - b.end);
+  const depth = sorted.map(() => 1);
+  sorted.forEach((call, i) => {
+    for (let j = 0; j < i; j += 1) if (sorted[j]!.end <= call.start) depth[i] = Math.max(depth[i]!, depth[j]! + 1);
+  });
+  return Math.max(0, ...depth);
+}
+
+async function main() {
+  const { dir, cases } = prepareVideos();
+  const youtube = await startFakeYouTube({ videosDir: dir });
+  const llm = await startFakeOpenAI({ latencyMs: LATENCY_MS });
+  const { db, close } = await openDatabase();
+
+  const calls: { start: number; end: number }[] = [];
+  const timedFetch: typeof fetch = async (input, init) => {
+    const call = { start: performance.now(), end: 0 };
+    try {
+      return await fetch(input, init);
+    } finally {
+      call.end = performance.now();
+      calls.push(call);
+    }
+  };
+  const model = createOpenAI({ apiKey: "bench", baseURL: llm.url, fetch: timedFetch }).chat("fake-model");
+  const deps = {
+    sources: createVideoSources({ order: "youtube", youtubeApiKey: "test-youtube-key", youtubeApiBaseUrl: `${youtube.url}/youtube/v3`, youtubeiBaseUrl: youtube.url }),
+    engine: createLlmEngine(model),
+  };
+
+  let users = 0;
+  const generate = async (topic: string) => {
+    users += 1;
+    const name = `bench-${process.pid}-${users}`;
+    const user = await db.user.create({ data: { username: name, usernameKey: name }, select: { id: true } });
+    const started = performance.now();
+    const job = await startCourseGeneration(db, user.id, { topic, complexity: "beginner", additionalInstructions: null });
+    const claimed = await claimNextJob(db);
+    if (!claimed || claimed.id !== job.id) throw new Error("the benchmark's job was not the one claimed");
+    await processGenerationJob(db, claimed, deps);
+    const ms = performance.now() - started;
+    const done = await db.generationJob.findUniqueOrThrow({ where: { id: job.id }, select: { status: true, error: true, courseId: true } });
+    if (done.status !== "succeeded") throw new Error(`generation failed: ${done.error}`);
+    return { ms, courseId: done.courseId! };
+  };
+
+  let over = false;
+  console.log(`pipeline: fake YouTube + fake LLM at ${LATENCY_MS} ms per call; budget ${BUDGET_MS} ms (chain ${DEPENDENT_CHAIN} × ${LATENCY_MS} ms + 1 s)`);
+  try {
+    // One unmeasured run warms the process (module loading, the keyless client's session), as a
+    // long-running server is; its cached video is then dropped so the first measured run is cold.
+    const warmUp = await generate(cases[0]!.topic);
+    console.log(`process warm-up (not counted): ${warmUp.ms.toFixed(0)} ms`);
+    await db.video.deleteMany({});
+    for (const benchCase of cases) {
+      for (let run = 0; run < RUNS; run += 1) {
+        calls.length = 0;
+        const youtubeBefore = youtube.requests.length;
+        const { ms, courseId } = await generate(benchCase.topic);
+        const sections = await db.section.count({ where: { chapter: { courseId } } });
+        const modelMs = calls.reduce((sum, call) => sum + call.end - call.start, 0);
+        const withinBudget = ms <= BUDGET_MS;
+        over ||= !withinBudget;
+        console.log(
+          `${benchCase.label} ${run === 0 ? "cold" : "warm"}: ${ms.toFixed(0)} ms total · ${calls.length} model calls (${modelMs.toFixed(0)} ms summed, chain as run: ${measuredChain(calls)}) · ${youtube.requests.length - youtubeBefore} YouTube requests · ${sections} sections · ${withinBudget ? "ok" : "OVER BUDGET"}`,
+        );
+      }
+    }
+  } finally {
+    await close();
+    await youtube.close();
+    await llm.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  process.exit(over ? 1 : 0);
+}
+
+void main();
