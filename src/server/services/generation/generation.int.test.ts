@@ -1,4 +1,7 @@
 /** Course generation end to end on PostgreSQL: queue, worker, sources, engine, save, monthly limit. */
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+
 import { describe, expect, test } from "vitest";
 
 import { AiError } from "~/server/ai/errors";
@@ -6,6 +9,7 @@ import { createOfflineEngine } from "~/server/ai/offline";
 import { type JobTimings, processGenerationJob } from "~/server/jobs/generate-course.job";
 import { claimNextJob, completeJob, INTERRUPTED_MESSAGE, JobLostError, MAX_ATTEMPTS } from "~/server/jobs/queue";
 import { startGenerationWorker } from "~/server/jobs/worker";
+import { createLibrarySource } from "~/server/video/sources/library";
 
 import { createTestCaller } from "../../../../test/caller";
 import { db } from "../../../../test/db";
@@ -234,4 +238,71 @@ describe("several app instances share the queue", () => {
     expect(jobs.every((job) => job.status === "succeeded" && job.attempts === 1)).toBe(true);
     expect(await db.course.count({ where: { userId: { in: ids } } })).toBe(12);
   }, 30_000);
+});
+
+describe("database faults mid-job", () => {
+  test("the save failing fails the job cleanly: no course, quota given back", async () => {
+    const { user, caller } = await signedIn();
+    const queued = await caller.generation.start({ topic: "binary search", complexity: "beginner" });
+    let failures = 0;
+    // The first transaction (the save) fails as a dropped connection would; the rest go through.
+    const flaky = new Proxy(db, {
+      get(target, property, receiver) {
+        if (property === "$transaction" && failures === 0) {
+          return () => {
+            failures += 1;
+            return Promise.reject(Object.assign(new Error("Connection terminated unexpectedly"), { code: "57P01" }));
+          };
+        }
+        return Reflect.get(target, property, receiver) as unknown;
+      },
+    });
+    const job = (await claimNextJob(db))!;
+    await processGenerationJob(flaky, job, libraryDeps());
+    expect(failures).toBe(1);
+    expect(await caller.generation.job({ jobId: queued.id })).toMatchObject({ status: "failed", error: "Something went wrong while generating your course. Please try again." });
+    expect(await db.course.count({ where: { userId: user.id } })).toBe(0);
+    expect(await usageOf(user.id)).toBe(0);
+  });
+
+  test("every database connection killed while the model works: the job still completes on fresh connections", async () => {
+    const { caller } = await signedIn();
+    const queued = await caller.generation.start({ topic: "binary search", complexity: "beginner" });
+    const offline = createOfflineEngine();
+    let killed = 0;
+    const killer = {
+      name: "offline" as const,
+      async structure(...args: Parameters<typeof offline.structure>) {
+        const rows = await db.$queryRaw<{ pid: number }[]>`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`;
+        for (const { pid } of rows) await db.$queryRaw`SELECT pg_terminate_backend(${pid}::int)`;
+        killed = rows.length;
+        return offline.structure(...args);
+      },
+    };
+    await drainGenerationQueue(db, libraryDeps({ engine: killer }));
+    expect(killed).toBeGreaterThan(0);
+    expect(await caller.generation.job({ jobId: queued.id })).toMatchObject({ status: "succeeded" });
+  });
+});
+
+const corpus = join(import.meta.dirname, "../../../../../shared/fixtures/videos");
+describe.skipIf(!existsSync(corpus))("the shared corpus (skipped: ../shared/fixtures/videos is absent)", () => {
+  test("-qgreAUpPwM has no transcript: no course, a clear message", async () => {
+    const { user, caller } = await signedIn();
+    const queued = await caller.generation.start({ topic: "https://www.youtube.com/watch?v=-qgreAUpPwM", complexity: "beginner" });
+    await drainGenerationQueue(db, libraryDeps({ sources: [createLibrarySource(corpus)] }));
+    expect(await caller.generation.job({ jobId: queued.id })).toMatchObject({ status: "failed", error: VIDEO_WITHOUT_TRANSCRIPT_MESSAGE });
+    expect(await db.course.count({ where: { userId: user.id } })).toBe(0);
+  });
+
+  test("a topic search over the corpus builds a course from a real video", async () => {
+    const { caller } = await signedIn();
+    const queued = await caller.generation.start({ topic: "fourier transform", complexity: "beginner" });
+    await drainGenerationQueue(db, libraryDeps({ sources: [createLibrarySource(corpus)] }));
+    const job = await caller.generation.job({ jobId: queued.id });
+    expect(job.status).toBe("succeeded");
+    const detail = await caller.course.byId({ id: job.courseId! });
+    expect(detail.course.videoId).toBe("spUNpyF58BY");
+    expect(detail.chapters.length).toBeGreaterThan(1);
+  });
 });
