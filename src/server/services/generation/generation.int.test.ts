@@ -1,4 +1,5 @@
 /** Course generation end to end on PostgreSQL: queue, worker, sources, engine, save, monthly limit. */
+import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 
@@ -269,6 +270,8 @@ describe("database faults mid-job", () => {
     const { caller } = await signedIn();
     const queued = await caller.generation.start({ topic: "binary search", complexity: "beginner" });
     const offline = createOfflineEngine();
+    // Open several pooled connections, so there are idle ones to kill.
+    await Promise.all(Array.from({ length: 4 }, () => db.$queryRaw`SELECT 1 AS one FROM pg_sleep(0.05)`));
     let killed = 0;
     const killer = {
       name: "offline" as const,
@@ -305,4 +308,36 @@ describe.skipIf(!existsSync(corpus))("the shared corpus (skipped: ../shared/fixt
     expect(detail.course.videoId).toBe("spUNpyF58BY");
     expect(detail.chapters.length).toBeGreaterThan(1);
   });
+});
+
+describe("the process killed mid-job", () => {
+  test("SIGKILL while structuring: the job is resumed by another worker and finishes once", async () => {
+    const { user, caller } = await signedIn();
+    const queued = await caller.generation.start({ topic: "binary search", complexity: "beginner" });
+    const child = spawn(process.execPath, ["--import", "tsx", "test/scripts/generation-worker.ts"], { env: { ...process.env, LOG_LEVEL: "error" }, stdio: ["ignore", "ignore", "inherit"] });
+    try {
+      const running = async () => (await db.generationJob.findUniqueOrThrow({ where: { id: queued.id } })).stage === "reading-transcript";
+      for (let i = 0; i < 300 && !(await running()); i += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(await running()).toBe(true);
+    } finally {
+      child.kill("SIGKILL");
+    }
+    await new Promise((resolve) => child.once("exit", resolve));
+    const killedAt = Date.now();
+
+    const staleAfterMs = 1_000;
+    let resumed = await claimNextJob(db, staleAfterMs);
+    expect(resumed).toBeNull(); // the heartbeat is still fresh
+    for (let i = 0; i < 100 && !resumed; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      resumed = await claimNextJob(db, staleAfterMs);
+    }
+    expect(resumed).toMatchObject({ id: queued.id, attempt: 2 });
+    await processGenerationJob(db, resumed!, libraryDeps());
+    const recoveryMs = Date.now() - killedAt;
+    expect(await caller.generation.job({ jobId: queued.id })).toMatchObject({ status: "succeeded" });
+    expect(await db.course.count({ where: { userId: user.id } })).toBe(1);
+    expect(await usageOf(user.id)).toBe(1);
+    expect(recoveryMs).toBeLessThan(staleAfterMs + 5_000);
+  }, 30_000);
 });
