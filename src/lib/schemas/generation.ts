@@ -52,6 +52,8 @@ export const generationJobOutput = z.object({
   /** 0..100 */
   progress: z.number().int(),
   courseId: z.number().int().nullable(),
+  /** Which engine structured the course ("llm" or "offline"), once it is saved. */
+  engine: z.string().nullable(),
   /** For a failed job: what went wrong, written for the learner. */
   error: z.string().nullable(),
 });

@@ -36,11 +36,11 @@ describe("generating a course from a topic", () => {
   test("finds the fixture video, builds a course with in-order times inside the video, and records the job's stages", async () => {
     const { user, caller } = await signedIn();
     const queued = await caller.generation.start({ topic: "binary search", complexity: "beginner" });
-    expect(queued).toMatchObject({ status: "queued", stage: "queued", progress: 0, courseId: null, error: null });
+    expect(queued).toMatchObject({ status: "queued", stage: "queued", progress: 0, courseId: null, engine: null, error: null });
 
     expect(await drainGenerationQueue(db, libraryDeps())).toBe(1);
     const job = await caller.generation.job({ jobId: queued.id });
-    expect(job).toMatchObject({ status: "succeeded", stage: "done", progress: 100, error: null });
+    expect(job).toMatchObject({ status: "succeeded", stage: "done", progress: 100, error: null, engine: "offline" });
     expect(job.courseId).not.toBeNull();
 
     const detail = await caller.course.byId({ id: job.courseId! });

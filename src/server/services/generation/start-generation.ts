@@ -13,7 +13,7 @@ import { INVALID_LINK_MESSAGE } from "./run-job";
 export const GENERATE_WAIT_MS = 12 * 60_000;
 const POLL_MS = 250;
 
-const jobSelect = { id: true, status: true, stage: true, progress: true, courseId: true, error: true, errorCode: true } as const;
+const jobSelect = { id: true, status: true, stage: true, progress: true, courseId: true, error: true, errorCode: true, course: { select: { engine: true } } } as const;
 
 /**
  * Queues a course-generation job for the user after taking one course from their monthly
@@ -71,7 +71,7 @@ function untilFinishedOrTimeout(jobId: string, ms: number, signal?: AbortSignal)
   });
 }
 
-type JobRow = { id: string; status: GenerationJobView["status"]; stage: string; progress: number; courseId: number | null; error: string | null; errorCode: string | null };
+type JobRow = { id: string; status: GenerationJobView["status"]; stage: string; progress: number; courseId: number | null; error: string | null; errorCode: string | null; course: { engine: string | null } | null };
 
 const failureCode = (job: { errorCode: string | null }): AppErrorCode =>
   job.errorCode && job.errorCode in APP_ERROR_STATUS ? (job.errorCode as AppErrorCode) : "SERVICE_UNAVAILABLE";
@@ -80,5 +80,5 @@ type JobView = GenerationJobView & { errorCode: string | null };
 
 function toView(job: JobRow): JobView {
   const stage = generationStageSchema.safeParse(job.stage);
-  return { id: job.id, status: job.status, stage: stage.success ? stage.data : "queued", progress: job.progress, courseId: job.courseId, error: job.error, errorCode: job.errorCode };
+  return { id: job.id, status: job.status, stage: stage.success ? stage.data : "queued", progress: job.progress, courseId: job.courseId, engine: job.course?.engine ?? null, error: job.error, errorCode: job.errorCode };
 }
