@@ -3,11 +3,26 @@ import { defineConfig, devices } from "@playwright/test";
 /**
  * Browser tests in Debian's Chromium (no browser download) against the production build
  * served by `npm start` on the embedded PostgreSQL (or E2E_DATABASE_URL), with Google sign-in
- * pointed at a local fake OpenID provider. Run `npm run build` first.
+ * pointed at a local fake OpenID provider, YouTube at a local fake of its APIs and the LLM at a
+ * local fake OpenAI-compatible server. A second instance (OFFLINE_PORT) runs with no LLM and a
+ * local video library: the offline engine. Run `npm run build` first.
  */
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${PORT}`;
+const OFFLINE_PORT = Number(process.env.E2E_OFFLINE_PORT ?? 3103);
+const offlineURL = `http://localhost:${OFFLINE_PORT}`;
 const FAKE_GOOGLE_CONTROL = "http://127.0.0.1:3102";
+const FAKE_YOUTUBE = "http://127.0.0.1:3104";
+const FAKE_OPENAI = "http://127.0.0.1:3105";
+
+/** What both app instances share: sign-in against the fake Google, quiet logs. */
+const commonAppEnv = {
+  GOOGLE_CLIENT_ID: "e2e-client",
+  GOOGLE_CLIENT_SECRET: "e2e-secret",
+  GOOGLE_ISSUER: "http://127.0.0.1:3101",
+  LOG_LEVEL: "warn",
+  NEXT_TELEMETRY_DISABLED: "1",
+};
 
 export default defineConfig({
   testDir: "e2e",
@@ -37,21 +52,57 @@ export default defineConfig({
       timeout: 20_000,
     },
     {
+      // The YouTube Data API at /youtube/v3 and the keyless youtubei endpoints at the root, serving test/fixtures/videos.
+      command: "node test/fakes/youtube.mjs",
+      url: `${FAKE_YOUTUBE}/health`,
+      reuseExistingServer: false,
+      timeout: 20_000,
+      env: { FAKE_YOUTUBE_PORT: "3104" },
+    },
+    {
+      // Tests switch its mode (malformed answers, errors) with POST /__control.
+      command: "node test/fakes/openai.mjs",
+      url: `${FAKE_OPENAI}/health`,
+      reuseExistingServer: false,
+      timeout: 20_000,
+      env: { FAKE_OPENAI_PORT: "3105" },
+    },
+    {
       // A fresh data directory per run, so the run starts from an empty database.
       command: `rm -rf .data/e2e && node scripts/serve.mjs start`,
       url: `${baseURL}/api/health`,
       reuseExistingServer: false,
       timeout: 120_000,
       env: {
+        ...commonAppEnv,
         PORT: String(PORT),
         DATA_DIR: ".data/e2e",
         NEXTAUTH_URL: baseURL,
         DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
-        GOOGLE_CLIENT_ID: "e2e-client",
-        GOOGLE_CLIENT_SECRET: "e2e-secret",
-        GOOGLE_ISSUER: "http://127.0.0.1:3101",
-        LOG_LEVEL: "warn",
-        NEXT_TELEMETRY_DISABLED: "1",
+        YOUTUBE_API_KEY: "test-youtube-key",
+        YOUTUBE_API_BASE_URL: `${FAKE_YOUTUBE}/youtube/v3`,
+        YOUTUBEI_BASE_URL: FAKE_YOUTUBE,
+        VIDEO_SOURCES: "youtube",
+        OPENAI_API_KEY: "e2e-key",
+        OPENAI_BASE_URL: `${FAKE_OPENAI}/v1`,
+        AI_MODEL: "fake-model",
+      },
+    },
+    {
+      // The offline engine: no LLM configured, videos from the fixtures folder. Tests reach it by full URL.
+      // `env -u`: an LLM key or YouTube key in the shell that runs the tests must not reach this server.
+      command: `rm -rf .data/e2e-offline && env -u OPENAI_API_KEY -u OPENAI_BASE_URL -u AI_MODEL -u YOUTUBE_API_KEY node scripts/serve.mjs start`,
+      url: `${offlineURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        ...commonAppEnv,
+        PORT: String(OFFLINE_PORT),
+        DATA_DIR: ".data/e2e-offline",
+        NEXTAUTH_URL: offlineURL,
+        DATABASE_URL: process.env.E2E_OFFLINE_DATABASE_URL ?? "",
+        VIDEO_SOURCES: "library",
+        VIDEO_LIBRARY_DIR: "test/fixtures/videos",
       },
     },
   ],

@@ -34,6 +34,9 @@ async function authSecret() {
 
 async function main() {
   await mkdir(dataDir, { recursive: true });
+  // An empty variable means "unset" to the app (src/env.ts), but some libraries read their own:
+  // @ai-sdk/openai refuses an empty OPENAI_BASE_URL when it is imported. Unset the empty ones.
+  for (const [name, value] of Object.entries(process.env)) if (value === "") delete process.env[name];
   process.env.NODE_ENV ??= mode === "dev" ? "development" : "production";
   process.env.NEXTAUTH_SECRET ||= await authSecret();
   const port = Number(process.env.PORT ?? 3000);

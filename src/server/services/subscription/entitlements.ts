@@ -1,8 +1,9 @@
 import type { DbClient } from "~/server/db/client";
 
+export { MONTHLY_LIMIT_MESSAGE } from "~/lib/monthly-limit";
+
 /** Free learners create this many courses per UTC calendar month; premium is unlimited. */
 export const FREE_MONTHLY_COURSES = 1;
-export const MONTHLY_LIMIT_MESSAGE = "You've reached your monthly limit of 1 course. Upgrade to Premium for unlimited courses.";
 
 /** Stripe statuses in which a paid subscription grants premium (until its period ends). */
 const PREMIUM_STATUSES = new Set(["active", "trialing"]);

@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+
+import { GENERATION_STAGES } from "~/lib/schemas/generation";
+
+import { clampProgress, isJobActive, STAGE_LABELS, stageLabel } from "./generation-stage";
+
+describe("stageLabel", () => {
+  it("words every stage the server reports", () => {
+    for (const stage of GENERATION_STAGES) expect(STAGE_LABELS[stage]).toBeTruthy();
+    expect(stageLabel("queued")).toBe("Waiting to start…");
+    expect(stageLabel("finding-video")).toBe("Finding the best video…");
+    expect(stageLabel("reading-transcript")).toBe("Reading the transcript…");
+    expect(stageLabel("structuring")).toBe("Structuring chapters…");
+    expect(stageLabel("writing")).toBe("Writing sections…");
+    expect(stageLabel("saving")).toBe("Saving your course…");
+  });
+
+  it("reads an unknown or missing stage as waiting", () => {
+    expect(stageLabel("teleporting")).toBe("Waiting to start…");
+    expect(stageLabel("toString")).toBe("Waiting to start…");
+    expect(stageLabel(undefined)).toBe("Waiting to start…");
+    expect(stageLabel(null)).toBe("Waiting to start…");
+  });
+});
+
+describe("isJobActive", () => {
+  it("is true only while the job can still change", () => {
+    expect(isJobActive("queued")).toBe(true);
+    expect(isJobActive("running")).toBe(true);
+    expect(isJobActive("succeeded")).toBe(false);
+    expect(isJobActive("failed")).toBe(false);
+  });
+});
+
+describe("clampProgress", () => {
+  it("keeps the bar within 0..100 whole percent", () => {
+    expect(clampProgress(42)).toBe(42);
+    expect(clampProgress(42.6)).toBe(43);
+    expect(clampProgress(-5)).toBe(0);
+    expect(clampProgress(250)).toBe(100);
+    expect(clampProgress(Number.NaN)).toBe(0);
+    expect(clampProgress(undefined)).toBe(0);
+  });
+});
