@@ -56,6 +56,7 @@ test.describe("create a course", () => {
 
     const id = await createCoursePage.expectCoursePage(90_000);
     await expect(shell.toast("Course generated successfully!")).toBeVisible();
+    await expect(page.getByTestId("toast")).toContainText("Structured and written by the AI model.");
     const detail = await courseDetail(page.request, id);
     expect(detail.course).toMatchObject({ id, complexity: "intermediate", videoId: BINARY_SEARCH_VIDEO, engine: "llm" });
     expect(detail.chapters.length).toBeGreaterThan(0);
@@ -78,6 +79,7 @@ test.describe("create a course", () => {
     await createCoursePage.generate({ topic: "recursion", complexity: "Advanced" });
     const id = await createCoursePage.expectCoursePage();
     await expect(shell.toast("Course generated successfully!")).toBeVisible();
+    await expect(page.getByTestId("toast")).toContainText("offline engine");
     expect(new URL(page.url()).origin).toBe(OFFLINE_BASE_URL);
     const detail = await courseDetail(page.request, id, OFFLINE_BASE_URL);
     expect(detail.course).toMatchObject({ id, complexity: "advanced", engine: "offline" });

@@ -18,7 +18,7 @@ import { api } from "~/trpc/react";
 import { type CourseDraft, isJobFinished, loadDraft, markJobFinished, saveDraft } from "./generation-draft";
 import { GENERATION_FAILED_TITLE, generationFailureMessage, isMonthlyLimitError, isTopicError } from "./generation-failure";
 import { GenerationLoader } from "./generation-loader";
-import { isJobActive } from "./generation-stage";
+import { engineNote, isJobActive } from "./generation-stage";
 import { JOB_PARAM, jobIdFromParam, urlWithJob } from "./job-url";
 import { COMPLEXITIES, DEFAULT_COMPLEXITY, INSTRUCTIONS_MAX_LENGTH, isComplexity, requestedTopic, TOPIC_MAX_LENGTH, validateTopic } from "./topic";
 
@@ -131,7 +131,7 @@ export function CreateCourseForm() {
       void utils.generation.courseLimit.invalidate();
       if (jobData.status === "succeeded" && jobData.courseId !== null) {
         void utils.course.invalidate();
-        toast({ title: "Course generated successfully!" });
+        toast({ title: "Course generated successfully!", description: engineNote(jobData.engine) });
         router.push(`/course/${jobData.courseId}`);
       } else {
         failureToast(jobData.error);

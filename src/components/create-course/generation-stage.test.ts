@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import { GENERATION_STAGES } from "~/lib/schemas/generation";
 
-import { clampProgress, isJobActive, STAGE_LABELS, stageLabel } from "./generation-stage";
+import { clampProgress, engineNote, isJobActive, STAGE_LABELS, stageLabel } from "./generation-stage";
 
 describe("stageLabel", () => {
   it("words every stage the server reports", () => {
@@ -40,5 +40,14 @@ describe("clampProgress", () => {
     expect(clampProgress(250)).toBe(100);
     expect(clampProgress(Number.NaN)).toBe(0);
     expect(clampProgress(undefined)).toBe(0);
+  });
+});
+
+describe("engineNote", () => {
+  it("names the engine that built the course, and nothing for an unknown one", () => {
+    expect(engineNote("llm")).toBe("Structured and written by the AI model.");
+    expect(engineNote("offline")).toMatch(/offline engine/);
+    expect(engineNote(null)).toBeUndefined();
+    expect(engineNote("other")).toBeUndefined();
   });
 });

@@ -28,3 +28,10 @@ export function clampProgress(progress: number | null | undefined): number {
   if (typeof progress !== "number" || !Number.isFinite(progress)) return 0;
   return Math.round(Math.min(100, Math.max(0, progress)));
 }
+
+/** Says which engine built a course, so a learner knows whether an AI model or the offline engine wrote it. */
+export function engineNote(engine: string | null | undefined): string | undefined {
+  if (engine === "llm") return "Structured and written by the AI model.";
+  if (engine === "offline") return "Built by the offline engine from the video's transcript (no AI model is configured).";
+  return undefined;
+}
