@@ -1,5 +1,6 @@
 import { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
 
+import { env } from "~/env";
 import { getPool } from "~/server/db";
 import { AppError } from "~/server/errors";
 
@@ -19,7 +20,7 @@ export const LIMITS = {
     message: "Too many failed login attempts for this account. Please wait and try again.",
   },
   passwordChangePerUser: { keyPrefix: "password-change", points: 5, durationSeconds: 15 * 60, message: "Too many password change attempts. Please wait and try again." },
-  registerPerIp: { keyPrefix: "register-ip", points: 30, durationSeconds: 60 * 60, message: "Too many accounts created from this address. Please try again later." },
+  registerPerIp: { keyPrefix: "register-ip", points: env.REGISTER_LIMIT_PER_HOUR, durationSeconds: 60 * 60, message: "Too many accounts created from this address. Please try again later." },
 } satisfies Record<string, LimitRule>;
 
 const limiters = new Map<string, RateLimiterPostgres>();
