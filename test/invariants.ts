@@ -2,8 +2,9 @@
  * The data invariants of RELIABILITY.md that must hold after any test run: each query returns
  * no rows. test/setup-db.ts runs them at the end of every integration file, before dropping its
  * database, so a test (or a factory) that leaves impossible data fails loudly.
- * Not yet checkable here: "a free user with more than one course in a month" (no plan logic
- * exists yet) and "a row whose user is not the one who made it" (needs the request log).
+ * "A free user with more than one course in a month" is checked on generated courses (factories
+ * insert courses directly, outside the plan logic). Not checkable here: "a row whose user is not
+ * the one who made it" (needs the request log).
  */
 import pg from "pg";
 
@@ -26,6 +27,11 @@ export const INVARIANTS: Record<string, string> = {
     WHERE "timeStart" < 0 OR ("timeEnd" IS NOT NULL AND "timeEnd" < "timeStart")
        OR ("durationSeconds" IS NOT NULL AND "timeStart" > "durationSeconds")
        OR (previous_start IS NOT NULL AND "timeStart" < previous_start)`,
+  "free user with more than one generated course in a calendar month": `
+    SELECT c."userId", to_char(j."createdAt" AT TIME ZONE 'UTC', 'YYYY-MM') AS month, count(*) AS courses
+    FROM "Course" c JOIN "GenerationJob" j ON j."courseId" = c.id JOIN "User" u ON u.id = c."userId"
+    WHERE u."couponPremiumUntil" IS NULL AND NOT EXISTS (SELECT 1 FROM "Subscription" s WHERE s."userId" = u.id)
+    GROUP BY 1, 2 HAVING count(*) > 1`,
   "generation job stuck running": `
     SELECT id, stage, "heartbeatAt" FROM "GenerationJob"
     WHERE status = 'running' AND coalesce("heartbeatAt", "startedAt", "createdAt") < now() - interval '30 minutes'`,
