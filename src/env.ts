@@ -40,6 +40,8 @@ export const env = createEnv({
     VIDEO_LIBRARY_DIR: optional(z.string()),
     /** Comma-separated order of video sources: library, youtube (API with a key, else keyless), youtube-api, youtubei. */
     VIDEO_SOURCES: optional(z.string()),
+    /** The course player: the YouTube IFrame player, or a local stub that plays a silent clock (browser tests). */
+    VIDEO_PLAYER: z.preprocess(emptyAsUndefined, z.enum(["youtube", "stub"]).default("youtube")),
     /** Course-generation jobs run at once by one app instance. */
     GENERATION_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
     STRIPE_SECRET_KEY: optional(z.string()),
