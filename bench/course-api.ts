@@ -1,0 +1,192 @@
+/**
+ * GET /api/courses/{id} and POST /api/courses/{id}/progress under load, against the production
+ * build, beside a baseline of plain node:http + pg serving the same course JSON in the same run.
+ * Goal (issue 4): req/s ≥ 0.5 × the baseline's, p99 ≤ 2 × the baseline's, 0 errors.
+ *
+ *   npm run build && npm run bench:course-api [-- --seconds 10 --connections 32 --large]
+ *
+ * Database: BENCH_DATABASE_URL (e.g. the machine's PostgreSQL 15; a throwaway database is
+ * created there and dropped), else an embedded PostgreSQL in a temp folder. The course has
+ * 6 chapters × 5 sections. `--large` first seeds 10,000 users, 50,000 courses and 1,000,000
+ * progress rows, for the p99-within-1.5×-of-small-database figure.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+import pg from "pg";
+
+import { startAppDatabase } from "~/server/db/embedded";
+import { migrateDatabase } from "~/server/db/migrate";
+
+import { runLoad, type LoadRequest, type LoadResult } from "./lib/load";
+import { seedLargeDatabase } from "./lib/seed-large";
+
+const arg = (name: string) => {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? process.argv[i + 1] : undefined;
+};
+const SECONDS = Number(arg("--seconds") ?? 10);
+const CONNECTIONS = Number(arg("--connections") ?? 32);
+const LARGE = process.argv.includes("--large");
+const APP_PORT = 3300;
+const BASELINE_PORT = 3301;
+const root = join(import.meta.dirname, "..");
+
+async function openDatabase(): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = process.env.BENCH_DATABASE_URL;
+  if (server) {
+    const name = `bench_${randomBytes(4).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: server });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(server);
+    url.pathname = `/${name}`;
+    await migrateDatabase(url.toString());
+    return {
+      url: url.toString(),
+      close: async () => {
+        const cleanup = new pg.Client({ connectionString: server });
+        await cleanup.connect();
+        await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await cleanup.end();
+      },
+    };
+  }
+  const dir = mkdtempSync(join(tmpdir(), "bench-api-"));
+  const embedded = await startAppDatabase(dir, () => undefined);
+  return { url: embedded.url, close: async () => (await embedded.stop(), rmSync(dir, { recursive: true, force: true })) };
+}
+
+/** One learner and a 6 × 5 course of theirs on a video. */
+async function seedCourse(url: string) {
+  const pool = new pg.Pool({ connectionString: url, max: 2 });
+  const user = await pool.query<{ id: number }>(`INSERT INTO "User" (username, "usernameKey", "updatedAt") VALUES ('bench_learner', 'bench_learner', now()) RETURNING id`);
+  const userId = user.rows[0]!.id;
+  await pool.query(`INSERT INTO "Video" (id, source, title, "durationSeconds") VALUES ('benchVideo1', 'library', 'Bench video', 1800) ON CONFLICT DO NOTHING`);
+  const course = await pool.query<{ id: number }>(
+    `INSERT INTO "Course" ("userId", "videoId", title, description, topic, complexity, status, engine, "updatedAt")
+     VALUES ($1, 'benchVideo1', 'Bench course', 'A course for the benchmark', 'bench', 'beginner', 'ready', 'offline', now()) RETURNING id`,
+    [userId],
+  );
+  const courseId = course.rows[0]!.id;
+  const sectionIds: number[] = [];
+  for (let c = 0; c < 6; c += 1) {
+    const chapter = await pool.query<{ id: number }>(`INSERT INTO "Chapter" ("courseId", title, "order") VALUES ($1, $2, $3) RETURNING id`, [courseId, `Chapter ${c + 1}`, c + 1]);
+    for (let s = 0; s < 5; s += 1) {
+      const index = c * 5 + s;
+      const section = await pool.query<{ id: number }>(
+        `INSERT INTO "Section" ("chapterId", title, "order", content, "timeStart", "timeEnd") VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+        [chapter.rows[0]!.id, `Section ${c + 1}.${s + 1}`, s + 1, `What section ${c + 1}.${s + 1} teaches.\n`.repeat(12), index * 60, index * 60 + 60],
+      );
+      sectionIds.push(section.rows[0]!.id);
+    }
+  }
+  await pool.end();
+  return { userId, courseId, sectionIds };
+}
+
+function start(command: string[], env: Record<string, string>): ChildProcess {
+  return spawn(command[0]!, command.slice(1), { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"], detached: true });
+}
+
+function stop(child: ChildProcess) {
+  if (child.pid) {
+    try {
+      process.kill(-child.pid, "SIGTERM");
+    } catch {
+      // already gone
+    }
+  }
+}
+
+async function waitFor(url: string, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+const fmt = (result: LoadResult) => ({
+  "req/s": result.rps.toFixed(0),
+  "p50 ms": result.p50.toFixed(1),
+  "p95 ms": result.p95.toFixed(1),
+  "p99 ms": result.p99.toFixed(1),
+  requests: result.requests,
+  errors: result.errors,
+});
+
+async function main() {
+  const secret = randomBytes(32).toString("hex");
+  process.env.NEXTAUTH_SECRET = secret;
+  const { encodeSessionToken, sessionCookieName } = await import("~/server/auth/session");
+
+  const database = await openDatabase();
+  const children: ChildProcess[] = [];
+  let failed = false;
+  try {
+    if (LARGE) {
+      const started = Date.now();
+      await seedLargeDatabase(database.url);
+      console.log(`seeded 10,000 users, 50,000 courses, 1,000,000 progress rows in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    }
+    const { userId, courseId, sectionIds } = await seedCourse(database.url);
+    const cookie = `${sessionCookieName()}=${await encodeSessionToken({ userId, sessionVersion: 0 })}`;
+    const appBase = `http://127.0.0.1:${APP_PORT}`;
+    children.push(
+      start([process.execPath, "scripts/serve.mjs", "start"], { PORT: String(APP_PORT), HOSTNAME_BIND: "127.0.0.1", DATABASE_URL: database.url, NEXTAUTH_SECRET: secret, NEXTAUTH_URL: appBase, LOG_LEVEL: "error", DATA_DIR: join(tmpdir(), "bench-api-data") }),
+      start([process.execPath, "--import", "tsx", "bench/lib/baseline-server.ts"], { PORT: String(BASELINE_PORT), DATABASE_URL: database.url, BASELINE_USER_ID: String(userId) }),
+    );
+    await Promise.all([waitFor(`${appBase}/api/health`), waitFor(`http://127.0.0.1:${BASELINE_PORT}/courses/${courseId}`)]);
+
+    const progressBody = (i: number) => JSON.stringify({ currentSectionId: sectionIds[i % sectionIds.length], completedSectionId: sectionIds[(i + 1) % sectionIds.length] });
+    const cases: { label: string; app: (i: number) => LoadRequest; baseline: (i: number) => LoadRequest }[] = [
+      {
+        label: "GET /api/courses/{id}",
+        app: () => ({ method: "GET", path: `/api/courses/${courseId}`, headers: { cookie } }),
+        baseline: () => ({ method: "GET", path: `/courses/${courseId}` }),
+      },
+      {
+        label: "POST /api/courses/{id}/progress",
+        app: (i) => ({ method: "POST", path: `/api/courses/${courseId}/progress`, headers: { cookie, origin: appBase }, body: progressBody(i) }),
+        baseline: (i) => ({ method: "POST", path: `/courses/${courseId}/progress`, body: progressBody(i) }),
+      },
+    ];
+
+    console.log(`${CONNECTIONS} connections, ${SECONDS} s per run after a 2 s warm-up; database: ${process.env.BENCH_DATABASE_URL ? "PostgreSQL server" : "embedded PostgreSQL"}${LARGE ? " (large)" : ""}`);
+    const rows: Record<string, unknown>[] = [];
+    for (const benchCase of cases) {
+      const results: Record<"app" | "baseline", LoadResult> = {} as never;
+      for (const [target, base, next] of [
+        ["baseline", `http://127.0.0.1:${BASELINE_PORT}`, benchCase.baseline],
+        ["app", appBase, benchCase.app],
+      ] as const) {
+        await runLoad(base, next, { connections: CONNECTIONS, durationMs: 2_000 });
+        results[target] = await runLoad(base, next, { connections: CONNECTIONS, durationMs: SECONDS * 1_000 });
+      }
+      const { app, baseline } = results;
+      const ok = app.errors === 0 && app.rps >= 0.5 * baseline.rps && app.p99 <= 2 * baseline.p99;
+      failed ||= !ok;
+      rows.push({ endpoint: benchCase.label, target: "baseline (node:http + pg)", ...fmt(baseline), verdict: "" });
+      rows.push({ endpoint: benchCase.label, target: "app", ...fmt(app), verdict: `${(app.rps / baseline.rps).toFixed(2)}× req/s, ${(app.p99 / baseline.p99).toFixed(2)}× p99 ${ok ? "ok" : "MISSED"}` });
+      if (app.errors) console.log(`app errors by status: ${JSON.stringify(app.byStatus)}`);
+    }
+    console.table(rows);
+  } finally {
+    children.forEach(stop);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await database.close();
+  }
+  process.exit(failed ? 1 : 0);
+}
+
+void main();

@@ -1,0 +1,53 @@
+/**
+ * A small closed-loop HTTP load generator: `connections` keep-alive connections, each sending
+ * its next request as soon as the previous answer is read, for `durationMs`. Loopback only.
+ */
+import http from "node:http";
+import { performance } from "node:perf_hooks";
+
+export type LoadRequest = { method: "GET" | "POST"; path: string; headers?: Record<string, string>; body?: string };
+
+export type LoadResult = { requests: number; seconds: number; rps: number; p50: number; p95: number; p99: number; byStatus: Record<string, number>; errors: number };
+
+export async function runLoad(base: string, next: (i: number) => LoadRequest, options: { connections: number; durationMs: number }): Promise<LoadResult> {
+  const url = new URL(base);
+  if (!["127.0.0.1", "localhost", "::1"].includes(url.hostname)) throw new Error("load tests target loopback only");
+  const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
+  const latencies: number[] = [];
+  const byStatus: Record<string, number> = {};
+  let issued = 0;
+  const started = performance.now();
+  const deadline = started + options.durationMs;
+
+  const send = (request: LoadRequest) =>
+    new Promise<string>((resolve) => {
+      const req = http.request(
+        { agent, host: url.hostname, port: url.port, method: request.method, path: request.path, headers: { ...request.headers, ...(request.body ? { "content-type": "application/json", "content-length": Buffer.byteLength(request.body) } : {}) } },
+        (res) => {
+          res.resume();
+          res.on("end", () => resolve(String(res.statusCode)));
+          res.on("error", () => resolve("socket error"));
+        },
+      );
+      req.on("error", () => resolve("socket error"));
+      req.end(request.body);
+    });
+
+  const loop = async () => {
+    while (performance.now() < deadline) {
+      const request = next(issued++);
+      const t0 = performance.now();
+      const status = await send(request);
+      latencies.push(performance.now() - t0);
+      byStatus[status] = (byStatus[status] ?? 0) + 1;
+    }
+  };
+  await Promise.all(Array.from({ length: options.connections }, loop));
+  agent.destroy();
+
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const pick = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  const errors = Object.entries(byStatus).filter(([status]) => !/^2\d\d$/.test(status)).reduce((sum, [, count]) => sum + count, 0);
+  return { requests: latencies.length, seconds, rps: latencies.length / seconds, p50: pick(0.5), p95: pick(0.95), p99: pick(0.99), byStatus, errors };
+}
