@@ -1,9 +1,11 @@
 import { z } from "zod";
 
-import { progressRecordOutput } from "~/lib/schemas/progress";
+import { progressByCourseInput, progressRecordOutput, progressUpdateInput } from "~/lib/schemas/progress";
+import { getCourseProgressOrThrow } from "~/server/services/progress/get-progress";
 import { listUserProgress } from "~/server/services/progress/list-progress";
+import { updateCourseProgress } from "~/server/services/progress/update-progress";
 
-import { createTRPCRouter, protectedProcedure } from "../trpc";
+import { assertOwnUserId, createTRPCRouter, protectedProcedure } from "../trpc";
 
 export const progressRouter = createTRPCRouter({
   // GET /api/progress/user
@@ -11,4 +13,39 @@ export const progressRouter = createTRPCRouter({
     .meta({ openapi: { method: "GET", path: "/progress/user", tags: ["progress"], summary: "The signed-in user's progress in every course" } })
     .output(z.array(progressRecordOutput))
     .query(({ ctx }) => listUserProgress(ctx.db, ctx.user.id)),
+
+  // GET /api/courses/{id}/progress?userId={userId}
+  byCourse: protectedProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/courses/{id}/progress",
+        tags: ["progress"],
+        summary: "Your progress in a course you can see; 404 \"No progress yet\" before any (userId: only your own)",
+      },
+    })
+    .input(progressByCourseInput)
+    .output(progressRecordOutput)
+    .query(({ ctx, input }) => {
+      assertOwnUserId(ctx.user, input.userId);
+      return getCourseProgressOrThrow(ctx.db, { courseId: input.id, userId: ctx.user.id });
+    }),
+
+  // POST /api/courses/{id}/progress
+  update: protectedProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/courses/{id}/progress",
+        tags: ["progress"],
+        summary: "Set your current section and/or mark a section completed (isCompleted, default true) or not (userId: only your own)",
+      },
+    })
+    .input(progressUpdateInput)
+    .output(progressRecordOutput)
+    .mutation(({ ctx, input }) => {
+      assertOwnUserId(ctx.user, input.userId);
+      const { id, userId: _userId, ...changes } = input;
+      return updateCourseProgress(ctx.db, { courseId: id, userId: ctx.user.id, ...changes });
+    }),
 });
