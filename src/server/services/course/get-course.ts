@@ -33,8 +33,28 @@ export async function getCourseOrThrow(db: DbClient, { courseId, userId }: { cou
       },
     },
   });
-  const isOwner = course?.userId === userId;
-  if (!course || course.status !== "ready" || !(isOwner || course.isPublic)) throw new AppError("NOT_FOUND", "Course Not Found");
+  if (!course || !isVisibleTo(course, userId)) throw courseNotFound();
+  const isOwner = course.userId === userId;
   const { userId: _owner, status: _status, chapters, ...fields } = course;
   return { course: { ...fields, isOwner }, chapters };
 }
+
+/**
+ * The ids of a course's sections, under the same visibility rule as getCourseOrThrow, without
+ * loading titles and contents: for the frequent writes (progress) that only need to check ids.
+ */
+export async function getVisibleCourseSectionIds(db: DbClient, { courseId, userId }: { courseId: number; userId: number }): Promise<Set<number>> {
+  const course = await db.course.findUnique({
+    where: { id: courseId },
+    select: { userId: true, isPublic: true, status: true, chapters: { select: { sections: { select: { id: true } } } } },
+  });
+  if (!course || !isVisibleTo(course, userId)) throw courseNotFound();
+  return new Set(course.chapters.flatMap((chapter) => chapter.sections.map((section) => section.id)));
+}
+
+/** The one visibility rule: a ready course, seen by its creator or, once public, by anyone signed in. */
+function isVisibleTo(course: { userId: number; isPublic: boolean; status: string }, userId: number): boolean {
+  return course.status === "ready" && (course.userId === userId || course.isPublic);
+}
+
+const courseNotFound = () => new AppError("NOT_FOUND", "Course Not Found");

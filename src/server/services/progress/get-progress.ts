@@ -1,7 +1,7 @@
 import type { ProgressRecord } from "~/lib/schemas/progress";
 import type { DbClient } from "~/server/db";
 import { AppError } from "~/server/errors";
-import { getCourseOrThrow } from "~/server/services/course/get-course";
+import { getVisibleCourseSectionIds } from "~/server/services/course/get-course";
 
 import { buildProgressRecords } from "./build-progress";
 
@@ -9,11 +9,11 @@ export const NO_PROGRESS_YET = "No progress yet";
 
 /**
  * The user's progress in one course they can see (their own, or a public ready one: the rule of
- * getCourseOrThrow, whose "Course Not Found" a hidden course gets). No current section and no
+ * getVisibleCourseSectionIds, whose "Course Not Found" a hidden course gets). No current section and no
  * completion yet is NOT_FOUND "No progress yet": the documented clients read 404 as "no progress".
  */
 export async function getCourseProgressOrThrow(db: DbClient, { courseId, userId }: { courseId: number; userId: number }): Promise<ProgressRecord> {
-  await getCourseOrThrow(db, { courseId, userId });
+  await getVisibleCourseSectionIds(db, { courseId, userId });
   const [record] = await buildProgressRecords(db, userId, [courseId]);
   if (!record) throw new AppError("NOT_FOUND", NO_PROGRESS_YET);
   return record;

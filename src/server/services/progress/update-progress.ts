@@ -1,7 +1,7 @@
 import { NOTHING_TO_UPDATE, type ProgressRecord } from "~/lib/schemas/progress";
 import type { DbClient } from "~/server/db";
 import { AppError } from "~/server/errors";
-import { getCourseOrThrow } from "~/server/services/course/get-course";
+import { getVisibleCourseSectionIds } from "~/server/services/course/get-course";
 
 import { buildProgressRecords } from "./build-progress";
 
@@ -33,8 +33,7 @@ export async function updateCourseProgress(db: DbClient, options: UpdateCoursePr
   if (currentSectionId === undefined && completedSectionId === undefined) {
     throw new AppError("BAD_REQUEST", NOTHING_TO_UPDATE);
   }
-  const course = await getCourseOrThrow(db, { courseId, userId });
-  const sectionIds = new Set(course.chapters.flatMap((chapter) => chapter.sections.map((section) => section.id)));
+  const sectionIds = await getVisibleCourseSectionIds(db, { courseId, userId });
   for (const sectionId of [currentSectionId, completedSectionId]) {
     if (sectionId !== undefined && !sectionIds.has(sectionId)) throw new AppError("BAD_REQUEST", SECTION_NOT_IN_COURSE);
   }
