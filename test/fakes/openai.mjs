@@ -11,7 +11,9 @@
  * object for the schema it sends, built from the `[id] text` transcript lines of the last user
  * message (segment-carrying arrays group about 4 segments per leaf item, `# Chapter` lines in
  * the transcript split the outermost array), so the real engines produce a real course against
- * it. Plain chat gets a short text quoting the first line of the last user message.
+ * it. A multiple-choice object (a string list beside a `correct…` string: the quiz schema) gets
+ * distinct options and a correct answer that is one of them. Plain chat gets a short text
+ * quoting the first line of the last user message.
  *
  * Modes (each applies to the next `times` completion requests, or until changed):
  *   normal · rate-limit (429, OpenAI's error JSON) · timeout (never answers until closed) ·
@@ -268,8 +270,13 @@ function generate(schema, context, where) {
   if (schema.const !== undefined) return schema.const;
   if (Array.isArray(schema.enum)) return schema.enum[0];
   switch (typeOf(schema)) {
-    case "object":
-      return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([key, value]) => [key, generate(value, context, { ...where, key })]));
+    case "object": {
+      const object = Object.fromEntries(Object.entries(schema.properties ?? {}).map(([key, value]) => [key, generate(value, context, { ...where, key })]));
+      // Multiple choice (quiz schemas): the correct answer is one of the sibling options.
+      const options = Object.values(object).find((value) => Array.isArray(value) && value.length > 0 && value.every((v) => typeof v === "string"));
+      for (const key of Object.keys(object)) if (/^correct/i.test(key) && typeof object[key] === "string" && options) object[key] = options[context.index % options.length];
+      return object;
+    }
     case "array":
       return generateArray(schema, context, where);
     case "integer":
@@ -300,13 +307,21 @@ function generateArray(schema, context, where) {
     return groups.map((segments, index) => generate(item, { ...context, segments, chapters: [], index }, { ...where, key: "" }));
   }
   const count = Math.min(max, Math.max(min, 3));
+  // Lists of strings (a question's options) get distinct items, numbered after the source text.
+  if (typeOf(resolveRef(item, where.root)) === "string") return Array.from({ length: count }, (_, index) => generateString(resolveRef(item, where.root), { ...context, index }, "option"));
   return Array.from({ length: count }, (_, index) => generate(item, { ...context, index }, { ...where, key: "" }));
 }
 
 function generateString(schema, context, key) {
   const source = context.segments.length > 0 ? context.segments.map((s) => s.text).join(" ") : context.fallback;
   let text;
-  if (/title|name|heading|label|question/i.test(key)) {
+  if (key === "option") {
+    const words = source.replace(/[^\p{L}\p{N}\s'-]/gu, " ").split(/\s+/).filter(Boolean);
+    text = `Option ${context.index + 1}: ${words.slice(context.index * 3, context.index * 3 + 5).join(" ") || "something else"}`;
+  } else if (/question/i.test(key)) {
+    const words = source.replace(/[^\p{L}\p{N}\s'-]/gu, " ").split(/\s+/).filter(Boolean).slice(0, 7);
+    text = `Question ${context.index + 1}: what does the video say about ${words.join(" ") || "this"}?`;
+  } else if (/title|name|heading|label/i.test(key)) {
     const words = source.replace(/[^\p{L}\p{N}\s'-]/gu, " ").split(/\s+/).filter(Boolean).slice(0, 7);
     text = words.length ? words.join(" ") : "Untitled";
     text = text.charAt(0).toUpperCase() + text.slice(1);

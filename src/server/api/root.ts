@@ -2,6 +2,7 @@ import { authRouter } from "./routers/auth";
 import { courseRouter } from "./routers/course";
 import { generationRouter } from "./routers/generation";
 import { progressRouter } from "./routers/progress";
+import { quizRouter } from "./routers/quiz";
 import { createCallerFactory, createTRPCRouter } from "./trpc";
 
 export const appRouter = createTRPCRouter({
@@ -9,6 +10,7 @@ export const appRouter = createTRPCRouter({
   course: courseRouter,
   generation: generationRouter,
   progress: progressRouter,
+  quiz: quizRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -12,9 +12,10 @@
  * creator chapter is snapped to its first segment). Anything else is malformed and retried at most
  * `maxMalformedRetries` times. Times are never taken from the model: sections name segment ids.
  */
-import { APICallError, generateText, JSONParseError, NoObjectGeneratedError, NoOutputGeneratedError, Output, RetryError, TypeValidationError, type LanguageModel } from "ai";
+import type { LanguageModel } from "ai";
 import type { z } from "zod";
 
+import { AI_FAILURE_MESSAGES, callStructured as callModel, MalformedOutputError } from "~/server/ai/call";
 import { AiError, type AiFailure } from "~/server/ai/errors";
 import { mapCreatorChapters, NO_TRANSCRIPT_MESSAGE } from "~/server/ai/offline/engine";
 import { outlineProblems } from "~/server/ai/offline/outline-invariants";
@@ -36,18 +37,14 @@ export type LlmEngineOptions = {
 };
 
 export const AI_MESSAGES: Record<AiFailure, string> = {
-  timeout: "The AI service took too long to answer. Please try again.",
-  "rate-limited": "The AI service is busy right now (rate limited). Please try again in a few minutes.",
+  ...AI_FAILURE_MESSAGES,
   malformed: "The AI service returned an unusable course outline. Please try again.",
-  unavailable: "The AI service could not be reached. Please try again later.",
 };
 
 const TITLE_MAX = 120;
 const CONTENT_MAX = 6_000;
 const SUMMARY_MAX = 600;
 const DESCRIPTION_MAX = 1_000;
-/** The SDK's own retries of 429, 5xx and network errors (with backoff honouring Retry-After). */
-const SDK_MAX_RETRIES = 2;
 /** A creator chapter longer than this many `chunkWords` is split over several calls. */
 const CHAPTER_SPLIT_FACTOR = 1.5;
 
@@ -126,60 +123,17 @@ async function buildOutline(
   return outline;
 }
 
-/** An answer that parsed but breaks the rules the schema cannot express (ids, emptiness). */
-class MalformedOutputError extends Error {
-  override readonly name = "MalformedOutputError";
-}
-
-const isMalformed = (error: unknown) =>
-  error instanceof MalformedOutputError ||
-  NoObjectGeneratedError.isInstance(error) ||
-  NoOutputGeneratedError.isInstance(error) ||
-  TypeValidationError.isInstance(error) ||
-  JSONParseError.isInstance(error);
-
-/**
- * One structured model call with its own timeout, retried while the answer is malformed. A
- * caller's abort propagates as its own reason; everything else becomes an AiError whose message
- * is safe to show (no key, provider body or stack).
- */
-async function callStructured<T, R>(
+/** One structured call of this engine (the shared helper in ~/server/ai/call.ts). */
+function callStructured<T, R>(
   model: LanguageModel,
   settings: Settings,
   request: { schema: z.ZodType<T>; prompt: string; read: (output: T) => R; signal: AbortSignal },
 ): Promise<R> {
-  const { schema, prompt, read, signal } = request;
-  let lastProblem: unknown;
-  for (let attempt = 0; attempt <= settings.maxMalformedRetries; attempt++) {
-    signal.throwIfAborted();
-    const timeout = AbortSignal.timeout(settings.timeoutMs);
-    try {
-      const { output } = await generateText({
-        model,
-        output: Output.object({ schema }),
-        instructions: SYSTEM_PROMPT,
-        prompt,
-        abortSignal: AbortSignal.any([signal, timeout]),
-        maxRetries: SDK_MAX_RETRIES,
-      });
-      return read(output);
-    } catch (error) {
-      if (signal.aborted) throw signal.reason;
-      if (timeout.aborted) throw new AiError("timeout", AI_MESSAGES.timeout, { cause: error });
-      if (!isMalformed(error)) throw toAiError(error);
-      lastProblem = error;
-    }
-  }
-  throw new AiError("malformed", AI_MESSAGES.malformed, { cause: lastProblem });
-}
-
-function toAiError(error: unknown): unknown {
-  const cause = RetryError.isInstance(error) ? error.lastError : error;
-  if (!APICallError.isInstance(cause)) return error; // not the provider's failure: a bug, kept as is
-  if (cause.statusCode === 429) return new AiError("rate-limited", AI_MESSAGES["rate-limited"], { cause });
-  if (cause.statusCode === 408) return new AiError("timeout", AI_MESSAGES.timeout, { cause });
-  // Connection refused, 5xx, and a misconfiguration (401 key, 404 model) alike: not reachable for us.
-  return new AiError("unavailable", AI_MESSAGES.unavailable, { cause });
+  return callModel(
+    model,
+    { timeoutMs: settings.timeoutMs, maxMalformedRetries: settings.maxMalformedRetries, malformedMessage: AI_MESSAGES.malformed },
+    { ...request, instructions: SYSTEM_PROMPT },
+  );
 }
 
 /** Runs at most `concurrency` tasks at once; a finishing task hands its slot to the next. */

@@ -1,0 +1,109 @@
+import { createLlmQuizEngine } from "~/server/ai/quiz";
+import { isAiError } from "~/server/ai/errors";
+import { aiCallSettings, getLanguageModel } from "~/server/ai/models";
+import { createOfflineQuizEngine } from "~/server/ai/offline/quiz";
+import { QUIZ_MAX_QUESTIONS, QUIZ_MIN_QUESTIONS, QUIZ_OPTION_COUNT, type GeneratedQuiz, type QuizEngine } from "~/server/ai/quiz/types";
+import type { QuizView } from "~/lib/schemas/quiz";
+import type { DbClient } from "~/server/db";
+import { AppError, toAppError } from "~/server/errors";
+import { getCachedVideo } from "~/server/services/generation/transcript-cache";
+
+import { findSectionQuiz, getVisibleSectionOrThrow, publicQuizSelect, toQuizView, type VisibleSection } from "./get-quiz";
+
+export const NO_TRANSCRIPT_FOR_QUIZ = "This section has no video transcript to build a quiz from.";
+
+export type QuizDeps = { engine?: QuizEngine };
+
+/** The configured engine: the language model when one is set up, the offline builder otherwise. */
+export function defaultQuizEngine(): QuizEngine {
+  const model = getLanguageModel();
+  return model ? createLlmQuizEngine(model, { timeoutMs: aiCallSettings().timeoutMs }) : createOfflineQuizEngine();
+}
+
+/**
+ * Concurrent requests in this process for one section share one generation (one model call).
+ * Keyed by database client too, so separate databases (tests) never share a promise.
+ */
+const inFlight = new WeakMap<object, Map<number, Promise<QuizView>>>();
+
+/**
+ * The section's quiz, generated on first request. Generated once per section: the model call
+ * runs outside any transaction (it takes seconds); the quiz and its questions are then inserted
+ * in one statement, and when another instance inserted first, the unique sectionId refuses ours
+ * and everyone gets the stored quiz.
+ */
+export async function generateSectionQuiz(db: DbClient, { sectionId, userId }: { sectionId: number; userId: number }, deps: QuizDeps = {}): Promise<QuizView> {
+  const section = await getVisibleSectionOrThrow(db, { sectionId, userId });
+  const existing = await findSectionQuiz(db, sectionId);
+  if (existing) return existing;
+  const pending = inFlight.get(db) ?? new Map<number, Promise<QuizView>>();
+  inFlight.set(db, pending);
+  let generation = pending.get(sectionId);
+  if (!generation) {
+    generation = buildAndStore(db, section, deps).finally(() => pending.delete(sectionId));
+    pending.set(sectionId, generation);
+  }
+  return generation;
+}
+
+async function buildAndStore(db: DbClient, section: VisibleSection, deps: QuizDeps): Promise<QuizView> {
+  const course = section.chapter.course;
+  const video = course.videoId ? await getCachedVideo(db, course.videoId) : null;
+  if (!video) throw new AppError("UNPROCESSABLE", NO_TRANSCRIPT_FOR_QUIZ);
+  const engine = deps.engine ?? defaultQuizEngine();
+
+  let generated: GeneratedQuiz;
+  try {
+    generated = await engine.generate({
+      courseTitle: course.title,
+      sectionTitle: section.title,
+      timeStart: section.timeStart,
+      timeEnd: section.timeEnd,
+      segments: video.segments,
+    });
+  } catch (error) {
+    if (isAiError(error)) throw new AppError(error.kind === "rate-limited" ? "TOO_MANY_REQUESTS" : "SERVICE_UNAVAILABLE", error.message);
+    throw error;
+  }
+  assertSound(generated);
+
+  try {
+    const quiz = await db.quiz.create({
+      data: {
+        sectionId: section.id,
+        title: generated.title,
+        description: generated.description,
+        engine: engine.name,
+        questions: {
+          create: generated.questions.map((q, order) => ({
+            order: order + 1,
+            questionText: q.questionText,
+            options: q.options,
+            correctAnswer: q.correctAnswer,
+            explanation: q.explanation,
+            sourceTime: q.sourceTime,
+          })),
+        },
+      },
+      select: publicQuizSelect,
+    });
+    return toQuizView(quiz);
+  } catch (error) {
+    // Another instance stored this section's quiz first: theirs is the quiz.
+    if (toAppError(error)?.code === "CONFLICT") {
+      const stored = await findSectionQuiz(db, section.id);
+      if (stored) return stored;
+    }
+    throw error;
+  }
+}
+
+/** What every engine promises; a breach is a bug (a 500 that is logged), never a stored quiz. */
+function assertSound(quiz: GeneratedQuiz): void {
+  const { questions } = quiz;
+  if (questions.length < QUIZ_MIN_QUESTIONS || questions.length > QUIZ_MAX_QUESTIONS) throw new Error(`quiz engine returned ${questions.length} questions`);
+  for (const q of questions) {
+    if (q.options.length !== QUIZ_OPTION_COUNT || new Set(q.options).size !== QUIZ_OPTION_COUNT) throw new Error("quiz engine returned options that are not 4 distinct");
+    if (q.options.filter((o) => o === q.correctAnswer).length !== 1) throw new Error("quiz engine returned a correct answer outside its options");
+  }
+}

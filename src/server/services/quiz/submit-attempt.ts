@@ -1,0 +1,49 @@
+import { ANSWER_ALL_MESSAGE, QUIZ_PASS_SCORE, type AttemptResult } from "~/lib/schemas/quiz";
+import type { DbClient } from "~/server/db";
+import { AppError } from "~/server/errors";
+
+import { QUIZ_NOT_FOUND, visibleCourse } from "./get-quiz";
+
+/**
+ * Scores an attempt on the server and stores it for the caller. Every question must be answered
+ * exactly once with one of its options. Retakes are new attempts; nothing is written unless the
+ * whole attempt is valid.
+ */
+export async function submitQuizAttempt(
+  db: DbClient,
+  { quizId, userId, answers }: { quizId: number; userId: number; answers: readonly { questionId: number; answer: string }[] },
+): Promise<AttemptResult> {
+  const quiz = await db.quiz.findUnique({
+    where: { id: quizId },
+    select: {
+      id: true,
+      section: { select: { chapter: { select: { course: { select: { userId: true, isPublic: true, status: true } } } } } },
+      questions: { orderBy: { order: "asc" }, select: { id: true, options: true, correctAnswer: true, explanation: true, sourceTime: true } },
+    },
+  });
+  if (!quiz || !visibleCourse(quiz.section.chapter.course, userId)) throw new AppError("NOT_FOUND", QUIZ_NOT_FOUND);
+
+  const questions = new Map(quiz.questions.map((q, n) => [q.id, { ...q, number: n + 1 }]));
+  const given = new Map<number, string>();
+  for (const { questionId, answer } of answers) {
+    const question = questions.get(questionId);
+    if (!question) throw new AppError("BAD_REQUEST", `Question ${questionId} is not part of this quiz`);
+    if (given.has(questionId)) throw new AppError("BAD_REQUEST", ANSWER_ALL_MESSAGE);
+    if (!question.options.includes(answer)) throw new AppError("BAD_REQUEST", `The answer to question ${question.number} is not one of its options`);
+    given.set(questionId, answer);
+  }
+  if (given.size !== questions.size) throw new AppError("BAD_REQUEST", ANSWER_ALL_MESSAGE);
+
+  const results = quiz.questions.map((q) => {
+    const answer = given.get(q.id)!;
+    return { questionId: q.id, answer, correct: answer === q.correctAnswer, correctAnswer: q.correctAnswer, explanation: q.explanation, sourceTime: q.sourceTime };
+  });
+  const right = results.filter((r) => r.correct).length;
+  const score = results.length === 0 ? 0 : Math.round((100 * right) / results.length);
+  const passed = score >= QUIZ_PASS_SCORE;
+  const attempt = await db.quizAttempt.create({
+    data: { quizId: quiz.id, userId, score, passed, answers: results.map(({ questionId, answer, correct }) => ({ questionId, answer, correct })) },
+    select: { id: true },
+  });
+  return { attemptId: attempt.id, score, passed, results };
+}
