@@ -53,7 +53,7 @@ export async function getVisibleCourseSectionIds(db: DbClient, { courseId, userI
 }
 
 /** The one visibility rule: a ready course, seen by its creator or, once public, by anyone signed in. */
-function isVisibleTo(course: { userId: number; isPublic: boolean; status: string }, userId: number): boolean {
+export function isVisibleTo(course: { userId: number; isPublic: boolean; status: string }, userId: number): boolean {
   return course.status === "ready" && (course.userId === userId || course.isPublic);
 }
 

@@ -2,6 +2,7 @@ import type { Prisma } from "~/generated/prisma/client";
 import type { QuizView } from "~/lib/schemas/quiz";
 import type { DbClient } from "~/server/db";
 import { AppError } from "~/server/errors";
+import { isVisibleTo } from "~/server/services/course/get-course";
 
 /**
  * The course rule (get-course.ts) applied to a section: visible to the course's creator, or to
@@ -13,8 +14,6 @@ export const QUIZ_NOT_FOUND = "Quiz not found";
 
 const courseVisibility = { select: { id: true, userId: true, isPublic: true, status: true } } as const;
 
-export const visibleCourse = (course: { userId: number; isPublic: boolean; status: string }, userId: number) =>
-  course.status === "ready" && (course.userId === userId || course.isPublic);
 
 const sectionSelect = {
   id: true,
@@ -28,7 +27,7 @@ export type VisibleSection = Prisma.SectionGetPayload<{ select: typeof sectionSe
 
 export async function getVisibleSectionOrThrow(db: DbClient, { sectionId, userId }: { sectionId: number; userId: number }): Promise<VisibleSection> {
   const section = await db.section.findUnique({ where: { id: sectionId }, select: sectionSelect });
-  if (!section || !visibleCourse(section.chapter.course, userId)) throw new AppError("NOT_FOUND", SECTION_NOT_FOUND);
+  if (!section || !isVisibleTo(section.chapter.course, userId)) throw new AppError("NOT_FOUND", SECTION_NOT_FOUND);
   return section;
 }
 

@@ -1,8 +1,9 @@
 import { ANSWER_ALL_MESSAGE, QUIZ_PASS_SCORE, type AttemptResult } from "~/lib/schemas/quiz";
 import type { DbClient } from "~/server/db";
 import { AppError } from "~/server/errors";
+import { isVisibleTo } from "~/server/services/course/get-course";
 
-import { QUIZ_NOT_FOUND, visibleCourse } from "./get-quiz";
+import { QUIZ_NOT_FOUND } from "./get-quiz";
 
 /**
  * Scores an attempt on the server and stores it for the caller. Every question must be answered
@@ -21,7 +22,7 @@ export async function submitQuizAttempt(
       questions: { orderBy: { order: "asc" }, select: { id: true, options: true, correctAnswer: true, explanation: true, sourceTime: true } },
     },
   });
-  if (!quiz || !visibleCourse(quiz.section.chapter.course, userId)) throw new AppError("NOT_FOUND", QUIZ_NOT_FOUND);
+  if (!quiz || !isVisibleTo(quiz.section.chapter.course, userId)) throw new AppError("NOT_FOUND", QUIZ_NOT_FOUND);
 
   const questions = new Map(quiz.questions.map((q, n) => [q.id, { ...q, number: n + 1 }]));
   const given = new Map<number, string>();
