@@ -15,7 +15,7 @@ const FAKE_GOOGLE_CONTROL = "http://127.0.0.1:3102";
 const FAKE_YOUTUBE = "http://127.0.0.1:3104";
 const FAKE_OPENAI = "http://127.0.0.1:3105";
 
-/** What both app instances share: sign-in against the fake Google, quiet logs. */
+/** What both app instances share: sign-in against the fake Google, quiet logs, the stub video player. */
 const commonAppEnv = {
   GOOGLE_CLIENT_ID: "e2e-client",
   GOOGLE_CLIENT_SECRET: "e2e-secret",
@@ -24,6 +24,8 @@ const commonAppEnv = {
   NEXT_TELEMETRY_DISABLED: "1",
   // Every test registers its own learners from 127.0.0.1; the suite outgrows the default 30 an hour.
   REGISTER_LIMIT_PER_HOUR: "1000",
+  // The course player's local stub instead of the YouTube IFrame player (no network in tests).
+  VIDEO_PLAYER: "stub",
 };
 
 export default defineConfig({

@@ -1,10 +1,9 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound } from "next/navigation";
 
 import { ProtectedRoute } from "~/components/auth/protected-route";
-import { PageContainer } from "~/components/layout/page-container";
-import { buttonVariants } from "~/components/ui/button";
+import { CoursePlayer } from "~/components/course/course-player";
+import { env } from "~/env";
 
 import { parseCourseId } from "./parse-course-id";
 
@@ -15,11 +14,8 @@ export default async function CoursePage({ params }: { params: Promise<{ id: str
   if (courseId === null) notFound();
   return (
     <ProtectedRoute>
-      <PageContainer title="Course" description={<p>The course player is coming in an upcoming update.</p>}>
-        <Link href="/" className={buttonVariants({ variant: "outline" })}>
-          Return Home
-        </Link>
-      </PageContainer>
+      {/* The server decides the player: YouTube, or the local stub that browser tests run against. */}
+      <CoursePlayer courseId={courseId} videoPlayer={env.VIDEO_PLAYER} />
     </ProtectedRoute>
   );
 }

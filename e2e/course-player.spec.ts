@@ -1,0 +1,237 @@
+import { type APIRequestContext } from "@playwright/test";
+
+import { expect, expectAccessible, OFFLINE_BASE_URL, registerViaApi, test, uniqueUser } from "./fixtures";
+import { CoursePage } from "./pages/course-page";
+
+/**
+ * The course player on the stub video player (VIDEO_PLAYER=stub in playwright.config.ts): a
+ * course generated through the API (fake YouTube + fake LLM on the main instance, the offline
+ * engine on the other), opened in the browser.
+ */
+type Section = { id: number; title: string; timeStart: number };
+type Detail = { course: { id: number; title: string; engine: string | null }; chapters: { title: string; sections: Section[] }[] };
+type FlatSection = Section & { chapterTitle: string };
+type QuizView = { quiz: { id: number }; questions: { id: number; questionText: string; options: string[] }[] };
+type Attempt = { score: number; results: { questionId: number; correctAnswer: string }[] };
+
+/** Generates a course for the signed-in learner of `request` and reads it back. */
+async function generateCourse(request: APIRequestContext, origin = "", topic = "binary search") {
+  const created = await request.post(`${origin}/api/courses/generate-from-topic`, { data: { topic, complexity: "beginner" } });
+  expect([200, 201], await created.text()).toContain(created.status());
+  const { course } = (await created.json()) as { course: { id: number } };
+  const response = await request.get(`${origin}/api/courses/${course.id}`);
+  expect(response.status()).toBe(200);
+  const detail = (await response.json()) as Detail;
+  const sections: FlatSection[] = detail.chapters.flatMap((chapter) => chapter.sections.map((section) => ({ ...section, chapterTitle: chapter.title })));
+  return { detail, sections };
+}
+
+/** The right answers, learned from an attempt through the API (the page never sees them before submitting). */
+async function correctAnswers(request: APIRequestContext, sectionId: number) {
+  const quizResponse = await request.get(`/api/sections/${sectionId}/quiz`);
+  expect(quizResponse.status(), await quizResponse.text()).toBe(200);
+  const view = (await quizResponse.json()) as QuizView;
+  expect(JSON.stringify(view)).not.toContain("correctAnswer");
+  const attempt = await request.post(`/api/quizzes/${view.quiz.id}/attempts`, {
+    data: { answers: view.questions.map((question) => ({ questionId: question.id, answer: question.options[0] })) },
+  });
+  expect(attempt.status(), await attempt.text()).toBe(200);
+  const { results } = (await attempt.json()) as Attempt;
+  return new Map(view.questions.map((question) => [question.questionText, { options: question.options, correct: results.find((r) => r.questionId === question.id)!.correctAnswer }]));
+}
+
+test("a learner follows a course: outline, video in sync, quiz, progress, the last section and resuming", async ({ page, shell }) => {
+  test.setTimeout(180_000);
+  await registerViaApi(page.request);
+  const { detail, sections } = await generateCourse(page.request);
+  expect(sections.length).toBeGreaterThanOrEqual(3);
+  const coursePage = new CoursePage(page);
+
+  await coursePage.goto(detail.course.id);
+  await expect(coursePage.heading()).toHaveText(detail.course.title);
+  await expect(coursePage.engineBadge()).toHaveText("Built by AI");
+
+  // The first chapter is open, the others closed; the first section is current and playing from its start.
+  const chapterTitles = detail.chapters.map((chapter) => chapter.title);
+  await expect(coursePage.chapterButton(chapterTitles[0]!)).toHaveAttribute("aria-expanded", "true");
+  for (const title of chapterTitles.slice(1)) await expect(coursePage.chapterButton(title)).toHaveAttribute("aria-expanded", "false");
+  await coursePage.expectCurrent(sections[0]!.title);
+  await expect(coursePage.progressPercent()).toHaveText("0%");
+  await coursePage.expectPlayerAt(sections[0]!.timeStart);
+  const instance = await coursePage.player().getAttribute("data-instance");
+  await coursePage.pausePlayer();
+
+  // Choosing a later section seeks the same player (no reload) to its start.
+  const chosen = sections[1]!;
+  await coursePage.selectSection(chosen.chapterTitle, chosen.title);
+  await coursePage.expectCurrent(chosen.title);
+  await expect(coursePage.player()).toHaveAttribute("data-time", String(chosen.timeStart));
+  await expect(coursePage.player()).toHaveAttribute("data-instance", instance!);
+  await expect(coursePage.previousButton()).toContainText(sections[0]!.title);
+  await expect(coursePage.nextButton()).toContainText(sections[2]!.title);
+
+  // The video plays on past the next section's start: that section becomes current.
+  const following = sections[2]!;
+  expect(following.timeStart).toBeGreaterThan(chosen.timeStart);
+  await coursePage.seekPlayer(following.timeStart + 1);
+  await coursePage.expectCurrent(following.title);
+  await expect(coursePage.player()).toHaveAttribute("data-instance", instance!);
+
+  // The quiz: every question must be answered.
+  await expect(page.getByRole("heading", { name: "Test Your Knowledge" })).toBeVisible();
+  await expect(coursePage.questions().first()).toBeVisible({ timeout: 60_000 });
+  await coursePage.submitButton().click();
+  await expect(shell.toast("Please answer all questions")).toBeVisible();
+  await expect(shell.toast("You need to answer all questions before submitting.")).toBeVisible();
+
+  // Wrong answers: 'Try Again', the right answer green and the chosen wrong one red.
+  const answers = await correctAnswers(page.request, following.id);
+  const questionCount = await coursePage.questions().count();
+  expect(questionCount).toBe(answers.size);
+  for (let index = 0; index < questionCount; index += 1) {
+    const question = coursePage.questions().nth(index);
+    const text = (await question.locator("legend").innerText()).replace(/^\d+\.\s*/, "");
+    const { options, correct } = answers.get(text)!;
+    await coursePage.choose(question, options.find((option) => option !== correct)!);
+  }
+  await coursePage.submitButton().click();
+  await expect(shell.toast("Quiz submitted")).toBeVisible();
+  await expect(shell.toast("You scored 0%!")).toBeVisible();
+  await expect(coursePage.quiz().getByRole("button", { name: "Try Again" })).toBeVisible();
+  await expect(coursePage.quiz().getByText("Passed", { exact: true })).toBeHidden();
+  const firstQuestion = coursePage.questions().first();
+  const firstAnswer = answers.get((await firstQuestion.locator("legend").innerText()).replace(/^\d+\.\s*/, ""))!;
+  await expect(coursePage.option(firstQuestion, firstAnswer.correct)).toHaveAttribute("data-mark", "correct");
+  await expect(coursePage.option(firstQuestion, firstAnswer.correct)).toHaveClass(/bg-green-50/);
+  await expect(firstQuestion.locator('[data-mark="wrong"]')).toHaveClass(/bg-red-50/);
+  await expect(firstQuestion.getByRole("radio").first()).toBeDisabled();
+  await expect(coursePage.quiz().getByTestId("quiz-explanation")).toHaveCount(questionCount);
+  const rewatch = coursePage.quiz().getByRole("button", { name: /Rewatch this part/ }).first();
+  if (await rewatch.isVisible()) {
+    await rewatch.click();
+    await expect(coursePage.player()).toHaveAttribute("data-instance", instance!);
+  }
+
+  // Try again with the right answers: 'Passed'; Continue completes the section and moves on.
+  await coursePage.quiz().getByRole("button", { name: "Try Again" }).click();
+  await expect(firstQuestion.getByRole("radio").first()).toBeEnabled();
+  for (let index = 0; index < questionCount; index += 1) {
+    const question = coursePage.questions().nth(index);
+    const text = (await question.locator("legend").innerText()).replace(/^\d+\.\s*/, "");
+    await coursePage.choose(question, answers.get(text)!.correct);
+  }
+  await coursePage.submitButton().click();
+  await expect(shell.toast("You scored 100%!")).toBeVisible();
+  await expect(coursePage.quiz().getByText("Passed", { exact: true })).toBeVisible();
+  await coursePage.quiz().getByRole("button", { name: "Continue", exact: true }).click();
+  const afterQuiz = sections[3] ?? following;
+  await coursePage.expectCurrent(afterQuiz.title);
+  await expect(coursePage.section(following.title)).toHaveAttribute("data-done", "true");
+  await expect(coursePage.section(following.title)).toContainText("(completed)");
+  const percent = Math.round((1 / sections.length) * 100);
+  await expect(coursePage.progressPercent()).toHaveText(`${percent}%`);
+  await expect(coursePage.progressBar()).toHaveAttribute("aria-valuenow", String(percent));
+
+  // The sidebar's list moves too (completed ÷ the course's real section count).
+  await page.getByTestId("sidebar-toggle").click();
+  const sidebarEntry = page.getByTestId("sidebar-courses").getByRole("link", { name: new RegExp(detail.course.title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")) });
+  await expect(sidebarEntry).toContainText(`${percent}%`);
+  await page.getByTestId("sidebar-toggle").click();
+
+  // The last section: "What's Next?" and the way to the chat.
+  const last = sections.at(-1)!;
+  await coursePage.selectSection(last.chapterTitle, last.title);
+  await coursePage.expectCurrent(last.title);
+  await expect(page.getByRole("heading", { name: "What's Next?" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Ask Questions About This Course" })).toHaveAttribute("href", `/course/${detail.course.id}/chat`);
+  await expect(page.getByTestId("whats-next").getByRole("link", { name: "Return Home" })).toHaveAttribute("href", "/");
+  await expect(coursePage.outline().getByRole("link", { name: "Ask Questions" })).toHaveAttribute("href", `/course/${detail.course.id}/chat`);
+  await page.waitForLoadState("networkidle");
+  await expectAccessible(page);
+
+  // A reload resumes at the saved section, its video at its start.
+  await page.reload();
+  await coursePage.expectCurrent(last.title);
+  await coursePage.expectPlayerAt(last.timeStart);
+  await expect(coursePage.section(following.title)).toHaveAttribute("data-done", "true");
+  await expect(coursePage.progressPercent()).toHaveText(`${percent}%`);
+});
+
+test("the next button completes the section; content keeps its line breaks as text", async ({ page }) => {
+  test.setTimeout(120_000);
+  await registerViaApi(page.request);
+  const { detail, sections } = await generateCourse(page.request);
+  const coursePage = new CoursePage(page);
+  await coursePage.goto(detail.course.id);
+  await coursePage.expectCurrent(sections[0]!.title);
+  await expect(page.getByTestId("section-content")).toHaveCSS("white-space", "pre-line");
+
+  await coursePage.nextButton().click();
+  await coursePage.expectCurrent(sections[1]!.title);
+  await expect(coursePage.section(sections[0]!.title)).toHaveAttribute("data-done", "true");
+  await expect(coursePage.progressPercent()).toHaveText(`${Math.round((1 / sections.length) * 100)}%`);
+  const progress = await page.request.get(`/api/courses/${detail.course.id}/progress`);
+  expect(await progress.json()).toMatchObject({ currentSectionId: sections[1]!.id, completedSections: [sections[0]!.id], totalSections: sections.length });
+
+  await coursePage.previousButton().click();
+  await coursePage.expectCurrent(sections[0]!.title);
+  // A completed section shows no quiz.
+  await expect(page.getByTestId("section-completed")).toBeVisible();
+  await expect(coursePage.quiz()).toBeHidden();
+});
+
+test("someone else's private course is 'Course Not Found'", async ({ page, browser, baseURL }) => {
+  test.setTimeout(90_000);
+  await registerViaApi(page.request);
+  const { detail } = await generateCourse(page.request);
+
+  const other = await browser.newContext({ baseURL });
+  try {
+    const otherPage = await other.newPage();
+    await registerViaApi(otherPage.request, uniqueUser("intruder"));
+    await otherPage.goto(`/course/${detail.course.id}`);
+    await expect(otherPage.getByRole("heading", { name: "Course Not Found" })).toBeVisible();
+    await otherPage.getByRole("link", { name: "Return Home" }).click();
+    await expect(otherPage).toHaveURL(/\/$/);
+  } finally {
+    await other.close();
+  }
+
+  await page.goto("/course/2147483647");
+  await expect(page.getByRole("heading", { name: "Course Not Found" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Return Home" })).toBeVisible();
+  await expectAccessible(page);
+});
+
+test("signed out, the course player sends the visitor to sign in", async ({ page }) => {
+  await page.goto("/course/1");
+  await expect(page).toHaveURL(/\/auth$/);
+});
+
+test("on a phone the outline folds away behind a button", async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await registerViaApi(page.request);
+  const { detail, sections } = await generateCourse(page.request);
+  const coursePage = new CoursePage(page);
+  await coursePage.goto(detail.course.id);
+  await expect(coursePage.sectionTitle()).toHaveText(sections[0]!.title);
+  const toggle = page.getByRole("button", { name: /^Course contents/ });
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  await expect(coursePage.section(sections[1]!.title)).toBeHidden();
+  await toggle.click();
+  await coursePage.selectSection(sections[1]!.chapterTitle, sections[1]!.title);
+  await expect(coursePage.sectionTitle()).toHaveText(sections[1]!.title);
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+});
+
+test("on the offline instance the course says it was built offline and has a quiz", async ({ page }) => {
+  test.setTimeout(120_000);
+  await registerViaApi(page.request, undefined, OFFLINE_BASE_URL);
+  const { detail, sections } = await generateCourse(page.request, OFFLINE_BASE_URL, "recursion");
+  const coursePage = new CoursePage(page, OFFLINE_BASE_URL);
+  await coursePage.goto(detail.course.id);
+  await expect(coursePage.engineBadge()).toHaveText("Built offline");
+  await coursePage.expectCurrent(sections[0]!.title);
+  await expect(coursePage.questions().first()).toBeVisible({ timeout: 60_000 });
+});

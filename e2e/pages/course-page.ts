@@ -1,0 +1,120 @@
+import { expect, type Locator, type Page } from "@playwright/test";
+
+/** /course/{id}: the outline, the (stub) video, the section, its quiz and the section buttons. */
+export class CoursePage {
+  /** `origin` selects the app instance (the offline one runs on its own port). */
+  constructor(
+    private readonly page: Page,
+    private readonly origin = "",
+  ) {}
+
+  async goto(id: number) {
+    await this.page.goto(`${this.origin}/course/${id}`);
+  }
+
+  heading() {
+    return this.page.getByRole("heading", { level: 1 });
+  }
+
+  engineBadge() {
+    return this.page.getByTestId("engine-badge");
+  }
+
+  outline() {
+    return this.page.getByRole("complementary", { name: "Course outline" });
+  }
+
+  chapterButton(title: string) {
+    return this.outline().getByRole("button", { name: new RegExp(`^Chapter \\d+: ${escapeRegExp(title)}$`) });
+  }
+
+  /** A section's button in the outline, by its exact title. */
+  section(title: string) {
+    return this.outline().getByTestId("course-section").filter({ has: this.page.getByText(title, { exact: true }) });
+  }
+
+  currentSection() {
+    return this.outline().locator('[aria-current="step"]');
+  }
+
+  /** Opens the section's chapter if needed and selects it. */
+  async selectSection(chapterTitle: string, sectionTitle: string) {
+    const chapter = this.chapterButton(chapterTitle);
+    if ((await chapter.getAttribute("aria-expanded")) !== "true") await chapter.click();
+    await this.section(sectionTitle).click();
+  }
+
+  async expectCurrent(title: string) {
+    await expect(this.section(title)).toHaveAttribute("aria-current", "step");
+    await expect(this.sectionTitle()).toHaveText(title);
+  }
+
+  sectionTitle() {
+    return this.page.getByTestId("section-title");
+  }
+
+  progressPercent() {
+    return this.outline().getByTestId("course-progress-percent");
+  }
+
+  progressBar() {
+    return this.outline().getByRole("progressbar", { name: "Course progress" });
+  }
+
+  // The stub video player (VIDEO_PLAYER=stub).
+  player() {
+    return this.page.getByTestId("stub-player");
+  }
+
+  async playerSeconds(): Promise<number> {
+    return Number(await this.player().getAttribute("data-time"));
+  }
+
+  /** Waits until the stub's clock is at `seconds` (it advances 1 s a second, so within `slack`). */
+  async expectPlayerAt(seconds: number, slack = 3) {
+    await expect.poll(() => this.playerSeconds()).toBeGreaterThanOrEqual(seconds);
+    await expect.poll(() => this.playerSeconds()).toBeLessThanOrEqual(seconds + slack);
+  }
+
+  async pausePlayer() {
+    await this.player().getByRole("button", { name: "Pause" }).click();
+  }
+
+  /** Moves the stub's clock as if the video had played to `seconds`. */
+  async seekPlayer(seconds: number) {
+    await this.player().getByRole("slider", { name: "Seek" }).fill(String(seconds));
+  }
+
+  // The quiz.
+  quiz() {
+    return this.page.getByTestId("section-quiz");
+  }
+
+  questions() {
+    return this.quiz().getByTestId("quiz-question");
+  }
+
+  option(question: Locator, text: string) {
+    return question.getByTestId("quiz-option").filter({ has: this.page.getByText(text, { exact: true }) });
+  }
+
+  async choose(question: Locator, text: string) {
+    await this.option(question, text).getByRole("radio").check();
+  }
+
+  submitButton() {
+    return this.quiz().getByRole("button", { name: "Submit Answers" });
+  }
+
+  nextButton() {
+    return this.page.getByRole("navigation", { name: "Section navigation" }).getByRole("button").last();
+  }
+
+  previousButton() {
+    return this.page.getByRole("navigation", { name: "Section navigation" }).getByRole("button", { name: /^Previous/ });
+  }
+}
+
+function escapeRegExp(text: string) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}

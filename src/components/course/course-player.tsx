@@ -1,0 +1,265 @@
+"use client";
+
+import Link from "next/link";
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
+
+import { Button, buttonVariants } from "~/components/ui/button";
+import { cn } from "~/components/ui/cn";
+import { MessagesSquare } from "~/components/ui/icons/messages-square";
+import { CenteredSpinner, Spinner } from "~/components/ui/spinner";
+import { toast } from "~/hooks/use-toast";
+import { api, type RouterOutputs } from "~/trpc/react";
+
+import { CourseNotFound } from "./course-not-found";
+import { CourseOutline } from "./course-outline";
+import { EngineBadge } from "./engine-badge";
+import { ChevronDown, ChevronLeft, ChevronRight } from "./icons";
+import { flattenSections, initialSectionId, neighbours, progressPercent, sectionCrossed, startSeconds } from "./section-navigation";
+import { STUB_TAIL_SECONDS } from "./video/stub-player-constants";
+import type { VideoPlayer, VideoPlayerKind } from "./video/video-player";
+import { WhatsNext } from "./whats-next";
+
+// Loaded on demand: the quiz after the video, and only the player this server uses.
+const SectionQuiz = lazy(() => import("./section-quiz"));
+const YouTubeVideoPlayer = lazy(() => import("./video/youtube-player"));
+const StubVideoPlayer = lazy(() => import("./video/stub-player"));
+
+type CourseDetail = RouterOutputs["course"]["byId"];
+type ProgressRecord = RouterOutputs["progress"]["byCourse"];
+type ProgressUpdate = { currentSectionId?: number; completedSectionId?: number };
+
+type CoursePlayerProps = { courseId: number; videoPlayer: VideoPlayerKind };
+
+/** The course player: loads the course and the learner's progress, then plays. */
+export function CoursePlayer({ courseId, videoPlayer }: CoursePlayerProps) {
+  const course = api.course.byId.useQuery({ id: courseId });
+  // retryOnMount off: "No progress yet" (404) is an answer, and refetching it on every mount
+  // would put the page back into its loading state.
+  const progress = api.progress.byCourse.useQuery({ id: courseId }, { enabled: course.isSuccess, retryOnMount: false });
+
+  // Once the progress has answered, the player stays up (a later refetch must not unmount it).
+  const [progressSettled, setProgressSettled] = useState(false);
+  if (!progressSettled && (progress.isSuccess || progress.isError)) setProgressSettled(true);
+
+  const courseError = course.error;
+  useEffect(() => {
+    if (courseError && courseError.data?.code !== "NOT_FOUND") toast({ variant: "destructive", title: "Error loading course", description: courseError.message });
+  }, [courseError]);
+
+  if (course.isError) return <CourseNotFound />;
+  // No progress yet (404), or progress that cannot be read: the course opens at its start.
+  if (course.isPending || (progress.isPending && !progressSettled)) return <CenteredSpinner label="Loading course" />;
+  return <CoursePlayerView key={courseId} detail={course.data} saved={progress.data ?? null} videoPlayer={videoPlayer} />;
+}
+
+type CoursePlayerViewProps = { detail: CourseDetail; saved: ProgressRecord | null; videoPlayer: VideoPlayerKind };
+
+function CoursePlayerView({ detail, saved, videoPlayer }: CoursePlayerViewProps) {
+  const { course, chapters } = detail;
+  const courseId = course.id;
+  const sections = useMemo(() => flattenSections(chapters), [chapters]);
+  const utils = api.useUtils();
+
+  // The record in the cache is the source of truth for what is completed (optimistic while saving).
+  const progressQuery = api.progress.byCourse.useQuery({ id: courseId }, { retryOnMount: false });
+  const completedList = useMemo(() => progressQuery.data?.completedSections ?? saved?.completedSections ?? [], [progressQuery.data, saved]);
+  const completedIds = useMemo(() => new Set(completedList), [completedList]);
+  const percent = progressPercent(sections, completedList);
+
+  const [currentId, setCurrentId] = useState(() => initialSectionId(sections, saved?.currentSectionId));
+  // The section being shown, also read synchronously by the video's time callback.
+  const currentRef = useRef(currentId);
+  const player = useRef<VideoPlayer>(null);
+  const lastTime = useRef<number | null>(null);
+  const [outlineOpen, setOutlineOpen] = useState(false);
+
+  const current = sections.find((section) => section.id === currentId) ?? null;
+  const { previous, next, isLast } = neighbours(sections, currentId);
+  const [firstStart] = useState(() => startSeconds(current));
+  const stubDuration = Math.max(0, ...sections.map((section) => startSeconds(section))) + STUB_TAIL_SECONDS;
+
+  const update = api.progress.update.useMutation({
+    async onMutate(input) {
+      // Inputs are typed loosely (REST sends ids as strings); this page sends numbers.
+      const change = { currentSectionId: input.currentSectionId as number | undefined, completedSectionId: input.completedSectionId as number | undefined };
+      await utils.progress.byCourse.cancel({ id: courseId });
+      const before = utils.progress.byCourse.getData({ id: courseId });
+      utils.progress.byCourse.setData({ id: courseId }, (record) => {
+        const base: ProgressRecord = record ?? { courseId, userId: saved?.userId ?? 0, currentSectionId: null, completedSections: [], totalSections: sections.length };
+        const completed = change.completedSectionId !== undefined && !base.completedSections.includes(change.completedSectionId) ? [...base.completedSections, change.completedSectionId] : base.completedSections;
+        return { ...base, currentSectionId: change.currentSectionId ?? base.currentSectionId, completedSections: completed };
+      });
+      return { before };
+    },
+    onSuccess(record) {
+      utils.progress.byCourse.setData({ id: courseId }, record);
+      // The sidebar's course list shows this course's percent.
+      void utils.progress.mine.invalidate();
+    },
+    onError(error, _change, context) {
+      if (context?.before) utils.progress.byCourse.setData({ id: courseId }, context.before);
+      else void utils.progress.byCourse.invalidate({ id: courseId });
+      toast({ variant: "destructive", title: "Error updating progress", description: error.message });
+    },
+  });
+  const save = (change: ProgressUpdate) => update.mutate({ id: courseId, ...change });
+
+  function completion(sectionId: number): ProgressUpdate {
+    return completedIds.has(sectionId) ? {} : { completedSectionId: sectionId };
+  }
+
+  /** Makes a section current; `seek` moves the video to its start (not when the video moved us). */
+  function goTo(sectionId: number, { seek, complete }: { seek: boolean; complete?: number }) {
+    const target = sections.find((section) => section.id === sectionId);
+    if (!target) return;
+    const changed = currentRef.current !== sectionId;
+    currentRef.current = sectionId;
+    setCurrentId(sectionId);
+    if (seek) {
+      const start = startSeconds(target);
+      lastTime.current = start;
+      player.current?.seekTo(start);
+    }
+    const completing = complete !== undefined ? completion(complete) : {};
+    if (changed || completing.completedSectionId !== undefined) save({ currentSectionId: sectionId, ...completing });
+  }
+
+  function onTime(seconds: number) {
+    const crossed = sectionCrossed(sections, lastTime.current, seconds);
+    lastTime.current = seconds;
+    if (crossed && crossed.id !== currentRef.current) goTo(crossed.id, { seek: false });
+  }
+
+  /** Completes the current section and moves to the next (or stays on the last one). */
+  function completeAndContinue() {
+    if (!current) return;
+    if (next) {
+      goTo(next.id, { seek: true, complete: current.id });
+      return;
+    }
+    const completing = completion(current.id);
+    if (completing.completedSectionId !== undefined) save({ currentSectionId: current.id, ...completing });
+  }
+
+  function rewatch(seconds: number) {
+    lastTime.current = seconds;
+    player.current?.seekTo(seconds);
+  }
+
+  const playerProps = { ref: player, videoId: course.videoId, title: course.title, startSeconds: firstStart, onTime };
+  const chatHref = `/course/${courseId}/chat`;
+
+  return (
+    <div className="mx-auto grid w-full max-w-7xl gap-6 px-4 py-6 sm:px-6 md:grid-cols-[17rem_minmax(0,1fr)] lg:grid-cols-[20rem_minmax(0,1fr)]">
+      <header className="grid gap-2 md:col-span-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <EngineBadge engine={course.engine} />
+          <span className="text-xs font-medium capitalize text-muted-foreground">{course.complexity}</span>
+        </div>
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{course.title}</h1>
+        {course.description ? <p className="text-muted-foreground">{course.description}</p> : null}
+      </header>
+
+      <aside aria-label="Course outline" className="md:sticky md:top-20 md:max-h-[calc(100dvh-6rem)] md:self-start md:overflow-y-auto">
+        <Button
+          variant="outline"
+          className="w-full justify-between md:hidden"
+          aria-expanded={outlineOpen}
+          aria-controls="course-outline"
+          onClick={() => setOutlineOpen((open) => !open)}
+        >
+          Course contents ({percent}%)
+          <ChevronDown aria-hidden="true" className={cn("transition-transform", outlineOpen && "rotate-180")} />
+        </Button>
+        <div id="course-outline" className={cn("mt-4 md:mt-0 md:block", outlineOpen ? "block" : "hidden")}>
+          <CourseOutline
+            courseId={courseId}
+            chapters={chapters}
+            currentId={currentId}
+            completedIds={completedIds}
+            percent={percent}
+            onSelect={(sectionId) => {
+              setOutlineOpen(false);
+              goTo(sectionId, { seek: true });
+            }}
+          />
+        </div>
+      </aside>
+
+      <div className="grid min-w-0 content-start gap-6">
+        <Suspense fallback={<div className="flex aspect-video w-full items-center justify-center rounded-lg bg-muted"><Spinner label="Loading video" /></div>}>
+          {videoPlayer === "stub" ? <StubVideoPlayer {...playerProps} duration={stubDuration} /> : <YouTubeVideoPlayer {...playerProps} />}
+        </Suspense>
+
+        {current ? (
+          <>
+            <section aria-labelledby="section-title" className="grid gap-3">
+              <h2 id="section-title" className="text-xl font-semibold" data-testid="section-title">
+                {current.title}
+              </h2>
+              {/* Plain text with its line breaks: the content is never rendered as HTML. */}
+              <div className="whitespace-pre-line leading-relaxed" data-testid="section-content">
+                {current.content}
+              </div>
+            </section>
+
+            {!completedIds.has(current.id) ? (
+              <Suspense fallback={<Spinner label="Loading quiz" />}>
+                <SectionQuiz
+                  key={current.id}
+                  sectionId={current.id}
+                  onContinue={completeAndContinue}
+                  continueLabel={next ? "Continue to Next Section" : "Continue"}
+                  onRewatch={rewatch}
+                />
+              </Suspense>
+            ) : (
+              <p className="text-sm text-muted-foreground" data-testid="section-completed">
+                You have completed this section.
+              </p>
+            )}
+
+            <nav aria-label="Section navigation" className="flex flex-wrap items-stretch justify-between gap-3 border-t pt-4">
+              {previous ? (
+                <Button variant="outline" className="h-auto max-w-full whitespace-normal py-2 text-left" onClick={() => goTo(previous.id, { seek: true })}>
+                  <ChevronLeft aria-hidden="true" />
+                  <span>
+                    <span className="block text-xs text-muted-foreground">Previous</span>
+                    {previous.title}
+                  </span>
+                </Button>
+              ) : (
+                <span />
+              )}
+              {next ? (
+                <Button className="ml-auto h-auto max-w-full whitespace-normal py-2 text-right" onClick={completeAndContinue}>
+                  <span>
+                    <span className="block text-xs opacity-80">Next</span>
+                    {next.title}
+                  </span>
+                  <ChevronRight aria-hidden="true" />
+                </Button>
+              ) : isLast ? (
+                <Link
+                  href={chatHref}
+                  className={buttonVariants({ className: "ml-auto" })}
+                  onClick={() => {
+                    const completing = completion(current.id);
+                    if (completing.completedSectionId !== undefined) save({ currentSectionId: current.id, ...completing });
+                  }}
+                >
+                  <MessagesSquare aria-hidden="true" />
+                  Ask Questions About This Course
+                </Link>
+              ) : null}
+            </nav>
+
+            {isLast ? <WhatsNext /> : null}
+          </>
+        ) : (
+          <p className="text-muted-foreground">This course has no sections yet.</p>
+        )}
+      </div>
+    </div>
+  );
+}
