@@ -9,35 +9,26 @@ import { AppError } from "~/server/errors";
  * nothing about courses the caller may not see.
  */
 export async function getCourseOrThrow(db: DbClient, { courseId, userId }: { courseId: number; userId: number }): Promise<CourseDetail> {
-  const course = await db.course.findUnique({
-    where: { id: courseId },
-    select: {
-      id: true,
-      userId: true,
-      title: true,
-      description: true,
-      thumbnailUrl: true,
-      complexity: true,
-      videoId: true,
-      isPublic: true,
-      engine: true,
-      status: true,
-      chapters: {
-        orderBy: { order: "asc" },
-        select: {
-          id: true,
-          title: true,
-          order: true,
-          sections: { orderBy: { order: "asc" }, select: { id: true, title: true, order: true, content: true, timeStart: true } },
-        },
-      },
-    },
-  });
+  // One statement that builds the whole tree: the course page and the REST API read it on every
+  // visit, and Prisma's nested select costs three statements plus ~4 ms of query compilation.
+  const [row] = await db.$queryRaw<{ course: CourseRow; chapters: CourseDetail["chapters"] }[]>`
+    SELECT json_build_object('id', c.id, 'userId', c."userId", 'title', c.title, 'description', c.description,
+             'thumbnailUrl', c."thumbnailUrl", 'complexity', c.complexity, 'videoId', c."videoId", 'isPublic', c."isPublic",
+             'engine', c.engine, 'status', c.status) AS course,
+           coalesce((SELECT json_agg(json_build_object('id', ch.id, 'title', ch.title, 'order', ch."order",
+                       'sections', coalesce((SELECT json_agg(json_build_object('id', s.id, 'title', s.title, 'order', s."order",
+                                              'content', s.content, 'timeStart', s."timeStart") ORDER BY s."order")
+                                            FROM "Section" s WHERE s."chapterId" = ch.id), '[]'::json)) ORDER BY ch."order")
+                     FROM "Chapter" ch WHERE ch."courseId" = c.id), '[]'::json) AS chapters
+    FROM "Course" c WHERE c.id = ${courseId}`;
+  const course = row?.course;
   if (!course || !isVisibleTo(course, userId)) throw courseNotFound();
   const isOwner = course.userId === userId;
-  const { userId: _owner, status: _status, chapters, ...fields } = course;
-  return { course: { ...fields, isOwner }, chapters };
+  const { userId: _owner, status: _status, ...fields } = course;
+  return { course: { ...fields, isOwner }, chapters: row.chapters };
 }
+
+type CourseRow = Omit<CourseDetail["course"], "isOwner"> & { userId: number; status: string };
 
 /**
  * The ids of a course's sections, under the same visibility rule as getCourseOrThrow, without
