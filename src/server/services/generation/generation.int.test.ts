@@ -22,7 +22,7 @@ import { monthKey } from "../subscription/monthly-usage";
 import { JOB_TIMEOUT_FAILURE } from "./failures";
 import { NO_VIDEO_MESSAGE, VIDEO_QUOTA_MESSAGE, VIDEO_SERVICE_UNREACHABLE_MESSAGE, VIDEO_WITHOUT_TRANSCRIPT_MESSAGE } from "./find-video";
 import { INVALID_LINK_MESSAGE } from "./run-job";
-import { startCourseGeneration } from "./start-generation";
+import { MAX_ACTIVE_JOBS_PER_USER, startCourseGeneration, TOO_MANY_ACTIVE_JOBS_MESSAGE } from "./start-generation";
 
 const usageOf = async (userId: number) => (await db.monthlyUsage.findUnique({ where: { userId_month: { userId, month: monthKey(new Date()) } } }))?.coursesCreated ?? 0;
 
@@ -100,6 +100,20 @@ describe("the monthly limit", () => {
     await db.user.update({ where: { id: user.id }, data: { couponPremiumUntil: new Date(Date.now() + 86_400_000) } });
     for (const topic of ["binary search", "recursion", "hash tables"]) await caller.generation.start({ topic, complexity: "beginner" });
     expect(await caller.generation.courseLimit()).toEqual({ canCreateCourse: true, subscriptionTier: "premium", coursesCreatedThisMonth: 3, monthlyLimit: null });
+    await drainGenerationQueue(db, libraryDeps());
+    await caller.generation.start({ topic: "binary search", complexity: "advanced" });
+    expect(await caller.generation.courseLimit()).toMatchObject({ coursesCreatedThisMonth: 4 });
+  });
+
+  test(`at most ${MAX_ACTIVE_JOBS_PER_USER} jobs of one learner wait or run at once, even under concurrency`, async () => {
+    const { user, caller } = await signedIn();
+    await db.user.update({ where: { id: user.id }, data: { couponPremiumUntil: new Date(Date.now() + 86_400_000) } });
+    const results = await Promise.allSettled(Array.from({ length: 10 }, () => caller.generation.start({ topic: "binary search", complexity: "beginner" })));
+    expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(MAX_ACTIVE_JOBS_PER_USER);
+    for (const result of results) if (result.status === "rejected") expect(String(result.reason)).toContain(TOO_MANY_ACTIVE_JOBS_MESSAGE);
+    expect(await usageOf(user.id)).toBe(MAX_ACTIVE_JOBS_PER_USER);
+    await drainGenerationQueue(db, libraryDeps());
+    expect(await caller.generation.start({ topic: "recursion", complexity: "beginner" })).toMatchObject({ status: "queued" });
   });
 
   test("a failed job gives its course back", async () => {

@@ -9,6 +9,10 @@ import { getEntitlements, MONTHLY_LIMIT_MESSAGE } from "../subscription/entitlem
 import { monthKey, reserveCourseSlot } from "../subscription/monthly-usage";
 import { INVALID_LINK_MESSAGE } from "./run-job";
 
+/** Jobs one learner may have queued or running at once (premium is otherwise unlimited). */
+export const MAX_ACTIVE_JOBS_PER_USER = 3;
+export const TOO_MANY_ACTIVE_JOBS_MESSAGE = `You already have ${MAX_ACTIVE_JOBS_PER_USER} courses being generated. Please wait for one to finish.`;
+
 /** How long POST /api/courses/generate-from-topic waits for its job before answering 503. */
 export const GENERATE_WAIT_MS = 12 * 60_000;
 const POLL_MS = 250;
@@ -18,6 +22,7 @@ const jobSelect = { id: true, status: true, stage: true, progress: true, courseI
 /**
  * Queues a course-generation job for the user after taking one course from their monthly
  * allowance; both happen in one transaction, so a refused or failed insert reserves nothing.
+ * At most MAX_ACTIVE_JOBS_PER_USER jobs of one user wait or run at a time (429 beyond).
  * A free user who has used the month's course gets the spec's limit message (403).
  */
 export async function startCourseGeneration(db: Db, userId: number, input: StartGenerationInput, now = new Date()): Promise<GenerationJobView> {
@@ -25,6 +30,10 @@ export async function startCourseGeneration(db: Db, userId: number, input: Start
   const quotaMonth = monthKey(now);
   const jobInput: GenerationJobInput = { topic: input.topic, complexity: input.complexity, additionalInstructions: input.additionalInstructions, quotaMonth };
   const job = await db.$transaction(async (tx) => {
+    // The user's row lock serialises their starts, so the active-job cap holds under concurrency.
+    await tx.$queryRaw`SELECT id FROM "User" WHERE id = ${userId} FOR UPDATE`;
+    const active = await tx.generationJob.count({ where: { userId, status: { in: ["queued", "running"] } } });
+    if (active >= MAX_ACTIVE_JOBS_PER_USER) throw new AppError("TOO_MANY_REQUESTS", TOO_MANY_ACTIVE_JOBS_MESSAGE, 30);
     const { monthlyCourseLimit } = await getEntitlements(tx, userId, now);
     if (!(await reserveCourseSlot(tx, userId, quotaMonth, monthlyCourseLimit))) throw new AppError("FORBIDDEN", MONTHLY_LIMIT_MESSAGE);
     return tx.generationJob.create({ data: { userId, input: jobInput }, select: jobSelect });
