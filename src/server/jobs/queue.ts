@@ -43,7 +43,7 @@ export class JobLostError extends Error {
 type ClaimRow = { id: string; userId: number; attempts: number; input: unknown; startedAt: Date };
 
 /** Claims the oldest queued job, or a running one whose runner stopped beating; null when none. */
-export async function claimNextJob(db: DbClient, staleAfterMs = STALE_AFTER_MS): Promise<ClaimedJob | null> {
+export async function claimNextJob(db: Db, staleAfterMs = STALE_AFTER_MS): Promise<ClaimedJob | null> {
   const rows = await db.$queryRaw<ClaimRow[]>`
     UPDATE "GenerationJob" SET status = 'running', attempts = attempts + 1, "heartbeatAt" = now(),
       "startedAt" = COALESCE("startedAt", now()), "updatedAt" = now()
@@ -57,7 +57,7 @@ export async function claimNextJob(db: DbClient, staleAfterMs = STALE_AFTER_MS):
   const input = generationJobInputSchema.safeParse(row.input);
   const job: ClaimedJob = { id: row.id, userId: row.userId, attempt: row.attempts, input: input.success ? input.data : { topic: "", complexity: "beginner", additionalInstructions: null, quotaMonth: "" }, startedAt: row.startedAt };
   if (!input.success) {
-    await failJob(db as Db, job, { code: "UNPROCESSABLE", message: "This generation request could not be read. Please start it again." });
+    await failJob(db, job, { code: "UNPROCESSABLE", message: "This generation request could not be read. Please start it again." });
     return null;
   }
   return job;

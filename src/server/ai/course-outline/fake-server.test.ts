@@ -9,7 +9,7 @@ import { createOpenAI } from "@ai-sdk/openai";
 import { streamText } from "ai";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
-import { isAiError, type AiError } from "~/server/ai/errors";
+import { isAiError } from "~/server/ai/errors";
 import { outlineProblems } from "~/server/ai/offline/outline-invariants";
 import type { StructureInput } from "~/server/ai/structure/types";
 import { normaliseTranscript } from "~/server/video/transcript";
@@ -17,6 +17,7 @@ import { normaliseTranscript } from "~/server/video/transcript";
 import { startFakeOpenAI, type FakeOpenAI } from "../../../../test/fakes/openai.mjs";
 
 import { AI_MESSAGES, createLlmEngine, planParts } from "./index";
+import { rejectionOf } from "../../../../test/rejection";
 
 type FixtureVideo = {
   title: string;
@@ -43,14 +44,7 @@ const input = (overrides: Partial<StructureInput> = {}): StructureInput => ({
 let fake: FakeOpenAI;
 const model = () => createOpenAI({ apiKey: "test-key", baseURL: fake.url }).chat("fake-model");
 
-async function aiErrorOf(promise: Promise<unknown>): Promise<AiError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!isAiError(error)) throw new Error(`expected an AiError, got ${String(error)}`);
-  return error;
-}
+const aiErrorOf = (promise: Promise<unknown>) => rejectionOf(promise, isAiError, "an AiError");
 
 beforeAll(async () => {
   fake = await startFakeOpenAI();

@@ -2,7 +2,7 @@ import { APICallError } from "ai";
 import { MockLanguageModelV4 } from "ai/test";
 import { describe, expect, it } from "vitest";
 
-import { isAiError, type AiError } from "~/server/ai/errors";
+import { isAiError } from "~/server/ai/errors";
 import { NO_TRANSCRIPT_MESSAGE } from "~/server/ai/offline";
 import { outlineProblems } from "~/server/ai/offline/outline-invariants";
 import type { StructureInput } from "~/server/ai/structure/types";
@@ -11,6 +11,7 @@ import type { TimedSegment } from "~/server/video/types";
 import { syntheticTranscript } from "../../../../test/fixtures/transcripts/synthetic";
 
 import { AI_MESSAGES, createLlmEngine, planParts } from "./index";
+import { rejectionOf } from "../../../../test/rejection";
 
 type CallOptions = MockLanguageModelV4["doGenerateCalls"][number];
 type Section = { startSegment: number; title: string; content: string };
@@ -103,14 +104,7 @@ const hang = (options: CallOptions) =>
     signal?.addEventListener("abort", () => reject(signal.reason as Error), { once: true });
   });
 
-async function aiErrorOf(promise: Promise<unknown>): Promise<AiError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!isAiError(error)) throw new Error(`expected an AiError, got ${String(error)}`);
-  return error;
-}
+const aiErrorOf = (promise: Promise<unknown>) => rejectionOf(promise, isAiError, "an AiError");
 
 const starts = (outline: { chapters: { sections: { startSegment: number }[] }[] }) => outline.chapters.flatMap((c) => c.sections.map((s) => s.startSegment));
 

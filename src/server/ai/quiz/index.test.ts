@@ -3,7 +3,7 @@ import { APICallError } from "ai";
 import { MockLanguageModelV4 } from "ai/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { isAiError, type AiError } from "~/server/ai/errors";
+import { isAiError } from "~/server/ai/errors";
 import { isAppError } from "~/server/errors";
 import type { TimedSegment } from "~/server/video/types";
 
@@ -11,6 +11,7 @@ import { startFakeOpenAI, type FakeOpenAI } from "../../../../test/fakes/openai.
 
 import { createLlmQuizEngine, QUIZ_AI_MESSAGES } from "./index";
 import { QUIZ_TOO_SHORT_MESSAGE, type QuizSource } from "./types";
+import { rejectionOf } from "../../../../test/rejection";
 
 type CallOptions = MockLanguageModelV4["doGenerateCalls"][number];
 
@@ -53,14 +54,7 @@ const reply = (value: unknown) => ({
   warnings: [],
 });
 
-async function aiErrorOf(promise: Promise<unknown>): Promise<AiError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!isAiError(error)) throw new Error(`expected an AiError, got ${String(error)}`);
-  return error;
-}
+const aiErrorOf = (promise: Promise<unknown>) => rejectionOf(promise, isAiError, "an AiError");
 
 describe("createLlmQuizEngine", () => {
   it("turns a valid answer into questions whose times come from the cited segments", async () => {

@@ -30,6 +30,8 @@ export async function runGenerationJob(db: Db, job: ClaimedJob, deps: Generation
   await stage("reading-transcript", 25);
 
   let lastReported = 0;
+  // Progress writes go one after another, and all land before "saving", so the stage never goes back.
+  let progressWrites = Promise.resolve();
   const outline = await deps.engine.structure(
     {
       topic: request.kind === "topic" ? request.topic : video.title,
@@ -47,11 +49,15 @@ export async function runGenerationJob(db: Db, job: ClaimedJob, deps: Generation
         // Engines may report often; the database hears about whole steps only.
         if (progress - lastReported < 3 && percent < 100) return;
         lastReported = progress;
-        void stage(name, progress).catch(() => undefined);
+        progressWrites = progressWrites.then(() => stage(name, progress)).then(
+          () => undefined,
+          () => undefined,
+        );
       },
     },
   );
   signal.throwIfAborted();
+  await progressWrites;
 
   await stage("saving", 95);
   return db.$transaction(async (tx) => {

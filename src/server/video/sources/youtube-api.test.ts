@@ -10,6 +10,7 @@ import { type FakeYouTube, loadFixtureVideos, startFakeYouTube } from "../../../
 import { isVideoSourceError, VideoSourceError } from "../errors";
 import type { RawCaption, VideoQuery, VideoSource } from "../types";
 import { createYouTubeApiSource, parseIsoDuration, type YouTubeApiSourceOptions } from "./youtube-api";
+import { rejectionOf } from "../../../../test/rejection";
 
 const FIXTURES_DIR = path.resolve(import.meta.dirname, "../../../../test/fixtures/videos");
 const API_KEY = "test-youtube-key-s3cr3t";
@@ -63,15 +64,7 @@ const source = (overrides: Partial<YouTubeApiSourceOptions> = {}) =>
   createYouTubeApiSource({ apiKey: API_KEY, baseUrl: `${fake.url}/youtube/v3`, transcripts, ...overrides });
 const query = (topic: string, limit = 3, complexity: VideoQuery["complexity"] = "beginner"): VideoQuery => ({ topic, complexity, limit });
 
-/** The rejection of `promise`, which must be a VideoSourceError. */
-async function sourceError(promise: Promise<unknown>): Promise<VideoSourceError> {
-  const error = await promise.then(
-    () => null,
-    (reason: unknown) => reason,
-  );
-  if (!isVideoSourceError(error)) throw new Error(`expected a VideoSourceError, got ${String(error)}`);
-  return error;
-}
+const sourceError = (promise: Promise<unknown>) => rejectionOf(promise, isVideoSourceError, "a VideoSourceError");
 
 describe("search", () => {
   test("captioned videos of a suitable length come first, then an unrestricted search fills up", async () => {

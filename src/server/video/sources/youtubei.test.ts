@@ -8,6 +8,7 @@ import { isVideoSourceError, VideoSourceError } from "../errors";
 import type { RawCaption, VideoQuery } from "../types";
 import { clearLibraryCache, createLibrarySource } from "./library";
 import { createYouTubeiSource, resolveYouTubeUrl, type YouTubeiSourceOptions } from "./youtubei";
+import { rejectionOf } from "../../../../test/rejection";
 
 const FIXTURES_DIR = path.resolve(import.meta.dirname, "../../../../test/fixtures/videos");
 const CORPUS_DIR = path.resolve(import.meta.dirname, "../../../../../shared/fixtures/videos");
@@ -43,14 +44,7 @@ function fixtureCaptions(file: string): RawCaption[] {
   }));
 }
 
-async function sourceError(promise: Promise<unknown>): Promise<VideoSourceError> {
-  const error = await promise.then(
-    () => null,
-    (reason: unknown) => reason,
-  );
-  if (!isVideoSourceError(error)) throw new Error(`expected a VideoSourceError, got ${String(error)}`);
-  return error;
-}
+const sourceError = (promise: Promise<unknown>) => rejectionOf(promise, isVideoSourceError, "a VideoSourceError");
 
 describe("youtubei source over the fake", () => {
   // One source for the block: its session is created by the first call and reused.
