@@ -11,6 +11,7 @@ import type { TimedSegment } from "~/server/video/types";
 import { syntheticTranscript } from "../../../../test/fixtures/transcripts/synthetic";
 
 import { AI_MESSAGES, createLlmEngine, planParts } from "./index";
+import { userText } from "../../../../test/mock-model";
 import { rejectionOf } from "../../../../test/rejection";
 
 type CallOptions = MockLanguageModelV4["doGenerateCalls"][number];
@@ -36,13 +37,6 @@ function input(overrides: Partial<StructureInput> = {}): StructureInput {
     ...overrides,
   };
 }
-
-const userText = (options: CallOptions) =>
-  options.prompt
-    .filter((m) => m.role === "user")
-    .flatMap((m) => (Array.isArray(m.content) ? m.content : []))
-    .map((part) => ("text" in part ? part.text : ""))
-    .join("\n");
 
 const schemaKeys = (options: CallOptions) => {
   const format = options.responseFormat;

@@ -11,6 +11,7 @@ import { startFakeOpenAI, type FakeOpenAI } from "../../../../test/fakes/openai.
 
 import { createLlmQuizEngine, QUIZ_AI_MESSAGES } from "./index";
 import { QUIZ_TOO_SHORT_MESSAGE, type QuizSource } from "./types";
+import { userText } from "../../../../test/mock-model";
 import { rejectionOf } from "../../../../test/rejection";
 
 type CallOptions = MockLanguageModelV4["doGenerateCalls"][number];
@@ -23,13 +24,6 @@ const segments: TimedSegment[] = Array.from({ length: 30 }, (_, index) => ({
   text: `Fact number ${index} says that the hash table stores keys in bucket ${index} for fast lookups.`,
 }));
 const source: QuizSource = { courseTitle: "Hash tables", sectionTitle: "Buckets", timeStart: 40, timeEnd: 80, segments };
-
-const userText = (options: CallOptions) =>
-  options.prompt
-    .filter((m) => m.role === "user")
-    .flatMap((m) => (Array.isArray(m.content) ? m.content : []))
-    .map((part) => ("text" in part ? part.text : ""))
-    .join("\n");
 
 const shownIds = (options: CallOptions) => [...userText(options).matchAll(/^\[(\d+)\]/gm)].map((m) => Number(m[1]));
 
