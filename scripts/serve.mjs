@@ -52,9 +52,13 @@ async function main() {
   await app.prepare();
   const handle = app.getRequestHandler();
   const trustProxy = process.env.TRUST_PROXY === "true";
+  // Set by src/instrumentation.ts in production, which Next runs once the server is up (until
+  // then Next answers the API itself): the API without Next's router (src/server/api/direct.ts).
+  const apiEntry = Symbol.for("coursecraft.serveApiDirectly");
 
   const server = http.createServer((req, res) => {
     if (!trustProxy) req.headers["x-forwarded-for"] = req.socket.remoteAddress ?? "unknown";
+    if (globalThis[apiEntry]?.(req, res)) return;
     handle(req, res).catch((error) => {
       console.error(error);
       if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" });

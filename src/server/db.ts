@@ -5,6 +5,7 @@ import pg from "pg";
 import { env } from "~/env";
 
 import { createDbClient, type Db } from "./db/client";
+import { registerPool } from "./db/sql";
 
 export type { Db, DbClient } from "./db/client";
 
@@ -35,6 +36,8 @@ export const db: Db = new Proxy({} as Db, {
     return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(client) : value;
   },
 });
+
+registerPool(db, () => connection().pool);
 
 /** The raw pool, for libraries that speak `pg` directly (the rate limiter). */
 export function getPool(): pg.Pool {

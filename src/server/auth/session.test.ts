@@ -102,6 +102,30 @@ describe("session token", () => {
     expect(await decodeSessionToken(expired)).toBeNull();
   });
 
+  test("a remembered token still expires at its own exp", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      const token = await encode({ token: { sub: "42", sv: 1 }, secret: process.env.NEXTAUTH_SECRET ?? "", maxAge: 60 });
+      expect(await decodeSessionToken(token)).toEqual({ userId: 42, sessionVersion: 1 });
+      vi.setSystemTime(Date.now() + 30_000);
+      expect(await decodeSessionToken(token)).toEqual({ userId: 42, sessionVersion: 1 });
+      // next-auth's own check allows 15 s of clock skew
+      vi.setSystemTime(Date.now() + 50_000);
+      expect(await decodeSessionToken(token)).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  test("a rejected token is not remembered as valid, and a valid one never stands in for another", async () => {
+    const mine = await encodeSessionToken({ userId: 1, sessionVersion: 0 });
+    const theirs = await encodeSessionToken({ userId: 2, sessionVersion: 0 });
+    expect(await decodeSessionToken(mine)).toEqual({ userId: 1, sessionVersion: 0 });
+    expect(await decodeSessionToken(theirs)).toEqual({ userId: 2, sessionVersion: 0 });
+    expect(await decodeSessionToken(`${mine}x`)).toBeNull();
+    expect(await decodeSessionToken(mine)).toEqual({ userId: 1, sessionVersion: 0 });
+  });
+
   test("claims need a positive integer user id and a numeric session version", () => {
     expect(claimsFromToken({ sub: "5", sv: 0 })).toEqual({ userId: 5, sessionVersion: 0 });
     expect(claimsFromToken({ sub: "0", sv: 0 })).toBeNull();

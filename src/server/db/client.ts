@@ -3,12 +3,16 @@ import type pg from "pg";
 
 import { PrismaClient } from "~/generated/prisma/client";
 
+import { registerPool } from "./sql";
+
 /** Columns that never leave the data layer unless a query asks for them by name. */
 const globalOmit = { user: { passwordHash: true } } as const;
 
 /** A Prisma client over a `pg` pool (the JS query compiler: no engine binary). */
 export function createDbClient(pool: pg.Pool) {
-  return new PrismaClient({ adapter: new PrismaPg(pool), omit: globalOmit });
+  const client = new PrismaClient({ adapter: new PrismaPg(pool), omit: globalOmit });
+  registerPool(client, () => pool);
+  return client;
 }
 
 export type Db = ReturnType<typeof createDbClient>;

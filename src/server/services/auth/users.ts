@@ -1,5 +1,6 @@
 import type { PublicUser } from "~/lib/schemas/auth";
 import type { DbClient } from "~/server/db";
+import { queryRows } from "~/server/db/sql";
 
 export const publicUserSelect = { id: true, username: true, email: true, displayName: true, photoURL: true } as const;
 
@@ -14,13 +15,15 @@ export function toPublicUser(user: PublicUser): PublicUser {
 
 /**
  * The signed-in user for a session, or null when the session was revoked or the user is gone.
- * Runs on every signed-in request, so it is one raw statement: on this machine Prisma's query
- * compiler spends ~3.8 ms on a findUnique that $queryRaw answers in ~1.5 ms.
+ * Runs on every signed-in request, so it is one raw statement on the pool (see db/sql.ts): on
+ * this machine a Prisma findUnique costs ~3.8 ms of CPU, the same statement through pg ~0.3 ms.
  */
 export async function findSessionUser(db: DbClient, claims: { userId: number; sessionVersion: number }): Promise<PublicUser | null> {
-  const [user] = await db.$queryRaw<PublicUser[]>`
-    SELECT id, username, email, "displayName", "photoURL" FROM "User"
-    WHERE id = ${claims.userId} AND "sessionVersion" = ${claims.sessionVersion}`;
+  const [user] = await queryRows<PublicUser>(
+    db,
+    `SELECT id, username, email, "displayName", "photoURL" FROM "User" WHERE id = $1 AND "sessionVersion" = $2`,
+    [claims.userId, claims.sessionVersion],
+  );
   return user ? toPublicUser(user) : null;
 }
 

@@ -1,5 +1,6 @@
 import type { ProgressRecord } from "~/lib/schemas/progress";
 import type { DbClient } from "~/server/db";
+import { queryRows } from "~/server/db/sql";
 
 /**
  * The user's progress records, one per course they have progress in (a current section or any
@@ -8,33 +9,19 @@ import type { DbClient } from "~/server/db";
  * progress get no record: callers decide what "no progress" means for them.
  * Authorization is the caller's job: this reads only `userId`'s own rows, nothing else.
  */
-export async function buildProgressRecords(db: DbClient, userId: number, courseIds?: number[]): Promise<ProgressRecord[]> {
-  const courseFilter = courseIds ? { courseId: { in: courseIds } } : {};
-  const [records, completions] = await Promise.all([
-    db.courseProgress.findMany({ where: { userId, ...courseFilter }, select: { courseId: true, currentSectionId: true }, orderBy: { courseId: "asc" } }),
-    db.sectionCompletion.findMany({
-      where: { userId, ...courseFilter },
-      select: { courseId: true, sectionId: true },
-      orderBy: [{ completedAt: "asc" }, { id: "asc" }],
-    }),
-  ]);
-  const byCourse = new Map<number, ProgressRecord>();
-  const recordFor = (courseId: number) => {
-    let record = byCourse.get(courseId);
-    if (!record) {
-      record = { courseId, userId, currentSectionId: null, completedSections: [], totalSections: 0 };
-      byCourse.set(courseId, record);
-    }
-    return record;
-  };
-  for (const { courseId, currentSectionId } of records) recordFor(courseId).currentSectionId = currentSectionId;
-  for (const { courseId, sectionId } of completions) recordFor(courseId).completedSections.push(sectionId);
-  if (byCourse.size === 0) return [];
-
-  const chapters = await db.chapter.findMany({
-    where: { courseId: { in: [...byCourse.keys()] } },
-    select: { courseId: true, _count: { select: { sections: true } } },
-  });
-  for (const chapter of chapters) recordFor(chapter.courseId).totalSections += chapter._count.sections;
-  return [...byCourse.values()];
+export function buildProgressRecords(db: DbClient, userId: number, courseIds?: number[]): Promise<ProgressRecord[]> {
+  return queryRows<ProgressRecord>(db, PROGRESS_SQL, [userId, courseIds ?? null]);
 }
+
+const PROGRESS_SQL = `
+  WITH courses AS (
+    SELECT "courseId" FROM "CourseProgress" WHERE "userId" = $1 AND ($2::int[] IS NULL OR "courseId" = ANY($2::int[]))
+    UNION
+    SELECT DISTINCT "courseId" FROM "SectionCompletion" WHERE "userId" = $1 AND ($2::int[] IS NULL OR "courseId" = ANY($2::int[]))
+  )
+  SELECT k."courseId", $1::int AS "userId",
+         (SELECT p."currentSectionId" FROM "CourseProgress" p WHERE p."userId" = $1 AND p."courseId" = k."courseId") AS "currentSectionId",
+         coalesce((SELECT array_agg(sc."sectionId" ORDER BY sc."completedAt", sc.id) FROM "SectionCompletion" sc
+                   WHERE sc."userId" = $1 AND sc."courseId" = k."courseId"), '{}') AS "completedSections",
+         (SELECT count(*)::int FROM "Section" s JOIN "Chapter" ch ON ch.id = s."chapterId" WHERE ch."courseId" = k."courseId") AS "totalSections"
+  FROM courses k ORDER BY k."courseId"`;

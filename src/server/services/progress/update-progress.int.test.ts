@@ -111,3 +111,34 @@ describe("progress under concurrency", () => {
     // the session's time zone: not this code's to fix, so only updatedAt is checked here.
   });
 });
+
+describe("the record an update returns", () => {
+  // A fixed pseudo-random walk, so a failure replays the same way.
+  function* walk(ids: number[], steps: number) {
+    let seed = 7;
+    const next = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+    for (let step = 0; step < steps; step++) {
+      const pick = () => ids[Math.floor(next() * ids.length)]!;
+      const kind = next();
+      if (kind < 0.3) yield { currentSectionId: pick() };
+      else if (kind < 0.75) yield { completedSectionId: pick(), currentSectionId: next() < 0.5 ? pick() : undefined };
+      else yield { completedSectionId: pick(), isCompleted: false };
+    }
+  }
+
+  test.each([
+    ["on the pool", false],
+    ["inside a transaction (through Prisma)", true],
+  ])("equals a fresh read after every step of 40 mixed writes, %s", async (_label, inTransaction) => {
+    const me = await createUser(db);
+    const course = await createCourse(db, { userId: me.id, chapters: 2, sectionsPerChapter: 3 });
+    const ids = sectionIds(course, 6);
+    for (const step of walk(ids, 40)) {
+      const options = { courseId: course.id, userId: me.id, ...step };
+      const returned = inTransaction ? await db.$transaction((tx) => updateCourseProgress(tx, options)) : await updateCourseProgress(db, options);
+      const [stored] = await listUserProgress(db, me.id);
+      expect(returned).toEqual(stored ?? { courseId: course.id, userId: me.id, currentSectionId: null, completedSections: [], totalSections: 6 });
+    }
+  });
+});
+

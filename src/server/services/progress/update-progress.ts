@@ -1,9 +1,8 @@
 import { NOTHING_TO_UPDATE, type ProgressRecord } from "~/lib/schemas/progress";
 import type { DbClient } from "~/server/db";
+import { queryRows } from "~/server/db/sql";
 import { AppError } from "~/server/errors";
 import { getVisibleCourseSectionIds } from "~/server/services/course/get-course";
-
-import { buildProgressRecords } from "./build-progress";
 
 export const SECTION_NOT_IN_COURSE = "That section is not part of this course";
 
@@ -19,14 +18,14 @@ export type UpdateCourseProgressOptions = {
 
 /**
  * Saves the user's place in a course they can see and/or one section's completion, then returns
- * the updated record. Every statement is a single idempotent, race-safe write, so two tabs (or
- * retries) posting at once never fail and never overwrite each other's completions:
+ * the updated record. Section ids are checked against this course first (the "section filed
+ * under another course" invariant); then one statement writes and reads back, each write
+ * idempotent and race-safe, so two tabs (or retries) posting at once never fail and never
+ * overwrite each other's completions:
  * - the current section is an INSERT … ON CONFLICT (userId, courseId) DO UPDATE (a Prisma
  *   upsert may run as find-then-create and fail on the unique index under concurrency);
  * - a completion is an INSERT … ON CONFLICT DO NOTHING on (userId, sectionId): twice is one row;
  * - un-completing deletes only that row.
- * Section ids are checked against this course before anything is written (the
- * "section filed under another course" invariant).
  */
 export async function updateCourseProgress(db: DbClient, options: UpdateCourseProgressOptions): Promise<ProgressRecord> {
   const { courseId, userId, currentSectionId, completedSectionId, isCompleted = true } = options;
@@ -37,24 +36,44 @@ export async function updateCourseProgress(db: DbClient, options: UpdateCoursePr
   for (const sectionId of [currentSectionId, completedSectionId]) {
     if (sectionId !== undefined && !sectionIds.has(sectionId)) throw new AppError("BAD_REQUEST", SECTION_NOT_IN_COURSE);
   }
-
-  if (currentSectionId !== undefined) {
-    // "updatedAt" is timestamp(3) without time zone holding UTC, as Prisma writes it.
-    await db.$executeRaw`
-      INSERT INTO "CourseProgress" ("userId", "courseId", "currentSectionId", "updatedAt")
-      VALUES (${userId}, ${courseId}, ${currentSectionId}, now() AT TIME ZONE 'UTC')
-      ON CONFLICT ("userId", "courseId")
-      DO UPDATE SET "currentSectionId" = EXCLUDED."currentSectionId", "updatedAt" = EXCLUDED."updatedAt"`;
-  }
-  if (completedSectionId !== undefined) {
-    if (isCompleted) {
-      await db.sectionCompletion.createMany({ data: [{ userId, courseId, sectionId: completedSectionId }], skipDuplicates: true });
-    } else {
-      await db.sectionCompletion.deleteMany({ where: { userId, sectionId: completedSectionId } });
-    }
-  }
-
-  const [record] = await buildProgressRecords(db, userId, [courseId]);
-  // Un-completing the only completion of a learner with no current section leaves no progress.
-  return record ?? { courseId, userId, currentSectionId: null, completedSections: [], totalSections: sectionIds.size };
+  const [saved] = await queryRows<Pick<ProgressRecord, "currentSectionId" | "completedSections">>(db, WRITE_AND_READ_PROGRESS_SQL, [
+    userId,
+    courseId,
+    currentSectionId ?? null,
+    completedSectionId ?? null,
+    isCompleted,
+  ]);
+  return { courseId, userId, currentSectionId: saved?.currentSectionId ?? null, completedSections: saved?.completedSections ?? [], totalSections: sectionIds.size };
 }
+
+/**
+ * $1 user, $2 course, $3 current section or null, $4 section to (un)complete or null, $5 complete
+ * (true) or un-complete (false). The final SELECT sees the rows as they were when the statement
+ * began, so it applies this statement's own changes to them: the new current section, the
+ * section just completed (last, as the newest; one completed before keeps its place), minus the
+ * one just un-completed. "updatedAt" and "completedAt" are timestamp(3) without time zone
+ * holding UTC, as Prisma writes them.
+ */
+const WRITE_AND_READ_PROGRESS_SQL = `
+  WITH current AS (
+    INSERT INTO "CourseProgress" ("userId", "courseId", "currentSectionId", "updatedAt")
+    SELECT $1, $2, $3::int, now() AT TIME ZONE 'UTC' WHERE $3::int IS NOT NULL
+    ON CONFLICT ("userId", "courseId") DO UPDATE SET "currentSectionId" = EXCLUDED."currentSectionId", "updatedAt" = EXCLUDED."updatedAt"
+    RETURNING "currentSectionId"
+  ), completed AS (
+    INSERT INTO "SectionCompletion" ("userId", "courseId", "sectionId", "completedAt")
+    SELECT $1, $2, $4::int, now() AT TIME ZONE 'UTC' WHERE $4::int IS NOT NULL AND $5::boolean
+    ON CONFLICT ("userId", "sectionId") DO NOTHING
+  ), uncompleted AS (
+    DELETE FROM "SectionCompletion" WHERE "userId" = $1 AND "sectionId" = $4::int AND NOT $5::boolean
+  ), before AS (
+    SELECT coalesce(array_agg(sc."sectionId" ORDER BY sc."completedAt", sc.id), '{}') AS ids
+    FROM "SectionCompletion" sc WHERE sc."userId" = $1 AND sc."courseId" = $2
+  )
+  SELECT coalesce((SELECT "currentSectionId" FROM current),
+                  (SELECT p."currentSectionId" FROM "CourseProgress" p WHERE p."userId" = $1 AND p."courseId" = $2)) AS "currentSectionId",
+         CASE WHEN $4::int IS NULL THEN b.ids
+              WHEN NOT $5::boolean THEN array_remove(b.ids, $4::int)
+              WHEN $4::int = ANY(b.ids) THEN b.ids
+              ELSE b.ids || $4::int END AS "completedSections"
+  FROM before b`;

@@ -1,0 +1,142 @@
+/**
+ * The API entry scripts/serve.mjs uses in production (direct.ts): which requests it takes from
+ * Next, and real HTTP through it: statuses, bodies, cookies, security headers, body limits.
+ */
+import { readdirSync } from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { join, relative, sep } from "node:path";
+
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+
+import { sessionCookieHeader, sessionTokenFor } from "../../../test/caller";
+import { db } from "../../../test/db";
+import { createCourse, createUser, uniqueSuffix } from "../../../test/factories";
+import { expectNoLeak } from "../../../test/http";
+
+import { directApiHandler, serveApiDirectly } from "./direct";
+import { handleRest, handleTrpc } from "./handlers";
+
+const LEFT_TO_NEXT = 599;
+
+describe("which requests it takes", () => {
+  const apiDir = join(process.cwd(), "src/app/api");
+  const routeFiles = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory() ? routeFiles(join(dir, entry.name)) : entry.name === "route.ts" ? [relative(apiDir, dir).split(sep).join("/")] : [],
+    );
+
+  // Every route folder of src/app/api, with a path it serves and who answers it in production.
+  // A new route folder fails this test until it is placed here (and, if Next keeps it, in NEXT_API_ROUTE).
+  const routes: Record<string, { path: string; method: string; handler: unknown }> = {
+    "[...rest]": { path: "/api/courses/12/progress", method: "POST", handler: handleRest },
+    "trpc/[trpc]": { path: "/api/trpc/course.byId", method: "GET", handler: handleTrpc },
+    "auth/google": { path: "/api/auth/google", method: "POST", handler: handleRest },
+    "auth/[...nextauth]": { path: "/api/auth/session", method: "GET", handler: null },
+    health: { path: "/api/health", method: "GET", handler: null },
+    docs: { path: "/api/docs", method: "GET", handler: null },
+    "openapi.json": { path: "/api/openapi.json", method: "GET", handler: null },
+    panel: { path: "/api/panel", method: "GET", handler: null },
+  };
+
+  test("every route folder of src/app/api is accounted for", () => {
+    expect(routeFiles(apiDir).sort()).toEqual(Object.keys(routes).sort());
+  });
+
+  test.each(Object.entries(routes))("%s", (_folder, { path, method, handler }) => {
+    expect(directApiHandler(method, path)).toBe(handler);
+  });
+
+  test("documented paths go to the REST handler, Next's look-alikes and other methods do not", () => {
+    expect(directApiHandler("GET", "/api/courses/1")).toBe(handleRest);
+    expect(directApiHandler("DELETE", "/api/courses/1")).toBe(handleRest);
+    expect(directApiHandler("GET", "/api/healthy")).toBe(handleRest);
+    expect(directApiHandler("GET", "/api/auth/callback/google")).toBeNull();
+    expect(directApiHandler("GET", "/api/auth/google")).toBe(handleRest);
+    expect(directApiHandler("OPTIONS", "/api/courses/1")).toBeNull();
+    expect(directApiHandler("HEAD", "/api/trpc/course.byId")).toBeNull();
+    expect(directApiHandler("GET", "/course/1")).toBeNull();
+    expect(directApiHandler("GET", "/apiary")).toBeNull();
+  });
+});
+
+describe("over HTTP", () => {
+  let server: http.Server;
+  let base: string;
+
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      if (!serveApiDirectly(req, res)) res.writeHead(LEFT_TO_NEXT).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  const send = (path: string, init?: RequestInit) => fetch(`${base}${path}`, init);
+
+  test("GET a course: 200 with its JSON and the site's security headers", async () => {
+    const me = await createUser(db);
+    const course = await createCourse(db, { userId: me.id, chapters: 2, sectionsPerChapter: 2 });
+    const response = await send(`/api/courses/${course.id}`, { headers: { cookie: sessionCookieHeader(await sessionTokenFor(me)) } });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { course: { id: number; isOwner: boolean }; chapters: unknown[] };
+    expect(body.course).toMatchObject({ id: course.id, isOwner: true });
+    expect(body.chapters).toHaveLength(2);
+    expect(response.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("x-frame-options")).toBe("DENY");
+    expect(response.headers.get("cache-control")).toBe("no-store");
+  });
+
+  test("signed out → 401; another user's private course → 404", async () => {
+    const [owner, other] = [await createUser(db), await createUser(db)];
+    const course = await createCourse(db, { userId: owner.id });
+    expect((await send(`/api/courses/${course.id}`)).status).toBe(401);
+    const hidden = await send(`/api/courses/${course.id}`, { headers: { cookie: sessionCookieHeader(await sessionTokenFor(other)) } });
+    expect(hidden.status).toBe(404);
+    expect(await hidden.json()).toMatchObject({ message: "Course Not Found" });
+  });
+
+  test("POST /api/register: the body arrives, and the session cookie comes back", async () => {
+    const username = `direct_${uniqueSuffix()}`;
+    const response = await send("/api/register", {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: base },
+      body: JSON.stringify({ username, email: `${username}@example.com`, password: "password123", confirmPassword: "password123" }),
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ username });
+    expect(response.headers.getSetCookie()).toEqual([expect.stringMatching(/^next-auth\.session-token=.+; HttpOnly/)]);
+  });
+
+  test("a tRPC call goes through the tRPC handler", async () => {
+    const response = await send("/api/trpc/course.byId?input=" + encodeURIComponent(JSON.stringify({ json: { id: 1 } })));
+    expect(response.status).toBe(401);
+    expect(await response.json()).toMatchObject({ error: { json: { message: "Please sign in to continue" } } });
+  });
+
+  test("refusals: a body over 1 MiB → 413, a foreign Origin → 403, never a stack trace", async () => {
+    const big = await send("/api/register", { method: "POST", headers: { "content-type": "application/json", origin: base }, body: `{"username":"${"a".repeat(1_100_000)}"}` });
+    expect(big.status).toBe(413);
+    const foreign = await send("/api/register", { method: "POST", headers: { "content-type": "application/json", origin: "https://evil.example" }, body: "{}" });
+    expect(foreign.status).toBe(403);
+    for (const response of [big, foreign]) expectNoLeak(await response.text());
+  });
+
+  test("Next's routes and pages are left to Next", async () => {
+    for (const path of ["/api/health", "/api/auth/session", "/course/1", "/"]) expect((await send(path)).status, path).toBe(LEFT_TO_NEXT);
+  });
+
+  test("a Host header no URL can carry still gets an answer", async () => {
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = http.request(`${base}/api/courses/1`, { headers: { host: "bad host[" } }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on("error", reject);
+      req.end();
+    });
+    expect(status).toBe(401);
+  });
+});
