@@ -1,9 +1,9 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
-import { createOpenApiFetchHandler } from "trpc-to-openapi";
 
 import { logger } from "~/server/logger";
 
 import { guardApiRequest } from "./http-guards";
+import { createOpenApiFetch } from "./openapi-fetch";
 import { appRouter } from "./root";
 import { createTRPCContext, readableValidationMessage, retryAfterOf } from "./trpc";
 
@@ -34,20 +34,19 @@ export async function handleTrpc(raw: Request): Promise<Response> {
   });
 }
 
+const openApi = createOpenApiFetch({
+  router: appRouter,
+  endpoint: "/api",
+  createContext: (req, resHeaders) => createTRPCContext({ headers: req.headers, resHeaders }),
+  responseMeta: ({ errors }) => ({ headers: { "Cache-Control": "no-store", ...retryAfterHeaders(errors) } }),
+  onError: logUnexpected,
+});
+
 // /api/* — the documented REST paths, served from the same procedures.
 export async function handleRest(raw: Request): Promise<Response> {
   const req = await guardApiRequest(raw, { emptyBodyAsJsonObject: true });
   if (req instanceof Response) return req;
-  const resHeaders = new Headers();
-  const response = await createOpenApiFetchHandler({
-    endpoint: "/api",
-    req,
-    router: appRouter,
-    createContext: () => createTRPCContext({ headers: req.headers, resHeaders }),
-    responseMeta: ({ errors }) => ({ headers: { "Cache-Control": "no-store", ...retryAfterHeaders(errors) } }),
-    onError: logUnexpected,
-  });
-  for (const cookie of resHeaders.getSetCookie()) response.headers.append("Set-Cookie", cookie);
+  const response = await openApi(req);
   return response.status === 400 ? withReadableValidationMessage(response) : response;
 }
 

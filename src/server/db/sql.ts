@@ -18,15 +18,20 @@ export function registerPool(client: object, pool: () => pg.Pool): void {
   pools.set(client, pool);
 }
 
+/** The pool behind a registered client; null for a transaction client. */
+export function poolOf(db: DbClient): pg.Pool | null {
+  return pools.get(db)?.() ?? null;
+}
+
 export async function queryRows<Row>(db: DbClient, text: string, values: unknown[] = []): Promise<Row[]> {
-  const pool = pools.get(db);
-  if (pool) return (await pool().query<Row & pg.QueryResultRow>(text, values)).rows;
+  const pool = poolOf(db);
+  if (pool) return (await pool.query<Row & pg.QueryResultRow>(text, values)).rows;
   return db.$queryRawUnsafe<Row[]>(text, ...values);
 }
 
 /** For INSERT/UPDATE/DELETE: the number of rows the statement changed. */
 export async function execute(db: DbClient, text: string, values: unknown[] = []): Promise<number> {
-  const pool = pools.get(db);
-  if (pool) return (await pool().query(text, values)).rowCount ?? 0;
+  const pool = poolOf(db);
+  if (pool) return (await pool.query(text, values)).rowCount ?? 0;
   return db.$executeRawUnsafe(text, ...values);
 }

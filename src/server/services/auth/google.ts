@@ -1,5 +1,6 @@
 import type { DbClient } from "~/server/db";
 
+import { forgetSessionUser } from "./session-user-cache";
 import { availableUsername, usernameKey } from "./users";
 
 export type GoogleProfile = { subject: string; email?: string | null; emailVerified: boolean; name?: string | null; picture?: string | null };
@@ -20,6 +21,7 @@ export async function upsertGoogleUser(db: DbClient, profile: GoogleProfile): Pr
       where: { id: linked.user.id },
       data: { displayName: profile.name?.slice(0, 100) ?? undefined, photoURL: profile.picture?.slice(0, 2048) ?? undefined },
     });
+    forgetSessionUser(db, linked.user.id);
     return linked.user;
   }
 

@@ -2,6 +2,8 @@ import type { PublicUser } from "~/lib/schemas/auth";
 import type { DbClient } from "~/server/db";
 import { queryRows } from "~/server/db/sql";
 
+import { sessionUserCacheFor } from "./session-user-cache";
+
 export const publicUserSelect = { id: true, username: true, email: true, displayName: true, photoURL: true } as const;
 
 /** The case- and width-insensitive form of a username, unique across users. */
@@ -15,16 +17,23 @@ export function toPublicUser(user: PublicUser): PublicUser {
 
 /**
  * The signed-in user for a session, or null when the session was revoked or the user is gone.
- * Runs on every signed-in request, so it is one raw statement on the pool (see db/sql.ts): on
- * this machine a Prisma findUnique costs ~3.8 ms of CPU, the same statement through pg ~0.3 ms.
+ * Runs on every signed-in request: answered from this process's session cache when it can be
+ * (see session-user-cache.ts), else one raw statement on the pool (see db/sql.ts; on this
+ * machine a Prisma findUnique costs ~3.8 ms of CPU, the same statement through pg ~0.3 ms).
  */
 export async function findSessionUser(db: DbClient, claims: { userId: number; sessionVersion: number }): Promise<PublicUser | null> {
-  const [user] = await queryRows<PublicUser>(
+  const cache = sessionUserCacheFor(db);
+  const cached = cache?.get(claims);
+  if (cached) return cached;
+  const lookup = cache?.startLookup() ?? 0;
+  const [row] = await queryRows<PublicUser>(
     db,
     `SELECT id, username, email, "displayName", "photoURL" FROM "User" WHERE id = $1 AND "sessionVersion" = $2`,
     [claims.userId, claims.sessionVersion],
   );
-  return user ? toPublicUser(user) : null;
+  const user = row ? toPublicUser(row) : null;
+  if (user) cache?.remember(claims, user, lookup);
+  return user;
 }
 
 /** Picks a free username for an account created through Google, based on its name or e-mail. */

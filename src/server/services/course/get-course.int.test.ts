@@ -7,6 +7,8 @@ import { expectTRPCError } from "../../../../test/expect";
 import { createCourse, createUser, sectionsOf } from "../../../../test/factories";
 import { restCall } from "../../../../test/http";
 
+import { isVisibleTo, visibleToSql } from "./get-course";
+
 describe("course.byId", () => {
   test("the owner gets chapters and sections in order with their times", async () => {
     const owner = await createUser(db);
@@ -69,3 +71,22 @@ describe("GET /api/courses/{id}", () => {
     expect(list.json.map((item) => item.id)).toEqual([course.id]);
   });
 });
+
+describe("the visibility rule", () => {
+  test("its SQL form agrees with isVisibleTo for every status, owner and public flag", async () => {
+    const [me, other] = [await createUser(db), await createUser(db)];
+    const cases = [];
+    for (const status of ["ready", "generating", "failed"] as const) {
+      for (const isPublic of [true, false]) {
+        for (const owner of [me, other]) {
+          const course = await createCourse(db, { userId: owner.id, status, isPublic, chapters: status === "ready" ? 1 : 0 });
+          const [row] = await db.$queryRawUnsafe<{ visible: boolean }[]>(`SELECT ${visibleToSql("c", "$1")} AS visible FROM "Course" c WHERE c.id = $2`, me.id, course.id);
+          cases.push({ status, isPublic, mine: owner === me, sql: row?.visible, js: isVisibleTo({ userId: owner.id, isPublic, status }, me.id) });
+        }
+      }
+    }
+    expect(cases.filter((c) => c.sql !== c.js)).toEqual([]);
+    expect(cases.filter((c) => c.js)).toHaveLength(3); // mine and ready (public or not), or someone's public ready one
+  });
+});
+

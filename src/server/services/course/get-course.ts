@@ -54,4 +54,12 @@ export function isVisibleTo(course: { userId: number; isPublic: boolean; status:
   return course.status === "ready" && (course.userId === userId || course.isPublic);
 }
 
-const courseNotFound = () => new AppError("NOT_FOUND", "Course Not Found");
+/**
+ * isVisibleTo in SQL, for a statement that must decide before it writes: `course` is the alias
+ * of a "Course" row, `user` the placeholder of the user id. A test holds the two to agreement.
+ */
+export function visibleToSql(course: string, user: string): string {
+  return `(${course}.status = 'ready' AND (${course}."userId" = ${user} OR ${course}."isPublic"))`;
+}
+
+export const courseNotFound = () => new AppError("NOT_FOUND", "Course Not Found");
