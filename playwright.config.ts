@@ -5,7 +5,8 @@ import { defineConfig, devices } from "@playwright/test";
  * served by `npm start` on the embedded PostgreSQL (or E2E_DATABASE_URL), with Google sign-in
  * pointed at a local fake OpenID provider, YouTube at a local fake of its APIs and the LLM at a
  * local fake OpenAI-compatible server. A second instance (OFFLINE_PORT) runs with no LLM and a
- * local video library: the offline engine. Run `npm run build` first.
+ * local video library (the offline engine) and the real YouTube player, whose IFrame API tests
+ * replace with a fake through request interception. Run `npm run build` first.
  */
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${PORT}`;
@@ -15,7 +16,7 @@ const FAKE_GOOGLE_CONTROL = "http://127.0.0.1:3102";
 const FAKE_YOUTUBE = "http://127.0.0.1:3104";
 const FAKE_OPENAI = "http://127.0.0.1:3105";
 
-/** What both app instances share: sign-in against the fake Google, quiet logs, the stub video player. */
+/** What both app instances share: sign-in against the fake Google, quiet logs, the stub video player (the offline instance overrides it). */
 const commonAppEnv = {
   GOOGLE_CLIENT_ID: "e2e-client",
   GOOGLE_CLIENT_SECRET: "e2e-secret",
@@ -107,6 +108,8 @@ export default defineConfig({
         DATABASE_URL: process.env.E2E_OFFLINE_DATABASE_URL ?? "",
         VIDEO_SOURCES: "library",
         VIDEO_LIBRARY_DIR: "test/fixtures/videos",
+        // The real YouTube IFrame player; tests serve it e2e/fakes/youtube-iframe-api.js (routeYouTube in e2e/fixtures.ts).
+        VIDEO_PLAYER: "youtube",
       },
     },
   ],

@@ -1,30 +1,16 @@
 import { type APIRequestContext } from "@playwright/test";
 
-import { expect, expectAccessible, OFFLINE_BASE_URL, registerViaApi, test, uniqueUser } from "./fixtures";
+import { expect, expectAccessible, generateCourse, OFFLINE_BASE_URL, registerViaApi, routeYouTube, test, uniqueUser } from "./fixtures";
 import { CoursePage } from "./pages/course-page";
 
 /**
- * The course player on the stub video player (VIDEO_PLAYER=stub in playwright.config.ts): a
- * course generated through the API (fake YouTube + fake LLM on the main instance, the offline
- * engine on the other), opened in the browser.
+ * The course player on the stub video player (VIDEO_PLAYER=stub on the main instance in
+ * playwright.config.ts): a course generated through the API (fake YouTube + fake LLM on the main
+ * instance, the offline engine on the other, whose real YouTube player youtube-player.spec.ts
+ * covers), opened in the browser.
  */
-type Section = { id: number; title: string; timeStart: number };
-type Detail = { course: { id: number; title: string; engine: string | null }; chapters: { title: string; sections: Section[] }[] };
-type FlatSection = Section & { chapterTitle: string };
 type QuizView = { quiz: { id: number }; questions: { id: number; questionText: string; options: string[] }[] };
 type Attempt = { score: number; results: { questionId: number; correctAnswer: string }[] };
-
-/** Generates a course for the signed-in learner of `request` and reads it back. */
-async function generateCourse(request: APIRequestContext, origin = "", topic = "binary search") {
-  const created = await request.post(`${origin}/api/courses/generate-from-topic`, { data: { topic, complexity: "beginner" } });
-  expect([200, 201], await created.text()).toContain(created.status());
-  const { course } = (await created.json()) as { course: { id: number } };
-  const response = await request.get(`${origin}/api/courses/${course.id}`);
-  expect(response.status()).toBe(200);
-  const detail = (await response.json()) as Detail;
-  const sections: FlatSection[] = detail.chapters.flatMap((chapter) => chapter.sections.map((section) => ({ ...section, chapterTitle: chapter.title })));
-  return { detail, sections };
-}
 
 /** The right answers, learned from an attempt through the API (the page never sees them before submitting). */
 async function correctAnswers(request: APIRequestContext, sectionId: number) {
@@ -227,6 +213,7 @@ test("on a phone the outline folds away behind a button", async ({ page }) => {
 
 test("on the offline instance the course says it was built offline and has a quiz", async ({ page }) => {
   test.setTimeout(120_000);
+  await routeYouTube(page);
   await registerViaApi(page.request, undefined, OFFLINE_BASE_URL);
   const { detail, sections } = await generateCourse(page.request, OFFLINE_BASE_URL, "recursion");
   const coursePage = new CoursePage(page, OFFLINE_BASE_URL);

@@ -1,6 +1,6 @@
 import { type APIRequestContext } from "@playwright/test";
 
-import { expect, expectAccessible, OFFLINE_BASE_URL, registerViaApi, resetFakeLlm, setFakeLlm, test } from "./fixtures";
+import { expect, expectAccessible, OFFLINE_BASE_URL, registerViaApi, resetFakeLlm, routeYouTube, setFakeLlm, test } from "./fixtures";
 import { CreateCoursePage } from "./pages/create-course-page";
 
 /**
@@ -73,6 +73,8 @@ test.describe("create a course", () => {
   test("on the offline instance: the built-in engine builds the course from the video library", async ({ page, shell }) => {
     test.setTimeout(90_000);
     const createCoursePage = new CreateCoursePage(page, OFFLINE_BASE_URL);
+    // The course page it lands on embeds the YouTube player: keep it off the network.
+    await routeYouTube(page);
     await registerViaApi(page.request, undefined, OFFLINE_BASE_URL);
 
     await createCoursePage.goto();

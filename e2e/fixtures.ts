@@ -1,3 +1,5 @@
+import { fileURLToPath } from "node:url";
+
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
 
@@ -40,6 +42,49 @@ export async function registerViaApi(request: APIRequestContext, user: Credentia
   const response = await request.post(`${origin}/api/register`, { data: { username: user.username, email: user.email, password: user.password } });
   expect(response.status(), await response.text()).toBe(200);
   return user;
+}
+
+export type Section = { id: number; title: string; timeStart: number };
+export type CourseDetail = {
+  course: { id: number; title: string; engine: string | null; videoId: string | null };
+  chapters: { title: string; sections: Section[] }[];
+};
+export type FlatSection = Section & { chapterTitle: string };
+
+/** Generates a course for the signed-in learner of `request` and reads it back (`origin` as for registerViaApi). */
+export async function generateCourse(request: APIRequestContext, origin = "", topic = "binary search") {
+  const created = await request.post(`${origin}/api/courses/generate-from-topic`, { data: { topic, complexity: "beginner" } });
+  expect([200, 201], await created.text()).toContain(created.status());
+  const { course } = (await created.json()) as { course: { id: number } };
+  const response = await request.get(`${origin}/api/courses/${course.id}`);
+  expect(response.status()).toBe(200);
+  const detail = (await response.json()) as CourseDetail;
+  const sections: FlatSection[] = detail.chapters.flatMap((chapter) => chapter.sections.map((section) => ({ ...section, chapterTitle: chapter.title })));
+  return { detail, sections };
+}
+
+/** The script the course player's YouTube adapter loads (the app instance on OFFLINE_BASE_URL runs VIDEO_PLAYER=youtube). */
+export const YOUTUBE_IFRAME_API = "https://www.youtube.com/iframe_api";
+const FAKE_YOUTUBE_IFRAME_API = fileURLToPath(new URL("./fakes/youtube-iframe-api.js", import.meta.url));
+
+/**
+ * Keeps `page` off YouTube: the IFrame API is answered with e2e/fakes/youtube-iframe-api.js
+ * (`iframeApi: "fake"`) or fails to load (`"fail"`), and every other www.youtube.com request is
+ * aborted. Answers the list of www.youtube.com URLs the page asked for, filled as it does.
+ */
+export async function routeYouTube(page: Page, { iframeApi = "fake" }: { iframeApi?: "fake" | "fail" } = {}) {
+  const requested: string[] = [];
+  await page.route("https://www.youtube.com/**", async (route) => {
+    requested.push(route.request().url());
+    await route.abort("blockedbyclient");
+  });
+  // Registered last, so it is asked first.
+  await page.route(YOUTUBE_IFRAME_API, async (route) => {
+    requested.push(route.request().url());
+    if (iframeApi === "fail") await route.abort("internetdisconnected");
+    else await route.fulfill({ path: FAKE_YOUTUBE_IFRAME_API, contentType: "text/javascript; charset=utf-8" });
+  });
+  return requested;
 }
 
 /** No serious or critical accessibility violations on the current page. */

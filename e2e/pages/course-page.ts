@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 
-/** /course/{id}: the outline, the (stub) video, the section, its quiz and the section buttons. */
+/** /course/{id}: the outline, the video (stub or YouTube), the section, its quiz and the section buttons. */
 export class CoursePage {
   /** `origin` selects the app instance (the offline one runs on its own port). */
   constructor(
@@ -83,6 +83,16 @@ export class CoursePage {
   /** Moves the stub's clock as if the video had played to `seconds`. */
   async seekPlayer(seconds: number) {
     await this.player().getByRole("slider", { name: "Seek" }).fill(String(seconds));
+  }
+
+  // The real YouTube player (VIDEO_PLAYER=youtube, the offline instance), on the fake IFrame API.
+  youtubePlayer() {
+    return this.page.getByTestId("youtube-player");
+  }
+
+  /** What the player area says when the YouTube IFrame API could not be loaded. */
+  videoUnavailable() {
+    return this.page.getByText("The video player could not be loaded.", { exact: true });
   }
 
   // The quiz.
