@@ -124,6 +124,33 @@ describe("over HTTP", () => {
     for (const response of [big, foreign]) expectNoLeak(await response.text());
   });
 
+  /** A raw request whose body is written in the given pieces (chunked: no Content-Length). */
+  function sendInPieces(path: string, pieces: string[]) {
+    return new Promise<{ status: number; body: string; connection?: string }>((resolve, reject) => {
+      const req = http.request(`${base}${path}`, { method: "POST", headers: { "content-type": "application/json", origin: base } }, (res) => {
+        let body = "";
+        res.setEncoding("utf8").on("data", (chunk: string) => (body += chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body, connection: res.headers.connection }));
+      });
+      req.on("error", reject);
+      for (const piece of pieces) req.write(piece);
+      req.end();
+    });
+  }
+
+  test("a body in several pieces arrives whole; past 1 MiB without a Content-Length it is 413 and the connection closes", async () => {
+    const username = `pieces_${uniqueSuffix()}`;
+    const json = JSON.stringify({ username, email: `${username}@example.com`, password: "password123" });
+    const whole = await sendInPieces("/api/register", [json.slice(0, 5), json.slice(5, 20), json.slice(20)]);
+    expect(whole.status).toBe(200);
+    expect(JSON.parse(whole.body)).toMatchObject({ username });
+
+    const tooBig = await sendInPieces("/api/register", ['{"username":"', "a".repeat(600_000), "a".repeat(600_000), '"}']);
+    expect(tooBig.status).toBe(413);
+    expect(JSON.parse(tooBig.body)).toMatchObject({ code: "PAYLOAD_TOO_LARGE", message: "Request body is larger than 1 MB" });
+    expect(tooBig.connection).toBe("close");
+  });
+
   test("Next's routes and pages are left to Next", async () => {
     for (const path of ["/api/health", "/api/auth/session", "/course/1", "/"]) expect((await send(path)).status, path).toBe(LEFT_TO_NEXT);
   });

@@ -7,7 +7,8 @@ import { env } from "~/env";
 import { securityHeaders } from "~/lib/security-headers";
 import { logger } from "~/server/logger";
 
-import { handleRest, handleTrpc } from "./handlers";
+import { type ApiHandler, handleRest, handleTrpc } from "./handlers";
+import { MAX_BODY_BYTES, payloadTooLarge } from "./http-guards";
 
 /**
  * The API without Next's router. In production, scripts/serve.mjs hands every /api request to
@@ -16,7 +17,6 @@ import { handleRest, handleTrpc } from "./handlers";
  * this machine, more than the handlers themselves (GET /api/courses/{id}: 210 → 470 req/s).
  * Pages, next-auth and Next's other /api routes stay with Next.
  */
-type FetchHandler = (req: Request) => Promise<Response>;
 
 /** The /api routes of src/app/api that Next keeps: next-auth's, and the health, docs, OpenAPI and panel routes. */
 const NEXT_API_ROUTE = /^\/api\/(?:auth\/(?!google$)|(?:health|docs|openapi\.json|panel)(?:\/|$))/;
@@ -24,7 +24,7 @@ const TRPC_METHODS = new Set(["GET", "POST"]);
 const REST_METHODS = new Set(["GET", "POST", "PUT", "PATCH", "DELETE"]);
 
 /** The handler for an API request, or null to leave it to Next (pages, next-auth, other methods). */
-export function directApiHandler(method: string, pathname: string): FetchHandler | null {
+export function directApiHandler(method: string, pathname: string): ApiHandler | null {
   if (!pathname.startsWith("/api/") || NEXT_API_ROUTE.test(pathname)) return null;
   if (pathname.startsWith("/api/trpc/")) return TRPC_METHODS.has(method) ? handleTrpc : null;
   return REST_METHODS.has(method) ? handleRest : null;
@@ -42,7 +42,7 @@ export function serveApiDirectly(req: IncomingMessage, res: ServerResponse): boo
   const url = requestUrl(req);
   const handler = url && directApiHandler(req.method ?? "GET", url.pathname);
   if (!handler) return false;
-  void respond(handler, toRequest(req, res, url), req, res);
+  void serve(handler, url, req, res);
   return true;
 }
 
@@ -61,46 +61,73 @@ function requestUrl(req: IncomingMessage): URL | null {
   }
 }
 
-function toRequest(req: IncomingMessage, res: ServerResponse, url: URL): Request {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (typeof value === "string") headers.set(name, value);
-    else if (value) for (const item of value) headers.append(name, item);
-  }
+async function serve(handler: ApiHandler, url: URL, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const aborted = new AbortController();
   res.on("close", () => {
     if (!res.writableFinished) aborted.abort();
   });
-  const hasBody = req.method !== "GET" && req.method !== "HEAD";
-  return new Request(url, {
-    method: req.method,
-    headers,
-    body: hasBody ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : null,
-    signal: aborted.signal,
-    // @ts-expect-error -- Node's fetch needs `duplex` for a streamed body; the DOM RequestInit type lacks it
-    duplex: "half",
-  });
-}
-
-async function respond(handler: FetchHandler, request: Request, req: IncomingMessage, res: ServerResponse): Promise<void> {
   try {
-    const response = await handler(request);
-    const headers: Record<string, string | string[]> = { ...responseHeaders };
-    response.headers.forEach((value, name) => {
-      if (name !== "set-cookie") headers[name] = value;
-    });
-    const cookies = response.headers.getSetCookie();
-    if (cookies.length) headers["set-cookie"] = cookies;
-    // A body refused unread (413) leaves the connection mid-request: close it, not reuse it.
-    if (!req.complete) headers.connection = "close";
-    res.writeHead(response.status, headers);
-    if (response.body) await pipeline(Readable.fromWeb(response.body as WebReadableStream), res);
-    else res.end();
+    // Bodies are read here, as Node buffers, and handed over beside a bodiless Request: web
+    // streams over the socket cost more than the rest of a small request. The handlers' guard
+    // still checks the size and the type.
+    const body = req.method === "GET" || req.method === "HEAD" ? undefined : await readBody(req);
+    if (body === "too-large") return await send(payloadTooLarge(), req, res);
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (typeof value === "string") headers.set(name, value);
+      else if (value) for (const item of value) headers.append(name, item);
+    }
+    await send(await handler(new Request(url, { method: req.method, headers, signal: aborted.signal }), body), req, res);
   } catch (error) {
-    if (request.signal.aborted) return; // the client went away: nothing to answer
-    logger.error("request failed", { path: new URL(request.url).pathname, error });
+    if (aborted.signal.aborted) return; // the client went away: nothing to answer
+    logger.error("request failed", { path: url.pathname, error });
     if (res.headersSent) return void res.destroy();
     res.writeHead(500, { ...responseHeaders, "content-type": "application/json" });
     res.end('{"message":"Internal server error"}');
   }
+}
+
+/** The whole body, or "too-large" as soon as it passes MAX_BODY_BYTES (the rest is left unread). */
+function readBody(req: IncomingMessage): Promise<Uint8Array<ArrayBuffer> | "too-large"> {
+  if (Number(req.headers["content-length"] ?? 0) > MAX_BODY_BYTES) return Promise.resolve("too-large");
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_BODY_BYTES) return void chunks.push(chunk);
+      req.off("data", onData).pause();
+      resolve("too-large");
+    };
+    req.on("data", onData);
+    req.once("end", () => {
+      const body = new Uint8Array(new ArrayBuffer(size));
+      let offset = 0;
+      for (const chunk of chunks) {
+        body.set(chunk, offset);
+        offset += chunk.length;
+      }
+      resolve(body);
+    });
+    req.once("error", reject);
+  });
+}
+
+async function send(response: Response, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const headers: Record<string, string | string[]> = { ...responseHeaders };
+  response.headers.forEach((value, name) => {
+    if (name !== "set-cookie") headers[name] = value;
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) headers["set-cookie"] = cookies;
+  // A body refused unread (413) leaves the connection mid-request: close it, not reuse it.
+  if (!req.complete) headers.connection = "close";
+  if (response.body && headers["content-type"]?.includes("text/event-stream")) {
+    res.writeHead(response.status, headers);
+    return pipeline(Readable.fromWeb(response.body as WebReadableStream), res);
+  }
+  const body = Buffer.from(await response.arrayBuffer());
+  headers["content-length"] = String(body.length);
+  res.writeHead(response.status, headers);
+  res.end(body);
 }

@@ -2,7 +2,7 @@ import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 
 import { logger } from "~/server/logger";
 
-import { guardApiRequest } from "./http-guards";
+import { checkApiRequest, guardApiRequest } from "./http-guards";
 import { createOpenApiFetch } from "./openapi-fetch";
 import { appRouter } from "./root";
 import { createTRPCContext, readableValidationMessage, retryAfterOf } from "./trpc";
@@ -19,9 +19,15 @@ function retryAfterHeaders(errors: { cause?: unknown }[]): Record<string, string
   return retryAfter === undefined ? {} : { "Retry-After": String(retryAfter) };
 }
 
+/**
+ * An API entry point. `body`: the request's bytes when the caller has read them already (the
+ * direct entry reads them as Node buffers); otherwise they are read from the request.
+ */
+export type ApiHandler = (req: Request, body?: Uint8Array<ArrayBuffer>) => Promise<Response>;
+
 // /api/trpc/* — the typed API the React pages use.
-export async function handleTrpc(raw: Request): Promise<Response> {
-  const req = await guardApiRequest(raw);
+export const handleTrpc: ApiHandler = async (raw, body) => {
+  const req = await guardApiRequest(raw, { body });
   if (req instanceof Response) return req;
   return fetchRequestHandler({
     endpoint: "/api/trpc",
@@ -32,7 +38,7 @@ export async function handleTrpc(raw: Request): Promise<Response> {
     responseMeta: ({ errors }) => ({ headers: { "Cache-Control": "no-store", ...retryAfterHeaders(errors) } }),
     onError: logUnexpected,
   });
-}
+};
 
 const openApi = createOpenApiFetch({
   router: appRouter,
@@ -43,12 +49,12 @@ const openApi = createOpenApiFetch({
 });
 
 // /api/* — the documented REST paths, served from the same procedures.
-export async function handleRest(raw: Request): Promise<Response> {
-  const req = await guardApiRequest(raw, { emptyBodyAsJsonObject: true });
-  if (req instanceof Response) return req;
-  const response = await openApi(req);
+export const handleRest: ApiHandler = async (req, body) => {
+  const checked = await checkApiRequest(req, { body });
+  if (checked instanceof Response) return checked;
+  const response = await openApi(req, checked.body);
   return response.status === 400 ? withReadableValidationMessage(response) : response;
-}
+};
 
 /**
  * trpc-to-openapi answers every validation failure with "Input validation failed"; clients of

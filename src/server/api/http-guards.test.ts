@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 
-import { crossSiteRefusal, guardApiRequest, MAX_BODY_BYTES } from "./http-guards";
+import { checkApiRequest, crossSiteRefusal, guardApiRequest, MAX_BODY_BYTES } from "./http-guards";
 
 const URL_ = "http://localhost:3000/api/login";
 const JSON_HEADERS = { "content-type": "application/json", host: "localhost:3000" };
@@ -157,3 +157,27 @@ describe("content type", () => {
     expect(result.headers.get("x-request-id")).toBe("r1");
   });
 });
+
+describe("a body the caller has read already", () => {
+  const bytes = (text: string) => new TextEncoder().encode(text) as Uint8Array<ArrayBuffer>;
+
+  test("is checked like a read one: the same refusals, and the bytes come back", async () => {
+    const checked = await checkApiRequest(post(), { body: bytes('{"a":1}') });
+    expect(checked).toEqual({ body: bytes('{"a":1}') });
+    await expectRefusal(
+      (await checkApiRequest(post({ headers: { "content-type": "text/plain" } }), { body: bytes("hello") })) as Response,
+      415,
+      "UNSUPPORTED_MEDIA_TYPE",
+    );
+    await expectRefusal((await checkApiRequest(post(), { body: new Uint8Array(MAX_BODY_BYTES + 1) })) as Response, 413, "PAYLOAD_TOO_LARGE");
+    await expectRefusal((await checkApiRequest(post({ headers: { origin: "https://evil.example" } }), { body: bytes("{}") })) as Response, 403, "FORBIDDEN");
+  });
+
+  test("guardApiRequest rebuilds the request around it; a safe method has no body to check", async () => {
+    const rebuilt = await guardApiRequest(post(), { body: bytes('{"b":2}') });
+    expect(rebuilt).toBeInstanceOf(Request);
+    expect(await (rebuilt as Request).json()).toEqual({ b: 2 });
+    expect(await checkApiRequest(new Request(URL_))).toEqual({ body: null });
+  });
+});
+

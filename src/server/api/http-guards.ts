@@ -14,6 +14,8 @@ export function jsonError(status: number, code: string, message: string, headers
   return Response.json({ message, code }, { status, headers });
 }
 
+export const payloadTooLarge = () => jsonError(413, "PAYLOAD_TOO_LARGE", "Request body is larger than 1 MB");
+
 function allowedOrigins(req: Request): Set<string> {
   const origins = new Set<string>();
   const host = req.headers.get("x-forwarded-host") ?? req.headers.get("host");
@@ -58,24 +60,36 @@ async function readLimited(req: Request): Promise<Uint8Array<ArrayBuffer> | "too
 }
 
 /**
- * Returns the request to handle (with its body buffered) or the refusal to send.
- * `emptyBodyAsJsonObject`: the REST adapter parses every POST body as JSON, so a bodiless POST
- * (POST /api/logout) is handed over as `{}`.
+ * The checks, and the body they read: null for a safe method, else the bytes (`body`, when the
+ * caller has read them already, as the direct entry does, or read here up to the limit).
  */
-export async function guardApiRequest(req: Request, { emptyBodyAsJsonObject = false } = {}): Promise<Request | Response> {
+export async function checkApiRequest(req: Request, { body: preread }: { body?: Uint8Array<ArrayBuffer> } = {}): Promise<Response | { body: Uint8Array<ArrayBuffer> | null }> {
   const refusal = crossSiteRefusal(req);
   if (refusal) return refusal;
-  if (SAFE_METHODS.has(req.method)) return req;
+  if (SAFE_METHODS.has(req.method)) return { body: null };
 
   const declared = Number(req.headers.get("content-length") ?? "0");
-  if (declared > MAX_BODY_BYTES) return jsonError(413, "PAYLOAD_TOO_LARGE", "Request body is larger than 1 MB");
-  const body = await readLimited(req);
-  if (body === "too-large") return jsonError(413, "PAYLOAD_TOO_LARGE", "Request body is larger than 1 MB");
+  if (declared > MAX_BODY_BYTES) return payloadTooLarge();
+  const body = preread ?? (await readLimited(req));
+  if (body === "too-large" || body.byteLength > MAX_BODY_BYTES) return payloadTooLarge();
 
   const contentType = req.headers.get("content-type") ?? "";
   if (body.byteLength > 0 && !/^application\/json\b/i.test(contentType)) {
     return jsonError(415, "UNSUPPORTED_MEDIA_TYPE", "Request body must be JSON (Content-Type: application/json)");
   }
+  return { body };
+}
+
+/**
+ * Returns the request to handle (with its body buffered) or the refusal to send.
+ * `emptyBodyAsJsonObject`: the REST adapter parses every POST body as JSON, so a bodiless POST
+ * (POST /api/logout) is handed over as `{}`.
+ */
+export async function guardApiRequest(req: Request, { emptyBodyAsJsonObject = false, body: preread }: { emptyBodyAsJsonObject?: boolean; body?: Uint8Array<ArrayBuffer> } = {}): Promise<Request | Response> {
+  const checked = await checkApiRequest(req, { body: preread });
+  if (checked instanceof Response) return checked;
+  const { body } = checked;
+  if (body === null) return req;
   const headers = new Headers(req.headers);
   const emptyBody = emptyBodyAsJsonObject ? "{}" : null;
   if (body.byteLength === 0 && emptyBody) headers.set("content-type", "application/json");

@@ -10,7 +10,9 @@ import { createOpenApiExpressMiddleware, type OpenApiRouter } from "trpc-to-open
  * calls. This wraps it the way the fetch adapter does: the path without the endpoint prefix,
  * the JSON body parsed up front (a parse failure becomes PARSE_ERROR when the body is read),
  * and a response sink that becomes a Response. `resHeaders` are the response's own headers,
- * so a cookie set by a procedure is sent with it.
+ * so a cookie set by a procedure is sent with it. The body comes as bytes already read and
+ * checked (http-guards.ts: JSON only); an empty one is the empty object, so a bodiless POST
+ * (POST /api/logout) works.
  */
 type Sink = { headers: Headers; statusCode: number; setHeader(name: string, value: string | string[]): void; end(body?: string): void };
 type Options<TContext> = {
@@ -21,7 +23,7 @@ type Options<TContext> = {
   onError?: (opts: { error: TRPCError; path?: string }) => void;
 };
 
-export function createOpenApiFetch<TContext>(options: Options<TContext>): (req: Request) => Promise<Response> {
+export function createOpenApiFetch<TContext>(options: Options<TContext>): (req: Request, body: Uint8Array | null) => Promise<Response> {
   const handle = createOpenApiExpressMiddleware({
     router: options.router,
     createContext: ({ req, res }: { req: unknown; res: unknown }) => options.createContext(req as Request, (res as Sink).headers),
@@ -29,13 +31,16 @@ export function createOpenApiFetch<TContext>(options: Options<TContext>): (req: 
     onError: options.onError,
   } as unknown as Parameters<typeof createOpenApiExpressMiddleware>[0]) as unknown as (req: Request, res: Sink) => Promise<void>;
 
-  return async (req) => {
+  return async (req, bytes) => {
     const url = new URL(req.url);
     if (url.pathname.startsWith(options.endpoint)) url.pathname = url.pathname.slice(options.endpoint.length) || "/";
-    const body = await readBody(req);
+    const body = parseJson(bytes);
+    // The core refuses a body without a JSON content type; a bodiless POST has none.
+    const headers = bytes && !req.headers.get("content-type")?.includes("application/json") ? withJsonContentType(req.headers) : req.headers;
     const request = new Proxy(req, {
       get(target, property) {
         if (property === "url") return url.toString();
+        if (property === "headers") return headers;
         if (property === "body") {
           if (!body.ok) throw new TRPCError({ code: "PARSE_ERROR", message: "Failed to parse request body", cause: body.cause });
           return body.data;
@@ -60,11 +65,20 @@ export function createOpenApiFetch<TContext>(options: Options<TContext>): (req: 
   };
 }
 
-async function readBody(req: Request): Promise<{ ok: true; data: unknown } | { ok: false; cause: unknown }> {
-  if (!req.headers.get("content-type")?.includes("application/json")) return { ok: true, data: req.body };
+const decoder = new TextDecoder();
+
+function parseJson(bytes: Uint8Array | null): { ok: true; data: unknown } | { ok: false; cause: unknown } {
+  if (bytes === null) return { ok: true, data: null };
+  if (bytes.byteLength === 0) return { ok: true, data: {} };
   try {
-    return { ok: true, data: JSON.parse(await req.text()) as unknown };
+    return { ok: true, data: JSON.parse(decoder.decode(bytes)) as unknown };
   } catch (cause) {
     return { ok: false, cause };
   }
+}
+
+function withJsonContentType(source: Headers): Headers {
+  const headers = new Headers(source);
+  headers.set("content-type", "application/json");
+  return headers;
 }

@@ -1,4 +1,5 @@
 import { handleRest } from "~/server/api/handlers";
 
 // GET|POST|PUT|PATCH|DELETE /api/{documented path}
-export { handleRest as GET, handleRest as POST, handleRest as PUT, handleRest as PATCH, handleRest as DELETE };
+const rest = (req: Request) => handleRest(req);
+export { rest as DELETE, rest as GET, rest as PATCH, rest as POST, rest as PUT };

@@ -23,8 +23,8 @@ export function toPublicUser(user: PublicUser): PublicUser {
  */
 export async function findSessionUser(db: DbClient, claims: { userId: number; sessionVersion: number }): Promise<PublicUser | null> {
   const cache = sessionUserCacheFor(db);
-  const cached = cache?.get(claims);
-  if (cached) return cached;
+  const cached = cache?.get(claims.userId);
+  if (cached?.sessionVersion === claims.sessionVersion) return cached.user;
   const lookup = cache?.startLookup() ?? 0;
   const [row] = await queryRows<PublicUser>(
     db,
@@ -32,7 +32,7 @@ export async function findSessionUser(db: DbClient, claims: { userId: number; se
     [claims.userId, claims.sessionVersion],
   );
   const user = row ? toPublicUser(row) : null;
-  if (user) cache?.remember(claims, user, lookup);
+  if (user) cache?.remember(claims.userId, { sessionVersion: claims.sessionVersion, user }, lookup);
   return user;
 }
 

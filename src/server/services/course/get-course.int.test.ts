@@ -1,13 +1,16 @@
 /** course.byId and GET /api/courses/{id}: the owner sees a course; others only once it is public. */
-import { describe, expect, test } from "vitest";
+import pg from "pg";
+import { describe, expect, test, vi } from "vitest";
 
 import { createTestCaller, sessionTokenFor } from "../../../../test/caller";
-import { db } from "../../../../test/db";
+import { db, getPool } from "../../../../test/db";
 import { expectTRPCError } from "../../../../test/expect";
 import { createCourse, createUser, sectionsOf } from "../../../../test/factories";
 import { restCall } from "../../../../test/http";
 
-import { isVisibleTo, visibleToSql } from "./get-course";
+import { notifiedCacheFor } from "~/server/db/notified-cache";
+
+import { forgetCourse, getCourseOrThrow, isVisibleTo, visibleToSql } from "./get-course";
 
 describe("course.byId", () => {
   test("the owner gets chapters and sections in order with their times", async () => {
@@ -29,7 +32,9 @@ describe("course.byId", () => {
     const { caller } = await createTestCaller({ user: stranger });
     await expectTRPCError(caller.course.byId({ id: course.id }), "NOT_FOUND", "Course Not Found");
 
+    // What a service that shares a course does: write, then drop this process's copy.
     await db.course.update({ where: { id: course.id }, data: { isPublic: true } });
+    forgetCourse(db, course.id);
     const shared = await caller.course.byId({ id: course.id });
     expect(shared.course).toMatchObject({ id: course.id, isOwner: false, isPublic: true });
   });
@@ -87,6 +92,87 @@ describe("the visibility rule", () => {
     }
     expect(cases.filter((c) => c.sql !== c.js)).toEqual([]);
     expect(cases.filter((c) => c.js)).toHaveLength(3); // mine and ready (public or not), or someone's public ready one
+  });
+});
+
+describe("the course tree kept per process", () => {
+  async function eventually(check: () => Promise<boolean>, what: string, timeoutMs = 5_000) {
+    const deadline = Date.now() + timeoutMs;
+    while (!(await check())) {
+      if (Date.now() > deadline) throw new Error(`timed out waiting for: ${what}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  async function live() {
+    const cache = notifiedCacheFor(db, { channel: "course_changed", ttlMs: 600_000, maxEntries: 500 })!;
+    await eventually(async () => cache.isLive, "the LISTEN connection");
+    return cache;
+  }
+
+  /** SQL from a connection of its own, as another app process (or an operator) would write. */
+  async function fromElsewhere(text: string, values: unknown[]) {
+    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await client.connect();
+    try {
+      await client.query(text, values);
+    } finally {
+      await client.end();
+    }
+  }
+
+  test("a second read runs no statement, and the visibility rule still applies to each caller", async () => {
+    const cache = await live();
+    const [owner, other] = [await createUser(db), await createUser(db)];
+    const course = await createCourse(db, { userId: owner.id });
+    // Creating the course announced it; a read that overlapped those announcements is not kept.
+    await eventually(async () => {
+      await getCourseOrThrow(db, { courseId: course.id, userId: owner.id });
+      return cache.get(course.id) !== undefined;
+    }, "the tree kept");
+    const first = await getCourseOrThrow(db, { courseId: course.id, userId: owner.id });
+    const queries = vi.spyOn(getPool(), "query");
+    try {
+      expect(await getCourseOrThrow(db, { courseId: course.id, userId: owner.id })).toEqual(first);
+      await expect(getCourseOrThrow(db, { courseId: course.id, userId: other.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
+      expect(queries).not.toHaveBeenCalled();
+    } finally {
+      queries.mockRestore();
+    }
+  });
+
+  test("every kind of change made elsewhere reaches it", async () => {
+    await live();
+    const [owner, other] = [await createUser(db), await createUser(db)];
+    const course = await createCourse(db, { userId: owner.id, chapters: 2, sectionsPerChapter: 2 });
+    const read = (userId = owner.id) => getCourseOrThrow(db, { courseId: course.id, userId });
+    await read();
+    const [firstSection] = sectionsOf(course);
+    const changes: [string, unknown[], (detail: Awaited<ReturnType<typeof read>>) => boolean][] = [
+      [`UPDATE "Course" SET title = 'Renamed' WHERE id = $1`, [course.id], (d) => d.course.title === "Renamed"],
+      [`UPDATE "Section" SET content = 'New words' WHERE id = $1`, [firstSection!.id], (d) => d.chapters[0]!.sections[0]!.content === "New words"],
+      [`UPDATE "Chapter" SET title = 'Retitled' WHERE "courseId" = $1 AND "order" = 2`, [course.id], (d) => d.chapters[1]!.title === "Retitled"],
+      [`INSERT INTO "Chapter" ("courseId", title, "order") VALUES ($1, 'Added', 3)`, [course.id], (d) => d.chapters.length === 3],
+      [`DELETE FROM "Section" WHERE id = $1`, [firstSection!.id], (d) => d.chapters[0]!.sections.length === 1],
+    ];
+    for (const [sql, values, seen] of changes) {
+      await fromElsewhere(sql, values);
+      await eventually(async () => seen(await read()), sql);
+    }
+    await fromElsewhere(`UPDATE "Course" SET "isPublic" = true WHERE id = $1`, [course.id]);
+    await eventually(async () => (await read(other.id).catch(() => null)) !== null, "made public");
+    await fromElsewhere(`DELETE FROM "Course" WHERE id = $1`, [course.id]);
+    await eventually(async () => (await read().catch(() => null)) === null, "deleted");
+  });
+
+  test("a course that is not ready is not kept: once ready, it shows", async () => {
+    await live();
+    const owner = await createUser(db);
+    const course = await createCourse(db, { userId: owner.id, status: "generating", chapters: 0 });
+    await expect(getCourseOrThrow(db, { courseId: course.id, userId: owner.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await db.chapter.create({ data: { courseId: course.id, title: "Only", order: 1, sections: { create: [{ title: "S", order: 1, content: "c" }] } } });
+    await db.course.update({ where: { id: course.id }, data: { status: "ready" } });
+    expect((await getCourseOrThrow(db, { courseId: course.id, userId: owner.id })).chapters).toHaveLength(1);
   });
 });
 

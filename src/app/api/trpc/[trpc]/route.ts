@@ -1,4 +1,5 @@
 import { handleTrpc } from "~/server/api/handlers";
 
 // GET|POST /api/trpc/{procedure}
-export { handleTrpc as GET, handleTrpc as POST };
+const trpc = (req: Request) => handleTrpc(req);
+export { trpc as GET, trpc as POST };
