@@ -8,8 +8,8 @@
  * Database: BENCH_DATABASE_URL (e.g. the machine's PostgreSQL 15; a throwaway database is
  * created there and dropped), else an embedded PostgreSQL in a temp folder. The course has
  * 6 chapters × 5 sections. `--large` first seeds 10,000 users, 50,000 courses and 1,000,000
- * progress rows, for the p99-within-1.5×-of-small-database figure. BENCH_APP_NODE_FLAGS passes
- * flags to the app's node process, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" for a profile.
+ * progress rows, for the p99-within-1.5×-of-small-database figure. The app runs as `npm start`;
+ * BENCH_APP_NODE_FLAGS adds node flags (NODE_OPTIONS), e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -144,7 +144,17 @@ async function main() {
     const cookie = `${sessionCookieName()}=${await encodeSessionToken({ userId, sessionVersion: 0 })}`;
     const appBase = `http://127.0.0.1:${APP_PORT}`;
     children.push(
-      start([process.execPath, ...(process.env.BENCH_APP_NODE_FLAGS?.split(" ").filter(Boolean) ?? []), "scripts/serve.mjs", "start"], { PORT: String(APP_PORT), HOSTNAME_BIND: "127.0.0.1", DATABASE_URL: database.url, NEXTAUTH_SECRET: secret, NEXTAUTH_URL: appBase, LOG_LEVEL: "error", DATA_DIR: join(tmpdir(), "bench-api-data") }),
+      // As a deployment runs it: `npm start` (its node flags included).
+      start(["npm", "start", "--silent"], {
+        PORT: String(APP_PORT),
+        HOSTNAME_BIND: "127.0.0.1",
+        DATABASE_URL: database.url,
+        NEXTAUTH_SECRET: secret,
+        NEXTAUTH_URL: appBase,
+        LOG_LEVEL: "error",
+        DATA_DIR: join(tmpdir(), "bench-api-data"),
+        NODE_OPTIONS: process.env.BENCH_APP_NODE_FLAGS ?? "",
+      }),
       start([process.execPath, "--import", "tsx", "bench/lib/baseline-server.ts"], { PORT: String(BASELINE_PORT), DATABASE_URL: database.url, BASELINE_USER_ID: String(userId) }),
     );
     await Promise.all([waitFor(`${appBase}/api/health`), waitFor(`http://127.0.0.1:${BASELINE_PORT}/courses/${courseId}`)]);
