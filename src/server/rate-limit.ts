@@ -20,6 +20,12 @@ export const LIMITS = {
     message: "Too many failed login attempts for this account. Please wait and try again.",
   },
   passwordChangePerUser: { keyPrefix: "password-change", points: 5, durationSeconds: 15 * 60, message: "Too many password change attempts. Please wait and try again." },
+  chatMessagesPerUser: {
+    keyPrefix: "chat-user",
+    points: 20,
+    durationSeconds: 60,
+    message: "You are sending messages too quickly. Please wait a moment and try again.",
+  },
   registerPerIp: { keyPrefix: "register-ip", points: env.REGISTER_LIMIT_PER_HOUR, durationSeconds: 60 * 60, message: "Too many accounts created from this address. Please try again later." },
 } satisfies Record<string, LimitRule>;
 

@@ -1,3 +1,4 @@
+export * from "./chat";
 export * from "./course";
 export * from "./progress";
 export * from "./user";

@@ -1,4 +1,5 @@
 import { authRouter } from "./routers/auth";
+import { chatRouter } from "./routers/chat";
 import { courseRouter } from "./routers/course";
 import { generationRouter } from "./routers/generation";
 import { progressRouter } from "./routers/progress";
@@ -7,6 +8,7 @@ import { createCallerFactory, createTRPCRouter } from "./trpc";
 
 export const appRouter = createTRPCRouter({
   auth: authRouter,
+  chat: chatRouter,
   course: courseRouter,
   generation: generationRouter,
   progress: progressRouter,

@@ -1,0 +1,38 @@
+import { z } from "zod";
+
+import { idSchema, storableText } from "./common";
+
+/** How the tutor answers: explain (default), simpler, hint (never the answer), quiz (asks and checks). */
+export const TUTOR_MODES = ["explain", "simpler", "hint", "quiz"] as const;
+export type TutorMode = (typeof TUTOR_MODES)[number];
+
+/** The spec's limit on a chat message, after trimming. */
+export const CHAT_MESSAGE_MAX_LENGTH = 4000;
+
+export const chatMessageOutput = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  courseId: z.number().int(),
+  role: z.enum(["user", "assistant"]),
+  content: z.string(),
+  /** When the message was stored (ISO 8601, UTC). */
+  timestamp: z.string(),
+});
+export type ChatMessage = z.infer<typeof chatMessageOutput>;
+
+/** GET /api/courses/{id}/chat?userId={userId}: `userId`, when sent, must be the caller's. */
+export const chatHistoryInput = z.object({ id: idSchema, userId: idSchema.optional() }).strict();
+
+/** POST /api/courses/{id}/chat: the learner's message; the answer is the stored assistant message. */
+export const chatSendInput = z
+  .object({
+    id: idSchema,
+    userId: idSchema.optional(),
+    content: storableText("Message")
+      .trim()
+      .min(1, "Please type a message")
+      .max(CHAT_MESSAGE_MAX_LENGTH, `A message can be at most ${CHAT_MESSAGE_MAX_LENGTH} characters`),
+    mode: z.enum(TUTOR_MODES, { error: `mode must be one of: ${TUTOR_MODES.join(", ")}` }).optional(),
+  })
+  .strict();
+export type ChatSendInput = z.infer<typeof chatSendInput>;

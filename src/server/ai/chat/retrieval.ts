@@ -1,0 +1,256 @@
+import { tokenize } from "~/server/video/text-relevance";
+import type { TimedSegment } from "~/server/video/types";
+
+/**
+ * Retrieval for the course chat tutor: the transcript is cut into overlapping passages, and a
+ * question is answered from the passages BM25 ranks highest, which the tutor cites as [m:ss].
+ * Everything is in memory and synchronous; one index per transcript.
+ */
+
+export type PassageSegment = Pick<TimedSegment, "startMs" | "endMs" | "text">;
+
+export type Passage = {
+  /** Position in the list `buildPassages` returned. */
+  id: number;
+  /** Seconds from the start of the video. */
+  start: number;
+  end: number;
+  text: string;
+  /** The transcript segments it covers: `segments.slice(startSegment, endSegment)`. */
+  startSegment: number;
+  endSegment: number;
+};
+
+export type PassageOptions = {
+  /** A passage grows until it holds this many words… */
+  targetWords?: number;
+  /** …or spans this many seconds, whichever comes first. */
+  maxSeconds?: number;
+  /** Words between the starts of consecutive passages (default half of `targetWords`), so they overlap. */
+  strideWords?: number;
+};
+
+export type PassageHit = { passage: Passage; score: number };
+
+export interface PassageIndex {
+  readonly passages: readonly Passage[];
+  /** The best `k` passages for `query`, best first, none overlapping another; [] when nothing matches. */
+  search(query: string, k?: number): PassageHit[];
+}
+
+const DEFAULT_TARGET_WORDS = 70;
+const DEFAULT_MAX_SECONDS = 45;
+
+const K1 = 1.2;
+const B = 0.75;
+/** Long queries (a pasted paragraph) keep only their rarest terms: bounded cost, and the rest is noise. */
+const MAX_QUERY_TERMS = 32;
+/** Only the end of a longer query is read: after pasted context, the question comes last. */
+const MAX_QUERY_CHARS = 8_000;
+
+/**
+ * Words of the way learners ask ("can you explain what … means") that the tokenizer's stop words
+ * do not cover: dropped from a query unless nothing else is left ("what is the mean?").
+ */
+const QUESTION_WORDS = new Set(tokenize("explain explained explaining mean means meaning understand tell please actually exactly really"));
+
+/** Scripts written without spaces: indexed as overlapping character pairs rather than words. */
+const UNSPACED_RUN = /([\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]+)/u;
+
+/** The index terms of a text, in order: the shared tokenizer's, plus character bigrams for CJK and Thai. */
+export function passageTerms(text: string): string[] {
+  const terms: string[] = [];
+  // split() with a capturing group alternates between other text (even) and unspaced runs (odd).
+  text.split(UNSPACED_RUN).forEach((part, position) => {
+    if (position % 2 === 0) {
+      for (const token of tokenize(part)) terms.push(token);
+      return;
+    }
+    const chars = [...part];
+    if (chars.length === 1) terms.push(part);
+    for (let i = 0; i + 1 < chars.length; i += 1) terms.push(chars[i]! + chars[i + 1]!);
+  });
+  return terms;
+}
+
+function wordCount(text: string): number {
+  const trimmed = text.trim();
+  return trimmed === "" ? 0 : trimmed.split(/\s+/).length;
+}
+
+/**
+ * Groups consecutive segments into overlapping passages of about `targetWords` words (at most
+ * `maxSeconds` long, at least one segment), a new one starting every `strideWords` words, so an
+ * answer that straddles one passage's edge lies inside the next. Segments are kept whole, so
+ * every passage starts where a caption starts.
+ */
+export function buildPassages(segments: readonly PassageSegment[], options: PassageOptions = {}): Passage[] {
+  const targetWords = Math.max(1, options.targetWords ?? DEFAULT_TARGET_WORDS);
+  const maxMs = Math.max(1, options.maxSeconds ?? DEFAULT_MAX_SECONDS) * 1000;
+  const strideWords = Math.min(targetWords, Math.max(1, options.strideWords ?? targetWords / 2));
+  const words = segments.map((segment) => wordCount(segment.text));
+  const passages: Passage[] = [];
+
+  let first = 0;
+  while (first < segments.length) {
+    let end = first;
+    let total = 0;
+    while (end < segments.length && (end === first || (total < targetWords && segments[end]!.endMs - segments[first]!.startMs <= maxMs))) {
+      total += words[end]!;
+      end += 1;
+    }
+    const covered = segments.slice(first, end);
+    const text = covered.map((segment) => segment.text.trim()).filter((part) => part !== "").join(" ");
+    if (text !== "") {
+      passages.push({
+        id: passages.length,
+        start: segments[first]!.startMs / 1000,
+        end: Math.max(...covered.map((segment) => segment.endMs)) / 1000,
+        text,
+        startSegment: first,
+        endSegment: end,
+      });
+    }
+    if (end >= segments.length) break;
+    // The next passage starts `strideWords` further on, but always inside this one (overlap) and past its start.
+    let skipped = 0;
+    let next = first;
+    while (next < end - 1 && (next === first || skipped < strideWords)) {
+      skipped += words[next]!;
+      next += 1;
+    }
+    first = Math.max(next, first + 1);
+  }
+  return passages;
+}
+
+/** The passages holding a term, with the term's count in each. */
+type Postings = { passages: number[]; frequencies: number[] };
+
+export function createPassageIndex(passages: readonly Passage[]): PassageIndex {
+  // Each distinct whitespace-separated chunk is tokenized once (passages overlap, so every word
+  // comes twice) and terms are numbered: indexing is about 20% faster than tokenizing every
+  // passage's text. Splitting on whitespace first changes nothing, as the tokenizer never joins
+  // across spaces.
+  const termIds = new Map<string, number>();
+  const postings: Postings[] = [];
+  const chunkTerms = new Map<string, number[]>();
+  const termsOf = (chunk: string): number[] => {
+    let ids = chunkTerms.get(chunk);
+    if (ids === undefined) {
+      ids = passageTerms(chunk).map((term) => {
+        let id = termIds.get(term);
+        if (id === undefined) {
+          id = postings.length;
+          termIds.set(term, id);
+          postings.push({ passages: [], frequencies: [] });
+        }
+        return id;
+      });
+      chunkTerms.set(chunk, ids);
+    }
+    return ids;
+  };
+
+  const counts: number[] = [];
+  const lengths = passages.map((passage, position) => {
+    const seen: number[] = [];
+    let length = 0;
+    for (const chunk of passage.text.split(/\s+/)) {
+      if (chunk === "") continue;
+      for (const id of termsOf(chunk)) {
+        const count = counts[id] ?? 0;
+        if (count === 0) seen.push(id);
+        counts[id] = count + 1;
+        length += 1;
+      }
+    }
+    for (const id of seen) {
+      postings[id]!.passages.push(position);
+      postings[id]!.frequencies.push(counts[id]!);
+      counts[id] = 0;
+    }
+    return length;
+  });
+  const count = passages.length;
+  const averageLength = count > 0 ? lengths.reduce((sum, length) => sum + length, 0) / count : 0;
+  const idf = (documentFrequency: number): number => Math.log(1 + (count - documentFrequency + 0.5) / (documentFrequency + 0.5));
+
+  function search(query: string, k = 3): PassageHit[] {
+    if (count === 0 || !(k >= 1)) return [];
+    const known = passageTerms(query.slice(-MAX_QUERY_CHARS)).filter((term) => termIds.has(term));
+    const topical = known.filter((term) => !QUESTION_WORDS.has(term));
+    const terms = [...new Set(topical.length > 0 ? topical : known)]
+      .map((term) => {
+        const list = postings[termIds.get(term)!]!;
+        return { list, idf: idf(list.passages.length) };
+      })
+      .sort((a, b) => b.idf - a.idf)
+      .slice(0, MAX_QUERY_TERMS);
+    if (terms.length === 0) return [];
+
+    const scores = new Float64Array(count);
+    for (const { list, idf: weight } of terms) {
+      list.passages.forEach((passage, i) => {
+        const frequency = list.frequencies[i]!;
+        const lengthNorm = averageLength > 0 ? lengths[passage]! / averageLength : 1;
+        scores[passage]! += (weight * frequency * (K1 + 1)) / (frequency + K1 * (1 - B + B * lengthNorm));
+      });
+    }
+    const candidates: PassageHit[] = [];
+    scores.forEach((score, passage) => {
+      if (score > 0) candidates.push({ passage: passages[passage]!, score });
+    });
+    candidates.sort((a, b) => b.score - a.score || a.passage.id - b.passage.id);
+
+    // Overlapping passages share their text, so the runner-up is often the winner shifted by a
+    // segment: keep the best of each overlapping group, so k hits are k different moments. It
+    // measurably helps: hit@3 16 → 17 of the 20 evaluation questions, 95 → 99 of 140 creator
+    // chapter titles used as queries. (A bigram bonus and a term-coverage boost did not.)
+    const hits: PassageHit[] = [];
+    for (const candidate of candidates) {
+      if (hits.some((hit) => overlaps(hit.passage, candidate.passage))) continue;
+      hits.push(candidate);
+      if (hits.length >= k) break;
+    }
+    return hits;
+  }
+
+  return { passages, search };
+}
+
+function overlaps(a: Passage, b: Passage): boolean {
+  return a.startSegment < b.endSegment && b.startSegment < a.endSegment;
+}
+
+/** "m:ss" under an hour, "h:mm:ss" from an hour: 65 → "1:05", 3725 → "1:02:05". */
+export function formatTimestamp(seconds: number): string {
+  const total = Number.isFinite(seconds) ? Math.max(0, Math.floor(seconds)) : 0;
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = String(total % 60).padStart(2, "0");
+  return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
+}
+
+export type TimestampCitation = {
+  /** The citation as written, brackets included. */
+  raw: string;
+  seconds: number;
+  /** Character offset of the opening bracket in the text. */
+  index: number;
+};
+
+/** [m:ss], [mm:ss] (minutes may exceed 59, as some writers do past an hour) or [h:mm:ss]. */
+const CITATION = /\[(?:(\d{1,2}):([0-5]\d):([0-5]\d)|(\d{1,3}):([0-5]\d))\]/g;
+
+/** Every well-formed timestamp citation in `text`, in order; "[99:99]" or "[1:5]" are not citations. */
+export function parseTimestampCitations(text: string): TimestampCitation[] {
+  const citations: TimestampCitation[] = [];
+  for (const match of text.matchAll(CITATION)) {
+    const [raw, hours, minutes, seconds, shortMinutes, shortSeconds] = match;
+    const value =
+      hours !== undefined ? Number(hours) * 3600 + Number(minutes) * 60 + Number(seconds) : Number(shortMinutes) * 60 + Number(shortSeconds);
+    citations.push({ raw, seconds: value, index: match.index });
+  }
+  return citations;
+}

@@ -1,0 +1,132 @@
+/**
+ * chat.history and chat.send (GET/POST /api/courses/{id}/chat) on a real database: each learner's
+ * own history, the visibility rule, message limits, the rate limit, and the offline tutor's
+ * answers from the video's transcript.
+ */
+import { describe, expect, test } from "vitest";
+
+import { CHAT_MESSAGE_MAX_LENGTH } from "~/lib/schemas/chat";
+import { LIMITS } from "~/server/rate-limit";
+import { OFFLINE_NOTE } from "~/server/services/chat/offline-answer";
+
+import { createTestCaller, sessionTokenFor } from "../../../../test/caller";
+import { db } from "../../../../test/db";
+import { expectTRPCError, expectValidationError, retryAfterSecondsOf } from "../../../../test/expect";
+import { courseWithTranscript, createCourse, createUser } from "../../../../test/factories";
+import { restCall } from "../../../../test/http";
+
+describe("chat.send and chat.history", () => {
+  test("a question and the tutor's reply are stored in order, for the asker only; the reply quotes the video with [m:ss]", async () => {
+    const me = await createUser(db);
+    const course = await courseWithTranscript(db, me.id);
+    const { caller } = await createTestCaller({ user: me });
+    expect(await caller.chat.history({ id: course.id })).toEqual([]);
+
+    const reply = await caller.chat.send({ id: course.id, content: "  How does merging two sorted halves work?  " });
+    expect(reply).toMatchObject({ userId: me.id, courseId: course.id, role: "assistant" });
+    expect(reply.content).toContain(OFFLINE_NOTE);
+    expect(reply.content).toMatch(/two pointers and always takes the smaller element\. \[2:10\]/);
+    expect(reply.content).not.toContain("Gutenberg");
+
+    const history = await caller.chat.history({ id: course.id, userId: me.id });
+    expect(history.map(({ role, content }) => ({ role, content }))).toEqual([
+      { role: "user", content: "How does merging two sorted halves work?" },
+      { role: "assistant", content: reply.content },
+    ]);
+    expect(Date.parse(history[0]!.timestamp)).toBeLessThanOrEqual(Date.parse(history[1]!.timestamp));
+  });
+
+  test("a question the video does not cover gets an honest answer, not invented text", async () => {
+    const me = await createUser(db);
+    const course = await courseWithTranscript(db, me.id);
+    const { caller } = await createTestCaller({ user: me });
+    const reply = await caller.chat.send({ id: course.id, content: "What is photosynthesis in plants?" });
+    expect(reply.content).toContain("could not find a part of this video that covers that");
+    expect(reply.content).not.toMatch(/\[\d+:\d\d\]/);
+  });
+
+  test("a course without a video or transcript says it cannot answer from it", async () => {
+    const me = await createUser(db);
+    const course = await createCourse(db, { userId: me.id, videoId: null });
+    const { caller } = await createTestCaller({ user: me });
+    expect((await caller.chat.send({ id: course.id, content: "What is this about?" })).content).toContain("no transcript I can search");
+  });
+
+  test("on a public course each learner has their own conversation", async () => {
+    const [owner, learner] = [await createUser(db), await createUser(db)];
+    const course = await courseWithTranscript(db, owner.id, true);
+    const [{ caller: ownerCaller }, { caller: learnerCaller }] = [await createTestCaller({ user: owner }), await createTestCaller({ user: learner })];
+    await ownerCaller.chat.send({ id: course.id, content: "Owner question about merge sort" });
+    await learnerCaller.chat.send({ id: course.id, content: "Learner question about merge sort" });
+    const [mine, theirs] = [await ownerCaller.chat.history({ id: course.id }), await learnerCaller.chat.history({ id: course.id })];
+    expect(mine.filter((m) => m.role === "user").map((m) => m.content)).toEqual(["Owner question about merge sort"]);
+    expect(theirs.filter((m) => m.role === "user").map((m) => m.content)).toEqual(["Learner question about merge sort"]);
+    expect([...mine, ...theirs].every((m) => m.courseId === course.id)).toBe(true);
+  });
+
+  test("refusals: anonymous 401, another userId 403, someone else's private course 404 — nothing stored", async () => {
+    const [owner, stranger] = [await createUser(db), await createUser(db)];
+    const course = await courseWithTranscript(db, owner.id);
+    const { caller: anonymous } = await createTestCaller();
+    await expectTRPCError(anonymous.chat.history({ id: course.id }), "UNAUTHORIZED");
+    await expectTRPCError(anonymous.chat.send({ id: course.id, content: "hi" }), "UNAUTHORIZED");
+    const { caller } = await createTestCaller({ user: stranger });
+    await expectTRPCError(caller.chat.history({ id: course.id }), "NOT_FOUND", "Course Not Found");
+    await expectTRPCError(caller.chat.send({ id: course.id, content: "hi" }), "NOT_FOUND", "Course Not Found");
+    const { caller: ownerCaller } = await createTestCaller({ user: owner });
+    await expectTRPCError(ownerCaller.chat.history({ id: course.id, userId: stranger.id }), "FORBIDDEN");
+    await expectTRPCError(ownerCaller.chat.send({ id: course.id, userId: stranger.id, content: "hi" }), "FORBIDDEN");
+    expect(await db.chatMessage.count({ where: { courseId: course.id } })).toBe(0);
+    // the positive control
+    await ownerCaller.chat.send({ id: course.id, content: "hi" });
+    expect(await db.chatMessage.count({ where: { courseId: course.id } })).toBe(2);
+  });
+
+  test("message limits: 1..4000 characters after trimming, no NUL; text round-trips exactly", async () => {
+    const me = await createUser(db);
+    const course = await courseWithTranscript(db, me.id);
+    const { caller } = await createTestCaller({ user: me });
+    await expectValidationError(caller.chat.send({ id: course.id, content: "   \n\t " }), "Please type a message");
+    await expectValidationError(caller.chat.send({ id: course.id, content: "x".repeat(CHAT_MESSAGE_MAX_LENGTH + 1) }), /at most 4000 characters/);
+    await expectValidationError(caller.chat.send({ id: course.id, content: "a\u0000b" }), /NUL/);
+    expect(await db.chatMessage.count({ where: { userId: me.id } })).toBe(0);
+
+    const tricky = `<script>alert(1)</script> ‮bidi 🎓 ${"y".repeat(CHAT_MESSAGE_MAX_LENGTH - 40)}`;
+    await caller.chat.send({ id: course.id, content: tricky });
+    const [question] = await caller.chat.history({ id: course.id });
+    expect(question?.content).toBe(tricky.trim());
+  });
+
+  test(`the rate limit: ${LIMITS.chatMessagesPerUser.points} messages a minute, then 429 with a retry time and nothing stored`, async () => {
+    const me = await createUser(db);
+    const course = await courseWithTranscript(db, me.id);
+    const { caller } = await createTestCaller({ user: me });
+    for (let i = 0; i < LIMITS.chatMessagesPerUser.points; i++) await caller.chat.send({ id: course.id, content: `question ${i}` });
+    const error = await expectTRPCError(caller.chat.send({ id: course.id, content: "one too many" }), "TOO_MANY_REQUESTS", LIMITS.chatMessagesPerUser.message);
+    expect(retryAfterSecondsOf(error)).toBeGreaterThan(0);
+    expect(await db.chatMessage.count({ where: { userId: me.id, content: "one too many" } })).toBe(0);
+  });
+});
+
+describe("GET and POST /api/courses/{id}/chat", () => {
+  test("the documented shapes: POST answers with the stored assistant message; GET lists the history", async () => {
+    const me = await createUser(db);
+    const course = await courseWithTranscript(db, me.id);
+    const token = await sessionTokenFor(me);
+    const posted = await restCall<{ role: string; content: string; timestamp: string }>("POST", `/api/courses/${course.id}/chat`, {
+      sessionToken: token,
+      json: { userId: me.id, content: "When does merge sort run in n log n?" },
+    });
+    expect(posted.status).toBe(200);
+    expect(posted.json).toMatchObject({ role: "assistant", userId: me.id, courseId: course.id, timestamp: expect.stringMatching(/Z$/) });
+    expect(posted.json.content).toContain("[5:25]");
+
+    const history = await restCall<unknown[]>("GET", `/api/courses/${course.id}/chat?userId=${me.id}`, { sessionToken: token });
+    expect(history.status).toBe(200);
+    expect(history.json).toHaveLength(2);
+
+    const empty = await restCall<{ message: string }>("POST", `/api/courses/${course.id}/chat`, { sessionToken: token, json: { content: "" } });
+    expect(empty.status).toBe(400);
+    expect(empty.json.message).toBe("Please type a message");
+  });
+});

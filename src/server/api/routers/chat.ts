@@ -1,0 +1,28 @@
+import { z } from "zod";
+
+import { chatHistoryInput, chatMessageOutput, chatSendInput } from "~/lib/schemas/chat";
+import { getChatHistory, sendChatMessage } from "~/server/services/chat/history";
+
+import { assertOwnUserId, createTRPCRouter, protectedProcedure } from "../trpc";
+
+export const chatRouter = createTRPCRouter({
+  // GET /api/courses/{id}/chat?userId={userId}
+  history: protectedProcedure
+    .meta({ openapi: { method: "GET", path: "/courses/{id}/chat", tags: ["chat"], summary: "Your conversation about a course you can see, oldest first (userId: only your own)" } })
+    .input(chatHistoryInput)
+    .output(z.array(chatMessageOutput))
+    .query(({ ctx, input }) => {
+      assertOwnUserId(ctx.user, input.userId);
+      return getChatHistory(ctx.db, { courseId: input.id, userId: ctx.user.id });
+    }),
+
+  // POST /api/courses/{id}/chat
+  send: protectedProcedure
+    .meta({ openapi: { method: "POST", path: "/courses/{id}/chat", tags: ["chat"], summary: "Ask the course tutor; answers with the stored reply (userId: only your own)" } })
+    .input(chatSendInput)
+    .output(chatMessageOutput)
+    .mutation(({ ctx, input }) => {
+      assertOwnUserId(ctx.user, input.userId);
+      return sendChatMessage(ctx.db, { courseId: input.id, userId: ctx.user.id, content: input.content, mode: input.mode });
+    }),
+});
