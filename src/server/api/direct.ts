@@ -8,7 +8,7 @@ import { securityHeaders } from "~/lib/security-headers";
 import { logger } from "~/server/logger";
 
 import { type ApiHandler, handleRest, handleTrpc } from "./handlers";
-import { MAX_BODY_BYTES, payloadTooLarge } from "./http-guards";
+import { joinChunks, MAX_BODY_BYTES, payloadTooLarge } from "./http-guards";
 
 /**
  * The API without Next's router. In production, scripts/serve.mjs hands every /api request to
@@ -100,15 +100,7 @@ function readBody(req: IncomingMessage): Promise<Uint8Array<ArrayBuffer> | "too-
       resolve("too-large");
     };
     req.on("data", onData);
-    req.once("end", () => {
-      const body = new Uint8Array(new ArrayBuffer(size));
-      let offset = 0;
-      for (const chunk of chunks) {
-        body.set(chunk, offset);
-        offset += chunk.length;
-      }
-      resolve(body);
-    });
+    req.once("end", () => resolve(joinChunks(chunks, size)));
     req.once("error", reject);
   });
 }

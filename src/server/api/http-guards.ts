@@ -50,6 +50,11 @@ async function readLimited(req: Request): Promise<Uint8Array<ArrayBuffer> | "too
     }
     chunks.push(value);
   }
+  return joinChunks(chunks, size);
+}
+
+/** The chunks of a body in one array of its own (not a view of a pooled buffer). */
+export function joinChunks(chunks: readonly Uint8Array[], size: number): Uint8Array<ArrayBuffer> {
   const body = new Uint8Array(new ArrayBuffer(size));
   let offset = 0;
   for (const chunk of chunks) {

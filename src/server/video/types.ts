@@ -34,6 +34,13 @@ export type VideoDetails = {
 
 export type VideoQuery = { topic: string; complexity: Complexity; limit: number };
 
+/** The trimmed topic and a whole, non-negative limit; null when there is nothing to search for. */
+export function searchTerms(query: VideoQuery): { topic: string; limit: number } | null {
+  const topic = query.topic.trim();
+  const limit = Math.max(0, Math.floor(query.limit));
+  return topic === "" || limit === 0 ? null : { topic, limit };
+}
+
 /** A place videos come from: the YouTube Data API, keyless YouTube, or a local library. */
 export interface VideoSource {
   readonly name: string;

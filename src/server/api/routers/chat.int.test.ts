@@ -8,6 +8,7 @@ import { describe, expect, test } from "vitest";
 import { CHAT_MESSAGE_MAX_LENGTH } from "~/lib/schemas/chat";
 import { LIMITS } from "~/server/rate-limit";
 import { OFFLINE_NOTE } from "~/server/services/chat/offline-answer";
+import { loadPassageIndex } from "~/server/services/chat/passages";
 
 import { createTestCaller, sessionTokenFor } from "../../../../test/caller";
 import { db } from "../../../../test/db";
@@ -105,6 +106,19 @@ describe("chat.send and chat.history", () => {
     const error = await expectTRPCError(caller.chat.send({ id: course.id, content: "one too many" }), "TOO_MANY_REQUESTS", LIMITS.chatMessagesPerUser.message);
     expect(retryAfterSecondsOf(error)).toBeGreaterThan(0);
     expect(await db.chatMessage.count({ where: { userId: me.id, content: "one too many" } })).toBe(0);
+  });
+});
+
+describe("the passage index of a video", () => {
+  test("is built once per video and reused by later messages; a video without a transcript has none", async () => {
+    const me = await createUser(db);
+    const course = await courseWithTranscript(db, me.id);
+    const { videoId } = await db.course.findUniqueOrThrow({ where: { id: course.id }, select: { videoId: true } });
+    const first = await loadPassageIndex(db, videoId);
+    expect(first?.search("merge sort", 1)).toHaveLength(1);
+    expect(await loadPassageIndex(db, videoId)).toBe(first);
+    expect(await loadPassageIndex(db, "noTranscrpt")).toBeNull();
+    expect(await loadPassageIndex(db, null)).toBeNull();
   });
 });
 

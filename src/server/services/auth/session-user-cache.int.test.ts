@@ -3,41 +3,17 @@
  * to a user (from this code, from another process, by plain SQL) reaches the cache through the
  * trigger's NOTIFY; a lost LISTEN connection turns the cache off until it is back.
  */
-import pg from "pg";
 import { describe, expect, test, vi } from "vitest";
 
 import { db, getPool } from "../../../../test/db";
 import { createUser } from "../../../../test/factories";
+import { eventually, sqlFromElsewhere, whenLive } from "../../../../test/notify";
 
 import { revokeSessions } from "./credentials";
 import { sessionUserCacheFor } from "./session-user-cache";
 import { findSessionUser } from "./users";
 
-async function eventually(check: () => Promise<boolean> | boolean, what: string, timeoutMs = 5_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-async function liveCache() {
-  const cache = sessionUserCacheFor(db);
-  expect(cache).not.toBeNull();
-  await eventually(() => cache!.isLive, "the LISTEN connection");
-  return cache!;
-}
-
-/** SQL from a connection of its own, as another app process would write. */
-async function fromElsewhere(text: string, values: unknown[]) {
-  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(text, values);
-  } finally {
-    await client.end();
-  }
-}
+const liveCache = () => whenLive(sessionUserCacheFor(db));
 
 describe("the session cache", () => {
   test("a second check of the same session runs no statement", async () => {
@@ -71,15 +47,15 @@ describe("the session cache", () => {
     const claims = { userId: me.id, sessionVersion: 0 };
     expect((await findSessionUser(db, claims))?.displayName).not.toBe("Ada L.");
 
-    await fromElsewhere(`UPDATE "User" SET "displayName" = $2 WHERE id = $1`, [me.id, "Ada L."]);
+    await sqlFromElsewhere(`UPDATE "User" SET "displayName" = $2 WHERE id = $1`, [me.id, "Ada L."]);
     await eventually(async () => (await findSessionUser(db, claims))?.displayName === "Ada L.", "the new display name");
 
-    await fromElsewhere(`UPDATE "User" SET "sessionVersion" = "sessionVersion" + 1 WHERE id = $1`, [me.id]);
+    await sqlFromElsewhere(`UPDATE "User" SET "sessionVersion" = "sessionVersion" + 1 WHERE id = $1`, [me.id]);
     await eventually(async () => (await findSessionUser(db, claims)) === null, "the revoked session refused");
 
     const next = { userId: me.id, sessionVersion: 1 };
     expect(await findSessionUser(db, next)).not.toBeNull();
-    await fromElsewhere(`DELETE FROM "User" WHERE id = $1`, [me.id]);
+    await sqlFromElsewhere(`DELETE FROM "User" WHERE id = $1`, [me.id]);
     await eventually(async () => (await findSessionUser(db, next)) === null, "the deleted user gone");
   });
 
@@ -88,7 +64,7 @@ describe("the session cache", () => {
     const me = await createUser(db);
     const claims = { userId: me.id, sessionVersion: 0 };
     await findSessionUser(db, claims);
-    await fromElsewhere(`UPDATE "User" SET "timeZone" = 'Europe/Paris' WHERE id = $1`, [me.id]);
+    await sqlFromElsewhere(`UPDATE "User" SET "timeZone" = 'Europe/Paris' WHERE id = $1`, [me.id]);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(cache.get(me.id)).toMatchObject({ sessionVersion: 0, user: { id: me.id } });
   });
@@ -100,14 +76,14 @@ describe("the session cache", () => {
     await findSessionUser(db, claims);
     expect(cache.get(me.id)).toBeDefined();
 
-    await fromElsewhere(
+    await sqlFromElsewhere(
       `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%' AND pid <> pg_backend_pid()`,
       [],
     );
     await eventually(() => !cache.isLive, "the listener noticing the lost connection");
     expect(cache.get(me.id)).toBeUndefined();
     // A change made while nobody listens is never announced: the database still answers right.
-    await fromElsewhere(`UPDATE "User" SET "sessionVersion" = 5 WHERE id = $1`, [me.id]);
+    await sqlFromElsewhere(`UPDATE "User" SET "sessionVersion" = 5 WHERE id = $1`, [me.id]);
     expect(await findSessionUser(db, claims)).toBeNull();
 
     await eventually(() => cache.isLive, "the listener reconnecting");

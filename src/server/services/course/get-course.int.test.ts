@@ -1,5 +1,4 @@
 /** course.byId and GET /api/courses/{id}: the owner sees a course; others only once it is public. */
-import pg from "pg";
 import { describe, expect, test, vi } from "vitest";
 
 import { createTestCaller, sessionTokenFor } from "../../../../test/caller";
@@ -7,6 +6,7 @@ import { db, getPool } from "../../../../test/db";
 import { expectTRPCError } from "../../../../test/expect";
 import { createCourse, createUser, sectionsOf } from "../../../../test/factories";
 import { restCall } from "../../../../test/http";
+import { eventually, sqlFromElsewhere, whenLive } from "../../../../test/notify";
 
 import { notifiedCacheFor } from "~/server/db/notified-cache";
 
@@ -96,30 +96,7 @@ describe("the visibility rule", () => {
 });
 
 describe("the course tree kept per process", () => {
-  async function eventually(check: () => Promise<boolean>, what: string, timeoutMs = 5_000) {
-    const deadline = Date.now() + timeoutMs;
-    while (!(await check())) {
-      if (Date.now() > deadline) throw new Error(`timed out waiting for: ${what}`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
-
-  async function live() {
-    const cache = notifiedCacheFor(db, { channel: "course_changed", ttlMs: 600_000, maxEntries: 500 })!;
-    await eventually(async () => cache.isLive, "the LISTEN connection");
-    return cache;
-  }
-
-  /** SQL from a connection of its own, as another app process (or an operator) would write. */
-  async function fromElsewhere(text: string, values: unknown[]) {
-    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await client.connect();
-    try {
-      await client.query(text, values);
-    } finally {
-      await client.end();
-    }
-  }
+  const live = () => whenLive(notifiedCacheFor(db, { channel: "course_changed", ttlMs: 600_000, maxEntries: 500 }));
 
   test("a second read runs no statement, and the visibility rule still applies to each caller", async () => {
     const cache = await live();
@@ -156,12 +133,12 @@ describe("the course tree kept per process", () => {
       [`DELETE FROM "Section" WHERE id = $1`, [firstSection!.id], (d) => d.chapters[0]!.sections.length === 1],
     ];
     for (const [sql, values, seen] of changes) {
-      await fromElsewhere(sql, values);
+      await sqlFromElsewhere(sql, values);
       await eventually(async () => seen(await read()), sql);
     }
-    await fromElsewhere(`UPDATE "Course" SET "isPublic" = true WHERE id = $1`, [course.id]);
+    await sqlFromElsewhere(`UPDATE "Course" SET "isPublic" = true WHERE id = $1`, [course.id]);
     await eventually(async () => (await read(other.id).catch(() => null)) !== null, "made public");
-    await fromElsewhere(`DELETE FROM "Course" WHERE id = $1`, [course.id]);
+    await sqlFromElsewhere(`DELETE FROM "Course" WHERE id = $1`, [course.id]);
     await eventually(async () => (await read().catch(() => null)) === null, "deleted");
   });
 

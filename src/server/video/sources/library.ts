@@ -9,7 +9,7 @@ import { logger } from "~/server/logger";
 import { CaptionFileError, type CaptionFormat, parseCaptionFile } from "../caption-files";
 import { isVideoId } from "../parse-video-id";
 import { buildBm25Index, type Bm25Index, compareStrings, scoreBm25 } from "../text-relevance";
-import type { RawCaption, VideoDetails, VideoQuery, VideoSource } from "../types";
+import { type RawCaption, searchTerms, type VideoDetails, type VideoQuery, type VideoSource } from "../types";
 
 /**
  * A folder of videos on disk, for offline use and tests. Two shapes of entry:
@@ -60,9 +60,11 @@ export function createLibrarySource(dir: string): VideoSource {
     name: SOURCE_NAME,
     async search(query: VideoQuery, signal?: AbortSignal) {
       signal?.throwIfAborted();
+      const terms = searchTerms(query);
+      if (!terms) return [];
       const index = await loadIndex(root);
-      return scoreBm25(index.search, query.topic)
-        .slice(0, Math.max(0, query.limit))
+      return scoreBm25(index.search, terms.topic)
+        .slice(0, terms.limit)
         .flatMap(({ id }) => {
           const video = index.videos.get(id);
           return video ? [{ ...video.details }] : [];

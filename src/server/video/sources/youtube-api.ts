@@ -4,7 +4,7 @@ import { logger } from "~/server/logger";
 
 import { VideoSourceError, type VideoSourceFailure } from "../errors";
 import { isVideoId } from "../parse-video-id";
-import type { Complexity, VideoDetails, VideoQuery, VideoSource } from "../types";
+import { type Complexity, searchTerms, type VideoDetails, type VideoQuery, type VideoSource } from "../types";
 
 /**
  * The YouTube Data API v3 with an API key: search.list (100 quota units a call) to find
@@ -135,9 +135,9 @@ export function createYouTubeApiSource(options: YouTubeApiSourceOptions): VideoS
   return {
     name: SOURCE_NAME,
     async search(query: VideoQuery, signal?: AbortSignal) {
-      const topic = query.topic.trim();
-      const limit = Math.max(0, Math.floor(query.limit));
-      if (topic === "" || limit === 0) return [];
+      const terms = searchTerms(query);
+      if (!terms) return [];
+      const { topic, limit } = terms;
       const common = {
         part: "snippet",
         type: "video",

@@ -4,7 +4,7 @@ import { Innertube, Log, Utils, YTNodes } from "youtubei.js";
 
 import { VideoSourceError } from "../errors";
 import { isVideoId } from "../parse-video-id";
-import type { RawCaption, VideoDetails, VideoQuery, VideoSource } from "../types";
+import { type RawCaption, searchTerms, type VideoDetails, type VideoQuery, type VideoSource } from "../types";
 
 /**
  * Keyless YouTube through youtubei.js (YouTube's own web-client API, "InnerTube"). The client is
@@ -117,9 +117,9 @@ export function createYouTubeiSource(options: YouTubeiSourceOptions = {}): Video
   return {
     name: SOURCE_NAME,
     async search(query: VideoQuery, signal?: AbortSignal) {
-      const topic = query.topic.trim();
-      const limit = Math.max(0, Math.floor(query.limit));
-      if (topic === "" || limit === 0) return [];
+      const terms = searchTerms(query);
+      if (!terms) return [];
+      const { topic, limit } = terms;
       return run(signal, "search", async (youtube) => {
         const results = await youtube.search(topic, { type: "video" });
         return results.results
