@@ -5,6 +5,8 @@ export type FakeOpenAIModeOptions = {
   times?: number;
   /** Delay before every completion response from now on. */
   latencyMs?: number;
+  /** Delay between a stream's chunks from now on (default 0). */
+  chunkDelayMs?: number;
   /** For "malformed": content that is not JSON (default), or valid JSON with out-of-range ids. */
   variant?: "not-json" | "bad-ids";
   /** The retry-after-ms header of 429 and 500 answers (default 20), so SDK retries stay fast. */
@@ -19,6 +21,9 @@ export type FakeOpenAIRequest = {
   stream: boolean;
   /** The parsed JSON body as sent. */
   body: unknown;
+  /** performance.now() when the request arrived, and when a stream's first text chunk was written. */
+  receivedAt: number;
+  firstChunkAt: number | null;
 };
 
 export type FakeOpenAI = {
@@ -27,6 +32,8 @@ export type FakeOpenAI = {
   port: number;
   /** Every completion request received, in order. */
   requests: FakeOpenAIRequest[];
+  /** Streams sent to their end, and streams the client closed before their end (stopped replies). */
+  streams: { completed: number; closedEarly: number };
   setMode(mode: FakeOpenAIMode, options?: FakeOpenAIModeOptions): void;
   close(): Promise<void>;
 };

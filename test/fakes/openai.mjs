@@ -4,8 +4,9 @@
  *   POST /v1/chat/completions  non-streaming, or SSE with `stream: true`
  *   GET  /v1/models            one model, "fake-model"
  *   GET  /health               { ok: true }
- *   POST /__control            { mode?, latencyMs?, times?, variant?, retryAfterMs? } from other processes
- *   GET  /__control            the current state and how many completions were requested
+ *   POST /__control            { mode?, latencyMs?, chunkDelayMs?, times?, variant?, retryAfterMs? } from other processes
+ *   GET  /__control            the current state, how many completions were requested, and how many
+ *                              streams were sent whole or closed by the client before their end
  *
  * Answers are deterministic. A request for JSON (response_format json_schema) gets a valid
  * object for the schema it sends, built from the `[id] text` transcript lines of the last user
@@ -13,7 +14,9 @@
  * the transcript split the outermost array), so the real engines produce a real course against
  * it. A multiple-choice object (a string list beside a `correct…` string: the quiz schema) gets
  * distinct options and a correct answer that is one of them. Plain chat gets a short text
- * quoting the first line of the last user message.
+ * quoting the first line of the last user message, and
+ * citing the first `<passage start="m:ss">` of the system prompt when there is one (the tutor's).
+ * Streams send one chunk per 24 characters, `chunkDelayMs` apart.
  *
  * Modes (each applies to the next `times` completion requests, or until changed):
  *   normal · rate-limit (429, OpenAI's error JSON) · timeout (never answers until closed) ·
@@ -31,7 +34,8 @@ const ITEMS_PER_GROUP = 3;
 
 /** @param {{ port?: number, latencyMs?: number, host?: string }} [options] */
 export async function startFakeOpenAI({ port = 0, latencyMs = 0, host = "127.0.0.1" } = {}) {
-  const state = { mode: "normal", remaining: Infinity, latencyMs, variant: "not-json", retryAfterMs: 20 };
+  const state = { mode: "normal", remaining: Infinity, latencyMs, chunkDelayMs: 0, variant: "not-json", retryAfterMs: 20 };
+  const streams = { completed: 0, closedEarly: 0 };
   const requests = [];
   const hanging = new Set();
   let completions = 0;
@@ -43,6 +47,7 @@ export async function startFakeOpenAI({ port = 0, latencyMs = 0, host = "127.0.0
     state.variant = options.variant ?? "not-json";
     state.retryAfterMs = options.retryAfterMs ?? 20;
     if (options.latencyMs !== undefined) state.latencyMs = options.latencyMs;
+    if (options.chunkDelayMs !== undefined) state.chunkDelayMs = options.chunkDelayMs;
   };
 
   /** The mode for this request; counts it against `times`. */
@@ -63,26 +68,32 @@ export async function startFakeOpenAI({ port = 0, latencyMs = 0, host = "127.0.0
         return sendJson(res, 200, { object: "list", data: [{ id: "fake-model", object: "model", created: 0, owned_by: "coursecraft-tests" }] });
       }
       if (path === "/__control" && req.method === "GET") {
-        return sendJson(res, 200, { mode: state.mode, remaining: Number.isFinite(state.remaining) ? state.remaining : null, latencyMs: state.latencyMs, completions });
+        const remaining = Number.isFinite(state.remaining) ? state.remaining : null;
+        return sendJson(res, 200, { mode: state.mode, remaining, latencyMs: state.latencyMs, chunkDelayMs: state.chunkDelayMs, completions, streams });
       }
       if (path === "/__control" && req.method === "POST") {
         const body = JSON.parse((await readBody(req)) || "{}");
         if (body.mode !== undefined) setMode(body.mode, body);
-        else if (body.latencyMs !== undefined) state.latencyMs = body.latencyMs;
-        return sendJson(res, 200, { mode: state.mode, latencyMs: state.latencyMs });
+        else {
+          if (body.latencyMs !== undefined) state.latencyMs = body.latencyMs;
+          if (body.chunkDelayMs !== undefined) state.chunkDelayMs = body.chunkDelayMs;
+        }
+        return sendJson(res, 200, { mode: state.mode, latencyMs: state.latencyMs, chunkDelayMs: state.chunkDelayMs });
       }
       if (req.method === "POST" && path === "/v1/chat/completions") {
         const body = JSON.parse(await readBody(req));
         const mode = takeMode();
         completions++;
-        requests.push({ method: req.method, path, mode, stream: body.stream === true, body });
+        /** `receivedAt` and `firstChunkAt` (performance.now()): the fake's own time to first token, for benchmarks. */
+        const record = { method: req.method, path, mode, stream: body.stream === true, body, receivedAt: performance.now(), firstChunkAt: null };
+        requests.push(record);
         if (mode === "timeout") {
           hanging.add(res);
           res.on("close", () => hanging.delete(res));
           return undefined;
         }
         if (state.latencyMs > 0) await sleep(state.latencyMs);
-        return answerCompletion(res, body, mode, state);
+        return answerCompletion(res, body, mode, state, record, streams);
       }
       return sendJson(res, 404, openAiError("Unknown request URL", "invalid_request_error", "unknown_url"));
     } catch (error) {
@@ -101,6 +112,7 @@ export async function startFakeOpenAI({ port = 0, latencyMs = 0, host = "127.0.0
     url: `http://${host}:${actualPort}/v1`,
     port: actualPort,
     requests,
+    streams,
     setMode,
     close: () =>
       new Promise((resolve) => {
@@ -111,7 +123,7 @@ export async function startFakeOpenAI({ port = 0, latencyMs = 0, host = "127.0.0
   };
 }
 
-function answerCompletion(res, body, mode, state) {
+function answerCompletion(res, body, mode, state, record, streams) {
   if (mode === "rate-limit") {
     return sendJson(res, 429, openAiError("Rate limit reached for requests. Please try again later.", "requests", "rate_limit_exceeded"), {
       "retry-after-ms": String(state.retryAfterMs),
@@ -138,8 +150,12 @@ function answerCompletion(res, body, mode, state) {
     if (body.stream_options?.include_usage) events.push({ id, object: "chat.completion.chunk", created, model, choices: [], usage });
     const sse = (list) => list.map((event) => `data: ${JSON.stringify(event)}\n\n`).join("");
     // Cut: the client has seen the first half of the stream when the connection drops.
-    if (mode === "cut") return cutAfter(res, sse(events.slice(0, Math.max(2, Math.floor(events.length / 2)))));
-    res.end(`${sse(events)}data: [DONE]\n\n`);
+    const sent = mode === "cut" ? events.slice(0, Math.max(2, Math.floor(events.length / 2))) : events;
+    void writeStream(res, sent.map((event) => sse([event])), { delayMs: state.chunkDelayMs, record, cut: mode === "cut" }).then((whole) => {
+      if (mode === "cut") return;
+      if (whole) streams.completed++;
+      else streams.closedEarly++;
+    });
     return undefined;
   }
 
@@ -165,7 +181,7 @@ function answerContent(body) {
     return JSON.stringify(generate(schema, rootContext(message), { root: schema, key: "" }));
   }
   if (format?.type === "json_object") return JSON.stringify({ answer: chatReply(message) });
-  return chatReply(message);
+  return chatReply(message, systemText(body.messages));
 }
 
 function malformedContent(body, variant) {
@@ -179,9 +195,18 @@ function malformedContent(body, variant) {
   return "Sorry, I cannot produce that right now.";
 }
 
-function chatReply(message) {
+function chatReply(message, system = "") {
   const firstLine = message.split("\n").find((line) => line.trim())?.trim() ?? "";
-  return `You asked: "${firstLine.slice(0, 200)}". Here is a short answer from the fake model.`;
+  const passage = /<passage start="(\d+(?::\d\d){1,2})"/.exec(system);
+  const citation = passage ? ` The video explains it at [${passage[1]}].` : "";
+  return `You asked: "${firstLine.slice(0, 200)}". Here is a short answer from the fake model.${citation}`;
+}
+
+function systemText(messages) {
+  return (Array.isArray(messages) ? messages : [])
+    .filter((m) => m.role === "system")
+    .map((m) => (typeof m.content === "string" ? m.content : ""))
+    .join("\n");
 }
 
 function lastUserText(messages) {
@@ -341,6 +366,24 @@ function generateString(schema, context, key) {
 function cutAfter(res, data) {
   res.write(data, () => setTimeout(() => res.destroy(), 10));
   return undefined;
+}
+
+/** Writes the SSE chunks `delayMs` apart; resolves true when all were sent, false when the client closed first. */
+async function writeStream(res, chunks, { delayMs, record, cut }) {
+  let closed = false;
+  res.on("close", () => (closed = !res.writableEnded));
+  for (const [i, chunk] of chunks.entries()) {
+    if (i > 0 && delayMs > 0) await sleep(delayMs);
+    if (closed) return false;
+    res.write(chunk);
+    if (i === 1) record.firstChunkAt = performance.now();
+  }
+  if (cut) {
+    setTimeout(() => res.destroy(), 10);
+    return false;
+  }
+  res.end("data: [DONE]\n\n");
+  return true;
 }
 
 function hash(text) {

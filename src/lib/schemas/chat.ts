@@ -36,3 +36,9 @@ export const chatSendInput = z
   })
   .strict();
 export type ChatSendInput = z.infer<typeof chatSendInput>;
+
+/** What the page knows of a message it shows: the stored id and time, once the server has stored it. */
+export type ChatMessageMetadata = { id?: number; timestamp?: string };
+
+/** POST /api/courses/{id}/chat/stream: the streamed reply's path (the body is chatSendInput's, without `id`). */
+export const chatStreamPath = (courseId: number) => `/api/courses/${courseId}/chat/stream`;

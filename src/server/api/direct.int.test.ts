@@ -9,11 +9,14 @@ import { join, relative, sep } from "node:path";
 
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
+import { OFFLINE_NOTE } from "~/server/services/chat/offline-answer";
+
 import { sessionCookieHeader, sessionTokenFor } from "../../../test/caller";
 import { db } from "../../../test/db";
-import { createCourse, createUser, uniqueSuffix } from "../../../test/factories";
+import { courseWithTranscript, createCourse, createUser, uniqueSuffix } from "../../../test/factories";
 import { expectNoLeak } from "../../../test/http";
 
+import { handleChatStream } from "./chat-stream";
 import { directApiHandler, serveApiDirectly } from "./direct";
 import { handleRest, handleTrpc } from "./handlers";
 
@@ -30,6 +33,7 @@ describe("which requests it takes", () => {
   // A new route folder fails this test until it is placed here (and, if Next keeps it, in NEXT_API_ROUTE).
   const routes: Record<string, { path: string; method: string; handler: unknown }> = {
     "[...rest]": { path: "/api/courses/12/progress", method: "POST", handler: handleRest },
+    "courses/[id]/chat/stream": { path: "/api/courses/12/chat/stream", method: "POST", handler: handleChatStream },
     "trpc/[trpc]": { path: "/api/trpc/course.byId", method: "GET", handler: handleTrpc },
     "auth/google": { path: "/api/auth/google", method: "POST", handler: handleRest },
     "auth/[...nextauth]": { path: "/api/auth/session", method: "GET", handler: null },
@@ -108,6 +112,25 @@ describe("over HTTP", () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ username });
     expect(response.headers.getSetCookie()).toEqual([expect.stringMatching(/^next-auth\.session-token=.+; HttpOnly/)]);
+  });
+
+  test("POST /api/courses/{id}/chat/stream: the reply is piped as server-sent events, with the security headers", async () => {
+    const me = await createUser(db);
+    const course = await courseWithTranscript(db, me.id);
+    const response = await send(`/api/courses/${course.id}/chat/stream`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: base, cookie: sessionCookieHeader(await sessionTokenFor(me)) },
+      body: JSON.stringify({ content: "How does merging two sorted halves work?" }),
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^text\/event-stream/);
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    const events = (await response.text()).split("\n\n").filter(Boolean);
+    expect(events.at(-1)).toBe("data: [DONE]");
+    const deltas = events
+      .slice(0, -1)
+      .map((event) => JSON.parse(event.slice("data: ".length)) as { type: string; delta?: string }).filter((e) => e.type === "text-delta");
+    expect(deltas.map((e) => e.delta).join("")).toContain(OFFLINE_NOTE);
   });
 
   test("a tRPC call goes through the tRPC handler", async () => {

@@ -7,6 +7,7 @@ import { env } from "~/env";
 import { securityHeaders } from "~/lib/security-headers";
 import { logger } from "~/server/logger";
 
+import { CHAT_STREAM_PATH, handleChatStream } from "./chat-stream";
 import { type ApiHandler, handleRest, handleTrpc } from "./handlers";
 import { joinChunks, MAX_BODY_BYTES, payloadTooLarge } from "./http-guards";
 
@@ -27,6 +28,7 @@ const REST_METHODS = new Set(["GET", "POST", "PUT", "PATCH", "DELETE"]);
 export function directApiHandler(method: string, pathname: string): ApiHandler | null {
   if (!pathname.startsWith("/api/") || NEXT_API_ROUTE.test(pathname)) return null;
   if (pathname.startsWith("/api/trpc/")) return TRPC_METHODS.has(method) ? handleTrpc : null;
+  if (method === "POST" && CHAT_STREAM_PATH.test(pathname)) return handleChatStream;
   return REST_METHODS.has(method) ? handleRest : null;
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 
-import { buildTutorPrompt, HISTORY_MAX_CHARS, HISTORY_MAX_MESSAGES, historyWindow, keepKnownCitations, type TutorPromptInput } from "./prompt";
+import { buildTutorPrompt, HISTORY_MAX_CHARS, HISTORY_MAX_MESSAGES, historyWindow, type TutorPromptInput } from "./prompt";
 
 const course: TutorPromptInput["course"] = {
   title: "Sorting",
@@ -54,15 +54,5 @@ describe("historyWindow", () => {
     const bounded = historyWindow(long);
     expect(bounded.reduce((sum, m) => sum + String(m.content).length, 0)).toBeLessThanOrEqual(HISTORY_MAX_CHARS);
     expect(bounded.length).toBeGreaterThan(0);
-  });
-});
-
-describe("keepKnownCitations", () => {
-  const known = { passages: [{ start: 130, end: 190 }], sectionStarts: [0, 325] };
-
-  test("keeps citations inside a given passage or at a section start, removes made-up ones", () => {
-    expect(keepKnownCitations("Two pointers [2:10] and [3:00]; cost [5:25].", known)).toBe("Two pointers [2:10] and [3:00]; cost [5:25].");
-    expect(keepKnownCitations("Made up [9:59] here, and real [2:30].", known)).toBe("Made up here, and real [2:30].");
-    expect(keepKnownCitations("No citations at all.", known)).toBe("No citations at all.");
   });
 });

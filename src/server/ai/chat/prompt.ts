@@ -2,7 +2,7 @@ import type { ModelMessage } from "ai";
 
 import type { TutorMode } from "~/lib/schemas/chat";
 
-import { formatTimestamp, parseTimestampCitations } from "./retrieval";
+import { formatTimestamp } from "./retrieval";
 
 /**
  * The tutor's prompt: the rules, then the course outline and the transcript passages most
@@ -74,22 +74,4 @@ export function historyWindow(history: TutorPromptInput["history"]): ModelMessag
 /** Text from the video or the learner, made unable to open or close a fence. */
 function data(text: string): string {
   return text.replaceAll("<", "‹").replaceAll(">", "›");
-}
-
-/**
- * The answer with only the citations it could have taken from what it was given: a [m:ss]
- * inside a passage (with a few seconds of slack) or at a section start. Others are removed, so
- * a link never sends the learner to a moment the tutor made up.
- */
-export function keepKnownCitations(answer: string, known: { passages: { start: number; end: number }[]; sectionStarts: number[] }): string {
-  let result = "";
-  let last = 0;
-  for (const citation of parseTimestampCitations(answer)) {
-    const seconds = citation.seconds;
-    const ok = known.passages.some((p) => seconds >= p.start - 5 && seconds <= p.end + 5) || known.sectionStarts.some((start) => Math.abs(start - seconds) <= 1);
-    if (ok) continue;
-    result += answer.slice(last, citation.index).replace(/ $/, "");
-    last = citation.index + citation.raw.length;
-  }
-  return result + answer.slice(last);
 }

@@ -1,7 +1,8 @@
 import { z } from "zod";
 
 import { chatHistoryInput, chatMessageOutput, chatSendInput } from "~/lib/schemas/chat";
-import { getChatHistory, sendChatMessage } from "~/server/services/chat/history";
+import { getChatHistory } from "~/server/services/chat/history";
+import { sendChatMessage } from "~/server/services/chat/reply";
 
 import { assertOwnUserId, createTRPCRouter, protectedProcedure } from "../trpc";
 

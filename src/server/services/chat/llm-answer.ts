@@ -2,8 +2,8 @@ import type { Tutor } from "~/server/ai/chat/tutor";
 import { isAiError } from "~/server/ai/errors";
 import { AppError } from "~/server/errors";
 
-import type { ChatAnswerer } from "./history";
 import { loadPassageIndex } from "./passages";
+import type { ChatAnswerer } from "./reply";
 
 /** The passages a grounded answer is built from. */
 export const LLM_PASSAGES = 4;
@@ -13,11 +13,11 @@ export const LLM_PASSAGES = 4;
  * outline. An AI service failure becomes 429 / 503 with a message the page can show.
  */
 export function llmAnswerer(tutor: Tutor): ChatAnswerer {
-  return async (db, { course, question, mode, history }) => {
+  return async function* answer(db, { course, question, mode, history }, signal) {
     const index = await loadPassageIndex(db, course.course.videoId);
     const passages = (index?.search(question, LLM_PASSAGES) ?? []).map(({ passage }) => passage);
     try {
-      return await tutor({ course: { title: course.course.title, chapters: course.chapters }, passages, history, question, mode });
+      yield* tutor({ course: { title: course.course.title, chapters: course.chapters }, passages, history, question, mode }, signal);
     } catch (error) {
       if (isAiError(error)) throw new AppError(error.kind === "rate-limited" ? "TOO_MANY_REQUESTS" : "SERVICE_UNAVAILABLE", error.message);
       throw error;

@@ -1,7 +1,8 @@
 import { formatTimestamp } from "~/server/ai/chat/retrieval";
+import type { DbClient } from "~/server/db";
 
-import type { ChatAnswerer } from "./history";
 import { loadPassageIndex } from "./passages";
+import type { AnswerRequest, ChatAnswerer } from "./reply";
 
 /** How many passages an offline answer quotes, and how much of each. */
 const OFFLINE_PASSAGES = 3;
@@ -14,7 +15,11 @@ export const OFFLINE_NOTE = "I'm in offline mode (no AI model is configured), so
  * question, quoted with their moments as [m:ss] links, or a plain statement that the video does
  * not seem to cover it. Nothing is invented.
  */
-export const answerOffline: ChatAnswerer = async (db, { course, question }) => {
+export const answerOffline: ChatAnswerer = async function* answer(db, request) {
+  yield await offlineReply(db, request);
+};
+
+async function offlineReply(db: DbClient, { course, question }: AnswerRequest): Promise<string> {
   const index = await loadPassageIndex(db, course.course.videoId);
   if (!index) return `${OFFLINE_NOTE}\n\nThis course's video has no transcript I can search, so I cannot answer from it.`;
 
@@ -26,7 +31,7 @@ export const answerOffline: ChatAnswerer = async (db, { course, question }) => {
     .sort((a, b) => a.passage.start - b.passage.start)
     .map(({ passage }) => `> ${quote(passage.text)} [${formatTimestamp(passage.start)}]`);
   return [`${OFFLINE_NOTE} The closest moments:`, ...quotes].join("\n\n");
-};
+}
 
 function quote(text: string): string {
   const flat = text.replace(/\s+/g, " ").trim();
