@@ -11,17 +11,14 @@
  * progress rows, for the p99-within-1.5×-of-small-database figure. The app runs as `npm start`;
  * BENCH_APP_NODE_FLAGS adds node flags (NODE_OPTIONS), e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 import pg from "pg";
 
-import { startAppDatabase } from "~/server/db/embedded";
-import { migrateDatabase } from "~/server/db/migrate";
-
+import { openDatabase, start, stop, waitFor } from "./lib/app";
 import { runLoad, type LoadRequest, type LoadResult } from "./lib/load";
 import { seedLargeDatabase } from "./lib/seed-large";
 
@@ -34,33 +31,6 @@ const CONNECTIONS = Number(arg("--connections") ?? 32);
 const LARGE = process.argv.includes("--large");
 const APP_PORT = 3300;
 const BASELINE_PORT = 3301;
-const root = join(import.meta.dirname, "..");
-
-async function openDatabase(): Promise<{ url: string; close: () => Promise<void> }> {
-  const server = process.env.BENCH_DATABASE_URL;
-  if (server) {
-    const name = `bench_${randomBytes(4).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: server });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(server);
-    url.pathname = `/${name}`;
-    await migrateDatabase(url.toString());
-    return {
-      url: url.toString(),
-      close: async () => {
-        const cleanup = new pg.Client({ connectionString: server });
-        await cleanup.connect();
-        await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await cleanup.end();
-      },
-    };
-  }
-  const dir = mkdtempSync(join(tmpdir(), "bench-api-"));
-  const embedded = await startAppDatabase(dir, () => undefined);
-  return { url: embedded.url, close: async () => (await embedded.stop(), rmSync(dir, { recursive: true, force: true })) };
-}
 
 /** One learner and a 6 × 5 course of theirs on a video. */
 async function seedCourse(url: string) {
@@ -88,33 +58,6 @@ async function seedCourse(url: string) {
   }
   await pool.end();
   return { userId, courseId, sectionIds };
-}
-
-function start(command: string[], env: Record<string, string>): ChildProcess {
-  return spawn(command[0]!, command.slice(1), { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"], detached: true });
-}
-
-function stop(child: ChildProcess) {
-  if (child.pid) {
-    try {
-      process.kill(-child.pid, "SIGTERM");
-    } catch {
-      // already gone
-    }
-  }
-}
-
-async function waitFor(url: string, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${url} did not come up`);
 }
 
 const fmt = (result: LoadResult) => ({

@@ -13,7 +13,7 @@ export const FAKE_OPENAI_CONTROL = "http://127.0.0.1:3105/__control";
 /** The second app instance: no LLM configured, videos from test/fixtures/videos (the offline engine). */
 export const OFFLINE_BASE_URL = `http://localhost:${process.env.E2E_OFFLINE_PORT ?? 3103}`;
 
-export type FakeLlmState = { mode?: "normal" | "rate-limit" | "timeout" | "malformed" | "server-error" | "cut"; latencyMs?: number; times?: number };
+export type FakeLlmState = { mode?: "normal" | "rate-limit" | "timeout" | "malformed" | "server-error" | "cut"; latencyMs?: number; chunkDelayMs?: number; times?: number };
 
 /** Switches the fake LLM's behaviour for the next `times` completions (or until changed). */
 export async function setFakeLlm(request: APIRequestContext, state: FakeLlmState) {
@@ -22,7 +22,7 @@ export async function setFakeLlm(request: APIRequestContext, state: FakeLlmState
 }
 
 /** Back to prompt, valid answers. */
-export const resetFakeLlm = (request: APIRequestContext) => setFakeLlm(request, { mode: "normal", latencyMs: 0 });
+export const resetFakeLlm = (request: APIRequestContext) => setFakeLlm(request, { mode: "normal", latencyMs: 0, chunkDelayMs: 0 });
 
 let counter = 0;
 /** A username no other test uses (the e2e database lives for the whole run). */

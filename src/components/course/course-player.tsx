@@ -14,7 +14,7 @@ import { CourseNotFound } from "./course-not-found";
 import { CourseOutline } from "./course-outline";
 import { EngineBadge } from "./engine-badge";
 import { ChevronDown, ChevronLeft, ChevronRight } from "./icons";
-import { flattenSections, initialSectionId, neighbours, progressPercent, sectionCrossed, startSeconds } from "./section-navigation";
+import { flattenSections, neighbours, openingPoint, progressPercent, sectionCrossed, startSeconds } from "./section-navigation";
 import { STUB_TAIL_SECONDS } from "./video/stub-player-constants";
 import type { VideoPlayer, VideoPlayerKind } from "./video/video-player";
 import { WhatsNext } from "./whats-next";
@@ -28,10 +28,11 @@ type CourseDetail = RouterOutputs["course"]["byId"];
 type ProgressRecord = RouterOutputs["progress"]["byCourse"];
 type ProgressUpdate = { currentSectionId?: number; completedSectionId?: number };
 
-type CoursePlayerProps = { courseId: number; videoPlayer: VideoPlayerKind };
+/** `startAt`: a moment (seconds) to open the video at, from a chat timestamp link. */
+type CoursePlayerProps = { courseId: number; videoPlayer: VideoPlayerKind; startAt?: number | null };
 
 /** The course player: loads the course and the learner's progress, then plays. */
-export function CoursePlayer({ courseId, videoPlayer }: CoursePlayerProps) {
+export function CoursePlayer({ courseId, videoPlayer, startAt = null }: CoursePlayerProps) {
   const course = api.course.byId.useQuery({ id: courseId });
   // retryOnMount off: "No progress yet" (404) is an answer, and refetching it on every mount
   // would put the page back into its loading state.
@@ -49,12 +50,12 @@ export function CoursePlayer({ courseId, videoPlayer }: CoursePlayerProps) {
   if (course.isError) return <CourseNotFound />;
   // No progress yet (404), or progress that cannot be read: the course opens at its start.
   if (course.isPending || (progress.isPending && !progressSettled)) return <CenteredSpinner label="Loading course" />;
-  return <CoursePlayerView key={courseId} detail={course.data} saved={progress.data ?? null} videoPlayer={videoPlayer} />;
+  return <CoursePlayerView key={`${courseId}@${startAt}`} detail={course.data} saved={progress.data ?? null} videoPlayer={videoPlayer} startAt={startAt} />;
 }
 
-type CoursePlayerViewProps = { detail: CourseDetail; saved: ProgressRecord | null; videoPlayer: VideoPlayerKind };
+type CoursePlayerViewProps = { detail: CourseDetail; saved: ProgressRecord | null; videoPlayer: VideoPlayerKind; startAt: number | null };
 
-function CoursePlayerView({ detail, saved, videoPlayer }: CoursePlayerViewProps) {
+function CoursePlayerView({ detail, saved, videoPlayer, startAt }: CoursePlayerViewProps) {
   const { course, chapters } = detail;
   const courseId = course.id;
   const sections = useMemo(() => flattenSections(chapters), [chapters]);
@@ -66,16 +67,16 @@ function CoursePlayerView({ detail, saved, videoPlayer }: CoursePlayerViewProps)
   const completedIds = useMemo(() => new Set(completedList), [completedList]);
   const percent = progressPercent(sections, completedList);
 
-  const [currentId, setCurrentId] = useState(() => initialSectionId(sections, saved?.currentSectionId));
+  const [opening] = useState(() => openingPoint(sections, saved?.currentSectionId, startAt));
+  const [currentId, setCurrentId] = useState(opening.sectionId);
   // The section being shown, also read synchronously by the video's time callback.
   const currentRef = useRef(currentId);
   const player = useRef<VideoPlayer>(null);
-  const lastTime = useRef<number | null>(null);
+  const lastTime = useRef<number | null>(startAt);
   const [outlineOpen, setOutlineOpen] = useState(false);
 
   const current = sections.find((section) => section.id === currentId) ?? null;
   const { previous, next, isLast } = neighbours(sections, currentId);
-  const [firstStart] = useState(() => startSeconds(current));
   const stubDuration = Math.max(0, ...sections.map((section) => startSeconds(section))) + STUB_TAIL_SECONDS;
 
   const update = api.progress.update.useMutation({
@@ -146,7 +147,7 @@ function CoursePlayerView({ detail, saved, videoPlayer }: CoursePlayerViewProps)
     player.current?.seekTo(seconds);
   }
 
-  const playerProps = { ref: player, videoId: course.videoId, title: course.title, startSeconds: firstStart, onTime };
+  const playerProps = { ref: player, videoId: course.videoId, title: course.title, startSeconds: opening.seconds, onTime };
   const chatHref = `/course/${courseId}/chat`;
 
   return (

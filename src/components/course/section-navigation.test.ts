@@ -5,6 +5,8 @@ import {
   formatTime,
   initialSectionId,
   neighbours,
+  openingPoint,
+  parseStartAt,
   progressPercent,
   sectionAtTime,
   sectionCrossed,
@@ -132,5 +134,21 @@ describe("formatTime", () => {
     expect(formatTime(65.7)).toBe("1:05");
     expect(formatTime(3725)).toBe("1:02:05");
     expect(formatTime(-3)).toBe("0:00");
+  });
+});
+
+describe("parseStartAt and openingPoint", () => {
+  it("reads whole seconds from ?t= and nothing else", () => {
+    expect(parseStartAt("65")).toBe(65);
+    expect(parseStartAt("0")).toBe(0);
+    for (const bad of [undefined, "", "-5", "1.5", "1e3", "abc", "999999", ["65"]]) expect(parseStartAt(bad)).toBeNull();
+  });
+
+  it("opens a linked moment in the section playing then, else the saved section at its start", () => {
+    expect(openingPoint(flat, 1, 250)).toEqual({ sectionId: 3, seconds: 250 });
+    expect(openingPoint(flat, 4, 10)).toEqual({ sectionId: 1, seconds: 10 });
+    expect(openingPoint(flat, 3, null)).toEqual({ sectionId: 3, seconds: 200 });
+    expect(openingPoint(flat, 99, null)).toEqual({ sectionId: 1, seconds: 0 });
+    expect(openingPoint([], null, 30)).toEqual({ sectionId: null, seconds: 0 });
   });
 });

@@ -31,6 +31,26 @@ export function initialSectionId(sections: readonly FlatSection[], savedId: numb
   return sections[0]?.id ?? null;
 }
 
+/** The longest video a `?t=` moment can point into (seconds). */
+const MAX_START_AT = 24 * 3600;
+
+/** A `?t=` moment from the URL (the chat's timestamp links): whole seconds, else null. */
+export function parseStartAt(raw: string | string[] | undefined): number | null {
+  if (typeof raw !== "string" || !/^\d{1,5}$/.test(raw)) return null;
+  const seconds = Number(raw);
+  return seconds <= MAX_START_AT ? seconds : null;
+}
+
+/**
+ * Where the player opens: at a linked moment, in the section playing then; otherwise at the
+ * start of the saved current section (or the first).
+ */
+export function openingPoint(sections: readonly FlatSection[], savedId: number | null | undefined, startAt: number | null): { sectionId: number | null; seconds: number } {
+  if (startAt !== null && sections.length > 0) return { sectionId: sectionAtTime(sections, startAt)?.id ?? null, seconds: startAt };
+  const sectionId = initialSectionId(sections, savedId);
+  return { sectionId, seconds: startSeconds(sections.find((section) => section.id === sectionId)) };
+}
+
 /** A section's start in the video: its timeStart, 0 when missing or negative. */
 export function startSeconds(section: Pick<PlayerSection, "timeStart"> | null | undefined): number {
   const start = section?.timeStart;

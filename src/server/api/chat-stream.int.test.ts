@@ -200,7 +200,7 @@ describe("POST /api/courses/{id}/chat/stream", () => {
     const limited = await ask(course.id, token, { content: "one too many" });
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect(await limited.json()).toMatchObject({ message: LIMITS.chatMessagesPerUser.message });
+    expect(await limited.json()).toMatchObject({ message: LIMITS.chatMessagesPerUser.message, retryAfter: expect.any(Number) });
     expect(await db.chatMessage.count({ where: { userId: me.id, content: "one too many" } })).toBe(0);
   });
 });

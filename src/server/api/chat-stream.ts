@@ -84,6 +84,8 @@ function errorResponse(error: unknown): Response {
     logger.error("chat stream failed", { error });
     return jsonError(500, "INTERNAL_SERVER_ERROR", "Internal server error");
   }
-  const retryAfter = known.retryAfterSeconds === undefined ? undefined : { "Retry-After": String(known.retryAfterSeconds) };
-  return jsonError(known.status, known.code, known.message, retryAfter);
+  if (known.retryAfterSeconds === undefined) return jsonError(known.status, known.code, known.message);
+  // The page reads the wait from the body: useChat's error carries the body, not the headers.
+  const headers = { "Retry-After": String(known.retryAfterSeconds) };
+  return Response.json({ message: known.message, code: known.code, retryAfter: known.retryAfterSeconds }, { status: known.status, headers });
 }

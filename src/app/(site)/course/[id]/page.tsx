@@ -3,19 +3,22 @@ import { notFound } from "next/navigation";
 
 import { ProtectedRoute } from "~/components/auth/protected-route";
 import { CoursePlayer } from "~/components/course/course-player";
+import { parseStartAt } from "~/components/course/section-navigation";
 import { env } from "~/env";
 
 import { parseCourseId } from "./parse-course-id";
 
 export const metadata: Metadata = { title: "Course" };
 
-export default async function CoursePage({ params }: { params: Promise<{ id: string }> }) {
+type CoursePageProps = { params: Promise<{ id: string }>; searchParams: Promise<{ t?: string | string[] }> };
+
+export default async function CoursePage({ params, searchParams }: CoursePageProps) {
   const courseId = parseCourseId((await params).id);
   if (courseId === null) notFound();
   return (
     <ProtectedRoute>
-      {/* The server decides the player: YouTube, or the local stub that browser tests run against. */}
-      <CoursePlayer courseId={courseId} videoPlayer={env.VIDEO_PLAYER} />
+      {/* The server decides the player: YouTube, or the local stub that browser tests run against. ?t= opens at a moment (chat links). */}
+      <CoursePlayer courseId={courseId} videoPlayer={env.VIDEO_PLAYER} startAt={parseStartAt((await searchParams).t)} />
     </ProtectedRoute>
   );
 }

@@ -1,0 +1,245 @@
+"use client";
+
+import { useChat } from "@ai-sdk/react";
+import { DefaultChatTransport } from "ai";
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+
+import { Button } from "~/components/ui/button";
+import { cn } from "~/components/ui/cn";
+import { Send } from "~/components/ui/icons/send";
+import { Square } from "~/components/ui/icons/square";
+import { toast } from "~/hooks/use-toast";
+import { CHAT_MESSAGE_MAX_LENGTH, chatStreamPath, TUTOR_MODES, type TutorMode } from "~/lib/schemas/chat";
+import { api, type RouterOutputs } from "~/trpc/react";
+
+import { ChatMarkdown } from "./chat-markdown";
+import { type ChatUIMessage, formatMessageTime, isSendKey, messageText, sendFailureMessage, toUIMessage } from "./chat-messages";
+import { ChatSidePanel } from "./chat-side-panel";
+
+type CourseDetail = RouterOutputs["course"]["byId"];
+
+const MODE_LABELS: Record<TutorMode, { label: string; hint: string }> = {
+  explain: { label: "Explain", hint: "A clear, complete answer" },
+  simpler: { label: "Simpler", hint: "Short sentences, everyday words, one example" },
+  hint: { label: "Hint only", hint: "A nudge toward the answer, never the answer itself" },
+  quiz: { label: "Quiz me", hint: "A question from the course; it checks your answer" },
+};
+
+/** The counter shows once a message gets this close to the limit. */
+const COUNTER_FROM = CHAT_MESSAGE_MAX_LENGTH - 500;
+
+type ChatViewProps = { detail: CourseDetail; initialMessages: ChatUIMessage[] };
+
+/** The conversation with the course tutor: history, streamed replies, modes, and the side panel. */
+export function ChatView({ detail, initialMessages }: ChatViewProps) {
+  const { course, chapters } = detail;
+  const courseId = course.id;
+  const utils = api.useUtils();
+  const [input, setInput] = useState("");
+  const [mode, setMode] = useState<TutorMode>("explain");
+  const [failure, setFailure] = useState<string | null>(null);
+  const [stoppedId, setStoppedId] = useState<string | null>(null);
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  const logRef = useRef<HTMLDivElement>(null);
+  const inputId = useId();
+
+  const transport = useMemo(
+    () =>
+      new DefaultChatTransport<ChatUIMessage>({
+        api: chatStreamPath(courseId),
+        // The server keeps the conversation: only the new message (and the chosen mode) is sent.
+        prepareSendMessagesRequest: ({ messages, body }) => ({ body: { content: messageText(messages.at(-1) ?? { parts: [] }), mode: body?.mode } }),
+      }),
+    [courseId],
+  );
+
+  const { messages, sendMessage, status, stop, setMessages } = useChat<ChatUIMessage>({
+    id: `course-${courseId}`,
+    messages: initialMessages,
+    transport,
+    onError(error) {
+      const message = sendFailureMessage(error);
+      setFailure(message);
+      toast({ variant: "destructive", title: "Error sending message", description: message });
+      void showStoredConversation();
+    },
+  });
+
+  /**
+   * After a failure the stored conversation is the truth: a question the server refused is not in
+   * it (it goes back into the input), one the AI service failed to answer is, with what was said.
+   */
+  async function showStoredConversation() {
+    const asked = messages.findLast((message) => message.role === "user");
+    try {
+      const stored = await utils.chat.history.fetch({ id: courseId }, { staleTime: 0 });
+      setMessages(stored.map(toUIMessage));
+      const question = asked ? messageText(asked) : "";
+      if (question && stored.findLast((message) => message.role === "user")?.content !== question.trim()) setInput((text) => text || question);
+    } catch {
+      // The history cannot be read either: keep what the page shows.
+    }
+  }
+
+  const busy = status === "submitted" || status === "streaming";
+  const trimmed = input.trim();
+  const canSend = !busy && trimmed.length > 0 && trimmed.length <= CHAT_MESSAGE_MAX_LENGTH;
+
+  function send(event?: FormEvent) {
+    event?.preventDefault();
+    if (!canSend) return;
+    setFailure(null);
+    setStoppedId(null);
+    void sendMessage({ text: trimmed, metadata: { timestamp: new Date().toISOString() } }, { body: { mode } });
+    setInput("");
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (!isSendKey({ key: event.key, shiftKey: event.shiftKey, isComposing: event.nativeEvent.isComposing })) return;
+    event.preventDefault();
+    send();
+  }
+
+  function onStop() {
+    const last = messages.at(-1);
+    if (last?.role === "assistant") setStoppedId(last.id);
+    void stop();
+    inputRef.current?.focus();
+  }
+
+  // Follow the conversation as it grows, unless the learner has scrolled up to read.
+  const lastText = messages.length ? messageText(messages.at(-1)!) : "";
+  useEffect(() => {
+    const log = logRef.current;
+    if (!log) return;
+    const nearBottom = log.scrollHeight - log.scrollTop - log.clientHeight < 160;
+    if (nearBottom || messages.at(-1)?.role === "user") log.scrollTop = log.scrollHeight;
+  }, [messages, lastText, status]);
+
+  const welcome = `Hi! I'm your tutor for **${course.title}**. Ask me anything about the video: I answer from what it says, and link the moments I use so you can watch them.`;
+
+  return (
+    <div className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-6 sm:px-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
+      <header className="grid gap-1 lg:col-span-2">
+        <p className="text-sm font-medium text-muted-foreground">Course Chat</p>
+        <h1 className="text-2xl font-bold tracking-tight">{course.title}</h1>
+      </header>
+
+      <section aria-label="Conversation" className="flex min-h-[28rem] flex-col rounded-lg border bg-card lg:h-[calc(100dvh-12rem)]">
+        <div ref={logRef} role="log" aria-busy={busy} className="flex-1 space-y-4 overflow-y-auto p-4" data-testid="chat-log">
+          {messages.length === 0 ? <Bubble role="assistant" text={welcome} courseId={courseId} testId="welcome-message" /> : null}
+          {messages.map((message) => (
+            <Bubble
+              key={message.id}
+              role={message.role === "user" ? "user" : "assistant"}
+              text={messageText(message)}
+              courseId={courseId}
+              time={formatMessageTime(message.metadata?.timestamp)}
+              note={message.id === stoppedId ? "Stopped" : undefined}
+            />
+          ))}
+          {status === "submitted" ? <TypingIndicator /> : null}
+        </div>
+
+        <form onSubmit={send} className="grid gap-3 border-t p-4">
+          {failure ? (
+            <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive">
+              {failure}
+            </p>
+          ) : null}
+          <ModePicker mode={mode} onChange={setMode} disabled={busy} />
+          <label htmlFor={inputId} className="sr-only">
+            Your message
+          </label>
+          <div className="flex items-end gap-2">
+            <textarea
+              id={inputId}
+              ref={inputRef}
+              value={input}
+              onChange={(event) => setInput(event.target.value)}
+              onKeyDown={onKeyDown}
+              rows={2}
+              maxLength={CHAT_MESSAGE_MAX_LENGTH}
+              placeholder={mode === "quiz" ? "Say “ready” for a question, or answer the last one…" : "Ask about this course…"}
+              className="min-h-[2.75rem] flex-1 resize-y rounded-md border border-input bg-background px-3 py-2 text-sm shadow-sm placeholder:text-muted-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              aria-describedby={`${inputId}-help`}
+            />
+            {busy ? (
+              <Button type="button" variant="outline" onClick={onStop} aria-label="Stop the reply">
+                <Square />
+                Stop
+              </Button>
+            ) : null}
+            <Button type="submit" disabled={!canSend} aria-label="Send message">
+              <Send />
+              Send
+            </Button>
+          </div>
+          <p id={`${inputId}-help`} className="flex justify-between text-xs text-muted-foreground">
+            <span>Enter to send, Shift+Enter for a new line</span>
+            {input.length >= COUNTER_FROM ? (
+              <span aria-live="polite">
+                {input.length} / {CHAT_MESSAGE_MAX_LENGTH}
+              </span>
+            ) : null}
+          </p>
+        </form>
+      </section>
+
+      <aside aria-label="Course summary" className="lg:self-start">
+        <ChatSidePanel courseId={courseId} chapters={chapters} />
+      </aside>
+    </div>
+  );
+}
+
+type BubbleProps = { role: "user" | "assistant"; text: string; courseId: number; time?: string; note?: string; testId?: string };
+
+function Bubble({ role, text, courseId, time, note, testId }: BubbleProps) {
+  const mine = role === "user";
+  return (
+    <div className={cn("flex", mine ? "justify-end" : "justify-start")} data-role={role} data-testid={testId ?? "chat-message"}>
+      <div className={cn("max-w-[85%] rounded-lg px-3.5 py-2.5 text-sm", mine ? "bg-primary text-primary-foreground" : "bg-muted text-foreground")}>
+        <span className="sr-only">{mine ? "You:" : "Tutor:"}</span>
+        <div data-testid="message-text">{mine ? <p className="whitespace-pre-wrap break-words">{text}</p> : <ChatMarkdown text={text} courseId={courseId} />}</div>
+        {time || note ? (
+          <p className={cn("mt-1 text-[0.7rem]", mine ? "text-primary-foreground/70" : "text-muted-foreground")}>{[note, time].filter(Boolean).join(" · ")}</p>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+function TypingIndicator() {
+  return (
+    <div className="flex justify-start" data-testid="typing-indicator">
+      <div className="flex items-center gap-1 rounded-lg bg-muted px-3.5 py-3" role="status">
+        <span className="sr-only">The tutor is typing…</span>
+        {[0, 150, 300].map((delay) => (
+          <span key={delay} aria-hidden="true" className="size-1.5 animate-bounce rounded-full bg-muted-foreground" style={{ animationDelay: `${delay}ms` }} />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function ModePicker({ mode, onChange, disabled }: { mode: TutorMode; onChange: (mode: TutorMode) => void; disabled: boolean }) {
+  return (
+    <fieldset className="flex flex-wrap items-center gap-1.5" disabled={disabled}>
+      <legend className="sr-only">How the tutor answers</legend>
+      {TUTOR_MODES.map((value) => (
+        <label
+          key={value}
+          title={MODE_LABELS[value].hint}
+          className={cn(
+            "cursor-pointer rounded-full border px-3 py-1 text-xs font-medium transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring",
+            mode === value ? "border-primary bg-primary text-primary-foreground" : "hover:bg-accent hover:text-accent-foreground",
+          )}
+        >
+          <input type="radio" name="tutor-mode" value={value} checked={mode === value} onChange={() => onChange(value)} className="sr-only" />
+          {MODE_LABELS[value].label}
+        </label>
+      ))}
+    </fieldset>
+  );
+}

@@ -1,0 +1,34 @@
+"use client";
+
+import { useEffect, useMemo } from "react";
+
+import { CourseNotFound } from "~/components/course/course-not-found";
+import { CenteredSpinner } from "~/components/ui/spinner";
+import { toast } from "~/hooks/use-toast";
+import { api } from "~/trpc/react";
+
+import { toUIMessage } from "./chat-messages";
+import { ChatView } from "./chat-view";
+
+/** The course chat page: loads the course and the learner's conversation, then chats. */
+export function CourseChat({ courseId }: { courseId: number }) {
+  const course = api.course.byId.useQuery({ id: courseId });
+  // Always fresh: the conversation goes on in useChat, so a cached copy would be stale on return.
+  const history = api.chat.history.useQuery({ id: courseId }, { enabled: course.isSuccess, gcTime: 0, refetchOnWindowFocus: false, retry: 1 });
+
+  const courseError = course.error;
+  useEffect(() => {
+    if (courseError && courseError.data?.code !== "NOT_FOUND") toast({ variant: "destructive", title: "Error loading course", description: courseError.message });
+  }, [courseError]);
+  const historyError = history.error;
+  useEffect(() => {
+    if (historyError) toast({ variant: "destructive", title: "Error loading chat history", description: historyError.message });
+  }, [historyError]);
+
+  const initialMessages = useMemo(() => history.data?.map(toUIMessage), [history.data]);
+
+  if (course.isError) return <CourseNotFound />;
+  if (course.isPending || (history.isPending && !history.isError)) return <CenteredSpinner label="Loading chat" />;
+  // History that cannot be read: the chat still opens, empty, and the toast says why.
+  return <ChatView key={courseId} detail={course.data} initialMessages={initialMessages ?? []} />;
+}
