@@ -19,6 +19,7 @@ const PAGES: { path: string; label: string; budgetKb?: number }[] = [
   { path: "/create-course", label: "/create-course" },
   // The player's scripts are the same for every course id (the course itself is loaded as data).
   { path: "/course/1", label: "/course/{id}", budgetKb: 260 },
+  { path: "/course/1/chat", label: "/course/{id}/chat" },
 ];
 
 const baseArg = process.argv.indexOf("--base");

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 
 import { chatStreamPath } from "~/lib/schemas/chat";
 import { createLlmTutor } from "~/server/ai/chat/tutor";
+import { openApiDocument } from "~/server/api/openapi";
 import { LIMITS } from "~/server/rate-limit";
 import { llmAnswerer } from "~/server/services/chat/llm-answer";
 
@@ -202,5 +203,16 @@ describe("POST /api/courses/{id}/chat/stream", () => {
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(await limited.json()).toMatchObject({ message: LIMITS.chatMessagesPerUser.message, retryAfter: expect.any(Number) });
     expect(await db.chatMessage.count({ where: { userId: me.id, content: "one too many" } })).toBe(0);
+  });
+});
+
+describe("the OpenAPI document", () => {
+  test("documents the chat paths: history and whole replies from the router, the streamed reply by hand", () => {
+    const paths = openApiDocument("http://localhost/api").paths ?? {};
+    expect(paths["/courses/{id}/chat"]?.get).toBeDefined();
+    expect(paths["/courses/{id}/chat"]?.post).toBeDefined();
+    const stream = paths["/courses/{id}/chat/stream"]?.post;
+    expect(Object.keys(stream?.responses ?? {}).sort()).toEqual(["200", "400", "401", "403", "404", "429", "503"]);
+    expect(JSON.stringify(stream?.requestBody)).toContain('"maxLength":4000');
   });
 });
