@@ -47,6 +47,8 @@ export const env = createEnv({
     STRIPE_SECRET_KEY: optional(z.string()),
     STRIPE_WEBHOOK_SECRET: optional(z.string()),
     STRIPE_PRICE_ID: optional(z.string()),
+    /** Stripe's API origin; tests point it at a local fake (test/fakes/stripe.mjs). */
+    STRIPE_API_BASE: optionalUrl,
   },
   client: {},
   experimental__runtimeEnv: {},

@@ -26,6 +26,8 @@ export const LIMITS = {
     durationSeconds: 60,
     message: "You are sending messages too quickly. Please wait a moment and try again.",
   },
+  /** Counts only codes that fail, so a learner who mistypes once is not blocked, and guessing is. */
+  couponFailuresPerUser: { keyPrefix: "coupon-user", points: 10, durationSeconds: 15 * 60, message: "Too many coupon attempts. Please wait and try again." },
   registerPerIp: { keyPrefix: "register-ip", points: env.REGISTER_LIMIT_PER_HOUR, durationSeconds: 60 * 60, message: "Too many accounts created from this address. Please try again later." },
 } satisfies Record<string, LimitRule>;
 
@@ -57,6 +59,14 @@ export async function consumeLimit(rule: LimitRule, key: string): Promise<void> 
       throw new AppError("TOO_MANY_REQUESTS", rule.message, Math.max(1, Math.ceil(error.msBeforeNext / 1000)));
     }
     throw error;
+  }
+}
+
+/** Throws TOO_MANY_REQUESTS when `key` has used up the rule's points, without counting a hit. */
+export async function assertUnderLimit(rule: LimitRule, key: string): Promise<void> {
+  const state = await limiterFor(rule).get(key.toLowerCase().slice(0, 200));
+  if (state && state.consumedPoints >= rule.points) {
+    throw new AppError("TOO_MANY_REQUESTS", rule.message, Math.max(1, Math.ceil(state.msBeforeNext / 1000)));
   }
 }
 

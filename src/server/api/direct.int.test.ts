@@ -19,6 +19,7 @@ import { expectNoLeak } from "../../../test/http";
 import { handleChatStream } from "./chat-stream";
 import { directApiHandler, serveApiDirectly } from "./direct";
 import { handleRest, handleTrpc } from "./handlers";
+import { handleStripeWebhook } from "./stripe-webhook";
 
 const LEFT_TO_NEXT = 599;
 
@@ -34,6 +35,7 @@ describe("which requests it takes", () => {
   const routes: Record<string, { path: string; method: string; handler: unknown }> = {
     "[...rest]": { path: "/api/courses/12/progress", method: "POST", handler: handleRest },
     "courses/[id]/chat/stream": { path: "/api/courses/12/chat/stream", method: "POST", handler: handleChatStream },
+    "webhooks/stripe": { path: "/api/webhooks/stripe", method: "POST", handler: handleStripeWebhook },
     "trpc/[trpc]": { path: "/api/trpc/course.byId", method: "GET", handler: handleTrpc },
     "auth/google": { path: "/api/auth/google", method: "POST", handler: handleRest },
     "auth/[...nextauth]": { path: "/api/auth/session", method: "GET", handler: null },

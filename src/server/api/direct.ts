@@ -9,6 +9,7 @@ import { logger } from "~/server/logger";
 
 import { CHAT_STREAM_PATH, handleChatStream } from "./chat-stream";
 import { type ApiHandler, handleRest, handleTrpc } from "./handlers";
+import { handleStripeWebhook, STRIPE_WEBHOOK_PATH } from "./stripe-webhook";
 import { joinChunks, MAX_BODY_BYTES, payloadTooLarge } from "./http-guards";
 
 /**
@@ -29,6 +30,7 @@ export function directApiHandler(method: string, pathname: string): ApiHandler |
   if (!pathname.startsWith("/api/") || NEXT_API_ROUTE.test(pathname)) return null;
   if (pathname.startsWith("/api/trpc/")) return TRPC_METHODS.has(method) ? handleTrpc : null;
   if (method === "POST" && CHAT_STREAM_PATH.test(pathname)) return handleChatStream;
+  if (method === "POST" && pathname === STRIPE_WEBHOOK_PATH) return handleStripeWebhook;
   return REST_METHODS.has(method) ? handleRest : null;
 }
 

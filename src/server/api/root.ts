@@ -4,6 +4,7 @@ import { courseRouter } from "./routers/course";
 import { generationRouter } from "./routers/generation";
 import { progressRouter } from "./routers/progress";
 import { quizRouter } from "./routers/quiz";
+import { subscriptionRouter } from "./routers/subscription";
 import { createCallerFactory, createTRPCRouter } from "./trpc";
 
 export const appRouter = createTRPCRouter({
@@ -13,6 +14,7 @@ export const appRouter = createTRPCRouter({
   generation: generationRouter,
   progress: progressRouter,
   quiz: quizRouter,
+  subscription: subscriptionRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -57,9 +57,14 @@ export async function startChatReply(db: DbClient, { courseId, userId, content, 
   const reply = answer(db, { course, question: content, mode, history: history.reverse() }, signal)[Symbol.asyncIterator]();
   const first = await reply.next();
   async function* pieces(): AsyncGenerator<string> {
-    if (first.done) return;
-    yield first.value;
-    for (let next = await reply.next(); !next.done; next = await reply.next()) yield next.value;
+    try {
+      if (first.done) return;
+      yield first.value;
+      for (let next = await reply.next(); !next.done; next = await reply.next()) yield next.value;
+    } finally {
+      // A reader that leaves early ends the tutor too (its model call is aborted).
+      await reply.return?.(undefined);
+    }
   }
   const save = async (text: string) => {
     const stored = text.trim();
