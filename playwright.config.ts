@@ -1,10 +1,12 @@
 import { defineConfig, devices } from "@playwright/test";
 
+import { E2E_COUPON } from "./e2e/constants";
+
 /**
  * Browser tests in Debian's Chromium (no browser download) against the production build
  * served by `npm start` on the embedded PostgreSQL (or E2E_DATABASE_URL), with Google sign-in
  * pointed at a local fake OpenID provider, YouTube at a local fake of its APIs and the LLM at a
- * local fake OpenAI-compatible server. A second instance (OFFLINE_PORT) runs with no LLM and a
+ * local fake OpenAI-compatible server, and Stripe at a local fake of its API. A second instance (OFFLINE_PORT) runs with no LLM and a
  * local video library (the offline engine) and the real YouTube player, whose IFrame API tests
  * replace with a fake through request interception. Run `npm run build` first.
  */
@@ -15,6 +17,9 @@ const offlineURL = `http://localhost:${OFFLINE_PORT}`;
 const FAKE_GOOGLE_CONTROL = "http://127.0.0.1:3102";
 const FAKE_YOUTUBE = "http://127.0.0.1:3104";
 const FAKE_OPENAI = "http://127.0.0.1:3105";
+const FAKE_STRIPE = "http://127.0.0.1:3106";
+const STRIPE_WEBHOOK_SECRET = "whsec_e2e_secret";
+
 
 /** What both app instances share: sign-in against the fake Google, quiet logs, the stub video player (the offline instance overrides it). */
 const commonAppEnv = {
@@ -73,8 +78,17 @@ export default defineConfig({
       env: { FAKE_OPENAI_PORT: "3105" },
     },
     {
-      // A fresh data directory per run, so the run starts from an empty database.
-      command: `rm -rf .data/e2e && node scripts/serve.mjs start`,
+      // Stripe's API, Checkout and customer portal; its webhooks go to the main instance.
+      command: "node test/fakes/stripe.mjs",
+      url: `${FAKE_STRIPE}/health`,
+      reuseExistingServer: false,
+      timeout: 20_000,
+      env: { FAKE_STRIPE_PORT: "3106", FAKE_STRIPE_WEBHOOK_URL: `${baseURL}/api/webhooks/stripe`, FAKE_STRIPE_WEBHOOK_SECRET: STRIPE_WEBHOOK_SECRET },
+    },
+    {
+      // A fresh data directory per run, so the run starts from an empty database, with one coupon
+      // (on a database server kept between runs the coupon is there already).
+      command: `rm -rf .data/e2e && npx tsx scripts/coupon-create.ts --code ${E2E_COUPON} --months 1 --max 100000 --if-missing && node scripts/serve.mjs start`,
       url: `${baseURL}/api/health`,
       reuseExistingServer: false,
       timeout: 120_000,
@@ -91,12 +105,16 @@ export default defineConfig({
         OPENAI_API_KEY: "e2e-key",
         OPENAI_BASE_URL: `${FAKE_OPENAI}/v1`,
         AI_MODEL: "fake-model",
+        STRIPE_SECRET_KEY: "sk_test_e2e",
+        STRIPE_PRICE_ID: "price_e2e_premium",
+        STRIPE_WEBHOOK_SECRET,
+        STRIPE_API_BASE: FAKE_STRIPE,
       },
     },
     {
       // The offline engine: no LLM configured, videos from the fixtures folder. Tests reach it by full URL.
       // `env -u`: an LLM key or YouTube key in the shell that runs the tests must not reach this server.
-      command: `rm -rf .data/e2e-offline && env -u OPENAI_API_KEY -u OPENAI_BASE_URL -u AI_MODEL -u YOUTUBE_API_KEY node scripts/serve.mjs start`,
+      command: `rm -rf .data/e2e-offline && env -u OPENAI_API_KEY -u OPENAI_BASE_URL -u AI_MODEL -u YOUTUBE_API_KEY -u STRIPE_SECRET_KEY -u STRIPE_PRICE_ID node scripts/serve.mjs start`,
       url: `${offlineURL}/api/health`,
       reuseExistingServer: false,
       timeout: 120_000,

@@ -14,7 +14,7 @@ const DEMO = { username: "demo", password: "demo-password" };
 
 async function main() {
   const embedded = process.env.DATABASE_URL ? null : await startAppDatabase(path.resolve(process.env.DATA_DIR ?? ".data"), console.log);
-  const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL ?? embedded?.url });
+  const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL || embedded?.url });
   const db = createDbClient(pool);
   try {
     const existing = await db.user.findUnique({ where: { usernameKey: DEMO.username } });

@@ -3,20 +3,43 @@ import Link from "next/link";
 
 import { PageContainer } from "~/components/layout/page-container";
 import { buttonVariants } from "~/components/ui/button";
+import { Card, CardContent } from "~/components/ui/card";
+import { FREE_MONTHLY_COURSES } from "~/components/subscription/plan";
 
 export const metadata: Metadata = { title: "Subscription Cancelled" };
 
+const ROWS = [
+  { term: "Current plan", value: "Free" },
+  { term: "Course limit", value: `${FREE_MONTHLY_COURSES} per month` },
+] as const;
+
+/** Where Stripe's Checkout sends a learner who backs out before paying. */
 export default function SubscriptionCancelPage() {
   return (
-    <PageContainer title="Subscription Cancelled" description={<p>No changes were made to your plan.</p>}>
-      <div className="flex flex-wrap gap-3">
-        <Link href="/" className={buttonVariants()}>
-          Go Home
-        </Link>
-        <Link href="/subscription" className={buttonVariants({ variant: "outline" })}>
-          Manage Subscription
-        </Link>
-      </div>
+    <PageContainer
+      title="Subscription Cancelled"
+      description={<p>You left checkout before paying, so no payment was taken and your plan has not changed. You can upgrade whenever you like.</p>}
+    >
+      <Card className="max-w-xl">
+        <CardContent className="grid gap-6 pt-6">
+          <dl data-testid="cancel-plan" className="grid gap-3 text-sm">
+            {ROWS.map((row) => (
+              <div key={row.term} className="flex justify-between gap-4 border-b pb-3 last:border-b-0 last:pb-0">
+                <dt className="text-muted-foreground">{row.term}</dt>
+                <dd className="font-medium">{row.value}</dd>
+              </div>
+            ))}
+          </dl>
+          <div className="flex flex-wrap gap-3">
+            <Link href="/" className={buttonVariants()}>
+              Go Home
+            </Link>
+            <Link href="/subscription" className={buttonVariants({ variant: "outline" })}>
+              View Plans
+            </Link>
+          </div>
+        </CardContent>
+      </Card>
     </PageContainer>
   );
 }

@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+
+import { COUPON_CODE_MAX_LENGTH as API_MAX_LENGTH, couponRedeemInput } from "~/lib/schemas/subscription";
+
+import { COUPON_CODE_MAX_LENGTH, COUPON_CODE_REQUIRED_MESSAGE, couponFailureMessage, validateCouponCode } from "./coupon";
+
+describe("validateCouponCode", () => {
+  it("asks for a code that is not blank after trimming", () => {
+    expect(validateCouponCode("")).toBe("Please enter a coupon code");
+    expect(validateCouponCode("   ")).toBe(COUPON_CODE_REQUIRED_MESSAGE);
+    expect(validateCouponCode("WELCOME")).toBeNull();
+    expect(validateCouponCode("  welcome  ")).toBeNull();
+  });
+
+  it("agrees with the API contract the server enforces", () => {
+    expect(COUPON_CODE_MAX_LENGTH).toBe(API_MAX_LENGTH);
+    for (const code of ["", "  ", "A", " welcome "]) {
+      expect(validateCouponCode(code) === null, code).toBe(couponRedeemInput.safeParse({ code }).success);
+    }
+    const blank = couponRedeemInput.safeParse({ code: " " });
+    expect(blank.error?.issues[0]?.message).toBe(COUPON_CODE_REQUIRED_MESSAGE);
+  });
+});
+
+describe("couponFailureMessage", () => {
+  it("passes the server's reason on, else asks to check the code", () => {
+    expect(couponFailureMessage("This coupon code is not valid.")).toBe("This coupon code is not valid.");
+    expect(couponFailureMessage("  ")).toBe("Please check your coupon code and try again.");
+    expect(couponFailureMessage(undefined)).toBe("Please check your coupon code and try again.");
+  });
+});

@@ -1,0 +1,22 @@
+/** The coupon form's checks and words, mirrored from the API contract (src/lib/schemas/subscription.ts). */
+export const COUPON_CODE_MAX_LENGTH = 64;
+export const COUPON_CODE_REQUIRED_MESSAGE = "Please enter a coupon code";
+
+export const COUPON_FAILED_TITLE = "Failed to redeem coupon";
+export const COUPON_FAILED_FALLBACK = "Please check your coupon code and try again.";
+export const COUPON_FAILED_INLINE = "Failed to redeem coupon code";
+export const COUPON_REDEEMED_TITLE = "Coupon redeemed successfully";
+export const COUPON_REDEEMED_DESCRIPTION = "Your subscription has been updated.";
+
+/** How long the form's success banner stays. */
+export const COUPON_SUCCESS_VISIBLE_MS = 5000;
+
+/** The message to show at the code field, or null when the code can be sent. */
+export function validateCouponCode(code: string): string | null {
+  return code.trim() === "" ? COUPON_CODE_REQUIRED_MESSAGE : null;
+}
+
+/** The failure toast's description: the server's reason, else the fallback. */
+export function couponFailureMessage(message: string | null | undefined): string {
+  return message?.trim() || COUPON_FAILED_FALLBACK;
+}
