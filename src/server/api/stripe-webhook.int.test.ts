@@ -109,6 +109,35 @@ describe("POST /api/webhooks/stripe", () => {
     expect(await db.subscription.findUnique({ where: { userId: user.id }, select: { status: true } })).toEqual({ status: "canceled" });
   });
 
+  test("two reads of Stripe committed in the wrong order: the later read wins", async () => {
+    const { user, session, subscription } = await paidLearner();
+    await deliver("checkout.session.completed", session);
+    const stale = structuredClone(await billing.getSubscription(subscription.id));
+    await stripe.cancelAtPeriodEnd(subscription.id);
+    await stripe.endPeriod(subscription.id);
+    // The first event's read of Stripe is slow and answers what was true before the cancellation.
+    let slow = true;
+    const slowFirst: Billing = {
+      ...billing,
+      async getSubscription(id) {
+        if (!slow) return billing.getSubscription(id);
+        slow = false;
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        return stale;
+      },
+    };
+    const send = (type: string) => {
+      const signed = stripe.signedEvent(type, stripe.subscriptions.get(subscription.id)!);
+      return stripeWebhookHandler({ db, billing: slowFirst })(apiRequest("POST", "/api/webhooks/stripe", { body: signed.body, headers: { "content-type": "application/json", "stripe-signature": signed.signature } }));
+    };
+    const first = send("customer.subscription.updated");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await send("customer.subscription.deleted")).status).toBe(200);
+    expect((await first).status).toBe(200);
+    expect(await db.subscription.findUnique({ where: { userId: user.id }, select: { status: true } })).toEqual({ status: "canceled" });
+    expect(await tierOf(user.id)).toBe("free");
+  });
+
   test("cancelling keeps premium until the period ends, then the learner is free", async () => {
     const { user, session, subscription } = await paidLearner();
     await deliver("checkout.session.completed", session);

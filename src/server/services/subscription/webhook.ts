@@ -47,31 +47,31 @@ export async function receiveStripeWebhook(db: Db, { payload, signature, now = n
 }
 
 /**
- * Applies a verified Stripe event, once. The event's id is recorded in the same transaction as
- * its effect, so a duplicate delivery (even concurrent ones: they wait on the id's unique key)
- * does nothing, and a failed one is retried by Stripe. The effect never trusts the event's copy
- * of the subscription: under a per-user lock it re-reads the subscription from Stripe and stores
- * that, so events arriving late or out of order still leave the latest truth.
+ * Applies a verified Stripe event, once. The event never says what is true: the subscription is
+ * read from Stripe first (outside any transaction, so no connection or lock waits on Stripe), then
+ * a short transaction records the event's id (a duplicate delivery, even a concurrent one, waits
+ * on that unique key and then does nothing) and stores what was read, unless a newer read of the
+ * same user's subscription is stored already. So events arriving late, twice or out of order
+ * still leave the latest truth, and a failure leaves nothing recorded for Stripe to retry.
  */
 export async function applyBillingEvent(db: Db, billing: Billing, event: BillingEvent, now = new Date()): Promise<WebhookOutcome> {
   if (!PLAN_EVENTS.has(event.type) || !event.subscriptionId) return "ignored";
-  const subscriptionId = event.subscriptionId;
+  if (await db.stripeEvent.findUnique({ where: { id: event.id }, select: { id: true } })) return "duplicate";
   const userId = await ownerOf(db, event);
   if (userId === null) {
     logger.warn("stripe event for an unknown customer", { event: event.id, type: event.type, customer: event.customerId });
     return "ignored";
   }
-  return db.$transaction(
-    async (tx) => {
-      const fresh = await tx.$queryRaw<{ id: string }[]>`
-        INSERT INTO "StripeEvent" ("id", "type") VALUES (${event.id}, ${event.type}) ON CONFLICT ("id") DO NOTHING RETURNING "id"`;
-      if (fresh.length === 0) return "duplicate";
-      await tx.$queryRaw`SELECT 1 FROM pg_advisory_xact_lock(${PLAN_LOCK}::int, ${userId}::int)`;
-      await storeSubscription(tx, userId, await billing.getSubscription(subscriptionId), now);
-      return "applied";
-    },
-    { maxWait: 10_000, timeout: 30_000 },
-  );
+  const readAt = new Date();
+  const subscription = await billing.getSubscription(event.subscriptionId);
+  return db.$transaction(async (tx) => {
+    const fresh = await tx.$queryRaw<{ id: string }[]>`
+      INSERT INTO "StripeEvent" ("id", "type") VALUES (${event.id}, ${event.type}) ON CONFLICT ("id") DO NOTHING RETURNING "id"`;
+    if (fresh.length === 0) return "duplicate";
+    await tx.$queryRaw`SELECT 1 FROM pg_advisory_xact_lock(${PLAN_LOCK}::int, ${userId}::int)`;
+    await storeSubscription(tx, userId, subscription, { readAt, now });
+    return "applied";
+  });
 }
 
 /** The user an event is about: the one with its Stripe customer, else the user id the checkout put in its metadata. */
@@ -89,9 +89,13 @@ async function ownerOf(db: DbClient, event: BillingEvent): Promise<number | null
   return byMetadata.id;
 }
 
-/** Stores Stripe's view of the user's subscription; an older subscription's news never replaces one that grants premium. */
-async function storeSubscription(tx: DbClient, userId: number, subscription: BillingSubscription, now: Date): Promise<void> {
-  const current = await tx.subscription.findUnique({ where: { userId }, select: { stripeSubscriptionId: true, status: true, currentPeriodEnd: true } });
+/**
+ * Stores Stripe's view of the user's subscription, read at `readAt`. A read older than the stored
+ * one is dropped, and an older subscription's news never replaces one that grants premium.
+ */
+async function storeSubscription(tx: DbClient, userId: number, subscription: BillingSubscription, { readAt, now }: { readAt: Date; now: Date }): Promise<void> {
+  const current = await tx.subscription.findUnique({ where: { userId }, select: { stripeSubscriptionId: true, status: true, currentPeriodEnd: true, stripeSyncedAt: true } });
+  if (current?.stripeSubscriptionId === subscription.id && current.stripeSyncedAt && current.stripeSyncedAt > readAt) return;
   if (current && current.stripeSubscriptionId !== subscription.id && subscriptionGrantsPremium(current, now) && !subscriptionGrantsPremium(subscription, now)) return;
   const data = {
     stripeSubscriptionId: subscription.id,
@@ -99,6 +103,7 @@ async function storeSubscription(tx: DbClient, userId: number, subscription: Bil
     status: subscription.status.slice(0, 32),
     currentPeriodEnd: subscription.currentPeriodEnd,
     cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
+    stripeSyncedAt: readAt,
   };
   await tx.subscription.upsert({ where: { userId }, create: { userId, ...data }, update: data });
 }
