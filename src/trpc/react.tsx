@@ -36,7 +36,8 @@ export function TRPCReactProvider({ children }: { children: React.ReactNode }) {
           transformer: superjson,
           url: "/api/trpc",
           maxItems: MAX_BATCH,
-          headers: () => ({ "x-trpc-source": "react" }),
+          // The time zone: learning days (streaks, challenges) follow the learner's own calendar.
+          headers: () => ({ "x-trpc-source": "react", "x-time-zone": Intl.DateTimeFormat().resolvedOptions().timeZone }),
         }),
       ],
     }),

@@ -39,7 +39,7 @@ export function chatStreamHandler(answer: () => ChatAnswerer = defaultChatAnswer
     if (input.data.userId !== undefined && input.data.userId !== user.id) return jsonError(403, "FORBIDDEN", "You can only access your own data");
 
     try {
-      const reply = await startChatReply(ctx.db, { courseId: input.data.id, userId: user.id, content: input.data.content, mode: input.data.mode }, answer(), req.signal);
+      const reply = await startChatReply(ctx.db, { courseId: input.data.id, userId: user.id, content: input.data.content, mode: input.data.mode, timeZone: ctx.timeZone }, answer(), req.signal);
       return createUIMessageStreamResponse({ stream: replyStream(reply), headers: { "Cache-Control": "no-store", "X-Accel-Buffering": "no" } });
     } catch (error) {
       return errorResponse(error);

@@ -1,6 +1,7 @@
 import { authRouter } from "./routers/auth";
 import { chatRouter } from "./routers/chat";
 import { courseRouter } from "./routers/course";
+import { gamificationRouter } from "./routers/gamification";
 import { generationRouter } from "./routers/generation";
 import { progressRouter } from "./routers/progress";
 import { quizRouter } from "./routers/quiz";
@@ -11,6 +12,7 @@ export const appRouter = createTRPCRouter({
   auth: authRouter,
   chat: chatRouter,
   course: courseRouter,
+  gamification: gamificationRouter,
   generation: generationRouter,
   progress: progressRouter,
   quiz: quizRouter,

@@ -40,6 +40,8 @@ export function createTRPCContext(opts: CreateContextOptions) {
     resHeaders: opts.resHeaders ?? new Headers(),
     clientIp: clientIpFrom(opts.headers),
     requestId: opts.headers.get("x-request-id")?.slice(0, 64) ?? randomUUID(),
+    /** The browser's IANA time zone (the pages send it on every call); checked where it is used. */
+    timeZone: opts.headers.get("x-time-zone")?.slice(0, 64) ?? null,
     getUser(): Promise<PublicUser | null> {
       user ??= readSessionClaims(opts.headers).then((claims) => (claims ? findSessionUser(database, claims) : null));
       return user;

@@ -46,6 +46,6 @@ export const progressRouter = createTRPCRouter({
     .mutation(({ ctx, input }) => {
       assertOwnUserId(ctx.user, input.userId);
       const { id, userId: _userId, ...changes } = input;
-      return updateCourseProgress(ctx.db, { courseId: id, userId: ctx.user.id, ...changes });
+      return updateCourseProgress(ctx.db, { courseId: id, userId: ctx.user.id, ...changes, timeZone: ctx.timeZone });
     }),
 });

@@ -27,6 +27,6 @@ export const quizRouter = createTRPCRouter({
     .output(attemptResultOutput)
     .mutation(({ ctx, input }) => {
       assertOwnUserId(ctx.user, input.userId);
-      return submitQuizAttempt(ctx.db, { quizId: input.id, userId: ctx.user.id, answers: input.answers });
+      return submitQuizAttempt(ctx.db, { quizId: input.id, userId: ctx.user.id, answers: input.answers, timeZone: ctx.timeZone });
     }),
 });

@@ -7,6 +7,7 @@ import type { DbClient } from "~/server/db";
 import { AppError, isAppError } from "~/server/errors";
 import { consumeLimit, LIMITS } from "~/server/rate-limit";
 import { getCourseOrThrow } from "~/server/services/course/get-course";
+import { recordLearningEvents } from "~/server/services/gamification/record-event";
 
 import { messageSelect, toChatMessage } from "./history";
 import { llmAnswerer } from "./llm-answer";
@@ -27,7 +28,7 @@ export function defaultChatAnswerer(): ChatAnswerer {
   return model ? llmAnswerer(createLlmTutor(model, aiCallSettings())) : answerOffline;
 }
 
-export type ChatReplyRequest = { courseId: number; userId: number; content: string; mode?: TutorMode };
+export type ChatReplyRequest = { courseId: number; userId: number; content: string; mode?: TutorMode; timeZone?: string | null };
 
 /** A reply under way: the question is stored and the tutor has written its first piece. */
 export type ChatReply = {
@@ -44,7 +45,7 @@ export type ChatReply = {
  * waits for the reply's first piece, so a tutor that fails before saying anything fails here,
  * as a plain error (the question stays in the history, as it was asked).
  */
-export async function startChatReply(db: DbClient, { courseId, userId, content, mode = "explain" }: ChatReplyRequest, answer: ChatAnswerer, signal: AbortSignal): Promise<ChatReply> {
+export async function startChatReply(db: DbClient, { courseId, userId, content, mode = "explain", timeZone }: ChatReplyRequest, answer: ChatAnswerer, signal: AbortSignal): Promise<ChatReply> {
   const course = await getCourseOrThrow(db, { courseId, userId });
   await consumeLimit(LIMITS.chatMessagesPerUser, String(userId));
   const history = await db.chatMessage.findMany({
@@ -54,6 +55,7 @@ export async function startChatReply(db: DbClient, { courseId, userId, content, 
     select: { role: true, content: true },
   });
   const question = toChatMessage(await db.chatMessage.create({ data: { userId, courseId, role: "user", content }, select: messageSelect }));
+  await recordLearningEvents(db, [{ userId, type: "chat_question", subjectKey: String(question.id), timeZone }]);
   const reply = answer(db, { course, question: content, mode, history: history.reverse() }, signal)[Symbol.asyncIterator]();
   const first = await reply.next();
   async function* pieces(): AsyncGenerator<string> {

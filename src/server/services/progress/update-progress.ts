@@ -3,6 +3,7 @@ import type { DbClient } from "~/server/db";
 import { queryRows } from "~/server/db/sql";
 import { AppError } from "~/server/errors";
 import { courseNotFound, isVisibleTo, visibleToSql } from "~/server/services/course/get-course";
+import { type LearningEvent, recordLearningEvents } from "~/server/services/gamification/record-event";
 
 export const SECTION_NOT_IN_COURSE = "That section is not part of this course";
 
@@ -14,6 +15,8 @@ export type UpdateCourseProgressOptions = {
   completedSectionId?: number;
   /** true (default): mark completedSectionId completed; false: remove that completion. */
   isCompleted?: boolean;
+  /** The browser's time zone, for the learning day of a completion. */
+  timeZone?: string | null;
 };
 
 /**
@@ -29,7 +32,7 @@ export type UpdateCourseProgressOptions = {
  * - un-completing deletes only that row.
  */
 export async function updateCourseProgress(db: DbClient, options: UpdateCourseProgressOptions): Promise<ProgressRecord> {
-  const { courseId, userId, currentSectionId, completedSectionId, isCompleted = true } = options;
+  const { courseId, userId, currentSectionId, completedSectionId, isCompleted = true, timeZone } = options;
   if (currentSectionId === undefined && completedSectionId === undefined) {
     throw new AppError("BAD_REQUEST", NOTHING_TO_UPDATE);
   }
@@ -39,7 +42,14 @@ export async function updateCourseProgress(db: DbClient, options: UpdateCoursePr
   for (const sectionId of [currentSectionId, completedSectionId]) {
     if (sectionId !== undefined && !sectionIds.has(sectionId)) throw new AppError("BAD_REQUEST", SECTION_NOT_IN_COURSE);
   }
-  return { courseId, userId, currentSectionId: row.currentSectionId, completedSections: row.completedSections, totalSections: sectionIds.size };
+  const record = { courseId, userId, currentSectionId: row.currentSectionId, completedSections: row.completedSections, totalSections: sectionIds.size };
+  if (completedSectionId !== undefined && isCompleted) {
+    // Learning events (streaks, challenges, badges) are stored once: completing again records nothing.
+    const events: LearningEvent[] = [{ userId, type: "section_completed", subjectKey: String(completedSectionId), timeZone }];
+    if (record.completedSections.length === record.totalSections) events.push({ userId, type: "course_completed", subjectKey: String(courseId), timeZone });
+    await recordLearningEvents(db, events);
+  }
+  return record;
 }
 
 type SavedRow = { userId: number; isPublic: boolean; status: string; sectionIds: number[] } & Pick<ProgressRecord, "currentSectionId" | "completedSections">;

@@ -2,6 +2,7 @@ import { ANSWER_ALL_MESSAGE, QUIZ_PASS_SCORE, type AttemptResult } from "~/lib/s
 import type { DbClient } from "~/server/db";
 import { AppError } from "~/server/errors";
 import { isVisibleTo } from "~/server/services/course/get-course";
+import { type LearningEvent, recordLearningEvents } from "~/server/services/gamification/record-event";
 
 import { QUIZ_NOT_FOUND } from "./get-quiz";
 
@@ -12,7 +13,7 @@ import { QUIZ_NOT_FOUND } from "./get-quiz";
  */
 export async function submitQuizAttempt(
   db: DbClient,
-  { quizId, userId, answers }: { quizId: number; userId: number; answers: readonly { questionId: number; answer: string }[] },
+  { quizId, userId, answers, timeZone }: { quizId: number; userId: number; answers: readonly { questionId: number; answer: string }[]; timeZone?: string | null },
 ): Promise<AttemptResult> {
   const quiz = await db.quiz.findUnique({
     where: { id: quizId },
@@ -46,5 +47,8 @@ export async function submitQuizAttempt(
     data: { quizId: quiz.id, userId, score, passed, answers: results.map(({ questionId, answer, correct }) => ({ questionId, answer, correct })) },
     select: { id: true },
   });
+  // A quiz counts once for streaks, challenges and badges, however often it is retaken.
+  const learned = (type: LearningEvent["type"]): LearningEvent => ({ userId, type, subjectKey: String(quiz.id), timeZone });
+  await recordLearningEvents(db, [learned("quiz_submitted"), ...(passed ? [learned("quiz_passed")] : []), ...(score === 100 ? [learned("quiz_perfect")] : [])]);
   return { attemptId: attempt.id, score, passed, results };
 }

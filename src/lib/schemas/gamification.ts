@@ -1,0 +1,65 @@
+import { z } from "zod";
+
+import { idSchema } from "./common";
+
+/** A calendar day in the learner's time zone, "2026-11-22". */
+export const localDateString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+/** GET /api/streaks/{userId} */
+export const streakOutput = z.object({
+  userId: z.number().int(),
+  currentStreak: z.number().int(),
+  longestStreak: z.number().int(),
+  /** The local day of the last learning event; null = never. */
+  lastActivityDate: localDateString.nullable(),
+  totalCoursesCompleted: z.number().int(),
+  totalSectionsCompleted: z.number().int(),
+  totalQuizzesCompleted: z.number().int(),
+  /** The IANA time zone the days are counted in. */
+  timeZone: z.string(),
+});
+export type StreakView = z.infer<typeof streakOutput>;
+
+export const BADGE_TYPES = ["streak", "completion", "quiz", "challenge"] as const;
+
+/** GET /api/users/{userId}/badges: one earned badge. */
+export const userBadgeOutput = z.object({
+  id: z.number().int(),
+  awardedAt: z.string(),
+  badge: z.object({ id: z.number().int(), key: z.string(), type: z.enum(BADGE_TYPES), name: z.string(), description: z.string() }),
+});
+export type UserBadgeView = z.infer<typeof userBadgeOutput>;
+
+/** POST /api/streaks/{userId}/activity: the day's visit is recorded once; badges it earned are listed. */
+export const activityOutput = z.object({ streak: streakOutput, newBadges: z.array(userBadgeOutput) });
+
+export const challengeOutput = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  target: z.number().int(),
+  /** The end of the challenge's day (ISO 8601). */
+  expiryDate: z.string(),
+  badgeId: z.number().int().nullable(),
+});
+export type ChallengeView = z.infer<typeof challengeOutput>;
+
+export const userChallengeOutput = z.object({
+  challengeId: z.number().int(),
+  progress: z.number().int(),
+  completed: z.boolean(),
+  joinedAt: z.string(),
+  completedAt: z.string().nullable(),
+  challenge: challengeOutput,
+});
+export type UserChallengeView = z.infer<typeof userChallengeOutput>;
+
+/** The calendar heatmap: learning events per local day, oldest first, for the last `weeks` weeks. */
+export const activityCalendarOutput = z.object({
+  timeZone: z.string(),
+  days: z.array(z.object({ date: localDateString, count: z.number().int() })),
+});
+
+export const userPathInput = z.object({ userId: idSchema }).strict();
+export const joinChallengeInput = z.object({ userId: idSchema, challengeId: idSchema }).strict();
+export const calendarInput = z.object({ weeks: z.coerce.number().int().min(1).max(53).default(12) }).strict();

@@ -1,0 +1,152 @@
+/**
+ * Streaks, badges and daily challenges on a real database: events from completed sections,
+ * quizzes and tutor questions, stored once; days in the learner's time zone; a badge awarded once
+ * under concurrent events; challenge joins idempotent and progress counted after joining; and
+ * another learner's ids refused.
+ */
+import { describe, expect, test } from "vitest";
+
+import { recordLearningEvent } from "~/server/services/gamification/record-event";
+import { getStreak } from "~/server/services/gamification/streaks";
+
+import { createTestCaller } from "../../../../test/caller";
+import { db } from "../../../../test/db";
+import { expectTRPCError } from "../../../../test/expect";
+import { createCourse, createUser } from "../../../../test/factories";
+import { restCall } from "../../../../test/http";
+import { sessionTokenFor } from "../../../../test/caller";
+
+const badgeKeys = async (userId: number) => (await db.userBadge.findMany({ where: { userId }, select: { badge: { select: { key: true } } } })).map((b) => b.badge.key).sort();
+
+async function learner(timeZone = "UTC") {
+  const user = await createUser(db);
+  await db.user.update({ where: { id: user.id }, data: { timeZone } });
+  const { caller } = await createTestCaller({ user, headers: { "x-time-zone": timeZone } });
+  return { user, caller };
+}
+
+describe("learning events", () => {
+  test("completing sections counts each once; the last one completes the course and earns its badge", async () => {
+    const { user, caller } = await learner();
+    const course = await createCourse(db, { userId: user.id, chapters: 1, sectionsPerChapter: 2 });
+    const sections = await db.section.findMany({ where: { chapter: { courseId: course.id } }, orderBy: { order: "asc" }, select: { id: true } });
+    await caller.progress.update({ id: course.id, completedSectionId: sections[0]!.id });
+    await caller.progress.update({ id: course.id, completedSectionId: sections[0]!.id });
+    expect(await caller.gamification.streak({ userId: user.id })).toMatchObject({ totalSectionsCompleted: 1, totalCoursesCompleted: 0, currentStreak: 1 });
+    await caller.progress.update({ id: course.id, completedSectionId: sections[1]!.id });
+    const streak = await caller.gamification.streak({ userId: user.id });
+    expect(streak).toMatchObject({ totalSectionsCompleted: 2, totalCoursesCompleted: 1, currentStreak: 1, longestStreak: 1, timeZone: "UTC" });
+    expect(streak.lastActivityDate).toBe(new Date().toISOString().slice(0, 10));
+    expect(await badgeKeys(user.id)).toEqual(["course-1"]);
+    const [badge] = await caller.gamification.badges({ userId: user.id });
+    expect(badge).toMatchObject({ badge: { key: "course-1", type: "completion", name: "Course Finisher" } });
+  });
+
+  test("days are the learner's own: a streak across local midnights (and DST) in their zone, ended by a missed day", async () => {
+    const { user } = await learner("Europe/Paris");
+    // 23:30 UTC is already the next day in Paris; Paris falls back to winter time on 2026-10-25.
+    for (const at of ["2026-10-23T22:30:00Z", "2026-10-24T23:30:00Z", "2026-10-25T23:30:00Z"]) {
+      await recordLearningEvent(db, { userId: user.id, type: "chat_question", subjectKey: at, at: new Date(at) });
+    }
+    expect(await getStreak(db, user.id, new Date("2026-10-26T12:00:00Z"))).toMatchObject({ currentStreak: 3, longestStreak: 3, lastActivityDate: "2026-10-26" });
+    expect(await getStreak(db, user.id, new Date("2026-10-27T12:00:00Z"))).toMatchObject({ currentStreak: 3 });
+    expect(await getStreak(db, user.id, new Date("2026-10-28T12:00:00Z"))).toMatchObject({ currentStreak: 0, longestStreak: 3 });
+    expect(await badgeKeys(user.id)).toEqual(["streak-3"]);
+  });
+
+  test("concurrent perfect quizzes: 'Perfect Score' and 'Quiz Master' are each awarded once", async () => {
+    const { user } = await learner();
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => recordLearningEvent(db, { userId: user.id, type: "quiz_perfect", subjectKey: `quiz-${i % 8}` })),
+    );
+    expect(results.filter((r) => r.recorded)).toHaveLength(8);
+    const awarded = results.flatMap((r) => r.newBadges.map((b) => b.badge.key)).sort();
+    expect(awarded).toEqual(["quiz-master", "quiz-perfect-1"]);
+    expect(await badgeKeys(user.id)).toEqual(["quiz-master", "quiz-perfect-1"]);
+  });
+
+  test("the daily visit is recorded once a day and remembers the browser's time zone", async () => {
+    const { user } = await learner();
+    const { caller } = await createTestCaller({ user, headers: { "x-time-zone": "Asia/Tokyo" } });
+    const first = await caller.gamification.recordVisit({ userId: user.id });
+    await caller.gamification.recordVisit({ userId: user.id });
+    expect(first.streak).toMatchObject({ currentStreak: 1, timeZone: "Asia/Tokyo" });
+    expect(await db.activityEvent.count({ where: { userId: user.id, type: "daily_visit" } })).toBe(1);
+    const { caller: bogus } = await createTestCaller({ user, headers: { "x-time-zone": "Mars/Olympus" } });
+    expect((await bogus.gamification.recordVisit({ userId: user.id })).streak.timeZone).toBe("Asia/Tokyo");
+  });
+
+  test("the heatmap has 12 whole weeks ending today, with the day's events", async () => {
+    const { user, caller } = await learner();
+    await recordLearningEvent(db, { userId: user.id, type: "chat_question", subjectKey: "a" });
+    await recordLearningEvent(db, { userId: user.id, type: "chat_question", subjectKey: "b" });
+    const { days } = await caller.gamification.calendar({ weeks: 12 });
+    expect(days).toHaveLength(84);
+    expect(days.at(-1)).toEqual({ date: new Date().toISOString().slice(0, 10), count: 2 });
+    expect(days.slice(0, -1).every((d) => d.count === 0)).toBe(true);
+  });
+});
+
+describe("daily challenges", () => {
+  test("joining twice is one join; progress counts only after joining; completing marks it and awards its badge", async () => {
+    const { user, caller } = await learner();
+    const active = await caller.gamification.activeChallenges();
+    expect(active.map((c) => c.title)).toEqual(expect.arrayContaining(["Section Sprint", "Quiz Streak", "Curious Mind"]));
+    const tutor = active.find((c) => c.title === "Curious Mind")!;
+    expect(tutor).toMatchObject({ target: 1, badgeId: expect.any(Number) });
+
+    // A question before joining does not count.
+    await recordLearningEvent(db, { userId: user.id, type: "chat_question", subjectKey: "before" });
+    const [joined, again] = await Promise.all([caller.gamification.joinChallenge({ userId: user.id, challengeId: tutor.id }), caller.gamification.joinChallenge({ userId: user.id, challengeId: tutor.id })]);
+    expect(joined).toMatchObject({ challengeId: tutor.id, progress: 0, completed: false });
+    expect(again.joinedAt).toBe(joined.joinedAt);
+    expect(await db.userChallenge.count({ where: { userId: user.id } })).toBe(1);
+
+    const after = await recordLearningEvent(db, { userId: user.id, type: "chat_question", subjectKey: "after", at: new Date(Date.now() + 1000) });
+    expect(after.newBadges.map((b) => b.badge.key)).toEqual(["challenge-1"]);
+    const [mine] = await caller.gamification.myChallenges({ userId: user.id });
+    expect(mine).toMatchObject({ challengeId: tutor.id, progress: 1, completed: true, completedAt: expect.any(String) });
+  });
+
+  test("an expired challenge cannot be joined (409); an unknown one is 404", async () => {
+    const { user, caller } = await learner();
+    const old = await db.challenge.create({
+      data: { day: new Date("2020-01-01"), key: "sections-3", title: "Old", description: "Old", eventType: "section_completed", target: 3, expiryDate: new Date("2020-01-02") },
+    });
+    await expectTRPCError(caller.gamification.joinChallenge({ userId: user.id, challengeId: old.id }), "CONFLICT", /expired/);
+    await expectTRPCError(caller.gamification.joinChallenge({ userId: user.id, challengeId: 2_000_000_000 }), "NOT_FOUND");
+  });
+});
+
+describe("access", () => {
+  test("another learner's ids are refused (403), anonymous calls are 401; the owner is served", async () => {
+    const [{ user: me, caller }, { user: other }] = [await learner(), await learner()];
+    await expectTRPCError(caller.gamification.streak({ userId: other.id }), "FORBIDDEN");
+    await expectTRPCError(caller.gamification.recordVisit({ userId: other.id }), "FORBIDDEN");
+    await expectTRPCError(caller.gamification.badges({ userId: other.id }), "FORBIDDEN");
+    await expectTRPCError(caller.gamification.myChallenges({ userId: other.id }), "FORBIDDEN");
+    const [challenge] = await caller.gamification.activeChallenges();
+    await expectTRPCError(caller.gamification.joinChallenge({ userId: other.id, challengeId: challenge!.id }), "FORBIDDEN");
+    expect(await db.userChallenge.count({ where: { userId: { in: [me.id, other.id] } } })).toBe(0);
+    const { caller: anonymous } = await createTestCaller();
+    await expectTRPCError(anonymous.gamification.activeChallenges(), "UNAUTHORIZED");
+    await expectTRPCError(anonymous.gamification.streak({ userId: me.id }), "UNAUTHORIZED");
+    expect(await caller.gamification.streak({ userId: me.id })).toMatchObject({ userId: me.id, currentStreak: 0, lastActivityDate: null });
+  });
+
+  test("the documented REST paths answer with their shapes", async () => {
+    const { user } = await learner();
+    const token = await sessionTokenFor(user);
+    const streak = await restCall<Record<string, unknown>>("GET", `/api/streaks/${user.id}`, { sessionToken: token });
+    expect(streak.status).toBe(200);
+    expect(Object.keys(streak.json)).toEqual(expect.arrayContaining(["currentStreak", "longestStreak", "lastActivityDate", "totalCoursesCompleted", "totalSectionsCompleted", "totalQuizzesCompleted"]));
+    expect((await restCall("POST", `/api/streaks/${user.id}/activity`, { sessionToken: token })).status).toBe(200);
+    expect((await restCall("GET", `/api/users/${user.id}/badges`, { sessionToken: token })).status).toBe(200);
+    const active = await restCall<{ id: number }[]>("GET", "/api/challenges/active", { sessionToken: token });
+    expect(active.status).toBe(200);
+    const joined = await restCall("POST", `/api/users/${user.id}/challenges/${active.json[0]!.id}`, { sessionToken: token });
+    expect(joined.status).toBe(200);
+    expect((await restCall<unknown[]>("GET", `/api/users/${user.id}/challenges`, { sessionToken: token })).json).toHaveLength(1);
+    expect((await restCall("GET", `/api/streaks/${user.id + 1}`, { sessionToken: token })).status).toBe(403);
+  });
+});

@@ -1,0 +1,84 @@
+import { z } from "zod";
+
+import {
+  activityCalendarOutput,
+  activityOutput,
+  calendarInput,
+  challengeOutput,
+  joinChallengeInput,
+  streakOutput,
+  userBadgeOutput,
+  userChallengeOutput,
+  userPathInput,
+} from "~/lib/schemas/gamification";
+import { joinChallenge, listActiveChallenges, listUserChallenges } from "~/server/services/gamification/challenges";
+import { getActivityCalendar, getStreak, listUserBadges, recordDailyVisit } from "~/server/services/gamification/streaks";
+
+import { assertOwnUserId, createTRPCRouter, protectedProcedure } from "../trpc";
+
+const tags = ["gamification"];
+
+export const gamificationRouter = createTRPCRouter({
+  // GET /api/streaks/{userId}
+  streak: protectedProcedure
+    .meta({ openapi: { method: "GET", path: "/streaks/{userId}", tags, summary: "Your streak and totals, counted in your time zone (your own userId only)" } })
+    .input(userPathInput)
+    .output(streakOutput)
+    .query(({ ctx, input }) => {
+      assertOwnUserId(ctx.user, input.userId);
+      return getStreak(ctx.db, ctx.user.id);
+    }),
+
+  // POST /api/streaks/{userId}/activity
+  recordVisit: protectedProcedure
+    .meta({ openapi: { method: "POST", path: "/streaks/{userId}/activity", tags, summary: "Records today's visit (once a day); answers the streak and any badge it earned" } })
+    .input(userPathInput)
+    .output(activityOutput)
+    .mutation(({ ctx, input }) => {
+      assertOwnUserId(ctx.user, input.userId);
+      return recordDailyVisit(ctx.db, { userId: ctx.user.id, timeZone: ctx.timeZone });
+    }),
+
+  // GET /api/users/{userId}/badges
+  badges: protectedProcedure
+    .meta({ openapi: { method: "GET", path: "/users/{userId}/badges", tags, summary: "The badges you earned, newest first" } })
+    .input(userPathInput)
+    .output(z.array(userBadgeOutput))
+    .query(({ ctx, input }) => {
+      assertOwnUserId(ctx.user, input.userId);
+      return listUserBadges(ctx.db, ctx.user.id);
+    }),
+
+  // GET /api/challenges/active
+  activeChallenges: protectedProcedure
+    .meta({ openapi: { method: "GET", path: "/challenges/active", tags, summary: "Today's challenges, still open" } })
+    .input(z.object({}).strict().optional())
+    .output(z.array(challengeOutput))
+    .query(({ ctx }) => listActiveChallenges(ctx.db)),
+
+  // GET /api/users/{userId}/challenges
+  myChallenges: protectedProcedure
+    .meta({ openapi: { method: "GET", path: "/users/{userId}/challenges", tags, summary: "The challenges you joined and your progress" } })
+    .input(userPathInput)
+    .output(z.array(userChallengeOutput))
+    .query(({ ctx, input }) => {
+      assertOwnUserId(ctx.user, input.userId);
+      return listUserChallenges(ctx.db, ctx.user.id);
+    }),
+
+  // POST /api/users/{userId}/challenges/{challengeId}
+  joinChallenge: protectedProcedure
+    .meta({ openapi: { method: "POST", path: "/users/{userId}/challenges/{challengeId}", tags, summary: "Joins a challenge (twice is once; an expired one is a 409)" } })
+    .input(joinChallengeInput)
+    .output(userChallengeOutput)
+    .mutation(({ ctx, input }) => {
+      assertOwnUserId(ctx.user, input.userId);
+      return joinChallenge(ctx.db, { userId: ctx.user.id, challengeId: input.challengeId });
+    }),
+
+  // The heatmap of the gamification page (tRPC only).
+  calendar: protectedProcedure
+    .input(calendarInput)
+    .output(activityCalendarOutput)
+    .query(({ ctx, input }) => getActivityCalendar(ctx.db, ctx.user.id, { weeks: input.weeks })),
+});
