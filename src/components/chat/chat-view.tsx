@@ -57,6 +57,7 @@ export function ChatView({ detail, initialMessages }: ChatViewProps) {
     id: `course-${courseId}`,
     messages: initialMessages,
     transport,
+    onFinish: () => void utils.gamification.badges.invalidate(),
     onError(error) {
       const message = sendFailureMessage(error);
       setFailure(message);

@@ -48,6 +48,7 @@ export default function SectionQuiz({ sectionId, onContinue, continueLabel, onRe
   const submit = api.quiz.submitAttempt.useMutation({
     onSuccess(result) {
       dispatch({ type: "scored", result });
+      void utils.gamification.badges.invalidate();
       toast({ title: "Quiz submitted", description: `You scored ${result.score}%!` });
     },
     onError(error) {

@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
 
+import { BadgeToaster } from "~/components/gamification/badge-toaster";
+
 import { Header } from "./header";
 import { EnsureShellFrame, ShellFrame } from "./shell-frame";
 import { Sidebar } from "./sidebar";
@@ -14,6 +16,7 @@ function SkipLinkAndHeader() {
         Skip to content
       </a>
       <Header />
+      <BadgeToaster />
     </>
   );
 }

@@ -43,8 +43,8 @@ export async function updateCourseProgress(db: DbClient, options: UpdateCoursePr
     if (sectionId !== undefined && !sectionIds.has(sectionId)) throw new AppError("BAD_REQUEST", SECTION_NOT_IN_COURSE);
   }
   const record = { courseId, userId, currentSectionId: row.currentSectionId, completedSections: row.completedSections, totalSections: sectionIds.size };
-  if (completedSectionId !== undefined && isCompleted) {
-    // Learning events (streaks, challenges, badges) are stored once: completing again records nothing.
+  if (completedSectionId !== undefined && row.newlyCompleted) {
+    // A first completion is learning (streaks, challenges, badges); completing again, or undoing, is not.
     const events: LearningEvent[] = [{ userId, type: "section_completed", subjectKey: String(completedSectionId), timeZone }];
     if (record.completedSections.length === record.totalSections) events.push({ userId, type: "course_completed", subjectKey: String(courseId), timeZone });
     await recordLearningEvents(db, events);
@@ -52,14 +52,14 @@ export async function updateCourseProgress(db: DbClient, options: UpdateCoursePr
   return record;
 }
 
-type SavedRow = { userId: number; isPublic: boolean; status: string; sectionIds: number[] } & Pick<ProgressRecord, "currentSectionId" | "completedSections">;
+type SavedRow = { userId: number; isPublic: boolean; status: string; sectionIds: number[]; newlyCompleted: boolean } & Pick<ProgressRecord, "currentSectionId" | "completedSections">;
 
 /**
  * $1 user, $2 course, $3 current section or null, $4 section to (un)complete or null, $5 complete
  * (true) or un-complete (false). No row: no such course. The final SELECT sees the rows as they
  * were when the statement began, so it applies this statement's own changes to them: the new
  * current section, the section just completed (last, as the newest; one completed before keeps
- * its place), minus the one just un-completed. "updatedAt" and "completedAt" are timestamp(3)
+ * its place), minus the one just un-completed; and whether the completion is new. "updatedAt" and "completedAt" are timestamp(3)
  * without time zone holding UTC, as Prisma writes them.
  */
 const SAVE_PROGRESS_SQL = `
@@ -79,6 +79,7 @@ const SAVE_PROGRESS_SQL = `
     INSERT INTO "SectionCompletion" ("userId", "courseId", "sectionId", "completedAt")
     SELECT $1, $2, $4::int, now() AT TIME ZONE 'UTC' FROM allowed WHERE $4::int IS NOT NULL AND $5::boolean
     ON CONFLICT ("userId", "sectionId") DO NOTHING
+    RETURNING "sectionId"
   ), uncompleted AS (
     DELETE FROM "SectionCompletion" WHERE "userId" = $1 AND "sectionId" = $4::int AND NOT $5::boolean AND EXISTS (SELECT 1 FROM allowed)
   ), before AS (
@@ -91,5 +92,6 @@ const SAVE_PROGRESS_SQL = `
          CASE WHEN NOT EXISTS (SELECT 1 FROM allowed) OR $4::int IS NULL THEN b.ids
               WHEN NOT $5::boolean THEN array_remove(b.ids, $4::int)
               WHEN $4::int = ANY(b.ids) THEN b.ids
-              ELSE b.ids || $4::int END AS "completedSections"
+              ELSE b.ids || $4::int END AS "completedSections",
+         EXISTS (SELECT 1 FROM completed) AS "newlyCompleted"
   FROM course, before b`;

@@ -1,0 +1,86 @@
+/**
+ * Streaks, challenges and badges in Chromium: the dashboard records today's visit, a learner joins
+ * challenges, completes sections and a perfect quiz in the course player, sees the badge toasts,
+ * and finds the streak, the completed challenges, the badges and today's square on the heatmap.
+ */
+import type { APIRequestContext, Locator } from "@playwright/test";
+
+import { CoursePage } from "./pages/course-page";
+import { expect, expectAccessible, generateCourse, registerViaApi, test } from "./fixtures";
+
+type QuizView = { quiz: { id: number }; questions: { id: number; questionText: string; options: string[] }[] };
+
+/** The right answers of a section's quiz, learned from an attempt through the API (it records a submitted quiz). */
+async function correctAnswers(request: APIRequestContext, sectionId: number) {
+  const view = (await (await request.get(`/api/sections/${sectionId}/quiz`)).json()) as QuizView;
+  const attempt = await request.post(`/api/quizzes/${view.quiz.id}/attempts`, { data: { answers: view.questions.map((q) => ({ questionId: q.id, answer: q.options[0] })) } });
+  const { results } = (await attempt.json()) as { results: { questionId: number; correctAnswer: string }[] };
+  return new Map(view.questions.map((q) => [q.questionText, results.find((r) => r.questionId === q.id)!.correctAnswer]));
+}
+
+const challenge = (card: Locator, title: string) => card.getByTestId("challenge").filter({ has: card.page().getByRole("heading", { name: title }) });
+
+test("a learner joins challenges, learns, earns badges, and sees it all on the dashboard", async ({ page, shell }) => {
+  test.setTimeout(180_000);
+  await registerViaApi(page.request);
+  const { detail, sections } = await generateCourse(page.request);
+  expect(sections.length).toBeGreaterThanOrEqual(3);
+
+  await page.goto("/gamification");
+  await expect(page.getByRole("heading", { name: "Gamification Dashboard", level: 1 })).toBeVisible();
+  const streakCard = page.getByTestId("streak-card");
+  // Loading the page records today's visit: a one-day streak.
+  await expect(streakCard.getByTestId("current-streak")).toHaveText("1");
+  await expect(streakCard.getByTestId("last-activity")).not.toHaveText("Never");
+  await expect(streakCard.getByTestId("badge-list")).toContainText("No badges yet");
+  await expectAccessible(page);
+
+  const card = page.getByTestId("challenge-card");
+  for (const title of ["Section Sprint", "Flawless"]) {
+    const item = challenge(card, title);
+    await expect(item).toHaveAttribute("data-state", "open");
+    await item.getByRole("button", { name: "Join Challenge" }).click();
+    await expect(shell.toast("Challenge accepted!")).toBeVisible();
+    await expect(item).toHaveAttribute("data-state", "joined");
+  }
+  await expect(challenge(card, "Section Sprint")).toContainText("0 / 3");
+
+  // A perfect quiz in the player: its badge is announced.
+  const coursePage = new CoursePage(page);
+  await coursePage.goto(detail.course.id);
+  await expect(coursePage.questions().first()).toBeVisible({ timeout: 60_000 });
+  const answers = await correctAnswers(page.request, sections[0]!.id);
+  const count = await coursePage.questions().count();
+  for (let index = 0; index < count; index += 1) {
+    const question = coursePage.questions().nth(index);
+    const text = (await question.locator("legend").innerText()).replace(/^\d+\.\s*/, "");
+    await coursePage.choose(question, answers.get(text)!);
+  }
+  await coursePage.submitButton().click();
+  await expect(shell.toast("You scored 100%!")).toBeVisible();
+  await expect(shell.toast("Badge earned: Perfect Score")).toBeVisible({ timeout: 20_000 });
+
+  // Three sections completed: the sprint is done.
+  await coursePage.quiz().getByRole("button", { name: "Continue", exact: true }).click();
+  await coursePage.expectCurrent(sections[1]!.title);
+  await coursePage.nextButton().click();
+  await coursePage.expectCurrent(sections[2]!.title);
+  await coursePage.nextButton().click();
+  await expect(coursePage.section(sections[2]!.title)).toHaveAttribute("data-done", "true");
+
+  await page.goto("/gamification");
+  await expect(streakCard.getByTestId("current-streak")).toHaveText("1");
+  await expect(streakCard.getByTestId("total-sections")).toHaveText("3");
+  await expect(streakCard.getByTestId("total-quizzes")).toHaveText("1");
+  await expect(challenge(card, "Section Sprint")).toHaveAttribute("data-state", "completed");
+  await expect(challenge(card, "Flawless")).toHaveAttribute("data-state", "completed");
+  await expect(challenge(card, "Section Sprint")).toContainText("Completed");
+  const badges = streakCard.getByTestId("badge-list");
+  await expect(badges).toContainText("Perfect Score");
+  await expect(badges).toContainText("Challenge Accepted");
+  const heatmap = page.getByTestId("heatmap");
+  await expect(heatmap).toHaveAttribute("aria-label", /^1 learning day in the last 12 weeks$/);
+  const today = new Date().toLocaleDateString("en-CA", { timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone });
+  await expect(heatmap.locator(`[title^="${today}:"]`)).not.toHaveAttribute("data-level", "0");
+  await expect(page.getByTestId("achievements").getByTestId("level-badge")).toHaveText("Level 1");
+});

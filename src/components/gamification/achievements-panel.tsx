@@ -1,0 +1,141 @@
+"use client";
+
+import { useId } from "react";
+
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { cn } from "~/components/ui/cn";
+import { Check } from "~/components/ui/icons/check";
+import { Lock } from "~/components/ui/icons/lock";
+import { Share2 } from "~/components/ui/icons/share-2";
+import { Trophy } from "~/components/ui/icons/trophy";
+import { Progress } from "~/components/ui/progress";
+import { Spinner } from "~/components/ui/spinner";
+import { toast } from "~/hooks/use-toast";
+import { api } from "~/trpc/react";
+
+import { LoadError } from "./load-error";
+import { achievements, courseCounts, levelFor, MAX_LEVEL, progressToNextLevel, shareText, type Achievement } from "./levels";
+
+async function copyToClipboard(text: string) {
+  try {
+    await navigator.clipboard.writeText(text);
+    toast({ title: "Copied to clipboard", description: text });
+  } catch {
+    // No clipboard (an insecure page, a refused permission): the text is still worth showing.
+    toast({ variant: "destructive", title: "Couldn't copy to clipboard", description: text });
+  }
+}
+
+function AchievementItem({ achievement }: { achievement: Achievement }) {
+  const { name, description, unlocked } = achievement;
+  return (
+    <li className={cn("flex items-start gap-3 rounded-md border p-3", !unlocked && "border-dashed")}>
+      <span
+        className={cn(
+          "flex size-9 shrink-0 items-center justify-center rounded-full",
+          unlocked ? "bg-primary/10 text-primary" : "bg-secondary text-muted-foreground",
+        )}
+      >
+        {unlocked ? <Check aria-hidden="true" className="size-4" /> : <Lock aria-hidden="true" className="size-4" />}
+      </span>
+      <div className="min-w-0 flex-1">
+        <p className="font-medium">{name}</p>
+        <p className="text-sm text-muted-foreground">{description}</p>
+      </div>
+      <span className="shrink-0 text-xs font-medium text-muted-foreground">{unlocked ? "Unlocked" : "Locked"}</span>
+    </li>
+  );
+}
+
+type AchievementsPanelProps = {
+  userId: number;
+  /** The panel's title level (2 on its own page, 3 inside another section); its subheading comes one below. */
+  headingLevel?: 2 | 3;
+};
+
+/** Level, courses started and completed, and achievements: on /gamification and in the home page's Achievements tab. */
+export function AchievementsPanel({ userId, headingLevel = 2 }: AchievementsPanelProps) {
+  const progress = api.progress.mine.useQuery();
+  const courses = api.course.mine.useQuery();
+  const badges = api.gamification.badges.useQuery({ userId });
+  const streak = api.gamification.streak.useQuery({ userId });
+
+  const titleId = useId();
+  const Subheading = headingLevel === 2 ? "h3" : "h4";
+
+  function body() {
+    if (progress.isPending || courses.isPending) return <Spinner label="Loading your achievements" />;
+    if (progress.isError || courses.isError) {
+      return (
+        <LoadError
+          message="Your achievements could not be loaded."
+          onRetry={() => {
+            if (progress.isError) void progress.refetch();
+            if (courses.isError) void courses.refetch();
+          }}
+        />
+      );
+    }
+    const counts = courseCounts(progress.data);
+    const level = levelFor(counts.started);
+    // Until the badges load (or if they cannot), Quiz Master shows as locked.
+    const badgeKeys = badges.data?.map((held) => held.badge.key) ?? [];
+    return (
+      <div className="grid gap-6">
+        <div className="flex flex-wrap items-center gap-3">
+          <span data-testid="level-badge" className="inline-flex items-center gap-1.5 rounded-full bg-primary px-3 py-1 text-sm font-semibold text-primary-foreground">
+            <Trophy aria-hidden="true" className="size-4" />
+            Level {level}
+          </span>
+          {level === MAX_LEVEL ? <p className="text-sm font-medium">Top level reached</p> : null}
+        </div>
+        {level < MAX_LEVEL ? (
+          <div className="grid gap-2">
+            <div className="flex items-center justify-between gap-4 text-sm">
+              <span className="font-medium">Progress to Level {level + 1}</span>
+              <span className="text-muted-foreground">{progressToNextLevel(counts.started)}%</span>
+            </div>
+            <Progress value={progressToNextLevel(counts.started)} label={`Progress to Level ${level + 1}`} />
+          </div>
+        ) : null}
+        <dl className="grid grid-cols-2 gap-3">
+          <div className="rounded-md border p-4">
+            <dt className="text-sm text-muted-foreground">Courses Started</dt>
+            <dd className="mt-1 text-2xl font-bold">{counts.started}</dd>
+          </div>
+          <div className="rounded-md border p-4">
+            <dt className="text-sm text-muted-foreground">Courses Completed</dt>
+            <dd className="mt-1 text-2xl font-bold">{counts.completed}</dd>
+          </div>
+        </dl>
+        <div className="grid gap-3">
+          <Subheading className="font-semibold">Recent Achievements</Subheading>
+          <ul className="grid gap-2">
+            {achievements({ hasCourse: courses.data.length > 0, badgeKeys }).map((achievement) => (
+              <AchievementItem key={achievement.key} achievement={achievement} />
+            ))}
+          </ul>
+        </div>
+        <Button variant="outline" className="justify-self-start" onClick={() => void copyToClipboard(shareText(level, streak.data?.currentStreak))}>
+          <Share2 aria-hidden="true" />
+          Share Your Achievements
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <section aria-labelledby={titleId}>
+      <Card data-testid="achievements">
+        <CardHeader>
+          <CardTitle as={`h${headingLevel}`} id={titleId}>
+            Your Learning Journey
+          </CardTitle>
+          <CardDescription>Track your learning growth and achievements</CardDescription>
+        </CardHeader>
+        <CardContent>{body()}</CardContent>
+      </Card>
+    </section>
+  );
+}

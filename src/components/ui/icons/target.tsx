@@ -1,0 +1,3 @@
+import { lucideIcon } from "./lucide-icon";
+
+export const Target = /* @__PURE__ */ lucideIcon("lucide-target", [["circle", { cx: "12", cy: "12", r: "10" }], ["circle", { cx: "12", cy: "12", r: "6" }], ["circle", { cx: "12", cy: "12", r: "2" }]]);
