@@ -12,8 +12,10 @@ import { api, type RouterOutputs } from "~/trpc/react";
 
 import { CourseNotFound } from "./course-not-found";
 import { CourseOutline } from "./course-outline";
+import { CourseSharing } from "./course-sharing";
 import { EngineBadge } from "./engine-badge";
 import { ChevronDown, ChevronLeft, ChevronRight } from "./icons";
+import { RelatedCourses } from "./related-courses";
 import { flattenSections, neighbours, openingPoint, progressPercent, sectionCrossed, startSeconds } from "./section-navigation";
 import { STUB_TAIL_SECONDS } from "./video/stub-player-constants";
 import type { VideoPlayer, VideoPlayerKind } from "./video/video-player";
@@ -157,6 +159,9 @@ function CoursePlayerView({ detail, saved, videoPlayer, startAt }: CoursePlayerV
         <div className="flex flex-wrap items-center gap-2">
           <EngineBadge engine={course.engine} />
           <span className="text-xs font-medium capitalize text-muted-foreground">{course.complexity}</span>
+          <div className="ml-auto">
+            <CourseSharing courseId={courseId} isPublic={course.isPublic} isOwner={course.isOwner} />
+          </div>
         </div>
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{course.title}</h1>
         {course.description ? <p className="text-muted-foreground">{course.description}</p> : null}
@@ -256,7 +261,7 @@ function CoursePlayerView({ detail, saved, videoPlayer, startAt }: CoursePlayerV
               ) : null}
             </nav>
 
-            {isLast ? <WhatsNext /> : null}
+            {isLast ? <WhatsNext related={<RelatedCourses courseId={courseId} />} /> : null}
           </>
         ) : (
           <p className="text-muted-foreground">This course has no sections yet.</p>

@@ -9,7 +9,7 @@ export const MAX_RELATED_COURSES = 3;
 
 /**
  * The congratulations panel on the last section. `related` is the slot for up to
- * MAX_RELATED_COURSES related courses (they arrive with the recommendations feature).
+ * MAX_RELATED_COURSES related courses (the course player passes RelatedCourses).
  */
 export function WhatsNext({ related }: { related?: ReactNode }) {
   return (

@@ -10,6 +10,7 @@ import { useSessionUser } from "~/hooks/use-session";
 import { Loading, StatePanel } from "./state-panel";
 
 const RecentCourseGrid = lazy(() => import("./recent-course-grid"));
+const RecommendationsPanel = lazy(() => import("./recommendations-panel"));
 
 function SignedOut() {
   return (
@@ -28,19 +29,27 @@ function SignedOut() {
 export function RecentCourses() {
   const { user, isLoading } = useSessionUser();
   return (
-    <section aria-labelledby="recent-courses-title">
-      <h2 id="recent-courses-title" className="mb-4 text-2xl font-bold tracking-tight">
-        Your Recent Courses
-      </h2>
-      {isLoading ? (
-        <Loading />
-      ) : user ? (
-        <Suspense fallback={<Loading />}>
-          <RecentCourseGrid />
+    <>
+      <section aria-labelledby="recent-courses-title">
+        <h2 id="recent-courses-title" className="mb-4 text-2xl font-bold tracking-tight">
+          Your Recent Courses
+        </h2>
+        {isLoading ? (
+          <Loading />
+        ) : user ? (
+          <Suspense fallback={<Loading />}>
+            <RecentCourseGrid />
+          </Suspense>
+        ) : (
+          <SignedOut />
+        )}
+      </section>
+      {/* Signed-in learners only: public courses like theirs, and their achievements. */}
+      {user ? (
+        <Suspense fallback={null}>
+          <RecommendationsPanel userId={user.id} />
         </Suspense>
-      ) : (
-        <SignedOut />
-      )}
-    </section>
+      ) : null}
+    </>
   );
 }

@@ -44,3 +44,10 @@ export const courseDetailOutput = z.object({
   chapters: z.array(z.object({ id: z.number().int(), title: z.string(), order: z.number().int(), sections: z.array(sectionOutput) })),
 });
 export type CourseDetail = z.infer<typeof courseDetailOutput>;
+
+/** Making a course public (any signed-in learner can open it, with their own progress) or private again. */
+export const courseSharingInput = z.object({ id: idSchema, isPublic: z.boolean() }).strict();
+export const courseSharingOutput = z.object({ id: z.number().int(), isPublic: z.boolean() });
+
+/** GET /api/recommendations: how many to answer (the home panel shows 3). */
+export const recommendationsInput = z.object({ limit: z.coerce.number().int().min(1).max(12).default(3) }).strict();

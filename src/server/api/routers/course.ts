@@ -1,8 +1,18 @@
 import { z } from "zod";
 
-import { courseDetailOutput, courseIdInput, courseSummaryOutput, coursesByUserInput } from "~/lib/schemas/course";
+import {
+  courseDetailOutput,
+  courseIdInput,
+  courseSharingInput,
+  courseSharingOutput,
+  courseSummaryOutput,
+  coursesByUserInput,
+  recommendationsInput,
+} from "~/lib/schemas/course";
 import { getCourseOrThrow } from "~/server/services/course/get-course";
 import { listUserCourses } from "~/server/services/course/list-courses";
+import { getRecommendations, getRelatedCourses } from "~/server/services/course/recommendations";
+import { setCourseSharing } from "~/server/services/course/share-course";
 
 import { assertOwnUserId, createTRPCRouter, protectedProcedure } from "../trpc";
 
@@ -29,4 +39,24 @@ export const courseRouter = createTRPCRouter({
     .input(courseIdInput)
     .output(courseDetailOutput)
     .query(({ ctx, input }) => getCourseOrThrow(ctx.db, { courseId: input.id, userId: ctx.user.id })),
+
+  // Sharing: the creator makes a course public or private (tRPC only).
+  setSharing: protectedProcedure
+    .input(courseSharingInput)
+    .output(courseSharingOutput)
+    .mutation(({ ctx, input }) => setCourseSharing(ctx.db, { courseId: input.id, userId: ctx.user.id, isPublic: input.isPublic })),
+
+  // GET /api/recommendations
+  recommendations: protectedProcedure
+    .meta({ openapi: { method: "GET", path: "/recommendations", tags: ["courses"], summary: "Public courses like yours (never your own or private ones); 3 unless `limit`" } })
+    .input(recommendationsInput.optional())
+    .output(z.array(courseSummaryOutput))
+    .query(({ ctx, input }) => getRecommendations(ctx.db, { userId: ctx.user.id, limit: input?.limit })),
+
+  // GET /api/courses/{id}/related
+  related: protectedProcedure
+    .meta({ openapi: { method: "GET", path: "/courses/{id}/related", tags: ["courses"], summary: "Up to 3 public courses like this one (the 'What's Next?' panel)" } })
+    .input(courseIdInput)
+    .output(z.array(courseSummaryOutput))
+    .query(({ ctx, input }) => getRelatedCourses(ctx.db, { courseId: input.id, userId: ctx.user.id })),
 });

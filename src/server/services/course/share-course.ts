@@ -1,0 +1,20 @@
+import type { DbClient } from "~/server/db";
+import { AppError } from "~/server/errors";
+
+import { courseNotFound, forgetCourse } from "./get-course";
+
+/**
+ * Makes the creator's course public or private again. Only the creator may: anyone else gets
+ * "Course Not Found" for a private course and 403 for a public one. A course still being
+ * generated (or failed) cannot be shared. The cached tree is dropped at once here (the NOTIFY
+ * trigger drops it in every other process).
+ */
+export async function setCourseSharing(db: DbClient, { courseId, userId, isPublic }: { courseId: number; userId: number; isPublic: boolean }): Promise<{ id: number; isPublic: boolean }> {
+  const course = await db.course.findUnique({ where: { id: courseId }, select: { userId: true, isPublic: true, status: true } });
+  if (!course || (course.userId !== userId && !course.isPublic)) throw courseNotFound();
+  if (course.userId !== userId) throw new AppError("FORBIDDEN", "Only the course's creator can change who sees it.");
+  if (isPublic && course.status !== "ready") throw new AppError("CONFLICT", "Only a finished course can be shared.");
+  const updated = await db.course.update({ where: { id: courseId }, data: { isPublic }, select: { id: true, isPublic: true } });
+  forgetCourse(db, courseId);
+  return updated;
+}
