@@ -83,4 +83,11 @@ test("a learner joins challenges, learns, earns badges, and sees it all on the d
   const today = new Date().toLocaleDateString("en-CA", { timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone });
   await expect(heatmap.locator(`[title^="${today}:"]`)).not.toHaveAttribute("data-level", "0");
   await expect(page.getByTestId("achievements").getByTestId("level-badge")).toHaveText("Level 1");
+
+  // The sidebar's Recent Activity (shown on home) tells the same story, with links to where it happened.
+  await page.goto("/");
+  const activity = page.getByTestId("app-sidebar").getByTestId("recent-activity");
+  await expect(activity).toContainText(`Completed “${sections[2]!.title}”`);
+  await expect(activity).toContainText(`Completed “${sections[0]!.title}”`);
+  await expect(activity.getByRole("link").filter({ hasText: sections[2]!.title })).toHaveAttribute("href", `/course/${detail.course.id}?t=${sections[2]!.timeStart}`);
 });

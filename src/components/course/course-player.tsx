@@ -99,6 +99,7 @@ function CoursePlayerView({ detail, saved, videoPlayer, startAt }: CoursePlayerV
       // The sidebar's course list shows this course's percent.
       void utils.progress.mine.invalidate();
       void utils.gamification.badges.invalidate();
+      void utils.gamification.recentActivity.invalidate();
     },
     onError(error, _change, context) {
       if (context?.before) utils.progress.byCourse.setData({ id: courseId }, context.before);

@@ -49,6 +49,7 @@ export default function SectionQuiz({ sectionId, onContinue, continueLabel, onRe
     onSuccess(result) {
       dispatch({ type: "scored", result });
       void utils.gamification.badges.invalidate();
+      void utils.gamification.recentActivity.invalidate();
       toast({ title: "Quiz submitted", description: `You scored ${result.score}%!` });
     },
     onError(error) {

@@ -7,6 +7,7 @@ import { Plus } from "~/components/ui/icons/plus";
 import { Trophy } from "~/components/ui/icons/trophy";
 
 import { Logo } from "./logo";
+import { SidebarActivity } from "./sidebar-activity";
 import { SidebarCourses } from "./sidebar-courses";
 import { SIDEBAR_ID } from "./sidebar-id";
 
@@ -31,7 +32,7 @@ export function Sidebar() {
         <h2 id="sidebar-recent-activity" className="mb-2 px-2 text-xs font-semibold uppercase tracking-wide text-muted-foreground">
           Recent Activity
         </h2>
-        <p className="px-2 text-sm text-muted-foreground">Start learning by creating a course</p>
+        <SidebarActivity />
       </section>
       <div className="mt-auto flex flex-col gap-2">
         <Link href="/gamification" className={sidebarLink}>

@@ -63,3 +63,16 @@ export const activityCalendarOutput = z.object({
 export const userPathInput = z.object({ userId: idSchema }).strict();
 export const joinChallengeInput = z.object({ userId: idSchema, challengeId: idSchema }).strict();
 export const calendarInput = z.object({ weeks: z.coerce.number().int().min(1).max(53).default(12) }).strict();
+
+/** The sidebar's "Recent Activity": what the learner did lately, newest first. */
+export const recentActivityOutput = z.array(
+  z.object({
+    kind: z.enum(["section", "quiz", "course", "badge"]),
+    /** The section's, course's or badge's name. */
+    title: z.string(),
+    /** Where it happened (a course at its section), or null for a badge (the dashboard). */
+    href: z.string(),
+    at: z.string(),
+  }),
+);
+export type RecentActivity = z.infer<typeof recentActivityOutput>;

@@ -150,3 +150,31 @@ describe("access", () => {
     expect((await restCall("GET", `/api/streaks/${user.id + 1}`, { sessionToken: token })).status).toBe(403);
   });
 });
+
+describe("recent activity", () => {
+  test("sections completed, quizzes passed, courses finished and badges, newest first, linking where they happened", async () => {
+    const { user, caller } = await learner();
+    expect(await caller.gamification.recentActivity()).toEqual([]);
+    const course = await createCourse(db, { userId: user.id, chapters: 1, sectionsPerChapter: 2 });
+    const sections = await db.section.findMany({ where: { chapter: { courseId: course.id } }, orderBy: { order: "asc" }, select: { id: true, title: true, timeStart: true } });
+    await caller.progress.update({ id: course.id, completedSectionId: sections[0]!.id });
+    await caller.progress.update({ id: course.id, completedSectionId: sections[1]!.id });
+    const activity = await caller.gamification.recentActivity();
+    expect(activity.map((a) => a.kind).sort()).toEqual(["badge", "course", "section", "section"]);
+    expect(activity.find((a) => a.kind === "course")).toMatchObject({ title: course.title, href: `/course/${course.id}` });
+    expect(activity.find((a) => a.kind === "badge")).toMatchObject({ title: "Course Finisher", href: "/gamification" });
+    expect(activity).toContainEqual({ kind: "section", title: sections[0]!.title, href: `/course/${course.id}?t=${sections[0]!.timeStart}`, at: expect.stringMatching(/Z$/) });
+    const times = activity.map((a) => Date.parse(a.at));
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+  });
+
+  test("a public course made private by its creator drops out of another learner's activity", async () => {
+    const [{ user: owner }, { caller }] = [await learner(), await learner()];
+    const course = await createCourse(db, { userId: owner.id, isPublic: true, chapters: 1, sectionsPerChapter: 2 });
+    const section = await db.section.findFirstOrThrow({ where: { chapter: { courseId: course.id } }, select: { id: true } });
+    await caller.progress.update({ id: course.id, completedSectionId: section.id });
+    expect(await caller.gamification.recentActivity()).toHaveLength(1);
+    await db.course.update({ where: { id: course.id }, data: { isPublic: false } });
+    expect(await caller.gamification.recentActivity()).toEqual([]);
+  });
+});

@@ -6,12 +6,14 @@ import {
   calendarInput,
   challengeOutput,
   joinChallengeInput,
+  recentActivityOutput,
   streakOutput,
   userBadgeOutput,
   userChallengeOutput,
   userPathInput,
 } from "~/lib/schemas/gamification";
 import { joinChallenge, listActiveChallenges, listUserChallenges } from "~/server/services/gamification/challenges";
+import { listRecentActivity } from "~/server/services/gamification/recent-activity";
 import { getActivityCalendar, getStreak, listUserBadges, recordDailyVisit } from "~/server/services/gamification/streaks";
 
 import { assertOwnUserId, createTRPCRouter, protectedProcedure } from "../trpc";
@@ -81,4 +83,7 @@ export const gamificationRouter = createTRPCRouter({
     .input(calendarInput)
     .output(activityCalendarOutput)
     .query(({ ctx, input }) => getActivityCalendar(ctx.db, ctx.user.id, { weeks: input.weeks })),
+
+  // The sidebar's "Recent Activity" (tRPC only).
+  recentActivity: protectedProcedure.output(recentActivityOutput).query(({ ctx }) => listRecentActivity(ctx.db, ctx.user.id)),
 });

@@ -1,0 +1,22 @@
+"use client";
+
+import { lazy, Suspense } from "react";
+
+import { useSessionUser } from "~/hooks/use-session";
+
+import { NO_ACTIVITY } from "./activity-text";
+
+const ActivityList = lazy(() => import("./sidebar-activity-list"));
+
+const noActivity = <p className="px-2 text-sm text-muted-foreground">{NO_ACTIVITY}</p>;
+
+/** The sidebar's "Recent Activity": the learner's latest learning, or the spec's hint when there is none. */
+export function SidebarActivity() {
+  const { user } = useSessionUser();
+  if (!user) return noActivity;
+  return (
+    <Suspense fallback={noActivity}>
+      <ActivityList />
+    </Suspense>
+  );
+}
