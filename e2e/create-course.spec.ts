@@ -103,8 +103,8 @@ test.describe("create a course", () => {
     await createCoursePage.goto("?topic=Dynamic%20programming");
     await expect(createCoursePage.topic()).toHaveValue("Dynamic programming");
 
-    await page.getByRole("searchbox", { name: "Search for a topic" }).fill("graph algorithms");
-    await page.getByRole("searchbox", { name: "Search for a topic" }).press("Enter");
+    await page.getByRole("combobox", { name: "Search for a topic" }).fill("graph algorithms");
+    await page.getByRole("combobox", { name: "Search for a topic" }).press("Enter");
     await expect(createCoursePage.topic()).toHaveValue("graph algorithms");
   });
 });

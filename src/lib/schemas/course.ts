@@ -51,3 +51,17 @@ export const courseSharingOutput = z.object({ id: z.number().int(), isPublic: z.
 
 /** GET /api/recommendations: how many to answer (the home panel shows 3). */
 export const recommendationsInput = z.object({ limit: z.coerce.number().int().min(1).max(12).default(3) }).strict();
+
+/** The header search: a few words, matched against course, chapter and section titles. */
+export const courseSearchInput = z.object({ q: z.string().trim().min(1).max(100) }).strict();
+export const courseSearchOutput = z.array(
+  z.object({
+    kind: z.enum(["course", "chapter", "section"]),
+    courseId: z.number().int(),
+    courseTitle: z.string(),
+    title: z.string(),
+    /** The course, at the section's moment for a section. */
+    href: z.string(),
+  }),
+);
+export type CourseSearchResult = z.infer<typeof courseSearchOutput>[number];

@@ -3,6 +3,8 @@ import { z } from "zod";
 import {
   courseDetailOutput,
   courseIdInput,
+  courseSearchInput,
+  courseSearchOutput,
   courseSharingInput,
   courseSharingOutput,
   courseSummaryOutput,
@@ -12,6 +14,7 @@ import {
 import { getCourseOrThrow } from "~/server/services/course/get-course";
 import { listUserCourses } from "~/server/services/course/list-courses";
 import { getRecommendations, getRelatedCourses } from "~/server/services/course/recommendations";
+import { searchCourses } from "~/server/services/course/search-courses";
 import { setCourseSharing } from "~/server/services/course/share-course";
 
 import { assertOwnUserId, createTRPCRouter, protectedProcedure } from "../trpc";
@@ -59,4 +62,10 @@ export const courseRouter = createTRPCRouter({
     .input(courseIdInput)
     .output(z.array(courseSummaryOutput))
     .query(({ ctx, input }) => getRelatedCourses(ctx.db, { courseId: input.id, userId: ctx.user.id })),
+
+  // The header search (tRPC only): the learner's own and public courses, chapters and sections.
+  search: protectedProcedure
+    .input(courseSearchInput)
+    .output(courseSearchOutput)
+    .query(({ ctx, input }) => searchCourses(ctx.db, { userId: ctx.user.id, query: input.q })),
 });
