@@ -1,0 +1,46 @@
+/**
+ * Screenshots of every page (see playwright.screenshots.config.ts): one learner with a generated
+ * course, a chat answer, a joined challenge and a badge, so the pages show real content.
+ */
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+
+import { expect, generateCourse, registerViaApi, test } from "../fixtures";
+
+const OUT = join(import.meta.dirname, "..", "..", "screenshots");
+
+const VIEWPORTS = { desktop: { width: 1280, height: 800 }, mobile: { width: 390, height: 844 } } as const;
+const THEMES = ["light", "dark"] as const;
+
+test("every page, desktop and mobile, light and dark", async ({ browser, baseURL }) => {
+  mkdirSync(OUT, { recursive: true });
+  const setup = await browser.newContext({ baseURL });
+  const page = await setup.newPage();
+  await registerViaApi(page.request);
+  const { detail } = await generateCourse(page.request);
+  const course = detail.course.id;
+  await page.request.post(`/api/courses/${course}/chat`, { data: { content: "What is this course about?" } });
+  const state = await setup.storageState();
+  await setup.close();
+
+  const signedIn = ["/", "/create-course", `/course/${course}`, `/course/${course}/chat`, "/gamification", "/subscription", "/subscription/success", "/subscription/cancel", "/account", "/how-it-works", "/no-such-page"];
+  const signedOut = ["/", "/auth", "/how-it-works", "/subscription"];
+
+  for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
+    for (const theme of THEMES) {
+      for (const [who, paths] of [["signed-in", signedIn], ["signed-out", signedOut]] as const) {
+        const context = await browser.newContext({ baseURL, viewport, storageState: who === "signed-in" ? state : undefined });
+        await context.addInitScript((value) => localStorage.setItem("theme", value), theme);
+        const shot = await context.newPage();
+        for (const path of paths) {
+          await shot.goto(path);
+          await shot.waitForLoadState("networkidle");
+          await expect(shot.locator("body")).toBeVisible();
+          const name = `${path === "/" ? "home" : path.slice(1).replaceAll("/", "-")}`.replace(/-\d+/g, "-id");
+          await shot.screenshot({ path: join(OUT, `${who}_${name}_${viewportName}_${theme}.png`), fullPage: true });
+        }
+        await context.close();
+      }
+    }
+  }
+});
