@@ -28,7 +28,7 @@ import pg from "pg";
 import { type FakeOpenAI, startFakeOpenAI } from "../test/fakes/openai.mjs";
 import { syntheticTranscript } from "../test/fixtures/transcripts/synthetic";
 
-import { openDatabase, start, stop, waitFor } from "./lib/app";
+import { openDatabase, startApp, stop, waitFor } from "./lib/app";
 
 const arg = (name: string) => {
   const i = process.argv.indexOf(name);
@@ -188,19 +188,7 @@ async function main() {
   try {
     const { userIds, courseId } = await seed(database.url, transcript);
     const cookies = await Promise.all(userIds.map(async (userId) => `${sessionCookieName()}=${await encodeSessionToken({ userId, sessionVersion: 0 })}`));
-    app = start(["npm", "start", "--silent"], {
-      PORT: String(APP_PORT),
-      HOSTNAME_BIND: "127.0.0.1",
-      DATABASE_URL: database.url,
-      NEXTAUTH_SECRET: secret,
-      NEXTAUTH_URL: appBase,
-      LOG_LEVEL: "error",
-      DATA_DIR: dataDir,
-      OPENAI_API_KEY: "bench",
-      OPENAI_BASE_URL: fake.url,
-      AI_MODEL: "fake-model",
-      NODE_OPTIONS: process.env.BENCH_APP_NODE_FLAGS ?? "",
-    });
+    app = startApp({ port: APP_PORT, databaseUrl: database.url, secret, env: { DATA_DIR: dataDir, OPENAI_API_KEY: "bench", OPENAI_BASE_URL: fake.url, AI_MODEL: "fake-model" } });
     const up = await Promise.race([waitFor(`${appBase}/api/health`).then(() => true), once(app, "exit").then(() => false)]);
     if (!up) throw new Error("the app exited before it was up");
 

@@ -18,7 +18,7 @@ import { join } from "node:path";
 
 import pg from "pg";
 
-import { openDatabase, start, stop, waitFor } from "./lib/app";
+import { openDatabase, start, startApp, stop, waitFor } from "./lib/app";
 import { runLoad, type LoadRequest, type LoadResult } from "./lib/load";
 import { seedLargeDatabase } from "./lib/seed-large";
 
@@ -87,17 +87,7 @@ async function main() {
     const cookie = `${sessionCookieName()}=${await encodeSessionToken({ userId, sessionVersion: 0 })}`;
     const appBase = `http://127.0.0.1:${APP_PORT}`;
     children.push(
-      // As a deployment runs it: `npm start` (its node flags included).
-      start(["npm", "start", "--silent"], {
-        PORT: String(APP_PORT),
-        HOSTNAME_BIND: "127.0.0.1",
-        DATABASE_URL: database.url,
-        NEXTAUTH_SECRET: secret,
-        NEXTAUTH_URL: appBase,
-        LOG_LEVEL: "error",
-        DATA_DIR: join(tmpdir(), "bench-api-data"),
-        NODE_OPTIONS: process.env.BENCH_APP_NODE_FLAGS ?? "",
-      }),
+      startApp({ port: APP_PORT, databaseUrl: database.url, secret, env: { DATA_DIR: join(tmpdir(), "bench-api-data") } }),
       start([process.execPath, "--import", "tsx", "bench/lib/baseline-server.ts"], { PORT: String(BASELINE_PORT), DATABASE_URL: database.url, BASELINE_USER_ID: String(userId) }),
     );
     await Promise.all([waitFor(`${appBase}/api/health`), waitFor(`http://127.0.0.1:${BASELINE_PORT}/courses/${courseId}`)]);

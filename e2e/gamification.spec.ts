@@ -83,6 +83,10 @@ test("a learner joins challenges, learns, earns badges, and sees it all on the d
   const today = new Date().toLocaleDateString("en-CA", { timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone });
   await expect(heatmap.locator(`[title^="${today}:"]`)).not.toHaveAttribute("data-level", "0");
   await expect(page.getByTestId("achievements").getByTestId("level-badge")).toHaveText("Level 1");
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  await page.getByRole("button", { name: "Share Your Achievements" }).click();
+  await expect(shell.toast("Copied to clipboard")).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/Level 1/);
 
   // The sidebar's Recent Activity (shown on home) tells the same story, with links to where it happened.
   await page.goto("/");

@@ -45,6 +45,23 @@ export function start(command: string[], env: Record<string, string>): ChildProc
   return spawn(command[0]!, command.slice(1), { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"], detached: true });
 }
 
+/**
+ * The app as a deployment runs it: `npm start` (its node flags included, plus BENCH_APP_NODE_FLAGS)
+ * on 127.0.0.1:`port`, on `databaseUrl`, with `env` on top (an LLM, a data folder).
+ */
+export function startApp({ port, databaseUrl, secret, env = {} }: { port: number; databaseUrl: string; secret: string; env?: Record<string, string> }): ChildProcess {
+  return start(["npm", "start", "--silent"], {
+    PORT: String(port),
+    HOSTNAME_BIND: "127.0.0.1",
+    DATABASE_URL: databaseUrl,
+    NEXTAUTH_SECRET: secret,
+    NEXTAUTH_URL: `http://127.0.0.1:${port}`,
+    LOG_LEVEL: "error",
+    NODE_OPTIONS: process.env.BENCH_APP_NODE_FLAGS ?? "",
+    ...env,
+  });
+}
+
 export function stop(child: ChildProcess) {
   if (child.pid) {
     try {

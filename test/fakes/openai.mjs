@@ -28,6 +28,8 @@
 import http from "node:http";
 import { pathToFileURL } from "node:url";
 
+import { readBody, sendJson } from "./http.mjs";
+
 const MODES = new Set(["normal", "rate-limit", "timeout", "malformed", "server-error", "cut"]);
 const SEGMENTS_PER_ITEM = 4;
 const ITEMS_PER_GROUP = 3;
@@ -396,20 +398,7 @@ function openAiError(message, type, code) {
   return { error: { message, type, param: null, code } };
 }
 
-function sendJson(res, status, body, headers = {}) {
-  res.writeHead(status, { "content-type": "application/json", ...headers });
-  res.end(JSON.stringify(body));
-}
 
-function readBody(req) {
-  return new Promise((resolve, reject) => {
-    let body = "";
-    req.setEncoding("utf8");
-    req.on("data", (chunk) => (body += chunk));
-    req.on("end", () => resolve(body));
-    req.on("error", reject);
-  });
-}
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 

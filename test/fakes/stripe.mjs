@@ -26,6 +26,8 @@ import { createHmac, randomBytes } from "node:crypto";
 import http from "node:http";
 import { pathToFileURL } from "node:url";
 
+import { readBody, sendJson } from "./http.mjs";
+
 const API_VERSION = "2025-01-01";
 const PERIOD_SECONDS = 30 * 24 * 60 * 60;
 const DELIVERY_TIMEOUT_MS = 30_000;
@@ -272,10 +274,10 @@ export async function startFakeStripe({ port = 0, host = "127.0.0.1", webhookUrl
     const apiKey = /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1];
     if (!apiKey?.startsWith("sk_")) {
       const message = apiKey ? `Invalid API Key provided: ${apiKey.slice(0, 8)}***` : "You did not provide an API key.";
-      return sendJson(res, 401, { error: { type: "invalid_request_error", message } });
+      return sendStripeJson(res, 401, { error: { type: "invalid_request_error", message } });
     }
     const route = matchRoute(routes, req.method, path);
-    if (!route) return sendJson(res, 404, { error: { type: "invalid_request_error", message: `Unrecognized request URL (${req.method}: ${path}).` } });
+    if (!route) return sendStripeJson(res, 404, { error: { type: "invalid_request_error", message: `Unrecognized request URL (${req.method}: ${path}).` } });
     const rawBody = await readBody(req);
     const key = req.method === "POST" ? req.headers["idempotency-key"] : undefined;
     const fingerprint = `${req.method} ${path} ${rawBody}`;
@@ -283,14 +285,14 @@ export async function startFakeStripe({ port = 0, host = "127.0.0.1", webhookUrl
       const earlier = idempotent.get(key);
       if (earlier && earlier.fingerprint !== fingerprint) {
         const message = `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`;
-        return sendJson(res, 400, { error: { type: "idempotency_error", message } });
+        return sendStripeJson(res, 400, { error: { type: "idempotency_error", message } });
       }
-      if (earlier) return sendJson(res, earlier.status, earlier.body, { "idempotent-replayed": "true" });
+      if (earlier) return sendStripeJson(res, earlier.status, earlier.body, { "idempotent-replayed": "true" });
     }
     const [status, body] = await route.handler(parseForm(rawBody), route.id);
     // Stored as sent: a replay answers the object as it was then, not as it is now.
     if (key) idempotent.set(key, { fingerprint, status, body: structuredClone(body) });
-    return sendJson(res, status, body);
+    return sendStripeJson(res, status, body);
   };
 
   // --- hosted pages -----------------------------------------------------------------------
@@ -325,7 +327,7 @@ export async function startFakeStripe({ port = 0, host = "127.0.0.1", webhookUrl
 
   const handleControl = async (req, res) => {
     if (req.method === "GET") {
-      return sendJson(res, 200, {
+      return sendStripeJson(res, 200, {
         webhookUrl: webhook.url,
         hasWebhookSecret: webhook.secret !== null,
         counts: { customers: customers.size, sessions: sessions.size, subscriptions: subscriptions.size, invoices: invoices.size, deliveries: deliveries.length },
@@ -341,24 +343,24 @@ export async function startFakeStripe({ port = 0, host = "127.0.0.1", webhookUrl
     }
     const body = JSON.parse((await readBody(req)) || "{}");
     configure(body);
-    if (body.action === undefined) return sendJson(res, 200, { ok: true });
-    if (!CONTROL_ACTIONS.has(body.action)) return sendJson(res, 400, { error: `unknown action ${body.action}` });
+    if (body.action === undefined) return sendStripeJson(res, 200, { ok: true });
+    if (!CONTROL_ACTIONS.has(body.action)) return sendStripeJson(res, 400, { error: `unknown action ${body.action}` });
     try {
-      return sendJson(res, 200, { ok: true, result: await controlActions[body.action](body.id) });
+      return sendStripeJson(res, 200, { ok: true, result: await controlActions[body.action](body.id) });
     } catch (error) {
-      return sendJson(res, 400, { error: error instanceof Error ? error.message : String(error) });
+      return sendStripeJson(res, 400, { error: error instanceof Error ? error.message : String(error) });
     }
   };
 
   const server = http.createServer(async (req, res) => {
     const path = new URL(req.url ?? "/", "http://fake").pathname;
     try {
-      if (req.method === "GET" && path === "/health") return sendJson(res, 200, { ok: true });
+      if (req.method === "GET" && path === "/health") return sendStripeJson(res, 200, { ok: true });
       if (path === "/__control") return await handleControl(req, res);
       if (path.startsWith("/v1/")) return await handleApi(req, res, path);
       return await handlePage(req, res, path);
     } catch (error) {
-      return sendJson(res, 500, { error: { type: "api_error", message: error instanceof Error ? error.message : String(error) } });
+      return sendStripeJson(res, 500, { error: { type: "api_error", message: error instanceof Error ? error.message : String(error) } });
     }
   });
 
@@ -495,9 +497,9 @@ function escapeHtml(text) {
   return String(text).replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
-function sendJson(res, status, body, headers = {}) {
-  res.writeHead(status, { "content-type": "application/json", "request-id": newId("req"), ...headers });
-  res.end(JSON.stringify(body));
+/** Stripe's answers carry a request id. */
+function sendStripeJson(res, status, body, headers = {}) {
+  sendJson(res, status, body, { "request-id": newId("req"), ...headers });
 }
 
 function sendHtml(res, status, html) {
@@ -510,15 +512,6 @@ function redirect(res, location) {
   res.end();
 }
 
-function readBody(req) {
-  return new Promise((resolve, reject) => {
-    let body = "";
-    req.setEncoding("utf8");
-    req.on("data", (chunk) => (body += chunk));
-    req.on("end", () => resolve(body));
-    req.on("error", reject);
-  });
-}
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const fake = await startFakeStripe({

@@ -24,6 +24,8 @@ import path from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 
+import { readBody } from "./http.mjs";
+
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const DEFAULT_VIDEOS_DIR = path.join(REPO_ROOT, "test/fixtures/videos");
 const MODES = new Set(["normal", "quota", "down", "error", "slow"]);
@@ -406,14 +408,6 @@ function innertubeTranscript(videos, body) {
 
 // --- server -------------------------------------------------------------------------------
 
-function readBody(req) {
-  return new Promise((resolve, reject) => {
-    const chunks = [];
-    req.on("data", (chunk) => chunks.push(chunk));
-    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    req.on("error", reject);
-  });
-}
 
 function parseJson(raw) {
   try {

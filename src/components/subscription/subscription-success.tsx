@@ -14,6 +14,7 @@ import { api } from "~/trpc/react";
 
 import { CONFIRMATION_TEXT, CONFIRMATION_TIMEOUT_MS, confirmationPollInterval, confirmationState } from "./confirmation";
 import { PREMIUM_PRICE_LABEL } from "./plan";
+import { PlanRows } from "./plan-rows";
 import { SignInPrompt } from "./sign-in-prompt";
 
 const TITLE = "Subscription Successful";
@@ -83,14 +84,7 @@ export function SubscriptionSuccess() {
           ) : null}
         </CardHeader>
         <CardContent className="grid gap-6">
-          <dl className="grid gap-3 text-sm">
-            {PLAN_ROWS.map((row) => (
-              <div key={row.term} className="flex justify-between gap-4 border-b pb-3 last:border-b-0 last:pb-0">
-                <dt className="text-muted-foreground">{row.term}</dt>
-                <dd className="font-medium">{row.value}</dd>
-              </div>
-            ))}
-          </dl>
+          <PlanRows rows={PLAN_ROWS} />
           <div className="flex flex-wrap gap-3">
             <Link href="/create-course" className={buttonVariants()}>
               Create a Course

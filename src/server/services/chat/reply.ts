@@ -37,6 +37,8 @@ export type ChatReply = {
   pieces: AsyncIterable<string>;
   signal: AbortSignal;
   save: (content: string) => Promise<ChatMessage | null>;
+  /** The question's learning event (streaks, challenges), recorded meanwhile. */
+  learning: Promise<void>;
 };
 
 /**
@@ -55,7 +57,8 @@ export async function startChatReply(db: DbClient, { courseId, userId, content, 
     select: { role: true, content: true },
   });
   const question = toChatMessage(await db.chatMessage.create({ data: { userId, courseId, role: "user", content }, select: messageSelect }));
-  await recordLearningEvents(db, [{ userId, type: "chat_question", subjectKey: String(question.id), timeZone }]);
+  // Streaks and challenges stay out of the answer's way: recorded while the tutor writes (this never throws).
+  const learning = recordLearningEvents(db, [{ userId, type: "chat_question", subjectKey: String(question.id), timeZone }]);
   const reply = answer(db, { course, question: content, mode, history: history.reverse() }, signal)[Symbol.asyncIterator]();
   const first = await reply.next();
   async function* pieces(): AsyncGenerator<string> {
@@ -73,7 +76,7 @@ export async function startChatReply(db: DbClient, { courseId, userId, content, 
     if (!stored) return null;
     return toChatMessage(await db.chatMessage.create({ data: { userId, courseId, role: "assistant", content: stored }, select: messageSelect }));
   };
-  return { question, pieces: pieces(), signal, save };
+  return { question, pieces: pieces(), signal, save, learning };
 }
 
 export type ReplyOutcome =
@@ -88,6 +91,12 @@ export type ReplyOutcome =
  * to `onPiece` too, so the stored reply is the one the learner saw).
  */
 export async function finishChatReply(reply: ChatReply, onPiece: (piece: string) => void = () => undefined): Promise<ReplyOutcome> {
+  const outcome = await streamReply(reply, onPiece);
+  await reply.learning;
+  return outcome;
+}
+
+async function streamReply(reply: ChatReply, onPiece: (piece: string) => void): Promise<ReplyOutcome> {
   let said = "";
   let failure: AppError | null = null;
   try {

@@ -5,6 +5,7 @@ import { PageContainer } from "~/components/layout/page-container";
 import { buttonVariants } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { FREE_MONTHLY_COURSES } from "~/components/subscription/plan";
+import { PlanRows } from "~/components/subscription/plan-rows";
 
 export const metadata: Metadata = { title: "Subscription Cancelled" };
 
@@ -22,14 +23,7 @@ export default function SubscriptionCancelPage() {
     >
       <Card className="max-w-xl">
         <CardContent className="grid gap-6 pt-6">
-          <dl data-testid="cancel-plan" className="grid gap-3 text-sm">
-            {ROWS.map((row) => (
-              <div key={row.term} className="flex justify-between gap-4 border-b pb-3 last:border-b-0 last:pb-0">
-                <dt className="text-muted-foreground">{row.term}</dt>
-                <dd className="font-medium">{row.value}</dd>
-              </div>
-            ))}
-          </dl>
+          <PlanRows rows={ROWS} testId="cancel-plan" />
           <div className="flex flex-wrap gap-3">
             <Link href="/" className={buttonVariants()}>
               Go Home
