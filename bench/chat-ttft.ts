@@ -28,12 +28,10 @@ import pg from "pg";
 import { type FakeOpenAI, startFakeOpenAI } from "../test/fakes/openai.mjs";
 import { syntheticTranscript } from "../test/fixtures/transcripts/synthetic";
 
+import { recordFigure } from "./lib/figures";
 import { openDatabase, startApp, stop, waitFor } from "./lib/app";
+import { arg } from "./lib/args";
 
-const arg = (name: string) => {
-  const i = process.argv.indexOf(name);
-  return i > 0 ? process.argv[i + 1] : undefined;
-};
 const REQUESTS = Number(arg("--requests") ?? 100);
 const MODEL_LATENCY_MS = Number(arg("--model-latency") ?? 0);
 const WARMUP = 10;
@@ -205,6 +203,10 @@ async function main() {
     console.log(`${REQUESTS} sequential requests after ${WARMUP} warm-up ones, ${USERS} users, ${questions.length} questions; model latency ${MODEL_LATENCY_MS} ms; database: ${process.env.BENCH_DATABASE_URL ? "PostgreSQL server" : "embedded PostgreSQL"}`);
     console.log(`first request (cold): overhead ${first.overhead.toFixed(1)} ms, appToModel ${first.appToModel.toFixed(1)} ms`);
     console.table({ overhead: summary(overheads), appToModel: summary(samples.map((s) => s.appToModel)) });
+    const appToModelP50 = percentile(samples.map((s) => s.appToModel).sort((a, b) => a - b), 50);
+    recordFigure({ bench: "chat-ttft", name: "time to first token over the model's own, p50", value: Number(p50.toFixed(1)), unit: "ms", target: `≤ ${BUDGET_MS} ms`, ok: !failed });
+    recordFigure({ bench: "chat-ttft", name: "time to first token over the model's own, p90", value: Number(percentile([...overheads].sort((a, b) => a - b), 90).toFixed(1)), unit: "ms" });
+    recordFigure({ bench: "chat-ttft", name: "request to model call, p50", value: Number(appToModelP50.toFixed(1)), unit: "ms" });
     console.log(`${failed ? "FAIL" : "PASS"}: p50 overhead ${p50.toFixed(1)} ms (budget ${BUDGET_MS} ms)`);
   } finally {
     if (app) stop(app);

@@ -19,13 +19,11 @@ import { join } from "node:path";
 import pg from "pg";
 
 import { openDatabase, start, startApp, stop, waitFor } from "./lib/app";
+import { recordFigure } from "./lib/figures";
 import { runLoad, type LoadRequest, type LoadResult } from "./lib/load";
 import { seedLargeDatabase } from "./lib/seed-large";
+import { arg } from "./lib/args";
 
-const arg = (name: string) => {
-  const i = process.argv.indexOf(name);
-  return i > 0 ? process.argv[i + 1] : undefined;
-};
 const SECONDS = Number(arg("--seconds") ?? 10);
 const CONNECTIONS = Number(arg("--connections") ?? 32);
 const LARGE = process.argv.includes("--large");
@@ -122,6 +120,11 @@ async function main() {
       failed ||= !ok;
       rows.push({ endpoint: benchCase.label, target: "baseline (node:http + pg)", ...fmt(baseline), verdict: "" });
       rows.push({ endpoint: benchCase.label, target: "app", ...fmt(app), verdict: `${(app.rps / baseline.rps).toFixed(2)}× req/s, ${(app.p99 / baseline.p99).toFixed(2)}× p99 ${ok ? "ok" : "MISSED"}` });
+      const name = `${benchCase.label}${LARGE ? " (large)" : ""}`;
+      recordFigure({ bench: "course-api", name: `${name}: app req/s ÷ baseline`, value: Number((app.rps / baseline.rps).toFixed(2)), unit: "×", target: "≥ 0.5×", ok: app.rps >= 0.5 * baseline.rps });
+      recordFigure({ bench: "course-api", name: `${name}: app p99 ÷ baseline`, value: Number((app.p99 / baseline.p99).toFixed(2)), unit: "×", target: "≤ 2×", ok: app.p99 <= 2 * baseline.p99 });
+      recordFigure({ bench: "course-api", name: `${name}: app req/s`, value: Math.round(app.rps), unit: "req/s" });
+      recordFigure({ bench: "course-api", name: `${name}: app errors`, value: app.errors, unit: "", target: "0", ok: app.errors === 0 });
       if (app.errors) console.log(`app errors by status: ${JSON.stringify(app.byStatus)}`);
     }
     console.table(rows);

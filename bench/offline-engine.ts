@@ -17,14 +17,12 @@ import type { StructureInput } from "~/server/ai/structure/types";
 import type { TimedSegment } from "~/server/video/types";
 
 import { syntheticTranscript } from "../test/fixtures/transcripts/synthetic";
+import { recordFigure } from "./lib/figures";
+import { arg } from "./lib/args";
 
 const BUDGET_MS = 300;
 const WARMUP = 3;
 
-const arg = (name: string) => {
-  const i = process.argv.indexOf(name);
-  return i > 0 ? process.argv[i + 1] : undefined;
-};
 const runs = Number(arg("--runs") ?? 20);
 const folder = resolve(arg("--folder") ?? join(import.meta.dirname, "../../shared/fixtures/videos"));
 
@@ -77,6 +75,7 @@ for (const c of cases) {
   const p50 = percentile(times, 50);
   const p95 = percentile(times, 95);
   if (p95 > BUDGET_MS) over = true;
+  recordFigure({ bench: "offline-engine", name: `${c.label}: p95`, value: Number(p95.toFixed(1)), unit: "ms", target: `≤ ${BUDGET_MS} ms`, ok: p95 <= BUDGET_MS });
   console.log(`${c.label}: p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${times[times.length - 1]!.toFixed(1)} ms → ${chapters} chapters, ${sections} sections${p95 > BUDGET_MS ? "  OVER BUDGET" : ""}`);
 }
 process.exit(over ? 1 : 0);

@@ -3,12 +3,14 @@
  * <script src> it references, and sums their gzip sizes (level 9, as a CDN would serve them).
  *
  *   npm start &   # or any running instance
- *   npm run bench -- --base http://localhost:3000
+ *   npm run bench:page-weight -- --base http://localhost:3000
  *
  * Exits 1 when a budgeted page is over its budget (210 kB for the foundation's pages, 260 kB
  * for the course player).
  */
 import { gzipSync } from "node:zlib";
+
+import { recordFigure } from "./lib/figures";
 
 /** Budgets from the issues, in kB of gzip: the foundation's pages, and the course player. */
 const PAGES: { path: string; label: string; budgetKb?: number }[] = [
@@ -45,6 +47,7 @@ for (const page of PAGES) {
   const gzipKb = size.gzip / 1024;
   const budget = page.budgetKb;
   if (budget !== undefined && gzipKb > budget) over = true;
+  recordFigure({ bench: "page-weight", name: `${page.label} JavaScript (gzip)`, value: Number(gzipKb.toFixed(1)), unit: "kB", ...(budget !== undefined ? { target: `≤ ${budget} kB`, ok: gzipKb <= budget } : {}) });
   rows.push({
     page: page.label,
     scripts: size.count,

@@ -22,7 +22,6 @@ import pg from "pg";
 
 import { createLlmEngine } from "~/server/ai/course-outline";
 import { createDbClient, type Db } from "~/server/db/client";
-import { startAppDatabase } from "~/server/db/embedded";
 import { processGenerationJob } from "~/server/jobs/generate-course.job";
 import { claimNextJob } from "~/server/jobs/queue";
 import { startCourseGeneration } from "~/server/services/generation/start-generation";
@@ -30,11 +29,10 @@ import { createVideoSources } from "~/server/video/sources";
 
 import { startFakeOpenAI } from "../test/fakes/openai.mjs";
 import { startFakeYouTube } from "../test/fakes/youtube.mjs";
+import { openDatabase as openBenchDatabase } from "./lib/app";
+import { recordFigure } from "./lib/figures";
+import { arg } from "./lib/args";
 
-const arg = (name: string) => {
-  const i = process.argv.indexOf(name);
-  return i > 0 ? process.argv[i + 1] : undefined;
-};
 const LATENCY_MS = Number(arg("--latency") ?? 500);
 const RUNS = Number(arg("--runs") ?? 3);
 const DEPENDENT_CHAIN = 1;
@@ -65,17 +63,15 @@ function prepareVideos(): { dir: string; cases: Case[] } {
   return { dir, cases };
 }
 
+/** The shared benchmark database (a throwaway one on BENCH_DATABASE_URL, else embedded), through the app's client. */
 async function openDatabase(): Promise<{ db: Db; close: () => Promise<void> }> {
-  const external = process.env.BENCH_DATABASE_URL;
-  const dataDir = external ? null : mkdtempSync(join(tmpdir(), "bench-db-"));
-  const server = external ? null : await startAppDatabase(dataDir!, () => undefined);
-  const pool = new pg.Pool({ connectionString: external ?? server!.url, max: 10 });
+  const database = await openBenchDatabase();
+  const pool = new pg.Pool({ connectionString: database.url, max: 10 });
   return {
     db: createDbClient(pool),
     close: async () => {
       await pool.end();
-      await server?.stop();
-      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+      await database.close();
     },
   };
 }
@@ -145,6 +141,7 @@ async function main() {
         const modelMs = calls.reduce((sum, call) => sum + call.end - call.start, 0);
         const withinBudget = ms <= BUDGET_MS;
         over ||= !withinBudget;
+        recordFigure({ bench: "pipeline", name: `${benchCase.label} ${run === 0 ? "cold" : "warm"}`, value: Math.round(ms), unit: "ms", target: `≤ ${BUDGET_MS} ms`, ok: withinBudget });
         console.log(
           `${benchCase.label} ${run === 0 ? "cold" : "warm"}: ${ms.toFixed(0)} ms total · ${calls.length} model calls (${modelMs.toFixed(0)} ms summed, chain as run: ${measuredChain(calls)}) · ${youtube.requests.length - youtubeBefore} YouTube requests · ${sections} sections · ${withinBudget ? "ok" : "OVER BUDGET"}`,
         );

@@ -1,6 +1,6 @@
 import { type APIRequestContext } from "@playwright/test";
 
-import { expect, expectAccessible, generateCourse, OFFLINE_BASE_URL, registerViaApi, routeYouTube, test, uniqueUser } from "./fixtures";
+import { expect, expectAccessible, generateCourse, OFFLINE_BASE_URL, registerViaApi, routeYouTube, test, uniqueUser, VIEWPORTS } from "./fixtures";
 import { CoursePage } from "./pages/course-page";
 
 /**
@@ -196,7 +196,7 @@ test("signed out, the course player sends the visitor to sign in", async ({ page
 
 test("on a phone the outline folds away behind a button", async ({ page }) => {
   test.setTimeout(90_000);
-  await page.setViewportSize({ width: 390, height: 844 });
+  await page.setViewportSize(VIEWPORTS.phone);
   await registerViaApi(page.request);
   const { detail, sections } = await generateCourse(page.request);
   const coursePage = new CoursePage(page);

@@ -20,9 +20,9 @@ async function correctAnswers(request: APIRequestContext, sectionId: number) {
 
 const challenge = (card: Locator, title: string) => card.getByTestId("challenge").filter({ has: card.page().getByRole("heading", { name: title }) });
 
-test("a learner joins challenges, learns, earns badges, and sees it all on the dashboard", async ({ page, shell }) => {
+test("a learner joins challenges, learns, earns badges, sees it all on the dashboard, and shares it", async ({ page, shell, browser }) => {
   test.setTimeout(180_000);
-  await registerViaApi(page.request);
+  const user = await registerViaApi(page.request);
   const { detail, sections } = await generateCourse(page.request);
   expect(sections.length).toBeGreaterThanOrEqual(3);
 
@@ -83,10 +83,27 @@ test("a learner joins challenges, learns, earns badges, and sees it all on the d
   const today = new Date().toLocaleDateString("en-CA", { timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone });
   await expect(heatmap.locator(`[title^="${today}:"]`)).not.toHaveAttribute("data-level", "0");
   await expect(page.getByTestId("achievements").getByTestId("level-badge")).toHaveText("Level 1");
+
+  // Sharing copies the link to a public card that anyone, signed out too, can open; stopping ends it.
   await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
   await page.getByRole("button", { name: "Share Your Achievements" }).click();
   await expect(shell.toast("Copied to clipboard")).toBeVisible();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/Level 1/);
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  expect(link).toMatch(/\/achievements\/[\w-]{22}$/);
+  await expect(page.getByTestId("achievement-card-link")).toHaveAttribute("href", link);
+  const visitor = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const cardPage = await visitor.newPage();
+  await cardPage.goto(link);
+  await expect(cardPage.getByRole("heading", { level: 1 })).toHaveText(`${user.username}'s Learning Achievements`);
+  await expect(cardPage).toHaveTitle(`${user.username}'s achievements · CourseCraft`);
+  await expect(cardPage.getByTestId("card-level")).toHaveText("Level 1");
+  await expect(cardPage.getByRole("region", { name: "Badges" })).toContainText("Perfect Score");
+  await expect(cardPage.getByRole("region", { name: "Learning Stats" })).toContainText("Sections Completed3");
+  await expect(cardPage.locator("body")).not.toContainText(user.email);
+  await page.getByRole("button", { name: "Stop sharing" }).click();
+  await expect(shell.toast("Your achievements card is no longer shared")).toBeVisible();
+  expect((await cardPage.goto(link))?.status()).toBe(404);
+  await visitor.close();
 
   // The sidebar's Recent Activity (shown on home) tells the same story, with links to where it happened.
   await page.goto("/");

@@ -1,4 +1,6 @@
-import { expect, registerViaApi, test } from "./fixtures";
+import type { Page } from "@playwright/test";
+
+import { expect, generateCourse, registerViaApi, test, VIEWPORTS } from "./fixtures";
 
 test("the user menu works from the keyboard and Escape returns focus to its button", async ({ page }) => {
   await registerViaApi(page.request);
@@ -43,4 +45,57 @@ test("a toast can be dismissed with its close button", async ({ page }) => {
   await expect(toast).toHaveAttribute("data-variant", "destructive");
   await toast.getByRole("button", { name: "Close notification" }).click();
   await expect(toast).toBeHidden();
+});
+
+/**
+ * What the keyboard lands on, Tab after Tab: every stop shows a focus indicator (an outline or a
+ * ring) on itself or, for a visually hidden control such as a styled radio, on its visible label.
+ */
+async function focusStops(page: Page, count: number) {
+  const stops: { name: string; visible: boolean }[] = [];
+  for (let index = 0; index < count; index += 1) {
+    await page.keyboard.press("Tab");
+    const stop = await page.evaluate(() => {
+      const element = document.activeElement as HTMLElement | null;
+      if (!element || element === document.body) return null;
+      const shows = (target: Element) => {
+        const style = getComputedStyle(target);
+        return (style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== "none";
+      };
+      const box = element.getBoundingClientRect();
+      const hidden = box.width <= 1 || box.height <= 1;
+      const label = element.closest("label") ?? (element.id ? document.querySelector(`label[for="${element.id}"]`) : null);
+      const visible = shows(element) || (hidden && label !== null && shows(label));
+      const name = `${element.tagName.toLowerCase()} "${(element.getAttribute("aria-label") ?? element.textContent ?? "").trim().slice(0, 40)}"`;
+      return { name, visible };
+    });
+    if (stop === null) break;
+    stops.push(stop);
+  }
+  return stops;
+}
+
+test.describe("every keyboard stop shows where focus is", () => {
+  test.use({ viewport: VIEWPORTS.desktop });
+
+  for (const path of ["/", "/create-course", "/course/{course}", "/course/{course}/chat", "/gamification", "/subscription", "/account", "/how-it-works"]) {
+    test(`signed in: ${path}`, async ({ page }) => {
+      test.setTimeout(90_000);
+      await registerViaApi(page.request);
+      const course = path.includes("{course}") ? (await generateCourse(page.request)).detail.course.id : 0;
+      await page.goto(path.replace("{course}", String(course)));
+      await page.waitForLoadState("networkidle");
+      const stops = await focusStops(page, 40);
+      expect(stops.length).toBeGreaterThan(3);
+      expect(stops.filter((stop) => !stop.visible).map((stop) => stop.name)).toEqual([]);
+    });
+  }
+
+  test("signed out: /auth", async ({ page }) => {
+    await page.goto("/auth");
+    await page.waitForLoadState("networkidle");
+    const stops = await focusStops(page, 30);
+    expect(stops.length).toBeGreaterThan(3);
+    expect(stops.filter((stop) => !stop.visible).map((stop) => stop.name)).toEqual([]);
+  });
 });

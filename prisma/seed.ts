@@ -15,6 +15,8 @@ const DEMO = { username: "demo", password: "demo-password" };
 async function main() {
   const embedded = process.env.DATABASE_URL ? null : await startAppDatabase(path.resolve(process.env.DATA_DIR ?? ".data"), console.log);
   const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL || embedded?.url });
+  // An idle connection the server drops (a restart, a shutdown) must not crash the script; the pool replaces it.
+  pool.on("error", (error) => console.error(`idle database connection lost: ${error.message}`));
   const db = createDbClient(pool);
   try {
     const existing = await db.user.findUnique({ where: { usernameKey: DEMO.username } });

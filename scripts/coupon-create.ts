@@ -29,6 +29,8 @@ if (expiresAt && Number.isNaN(expiresAt.getTime())) fail("--expires must be a da
 async function main() {
   const embedded = process.env.DATABASE_URL ? null : await startAppDatabase(path.resolve(process.env.DATA_DIR ?? ".data"), () => undefined);
   const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL || embedded?.url });
+  // An idle connection the server drops (a restart, a shutdown) must not crash the script; the pool replaces it.
+  pool.on("error", (error) => console.error(`idle database connection lost: ${error.message}`));
   const db = createDbClient(pool);
   try {
     const existing = await db.coupon.findUnique({ where: { code: normalizeCouponCode(values.code!) }, select: { code: true } });

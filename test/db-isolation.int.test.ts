@@ -37,7 +37,7 @@ describe("factories", () => {
   test("createUser fills every column and returns the plain password", async () => {
     const user = await createUser(db);
     for (const [column, value] of Object.entries(user)) {
-      if (["couponPremiumUntil", "stripeCustomerId"].includes(column)) expect(value, column).toBeNull();
+      if (["couponPremiumUntil", "stripeCustomerId", "achievementCardId"].includes(column)) expect(value, column).toBeNull();
       else expect(value, column).not.toBeNull();
     }
     expect(user.passwordHash).toMatch(/^\$argon2id\$/);

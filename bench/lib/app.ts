@@ -38,7 +38,14 @@ export async function openDatabase(): Promise<{ url: string; close: () => Promis
   }
   const dir = mkdtempSync(join(tmpdir(), "bench-api-"));
   const embedded = await startAppDatabase(dir, () => undefined);
-  return { url: embedded.url, close: async () => (await embedded.stop(), rmSync(dir, { recursive: true, force: true })) };
+  return {
+    url: embedded.url,
+    close: async () => {
+      await embedded.stop();
+      // Running as root, the cluster lives outside `dir` (see resolveDataDir): remove both.
+      for (const path of [dir, embedded.dataDir, `${embedded.dataDir}.password`]) rmSync(path, { recursive: true, force: true });
+    },
+  };
 }
 
 export function start(command: string[], env: Record<string, string>): ChildProcess {

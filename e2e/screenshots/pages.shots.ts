@@ -5,11 +5,10 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 
-import { expect, generateCourse, registerViaApi, test } from "../fixtures";
+import { expect, generateCourse, registerViaApi, test, VIEWPORTS } from "../fixtures";
 
 const OUT = join(import.meta.dirname, "..", "..", "screenshots");
 
-const VIEWPORTS = { desktop: { width: 1280, height: 800 }, mobile: { width: 390, height: 844 } } as const;
 const THEMES = ["light", "dark"] as const;
 
 test("every page, desktop and mobile, light and dark", async ({ browser, baseURL }) => {
@@ -20,11 +19,13 @@ test("every page, desktop and mobile, light and dark", async ({ browser, baseURL
   const { detail } = await generateCourse(page.request);
   const course = detail.course.id;
   await page.request.post(`/api/courses/${course}/chat`, { data: { content: "What is this course about?" } });
+  const shared = await page.request.post("/api/trpc/gamification.shareAchievements", { data: { json: null } });
+  const card = `/achievements/${((await shared.json()) as { result: { data: { json: { cardId: string } } } }).result.data.json.cardId}`;
   const state = await setup.storageState();
   await setup.close();
 
-  const signedIn = ["/", "/create-course", `/course/${course}`, `/course/${course}/chat`, "/gamification", "/subscription", "/subscription/success", "/subscription/cancel", "/account", "/how-it-works", "/no-such-page"];
-  const signedOut = ["/", "/auth", "/how-it-works", "/subscription"];
+  const signedIn = ["/", "/create-course", `/course/${course}`, `/course/${course}/chat`, "/gamification", "/subscription", "/subscription/success", "/subscription/cancel", "/account", "/how-it-works", card, "/no-such-page"];
+  const signedOut = ["/", "/auth", "/how-it-works", "/subscription", card];
 
   for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
     for (const theme of THEMES) {
@@ -36,8 +37,19 @@ test("every page, desktop and mobile, light and dark", async ({ browser, baseURL
           await shot.goto(path);
           await shot.waitForLoadState("networkidle");
           await expect(shot.locator("body")).toBeVisible();
-          const name = `${path === "/" ? "home" : path.slice(1).replaceAll("/", "-")}`.replace(/-\d+/g, "-id");
+          const name = path === "/" ? "home" : path === card ? "achievements-card" : path.slice(1).replaceAll("/", "-").replace(/-\d+/g, "-id");
           await shot.screenshot({ path: join(OUT, `${who}_${name}_${viewportName}_${theme}.png`), fullPage: true });
+        }
+        if (viewport.width < 768) {
+          // The sidebar as the phone shows it: a drawer over the home page.
+          await shot.goto("/");
+          await shot.waitForLoadState("networkidle");
+          await shot.getByTestId("sidebar-toggle").click();
+          const drawer = shot.getByRole("dialog", { name: "Sidebar" });
+          await expect(drawer).toBeVisible();
+          // Once it has slid in (a cancelled animation counts as done).
+          await drawer.evaluate((element) => Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished.catch(() => undefined))));
+          await shot.screenshot({ path: join(OUT, `${who}_sidebar-drawer_${viewportName}_${theme}.png`) });
         }
         await context.close();
       }

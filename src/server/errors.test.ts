@@ -3,7 +3,7 @@ import { describe, expect, test } from "vitest";
 
 import { appErrorToTRPC } from "~/server/api/trpc";
 
-import { APP_ERROR_STATUS, AppError, type AppErrorCode, isAppError, toAppError } from "./errors";
+import { APP_ERROR_STATUS, AppError, type AppErrorCode, CONNECTION_LOST_MESSAGE, isAppError, toAppError } from "./errors";
 
 const CODES = Object.keys(APP_ERROR_STATUS) as AppErrorCode[];
 
@@ -68,6 +68,28 @@ describe("toAppError", () => {
 
   test("P2000 (value too long) → BAD_REQUEST", () => {
     expect(toAppError({ code: "P2000" })?.code).toBe("BAD_REQUEST");
+  });
+
+  test("a database connection lost under the request → SERVICE_UNAVAILABLE 503 (a retry runs on a fresh connection)", () => {
+    const lost = [
+      // pg, the backend terminated (pg_terminate_backend, a failover) or the socket dropped
+      Object.assign(new Error("terminating connection due to administrator command"), { code: "57P01", severity: "FATAL" }),
+      new Error("Connection terminated unexpectedly"),
+      new Error("Client has encountered a connection error and is not queryable"),
+      Object.assign(new Error("read ECONNRESET"), { code: "ECONNRESET", syscall: "read", errno: -104 }),
+      { code: "08006", message: "connection failure" },
+      // Prisma's wrapping of the same through @prisma/adapter-pg
+      { name: "PrismaClientKnownRequestError", code: "P2010", meta: { driverAdapterError: { name: "DriverAdapterError", cause: { originalCode: "57P01", kind: "postgres", code: "57P01" } } } },
+      { name: "DriverAdapterError", cause: { kind: "ConnectionClosed" } },
+    ];
+    for (const error of lost) {
+      const mapped = toAppError(error);
+      expect(mapped?.code, JSON.stringify(error)).toBe("SERVICE_UNAVAILABLE");
+      expect(mapped?.status).toBe(503);
+      expect(mapped?.message).toBe(CONNECTION_LOST_MESSAGE);
+    }
+    // Other failures of a raw query stay unknown.
+    expect(toAppError({ code: "P2010", meta: { driverAdapterError: { cause: { originalCode: "42601", kind: "postgres" } } } })).toBeNull();
   });
 
   test("an AppError passes through unchanged", () => {

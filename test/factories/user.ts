@@ -38,6 +38,7 @@ export async function createUser(db: DbClient, overrides: UserOverrides = {}) {
       timeZone: "UTC",
       couponPremiumUntil: null,
       stripeCustomerId: null,
+      achievementCardId: null,
       ...fields,
       username,
       usernameKey: usernameKey(username),

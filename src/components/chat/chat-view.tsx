@@ -204,7 +204,7 @@ function Bubble({ role, text, courseId, time, note, testId }: BubbleProps) {
         <span className="sr-only">{mine ? "You:" : "Tutor:"}</span>
         <div data-testid="message-text">{mine ? <p className="whitespace-pre-wrap break-words">{text}</p> : <ChatMarkdown text={text} courseId={courseId} />}</div>
         {time || note ? (
-          <p className={cn("mt-1 text-[0.7rem]", mine ? "text-primary-foreground/70" : "text-muted-foreground")}>{[note, time].filter(Boolean).join(" · ")}</p>
+          <p className={cn("mt-1 text-xs", mine ? "text-primary-foreground/90" : "text-muted-foreground")}>{[note, time].filter(Boolean).join(" · ")}</p>
         ) : null}
       </div>
     </div>

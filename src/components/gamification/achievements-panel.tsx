@@ -1,6 +1,6 @@
 "use client";
 
-import { useId } from "react";
+import { useId, useState } from "react";
 
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -22,9 +22,65 @@ async function copyToClipboard(text: string) {
     await navigator.clipboard.writeText(text);
     toast({ title: "Copied to clipboard", description: text });
   } catch {
-    // No clipboard (an insecure page, a refused permission): the text is still worth showing.
+    // No clipboard (an insecure page, a refused permission): the link is still worth showing.
     toast({ variant: "destructive", title: "Couldn't copy to clipboard", description: text });
   }
+}
+
+/** The system share sheet where there is one (phones), else the clipboard. */
+async function shareLink(url: string, text: string) {
+  if (typeof navigator.share === "function") {
+    try {
+      await navigator.share({ title: text, text, url });
+      return;
+    } catch (error) {
+      if (error instanceof DOMException && error.name === "AbortError") return;
+    }
+  }
+  await copyToClipboard(url);
+}
+
+/**
+ * 'Share Your Achievements': makes the learner's public achievements card (the same link on
+ * every share) and shares or copies its address; the link then shows here with a way to stop.
+ */
+function ShareAchievements({ text }: { text: string }) {
+  const [url, setUrl] = useState<string | null>(null);
+  const share = api.gamification.shareAchievements.useMutation({
+    onSuccess: async ({ cardId }) => {
+      const link = new URL(`/achievements/${cardId}`, window.location.origin).href;
+      setUrl(link);
+      await shareLink(link, text);
+    },
+    onError: (error) => toast({ variant: "destructive", title: "Couldn't share your achievements", description: error.message }),
+  });
+  const stop = api.gamification.stopSharingAchievements.useMutation({
+    onSuccess: () => {
+      setUrl(null);
+      toast({ title: "Your achievements card is no longer shared", description: "The old link now leads nowhere." });
+    },
+    onError: (error) => toast({ variant: "destructive", title: "Couldn't stop sharing", description: error.message }),
+  });
+
+  return (
+    <div className="grid gap-3">
+      <Button variant="outline" className="justify-self-start" disabled={share.isPending} onClick={() => share.mutate()}>
+        <Share2 aria-hidden="true" />
+        Share Your Achievements
+      </Button>
+      {url ? (
+        <div className="grid gap-2 rounded-md border bg-muted/40 p-3 text-sm">
+          <p className="text-muted-foreground">Anyone with this link can see your level, streak and badges:</p>
+          <a href={url} target="_blank" rel="noreferrer" data-testid="achievement-card-link" className="break-all font-medium text-primary underline-offset-4 hover:underline">
+            {url}
+          </a>
+          <Button variant="ghost" size="sm" className="justify-self-start" disabled={stop.isPending} onClick={() => stop.mutate()}>
+            Stop sharing
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
 }
 
 function AchievementItem({ achievement }: { achievement: Achievement }) {
@@ -117,10 +173,7 @@ export function AchievementsPanel({ userId, headingLevel = 2 }: AchievementsPane
             ))}
           </ul>
         </div>
-        <Button variant="outline" className="justify-self-start" onClick={() => void copyToClipboard(shareText(level, streak.data?.currentStreak))}>
-          <Share2 aria-hidden="true" />
-          Share Your Achievements
-        </Button>
+        <ShareAchievements text={shareText(level, streak.data?.currentStreak)} />
       </div>
     );
   }

@@ -1,24 +1,7 @@
 import { PRODUCT_NAME } from "~/components/layout/logo";
 
-/** Levels and achievements as the spec computes them: two courses started per level, up to level 5. */
-
-export const MAX_LEVEL = 5;
-const COURSES_PER_LEVEL = 2;
-
-export function levelFor(coursesStarted: number): number {
-  return Math.min(MAX_LEVEL, Math.floor(coursesStarted / COURSES_PER_LEVEL) + 1);
-}
-
-/** Percent of the way to the next level; 100 at the top level. */
-export function progressToNextLevel(coursesStarted: number): number {
-  if (levelFor(coursesStarted) === MAX_LEVEL) return 100;
-  return (coursesStarted % COURSES_PER_LEVEL) * (100 / COURSES_PER_LEVEL);
-}
-
-/** Started = a progress record exists; completed = at least one section completed (the spec's definition). */
-export function courseCounts(records: { completedSections: readonly unknown[] }[]): { started: number; completed: number } {
-  return { started: records.length, completed: records.filter((record) => record.completedSections.length > 0).length };
-}
+/** Achievements as the spec computes them. The level arithmetic is in ~/lib/levels: the public achievements card computes it on the server too. */
+export { courseCounts, levelFor, MAX_LEVEL, progressToNextLevel } from "~/lib/levels";
 
 export type Achievement = { key: string; name: string; description: string; unlocked: boolean };
 

@@ -19,7 +19,7 @@ export function Sidebar() {
       id={SIDEBAR_ID}
       aria-label="Sidebar"
       data-testid="app-sidebar"
-      className="sticky top-16 hidden h-[calc(100dvh-4rem)] w-72 shrink-0 flex-col gap-6 overflow-y-auto border-r bg-card p-4 md:flex"
+      className="flex h-full w-72 max-w-full flex-col gap-6 overflow-y-auto border-r bg-card p-4"
     >
       <Logo />
       <nav aria-labelledby="sidebar-my-learning">

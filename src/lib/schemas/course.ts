@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { idSchema } from "./common";
+import { countSchema, idSchema, storableText } from "./common";
 
 export const complexitySchema = z.enum(["beginner", "intermediate", "advanced"], { error: "Complexity must be beginner, intermediate or advanced" });
 export type Complexity = z.infer<typeof complexitySchema>;
@@ -50,10 +50,14 @@ export const courseSharingInput = z.object({ id: idSchema, isPublic: z.boolean()
 export const courseSharingOutput = z.object({ id: z.number().int(), isPublic: z.boolean() });
 
 /** GET /api/recommendations: how many to answer (the home panel shows 3). */
-export const recommendationsInput = z.object({ limit: z.coerce.number().int().min(1).max(12).default(3) }).strict();
+export const recommendationsInput = z.object({ limit: countSchema("limit", 1, 12).default(3) }).strict();
 
-/** The header search: a few words, matched against course, chapter and section titles. */
-export const courseSearchInput = z.object({ q: z.string().trim().min(1).max(100) }).strict();
+/**
+ * The header search: a few words, matched against course, chapter and section titles. NUL and
+ * lone surrogates are refused like in stored text: the database cannot take NUL, and a lone
+ * surrogate would be sent as U+FFFD and match titles holding a replacement character.
+ */
+export const courseSearchInput = z.object({ q: storableText("Search").trim().min(1).max(100) }).strict();
 export const courseSearchOutput = z.array(
   z.object({
     kind: z.enum(["course", "chapter", "section"]),

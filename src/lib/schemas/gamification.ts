@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { idSchema } from "./common";
+import { countSchema, idSchema } from "./common";
 
 /** A calendar day in the learner's time zone, "2026-11-22". */
 export const localDateString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
@@ -62,7 +62,7 @@ export const activityCalendarOutput = z.object({
 
 export const userPathInput = z.object({ userId: idSchema }).strict();
 export const joinChallengeInput = z.object({ userId: idSchema, challengeId: idSchema }).strict();
-export const calendarInput = z.object({ weeks: z.coerce.number().int().min(1).max(53).default(12) }).strict();
+export const calendarInput = z.object({ weeks: countSchema("weeks", 1, 53).default(12) }).strict();
 
 /** The sidebar's "Recent Activity": what the learner did lately, newest first. */
 export const recentActivityOutput = z.array(
@@ -76,3 +76,35 @@ export const recentActivityOutput = z.array(
   }),
 );
 export type RecentActivity = z.infer<typeof recentActivityOutput>;
+
+/** The slug of a public achievements card (a random base64url string; the server makes 22 characters). */
+export const achievementCardIdSchema = z
+  .string({ error: "cardId must be text" })
+  .min(1, "cardId must not be empty")
+  .max(32, "cardId is too long")
+  .regex(/^[A-Za-z0-9_-]+$/, "cardId is not a valid card id");
+
+export const achievementCardInput = z.object({ cardId: achievementCardIdSchema }).strict();
+export const shareAchievementsOutput = z.object({ cardId: achievementCardIdSchema });
+
+/**
+ * The public achievements card (/achievements/{cardId}): what the learner chose to show anyone
+ * with the link, and nothing else (no e-mail, user id or course titles).
+ */
+export const achievementCardOutput = z.object({
+  /** The display name, or the username when it is blank. */
+  name: z.string(),
+  /** When the account was created (ISO 8601). */
+  memberSince: z.string(),
+  coursesStarted: z.number().int(),
+  coursesCompleted: z.number().int(),
+  level: z.number().int(),
+  /** As of today in the learner's time zone: 0 once a day was missed. */
+  currentStreak: z.number().int(),
+  longestStreak: z.number().int(),
+  totalSectionsCompleted: z.number().int(),
+  totalQuizzesCompleted: z.number().int(),
+  /** Newest first. */
+  badges: z.array(z.object({ key: z.string(), name: z.string(), description: z.string(), type: z.enum(BADGE_TYPES), awardedAt: z.string() })),
+});
+export type AchievementCardView = z.infer<typeof achievementCardOutput>;

@@ -149,6 +149,20 @@ describe("content type", () => {
     expect(await request.json()).toEqual({});
   });
 
+  // Regression (bad-input suite): bytes that are not UTF-8 were decoded leniently downstream and
+  // stored as U+FFFD in place of what was sent (a chat message "bad \xFF" became "bad \uFFFD").
+  test("a body that is not valid UTF-8 → 400; a BOM and any well-formed character pass", async () => {
+    const encode = (text: string) => new TextEncoder().encode(text);
+    for (const bad of [[0xff], [0xc0, 0xaf], [0xed, 0xa0, 0x80], [0xe2, 0x82], [0xf4, 0x90, 0x80, 0x80]]) {
+      const body = new Uint8Array([...encode('{"content":"bad '), ...bad, ...encode('"}')]);
+      await expectRefusal(await guardApiRequest(post({ body })), 400, "BAD_REQUEST");
+    }
+    const good = new Uint8Array([0xef, 0xbb, 0xbf, ...encode('{"content":"😀 \u202E é 𓀀"}')]);
+    const result = await guardApiRequest(post({ body: good }));
+    expect(result).toBeInstanceOf(Request);
+    expect(new Uint8Array(await (result as Request).arrayBuffer())).toEqual(good);
+  });
+
   test("the returned request keeps method, URL and headers", async () => {
     const result = (await guardApiRequest(post({ headers: { cookie: "a=b", "x-request-id": "r1" }, body: "{}" }))) as Request;
     expect(result.method).toBe("POST");

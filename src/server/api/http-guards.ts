@@ -82,7 +82,23 @@ export async function checkApiRequest(req: Request, { body: preread }: { body?: 
   if (body.byteLength > 0 && !/^application\/json\b/i.test(contentType)) {
     return jsonError(415, "UNSUPPORTED_MEDIA_TYPE", "Request body must be JSON (Content-Type: application/json)");
   }
+  if (!isValidUtf8(body)) return jsonError(400, "BAD_REQUEST", "Request body is not valid UTF-8");
   return { body };
+}
+
+const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
+
+/**
+ * JSON bodies are UTF-8 (RFC 8259). The JSON parsers downstream decode leniently, turning bad
+ * bytes into U+FFFD, which would then be stored in place of what the client sent: refuse instead.
+ */
+function isValidUtf8(bytes: Uint8Array): boolean {
+  try {
+    strictUtf8.decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**

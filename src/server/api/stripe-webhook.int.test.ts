@@ -16,6 +16,7 @@ import { db } from "../../../test/db";
 import { startFakeStripe, type FakeStripe } from "../../../test/fakes/stripe.mjs";
 import { createUser } from "../../../test/factories";
 import { apiRequest } from "../../../test/http";
+import { paidLearner } from "../../../test/stripe";
 
 import { stripeWebhookHandler } from "./stripe-webhook";
 
@@ -39,14 +40,6 @@ async function deliver(type: string, object: object, { signature }: { signature?
   return { status: response.status, body: (await response.json()) as { outcome?: string; message?: string } };
 }
 
-/** A learner who went through Checkout and paid (no webhook has arrived yet). */
-async function paidLearner() {
-  const user = await createUser(db);
-  const { url } = await startCheckout(db, { userId: user.id, origin: "http://app.test" }, billing);
-  const sessionId = url.split("/").at(-1)!;
-  const subscription = await stripe.pay(sessionId);
-  return { user, session: stripe.sessions.get(sessionId)!, subscription };
-}
 
 const tierOf = async (userId: number, now?: Date) => (await getEntitlements(db, userId, now)).tier;
 
@@ -81,7 +74,7 @@ describe("checkout", () => {
 
 describe("POST /api/webhooks/stripe", () => {
   test("checkout completed → premium with its renewal date; five concurrent copies of the event apply once", async () => {
-    const { user, session, subscription } = await paidLearner();
+    const { user, session, subscription } = await paidLearner(stripe, billing);
     const signed = stripe.signedEvent("checkout.session.completed", session);
     const send = () => webhook(apiRequest("POST", "/api/webhooks/stripe", { body: signed.body, headers: { "content-type": "application/json", "stripe-signature": signed.signature } }));
     const responses = await Promise.all(Array.from({ length: 5 }, send));
@@ -98,7 +91,7 @@ describe("POST /api/webhooks/stripe", () => {
   });
 
   test("events out of order leave Stripe's latest truth: a late 'created' after 'deleted' does not bring premium back", async () => {
-    const { user, subscription } = await paidLearner();
+    const { user, subscription } = await paidLearner(stripe, billing);
     const created = structuredClone(stripe.subscriptions.get(subscription.id)!);
     await stripe.cancelAtPeriodEnd(subscription.id);
     await stripe.endPeriod(subscription.id);
@@ -110,7 +103,7 @@ describe("POST /api/webhooks/stripe", () => {
   });
 
   test("two reads of Stripe committed in the wrong order: the later read wins", async () => {
-    const { user, session, subscription } = await paidLearner();
+    const { user, session, subscription } = await paidLearner(stripe, billing);
     await deliver("checkout.session.completed", session);
     const stale = structuredClone(await billing.getSubscription(subscription.id));
     await stripe.cancelAtPeriodEnd(subscription.id);
@@ -139,7 +132,7 @@ describe("POST /api/webhooks/stripe", () => {
   });
 
   test("cancelling keeps premium until the period ends, then the learner is free", async () => {
-    const { user, session, subscription } = await paidLearner();
+    const { user, session, subscription } = await paidLearner(stripe, billing);
     await deliver("checkout.session.completed", session);
     await stripe.cancelAtPeriodEnd(subscription.id);
     await deliver("customer.subscription.updated", stripe.subscriptions.get(subscription.id)!);
@@ -154,7 +147,7 @@ describe("POST /api/webhooks/stripe", () => {
   });
 
   test("a failed renewal payment takes premium away; invoice events find their subscription", async () => {
-    const { user, session, subscription } = await paidLearner();
+    const { user, session, subscription } = await paidLearner(stripe, billing);
     await deliver("checkout.session.completed", session);
     expect(await tierOf(user.id)).toBe("premium");
     await stripe.failPayment(subscription.id);
@@ -164,7 +157,7 @@ describe("POST /api/webhooks/stripe", () => {
   });
 
   test("bad, missing and stale signatures are 400 and change nothing; unused events are 200", async () => {
-    const { user, session } = await paidLearner();
+    const { user, session } = await paidLearner(stripe, billing);
     expect((await deliver("checkout.session.completed", session, { signature: "t=1,v1=deadbeef" })).status).toBe(400);
     const unsigned = await webhook(apiRequest("POST", "/api/webhooks/stripe", { json: { id: "evt_x", type: "checkout.session.completed", data: { object: session } } }));
     expect(unsigned.status).toBe(400);
@@ -182,7 +175,7 @@ describe("POST /api/webhooks/stripe", () => {
   });
 
   test("Stripe unreachable while the subscription is re-read: 503, nothing recorded, and the redelivery applies", async () => {
-    const { user, session } = await paidLearner();
+    const { user, session } = await paidLearner(stripe, billing);
     const offline = createBilling({ secretKey: "sk_test_fake", priceId: PRICE, webhookSecret: SECRET, apiBase: "http://127.0.0.1:9" });
     const signed = stripe.signedEvent("checkout.session.completed", session);
     const request = () => apiRequest("POST", "/api/webhooks/stripe", { body: signed.body, headers: { "content-type": "application/json", "stripe-signature": signed.signature } });

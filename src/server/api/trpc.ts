@@ -109,6 +109,10 @@ const errorMapping = t.middleware(async ({ next, ctx, path }) => {
   if (!result.ok) {
     const cause = result.error.cause;
     const appError = toAppError(cause);
+    if (appError && appError !== cause && appError.code === "SERVICE_UNAVAILABLE") {
+      // A database connection lost under the request: the client is told to retry; operators should know.
+      logger.warn("database connection lost during a request", { path, requestId: ctx.requestId, error: cause });
+    }
     if (appError) throw appErrorToTRPC(appError);
     if (result.error.code === "INTERNAL_SERVER_ERROR") {
       logger.error("unhandled error", { path, requestId: ctx.requestId, error: cause ?? result.error });

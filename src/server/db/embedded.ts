@@ -122,7 +122,8 @@ export async function ensureDatabase(server: EmbeddedServer, database: string): 
  * The app's embedded database: the server under `<dataDir>/pg`, database `coursecraft`,
  * migrated. Used by `npm start`/`npm run dev` and `npm run db:seed` when DATABASE_URL is unset.
  */
-export async function startAppDatabase(dataDir: string, log: Log): Promise<{ url: string; stop: () => Promise<void> }> {
+/** `dataDir` in the answer is where the cluster really lives (see resolveDataDir), for callers that delete it. */
+export async function startAppDatabase(dataDir: string, log: Log): Promise<{ url: string; dataDir: string; stop: () => Promise<void> }> {
   const { migrateDatabase } = await import("./migrate");
   const started = Date.now();
   const server = await startEmbeddedPostgres({ dataDir: path.join(dataDir, "pg"), log });
@@ -130,5 +131,5 @@ export async function startAppDatabase(dataDir: string, log: Log): Promise<{ url
   const url = server.url("coursecraft");
   const { applied } = await migrateDatabase(url);
   log(`embedded PostgreSQL ready on 127.0.0.1:${server.port} in ${Date.now() - started} ms (${applied.length} migrations applied)`);
-  return { url, stop: server.stop };
+  return { url, dataDir: server.dataDir, stop: server.stop };
 }

@@ -23,9 +23,14 @@ export function poolOf(db: DbClient): pg.Pool | null {
   return pools.get(db)?.() ?? null;
 }
 
-export async function queryRows<Row>(db: DbClient, text: string, values: unknown[] = []): Promise<Row[]> {
+/**
+ * `name` makes the statement a named prepared statement on the pool's connections: parsed and
+ * planned once per connection instead of on every call (planning the progress write costs more
+ * than running it). Only for fixed statement texts: one name, one text.
+ */
+export async function queryRows<Row>(db: DbClient, text: string, values: unknown[] = [], name?: string): Promise<Row[]> {
   const pool = poolOf(db);
-  if (pool) return (await pool.query<Row & pg.QueryResultRow>(text, values)).rows;
+  if (pool) return (await pool.query<Row & pg.QueryResultRow>(name ? { name, text, values } : { text, values })).rows;
   return db.$queryRawUnsafe<Row[]>(text, ...values);
 }
 

@@ -46,6 +46,9 @@ export function createLlmTutor(model: LanguageModel, { timeoutMs }: { timeoutMs:
         said ||= piece.trim() !== "";
         yield piece;
       }
+      // The SDK ends an aborted stream quietly: when our own timeout (not the learner) ended it,
+      // the reply is not complete, whether or not anything was said.
+      if (timeout.aborted && !signal.aborted) throw new AiError("timeout", AI_FAILURE_MESSAGES.timeout);
       if (!said && !signal.aborted) yield EMPTY_REPLY;
       finished = true;
     } catch (error) {

@@ -1,18 +1,20 @@
 /**
  * Streaks, badges and daily challenges on a real database: events from completed sections,
  * quizzes and tutor questions, stored once; days in the learner's time zone; a badge awarded once
- * under concurrent events; challenge joins idempotent and progress counted after joining; and
- * another learner's ids refused.
+ * under concurrent events; challenge joins idempotent and progress counted after joining;
+ * another learner's ids refused; and the public achievements card, one link per learner until
+ * sharing stops, readable by anyone and showing nothing private.
  */
 import { describe, expect, test } from "vitest";
 
+import { courseCounts } from "~/lib/levels";
 import { recordLearningEvent } from "~/server/services/gamification/record-event";
 import { getStreak } from "~/server/services/gamification/streaks";
 
 import { createTestCaller } from "../../../../test/caller";
 import { db } from "../../../../test/db";
-import { expectTRPCError } from "../../../../test/expect";
-import { createCourse, createUser } from "../../../../test/factories";
+import { expectTRPCError, expectValidationError } from "../../../../test/expect";
+import { createCourse, createProgress, createUser } from "../../../../test/factories";
 import { restCall } from "../../../../test/http";
 import { sessionTokenFor } from "../../../../test/caller";
 
@@ -176,5 +178,126 @@ describe("recent activity", () => {
     expect(await caller.gamification.recentActivity()).toHaveLength(1);
     await db.course.update({ where: { id: course.id }, data: { isPublic: false } });
     expect(await caller.gamification.recentActivity()).toEqual([]);
+  });
+});
+
+describe("the public achievements card", () => {
+  const sectionsOf = (courseId: number) => db.section.findMany({ where: { chapter: { courseId } }, orderBy: { order: "asc" }, select: { id: true } });
+  const anonymousCaller = async () => (await createTestCaller()).caller;
+
+  test("sharing twice answers the same unguessable id; concurrent first shares agree on one", async () => {
+    const { user, caller } = await learner();
+    const first = await caller.gamification.shareAchievements();
+    expect(first.cardId).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(await caller.gamification.shareAchievements()).toEqual(first);
+
+    const { user: racer, caller: racing } = await learner();
+    const answers = await Promise.all(Array.from({ length: 10 }, () => racing.gamification.shareAchievements()));
+    const ids = new Set(answers.map((answer) => answer.cardId));
+    expect(ids.size).toBe(1);
+    const stored = await db.user.findMany({ where: { id: { in: [user.id, racer.id] } }, orderBy: { id: "asc" }, select: { achievementCardId: true } });
+    expect(stored.map((row) => row.achievementCardId)).toEqual([first.cardId, [...ids][0]]);
+  });
+
+  test("the card shows the learner's figures as the dashboard counts them, badges newest first, and nothing private", async () => {
+    const { user, caller } = await learner();
+    await db.user.update({ where: { id: user.id }, data: { displayName: "Ada Lovelace" } });
+    // Finished (both sections), begun (one section), opened only (a current section, nothing completed).
+    const [finished, begun, opened] = [await createCourse(db, { userId: user.id }), await createCourse(db, { userId: user.id }), await createCourse(db, { userId: user.id })];
+    for (const section of await sectionsOf(finished.id)) await caller.progress.update({ id: finished.id, completedSectionId: section.id });
+    await caller.progress.update({ id: begun.id, completedSectionId: (await sectionsOf(begun.id))[0]!.id });
+    await createProgress(db, { userId: user.id, courseId: opened.id, currentSectionId: (await sectionsOf(opened.id))[0]!.id });
+    await recordLearningEvent(db, { userId: user.id, type: "quiz_submitted", subjectKey: "quiz-1", at: new Date(Date.now() + 1000) });
+    await recordLearningEvent(db, { userId: user.id, type: "quiz_perfect", subjectKey: "quiz-1", at: new Date(Date.now() + 1000) });
+
+    const { cardId } = await caller.gamification.shareAchievements();
+    const card = await (await anonymousCaller()).gamification.achievementCard({ cardId });
+    const counts = courseCounts(await caller.progress.mine());
+    const streak = await caller.gamification.streak({ userId: user.id });
+    expect(counts).toEqual({ started: 3, completed: 2 });
+    expect(card).toEqual({
+      name: "Ada Lovelace",
+      memberSince: user.createdAt.toISOString(),
+      coursesStarted: 3,
+      coursesCompleted: 2,
+      level: 2,
+      currentStreak: streak.currentStreak,
+      longestStreak: streak.longestStreak,
+      totalSectionsCompleted: 3,
+      totalQuizzesCompleted: 1,
+      badges: [
+        { key: "quiz-perfect-1", name: "Perfect Score", description: "Answered every question of a quiz correctly", type: "quiz", awardedAt: expect.stringMatching(/Z$/) },
+        { key: "course-1", name: "Course Finisher", description: "Completed your first course", type: "completion", awardedAt: expect.stringMatching(/Z$/) },
+      ],
+    });
+    expect(streak.currentStreak).toBe(1);
+    // Only the keys above (no id, userId or email), and no private text inside them either.
+    const text = JSON.stringify(card);
+    for (const secret of [user.email!, user.username, finished.title, begun.title, opened.title, cardId]) expect(text).not.toContain(secret);
+  });
+
+  test("the streak is the live one (0 once a day was missed); a blank display name shows the username", async () => {
+    const user = await createUser(db, { displayName: "   " });
+    for (const at of ["2020-03-01T12:00:00Z", "2020-03-02T12:00:00Z", "2020-03-03T12:00:00Z"]) {
+      await recordLearningEvent(db, { userId: user.id, type: "chat_question", subjectKey: at, at: new Date(at) });
+    }
+    const { caller } = await createTestCaller({ user });
+    const { cardId } = await caller.gamification.shareAchievements();
+    expect(await (await anonymousCaller()).gamification.achievementCard({ cardId })).toMatchObject({
+      name: user.username,
+      currentStreak: 0,
+      longestStreak: 3,
+      coursesStarted: 0,
+      coursesCompleted: 0,
+      level: 1,
+      badges: [{ key: "streak-3" }],
+    });
+  });
+
+  test("signed in or not, anyone with the link reads it; unknown and revoked ids are 404, and sharing again makes a new link", async () => {
+    const { caller } = await learner();
+    const { caller: someoneElse } = await learner();
+    const anonymous = await anonymousCaller();
+    const { cardId } = await caller.gamification.shareAchievements();
+    expect((await someoneElse.gamification.achievementCard({ cardId })).level).toBe(1);
+    expect((await anonymous.gamification.achievementCard({ cardId })).level).toBe(1);
+
+    await expectTRPCError(anonymous.gamification.achievementCard({ cardId: "AAAAAAAAAAAAAAAAAAAAAA" }), "NOT_FOUND");
+    expect(await caller.gamification.stopSharingAchievements()).toEqual({ success: true });
+    await expectTRPCError(anonymous.gamification.achievementCard({ cardId }), "NOT_FOUND");
+    await expectTRPCError(caller.gamification.achievementCard({ cardId }), "NOT_FOUND");
+    expect(await caller.gamification.stopSharingAchievements()).toEqual({ success: true });
+
+    const again = await caller.gamification.shareAchievements();
+    expect(again.cardId).not.toBe(cardId);
+    expect((await anonymous.gamification.achievementCard(again)).level).toBe(1);
+    await expectTRPCError(anonymous.gamification.achievementCard({ cardId }), "NOT_FOUND");
+  });
+
+  test("a malformed id is a 400, never a lookup", async () => {
+    const anonymous = await anonymousCaller();
+    await expectValidationError(anonymous.gamification.achievementCard({ cardId: "" }), "cardId must not be empty");
+    await expectValidationError(anonymous.gamification.achievementCard({ cardId: "a".repeat(33) }), "cardId is too long");
+    for (const cardId of ["../etc", "has space", "ünïcode", "nul\u0000", "<script>", "a%2Fb"]) {
+      await expectValidationError(anonymous.gamification.achievementCard({ cardId }), "cardId is not a valid card id");
+    }
+    await expectTRPCError(anonymous.gamification.achievementCard({ cardId: 42 } as never), "BAD_REQUEST");
+    await expectValidationError(anonymous.gamification.achievementCard({ cardId: "abc", userId: 1 } as never), /unrecognized/i);
+    await expectTRPCError(anonymous.gamification.achievementCard(undefined as never), "BAD_REQUEST");
+  });
+
+  test("one learner's stopping does not touch another's card; anonymous callers cannot share or stop (401)", async () => {
+    const [a, b] = [await learner(), await learner()];
+    const [cardA, cardB] = [await a.caller.gamification.shareAchievements(), await b.caller.gamification.shareAchievements()];
+    expect(cardA.cardId).not.toBe(cardB.cardId);
+    await a.caller.gamification.stopSharingAchievements();
+    const anonymous = await anonymousCaller();
+    await expectTRPCError(anonymous.gamification.achievementCard(cardA), "NOT_FOUND");
+    expect((await anonymous.gamification.achievementCard(cardB)).name).toBe(b.user.displayName);
+    expect(await b.caller.gamification.shareAchievements()).toEqual(cardB);
+
+    await expectTRPCError(anonymous.gamification.shareAchievements(), "UNAUTHORIZED");
+    await expectTRPCError(anonymous.gamification.stopSharingAchievements(), "UNAUTHORIZED");
+    expect(await db.user.findUniqueOrThrow({ where: { id: b.user.id }, select: { achievementCardId: true } })).toEqual({ achievementCardId: cardB.cardId });
   });
 });

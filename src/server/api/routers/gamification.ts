@@ -1,22 +1,27 @@
 import { z } from "zod";
 
+import { okOutput } from "~/lib/schemas/auth";
 import {
+  achievementCardInput,
+  achievementCardOutput,
   activityCalendarOutput,
   activityOutput,
   calendarInput,
   challengeOutput,
   joinChallengeInput,
   recentActivityOutput,
+  shareAchievementsOutput,
   streakOutput,
   userBadgeOutput,
   userChallengeOutput,
   userPathInput,
 } from "~/lib/schemas/gamification";
+import { getAchievementCard, shareAchievementCard, stopSharingAchievementCard } from "~/server/services/gamification/achievement-card";
 import { joinChallenge, listActiveChallenges, listUserChallenges } from "~/server/services/gamification/challenges";
 import { listRecentActivity } from "~/server/services/gamification/recent-activity";
 import { getActivityCalendar, getStreak, listUserBadges, recordDailyVisit } from "~/server/services/gamification/streaks";
 
-import { assertOwnUserId, createTRPCRouter, protectedProcedure } from "../trpc";
+import { assertOwnUserId, createTRPCRouter, protectedProcedure, publicProcedure } from "../trpc";
 
 const tags = ["gamification"];
 
@@ -86,4 +91,19 @@ export const gamificationRouter = createTRPCRouter({
 
   // The sidebar's "Recent Activity" (tRPC only).
   recentActivity: protectedProcedure.output(recentActivityOutput).query(({ ctx }) => listRecentActivity(ctx.db, ctx.user.id)),
+
+  // "Share Your Achievements" (tRPC only): the link to the public card, made once and kept until sharing stops.
+  shareAchievements: protectedProcedure.output(shareAchievementsOutput).mutation(({ ctx }) => shareAchievementCard(ctx.db, ctx.user.id)),
+
+  // Stops sharing the card (tRPC only): its link answers 404 from now on.
+  stopSharingAchievements: protectedProcedure.output(okOutput).mutation(async ({ ctx }) => {
+    await stopSharingAchievementCard(ctx.db, ctx.user.id);
+    return { success: true as const };
+  }),
+
+  // The public achievements card, for anyone with its link (tRPC only: the /achievements/{cardId} page reads it).
+  achievementCard: publicProcedure
+    .input(achievementCardInput)
+    .output(achievementCardOutput)
+    .query(({ ctx, input }) => getAchievementCard(ctx.db, input.cardId)),
 });

@@ -6,7 +6,7 @@
 import { describe, expect, test } from "vitest";
 
 import { createTestCaller } from "../../../../test/caller";
-import { db } from "../../../../test/db";
+import { db, getPool } from "../../../../test/db";
 import { tally } from "../../../../test/expect";
 import { createCourse, createUser, type CreatedCourse, sectionsOf } from "../../../../test/factories";
 
@@ -109,6 +109,40 @@ describe("progress under concurrency", () => {
     expect(Math.abs(row.updatedAt.getTime() - Date.now())).toBeLessThan(60_000);
     // createdAt is the column's own DEFAULT CURRENT_TIMESTAMP (Prisma's migration), which follows
     // the session's time zone: not this code's to fix, so only updatedAt is checked here.
+  });
+
+  test("two tabs completing a course's last two sections at once: the course is completed once, with its badge", async () => {
+    // Regression (found by test/suites/races.int.test.ts): each statement's snapshot missed the
+    // other's completion, so neither saw the course finished and no course_completed event (nor
+    // the 'Course Finisher' badge) was ever recorded. Made deterministic: a third connection holds
+    // the CourseProgress row, so both statements take their snapshots before either commits.
+    const me = await createUser(db);
+    const course = await createCourse(db, { userId: me.id, chapters: 1, sectionsPerChapter: 2 });
+    const [first, second] = sectionIds(course, 2);
+    await updateCourseProgress(db, { courseId: course.id, userId: me.id, currentSectionId: first });
+    const holder = await getPool().connect();
+    try {
+      await holder.query("BEGIN");
+      await holder.query(`SELECT 1 FROM "CourseProgress" WHERE "userId" = $1 AND "courseId" = $2 FOR UPDATE`, [me.id, course.id]);
+      const both = Promise.all(
+        [first!, second!].map((id) => updateCourseProgress(db, { courseId: course.id, userId: me.id, currentSectionId: id, completedSectionId: id })),
+      );
+      for (let waiting = 0; waiting < 2; ) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        const { rows } = await holder.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`);
+        waiting = rows[0]?.n ?? 0;
+      }
+      await holder.query("COMMIT");
+      const records = await both;
+      // Each answer shows what its own statement saw; the events and badge follow the stored truth.
+      expect(records.map((record) => record.completedSections.length)).toEqual([1, 1]);
+    } finally {
+      holder.release();
+    }
+    expect(await db.sectionCompletion.count({ where: { userId: me.id, courseId: course.id } })).toBe(2);
+    expect(await db.activityEvent.count({ where: { userId: me.id, type: "course_completed", subjectKey: String(course.id) } })).toBe(1);
+    const badges = await db.userBadge.findMany({ where: { userId: me.id }, select: { badge: { select: { key: true } } } });
+    expect(badges.map((b) => b.badge.key)).toEqual(["course-1"]);
   });
 });
 

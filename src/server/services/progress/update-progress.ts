@@ -36,7 +36,7 @@ export async function updateCourseProgress(db: DbClient, options: UpdateCoursePr
   if (currentSectionId === undefined && completedSectionId === undefined) {
     throw new AppError("BAD_REQUEST", NOTHING_TO_UPDATE);
   }
-  const [row] = await queryRows<SavedRow>(db, SAVE_PROGRESS_SQL, [userId, courseId, currentSectionId ?? null, completedSectionId ?? null, isCompleted]);
+  const [row] = await queryRows<SavedRow>(db, SAVE_PROGRESS_SQL, [userId, courseId, currentSectionId ?? null, completedSectionId ?? null, isCompleted], "save-progress");
   if (!row || !isVisibleTo(row, userId)) throw courseNotFound();
   const sectionIds = new Set(row.sectionIds);
   for (const sectionId of [currentSectionId, completedSectionId]) {
@@ -46,10 +46,26 @@ export async function updateCourseProgress(db: DbClient, options: UpdateCoursePr
   if (completedSectionId !== undefined && row.newlyCompleted) {
     // A first completion is learning (streaks, challenges, badges); completing again, or undoing, is not.
     const events: LearningEvent[] = [{ userId, type: "section_completed", subjectKey: String(completedSectionId), timeZone }];
-    if (record.completedSections.length === record.totalSections) events.push({ userId, type: "course_completed", subjectKey: String(courseId), timeZone });
+    if (await isCourseCompleted(db, record)) events.push({ userId, type: "course_completed", subjectKey: String(courseId), timeZone });
     await recordLearningEvents(db, events);
   }
   return record;
+}
+
+/**
+ * Whether every section of the course is completed now. The statement's snapshot misses
+ * completions committed by requests running at the same time (two tabs finishing the last two
+ * sections at once each see the other's as missing, and neither would complete the course), so
+ * when it shows the course unfinished a fresh read decides: of two such requests, the one that
+ * committed later sees both. The event is stored once however many see it.
+ */
+async function isCourseCompleted(db: DbClient, record: Pick<ProgressRecord, "courseId" | "userId" | "completedSections" | "totalSections">): Promise<boolean> {
+  if (record.completedSections.length === record.totalSections) return true;
+  const [fresh] = await queryRows<{ completed: number }>(db, `SELECT count(*)::int AS completed FROM "SectionCompletion" WHERE "userId" = $1 AND "courseId" = $2`, [
+    record.userId,
+    record.courseId,
+  ]);
+  return (fresh?.completed ?? 0) >= record.totalSections;
 }
 
 type SavedRow = { userId: number; isPublic: boolean; status: string; sectionIds: number[]; newlyCompleted: boolean } & Pick<ProgressRecord, "currentSectionId" | "completedSections">;

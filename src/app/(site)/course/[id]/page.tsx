@@ -6,9 +6,12 @@ import { CoursePlayer } from "~/components/course/course-player";
 import { parseStartAt } from "~/components/course/section-navigation";
 import { env } from "~/env";
 
+import { courseMetadata } from "./course-metadata";
 import { parseCourseId } from "./parse-course-id";
 
-export const metadata: Metadata = { title: "Course" };
+export async function generateMetadata({ params }: { params: Promise<{ id: string }> }): Promise<Metadata> {
+  return courseMetadata((await params).id, (title) => title, "Course");
+}
 
 type CoursePageProps = { params: Promise<{ id: string }>; searchParams: Promise<{ t?: string | string[] }> };
 

@@ -1,0 +1,87 @@
+/**
+ * Every page of the app, signed in and signed out, at a desktop and a 390x844 phone viewport, in
+ * the light and the dark theme: no serious or critical axe violations, nothing wider than the
+ * screen, and a page title and meta description that say what the product is.
+ */
+import type { Browser, BrowserContextOptions } from "@playwright/test";
+
+import { expect, expectAccessible, generateCourse, registerViaApi, test, VIEWPORTS } from "./fixtures";
+
+const THEMES = ["light", "dark"] as const;
+
+type Learner = { storageState: Awaited<ReturnType<Awaited<ReturnType<Browser["newContext"]>>["storageState"]>>; course: number; card: string };
+let learner: Learner;
+
+test.beforeAll(async ({ browser, baseURL }, testInfo) => {
+  testInfo.setTimeout(120_000);
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await registerViaApi(page.request);
+  const { detail } = await generateCourse(page.request);
+  await page.request.post(`/api/courses/${detail.course.id}/chat`, { data: { content: "What is this course about?" } });
+  // The public achievements card, shared from the gamification page.
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await page.goto("/gamification");
+  await expect(async () => {
+    await page.getByRole("button", { name: "Share Your Achievements" }).click();
+    await expect(page.getByTestId("achievement-card-link")).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  const card = new URL((await page.getByTestId("achievement-card-link").getAttribute("href"))!, baseURL).pathname;
+  learner = { storageState: await context.storageState(), course: detail.course.id, card };
+  await context.close();
+});
+
+async function checkEveryLook(browser: Browser, baseURL: string | undefined, path: string, signedIn: boolean) {
+  for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+    for (const theme of THEMES) {
+      const options: BrowserContextOptions = { baseURL, viewport, storageState: signedIn ? learner.storageState : undefined };
+      const context = await browser.newContext(options);
+      await context.addInitScript((value) => localStorage.setItem("theme", value), theme);
+      const page = await context.newPage();
+      await page.goto(path);
+      await page.waitForLoadState("networkidle");
+      await test.step(`${name}, ${theme}`, async () => {
+        await expect(page).toHaveTitle(/^CourseCraft — AI courses from video$| · CourseCraft$/);
+        await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /AI courses from video/);
+        if (theme === "dark") await expect(page.locator("html")).toHaveClass(/dark/);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), "no sideways scrolling").toBeLessThanOrEqual(viewport.width);
+        await expectAccessible(page);
+      });
+      await context.close();
+    }
+  }
+}
+
+/** `{course}` and `{card}` stand for the learner's course id and achievements card, made in beforeAll. */
+const resolve = (path: string) => path.replace("{course}", String(learner.course)).replace("/achievements/{card}", learner.card);
+
+const SIGNED_OUT = ["/", "/auth", "/how-it-works", "/subscription", "/achievements/{card}", "/no/such/page"];
+const SIGNED_IN = [
+  "/",
+  "/create-course",
+  "/course/{course}",
+  "/course/{course}/chat",
+  "/gamification",
+  "/subscription",
+  "/subscription/success",
+  "/subscription/cancel",
+  "/account",
+  "/how-it-works",
+  "/achievements/{card}",
+  "/course/999999999",
+  "/no/such/page",
+];
+
+for (const path of SIGNED_OUT) {
+  test(`signed out: ${path}`, async ({ browser, baseURL }) => {
+    test.setTimeout(60_000);
+    await checkEveryLook(browser, baseURL, resolve(path), false);
+  });
+}
+
+for (const path of SIGNED_IN) {
+  test(`signed in: ${path}`, async ({ browser, baseURL }) => {
+    test.setTimeout(60_000);
+    await checkEveryLook(browser, baseURL, resolve(path), true);
+  });
+}

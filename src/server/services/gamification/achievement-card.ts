@@ -1,0 +1,59 @@
+import { randomBytes } from "node:crypto";
+
+import type { Prisma } from "~/generated/prisma/client";
+import { courseCounts, levelFor } from "~/lib/levels";
+import type { AchievementCardView } from "~/lib/schemas/gamification";
+import type { DbClient } from "~/server/db/client";
+import { AppError } from "~/server/errors";
+import { buildProgressRecords } from "~/server/services/progress/build-progress";
+
+import { getStreak, listUserBadges } from "./streaks";
+
+/** 16 random bytes (128 bits) as base64url: 22 characters nobody can guess or enumerate. */
+const newCardId = () => randomBytes(16).toString("base64url");
+
+const cardOwnerSelect = { id: true, username: true, displayName: true, createdAt: true } satisfies Prisma.UserSelect;
+
+/**
+ * Shares the learner's achievements card and answers its slug. The slug is made once: one
+ * UPDATE keeps an existing slug (COALESCE), and concurrent calls queue on the row lock, so the
+ * later one reads the slug the first one set and every caller gets the same link.
+ */
+export async function shareAchievementCard(db: DbClient, userId: number): Promise<{ cardId: string }> {
+  const rows = await db.$queryRaw<{ cardId: string }[]>`
+    UPDATE "User" SET "achievementCardId" = COALESCE("achievementCardId", ${newCardId()})
+    WHERE id = ${userId} RETURNING "achievementCardId" AS "cardId"`;
+  const [row] = rows;
+  if (!row) throw new AppError("NOT_FOUND", "User not found");
+  return row;
+}
+
+/** Stops sharing: the old link answers 404 from now on, and sharing again makes a new one. */
+export async function stopSharingAchievementCard(db: DbClient, userId: number): Promise<void> {
+  await db.user.update({ where: { id: userId }, data: { achievementCardId: null }, select: { id: true } });
+}
+
+/**
+ * The public card behind a shared slug, for anyone with the link. Unknown and revoked slugs are
+ * the same 404, so a link never tells whether it was ever valid. Courses and the level follow the
+ * dashboard's definitions, and the streak is the live one (0 once a day was missed).
+ */
+export async function getAchievementCard(db: DbClient, cardId: string, now = new Date()): Promise<AchievementCardView> {
+  const owner = await db.user.findUnique({ where: { achievementCardId: cardId }, select: cardOwnerSelect });
+  if (!owner) throw new AppError("NOT_FOUND", "This achievements card is not shared.");
+  const [records, streak, badges] = await Promise.all([buildProgressRecords(db, owner.id), getStreak(db, owner.id, now), listUserBadges(db, owner.id)]);
+  const courses = courseCounts(records);
+  return {
+    // As the header's user menu names people: a blank display name falls back to the username.
+    name: owner.displayName?.trim() || owner.username,
+    memberSince: owner.createdAt.toISOString(),
+    coursesStarted: courses.started,
+    coursesCompleted: courses.completed,
+    level: levelFor(courses.started),
+    currentStreak: streak.currentStreak,
+    longestStreak: streak.longestStreak,
+    totalSectionsCompleted: streak.totalSectionsCompleted,
+    totalQuizzesCompleted: streak.totalQuizzesCompleted,
+    badges: badges.map(({ awardedAt, badge }) => ({ key: badge.key, name: badge.name, description: badge.description, type: badge.type, awardedAt })),
+  };
+}

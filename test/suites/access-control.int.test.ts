@@ -1,0 +1,598 @@
+/**
+ * The access-control matrix (RELIABILITY.md, "Access"): every tRPC procedure and every documented
+ * REST path, each called by three callers — the owner of the resource, another signed-in user and
+ * an anonymous browser — through the real HTTP entry points (directApiHandler picks handleTrpc,
+ * handleRest or the chat stream's handler, as production does). For every call:
+ * - the status is the one the service defines: the owner 2xx; another user 403 for a userId that
+ *   is not theirs and 404 for a resource they may not see ("Course Not Found", "Section not
+ *   found", …); anonymous 401 on protected procedures; public procedures answer everyone;
+ * - nothing of the owner's (username/e-mail, private course title and description, chat text,
+ *   quiz questions and answers) reaches another user or anonymous, and no body leaks stack traces,
+ *   hashes, SQL or URLs (test/http.ts expectNoLeak);
+ * - a refused call writes nothing: row checksums of every table are the same before and after it.
+ * The matrix is checked for completeness against the router and the OpenAPI document, so a new
+ * procedure or path cannot be added without a row.
+ */
+import superjson from "superjson";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
+
+import type * as BillingModule from "~/server/billing/stripe";
+import { createBilling, type Billing } from "~/server/billing/stripe";
+import { directApiHandler } from "~/server/api/direct";
+import { openApiDocument } from "~/server/api/openapi";
+import { appRouter } from "~/server/api/root";
+import { listActiveChallenges } from "~/server/services/gamification/challenges";
+import { shareAchievementCard } from "~/server/services/gamification/achievement-card";
+import { startCourseGeneration } from "~/server/services/generation/start-generation";
+import { GET as healthRoute } from "~/app/api/health/route";
+import { GET as openApiRoute } from "~/app/api/openapi.json/route";
+
+import { sessionTokenFor } from "../caller";
+import { db } from "../db";
+import { startFakeStripe, type FakeStripe } from "../fakes/stripe.mjs";
+import { createCourse, createProgress, createUser, DEFAULT_PASSWORD, uniqueSuffix } from "../factories";
+import { createQuiz, createQuizCourse } from "../factories/quiz";
+import { drainGenerationQueue, libraryDeps } from "../generation";
+import { apiRequest, expectNoLeak, ORIGIN, readBody } from "../http";
+
+// Payments: the configured Stripe is the local fake (test/fakes/stripe.mjs), so create-checkout
+// and the portal can succeed for their callers; getBilling() is read at call time.
+const payments = vi.hoisted(() => ({ billing: null as Billing | null }));
+vi.mock("~/server/billing/stripe", async (importOriginal) => {
+  const original = await importOriginal<typeof BillingModule>();
+  return { ...original, getBilling: () => payments.billing };
+});
+
+type Who = "owner" | "other" | "anonymous";
+const CALLERS: readonly Who[] = ["anonymous", "other", "owner"];
+type Input = Record<string, unknown> | undefined;
+
+/** What beforeAll sets up: one owner with one private course (and its quiz, chat, progress, job), one other user. */
+type Fixtures = {
+  owner: { id: number; username: string };
+  other: { id: number; username: string };
+  /** A third account: what the anonymous browser signs in or out as on the public auth paths. */
+  stranger: { username: string };
+  courseId: number;
+  sectionIds: number[];
+  quizId: number;
+  answers: { questionId: number; answer: string }[];
+  /** A second course of the owner's, shared: other learners may use it, each with their own chat, progress and attempts. */
+  publicCourseId: number;
+  publicSectionIds: number[];
+  publicQuizId: number;
+  publicAnswers: { questionId: number; answer: string }[];
+  jobId: string;
+  challengeId: number;
+  cardId: string;
+  coupons: [string, string];
+  /** Each account's current password (changePassword rows change them). */
+  passwords: Record<string, string>;
+};
+
+/**
+ * One row of the matrix. `key` is a procedure path ("course.byId") or a documented REST path
+ * ("GET /courses/{id}"); a key may have several rows (`variant`). Expectations: the owner always
+ * 2xx; `other` (default 200 for self/public rows); `anonymous` (default 401, 200 for public rows).
+ */
+type Row = {
+  key: string;
+  variant?: string;
+  /** owned: names the owner's resource; self: acts on the caller's own account; public: anyone. */
+  scope: "owned" | "self" | "public";
+  input?: (fx: Fixtures, who: Who) => Input;
+  other?: number;
+  otherMessage?: string;
+  anonymous?: number;
+  /** A non-owner's 2xx legitimately writes that caller's own rows: only the owner's rows must stay unchanged. */
+  ownWrites?: boolean;
+  /** A marker the owner's own response must contain: the positive control of the leak check. */
+  ownerSees?: (fx: Fixtures) => string;
+  /** The call waits for a generation job: run the queue meanwhile (as the worker would). */
+  drain?: boolean;
+  /** After a caller's 2xx: keeps the fixtures in step (a changed password). */
+  onSuccess?: (fx: Fixtures, who: Who, input: Input) => void;
+};
+
+const NOT_OWN = "You can only access your own data";
+const COURSE_NOT_FOUND = "Course Not Found";
+
+// Marker strings of the owner's private data: none may appear in another user's or anonymous's response.
+const sfx = uniqueSuffix();
+const MARK = {
+  username: `acl_owner_${sfx}`,
+  title: `AclSecretTitle${sfx}`,
+  description: `AclSecretDescription${sfx}`,
+  chat: `AclSecretChat${sfx}`,
+  /** The owner's question on the shared course: still the owner's alone. */
+  publicChat: `AclSecretSharedChat${sfx}`,
+  question: `AclSecretQuestion${sfx}`,
+  explanation: `AclSecretExplanation${sfx}`,
+  answer: `AclSecretAnswer${sfx}`,
+};
+const OWNER_MARKERS = Object.values(MARK);
+
+const courseOf = (fx: Fixtures) => ({ id: fx.courseId });
+const ownUserId = (fx: Fixtures) => ({ userId: fx.owner.id });
+const credentialsOf = (fx: Fixtures, who: Who) => {
+  const username = who === "owner" ? fx.owner.username : who === "other" ? fx.other.username : fx.stranger.username;
+  return { username, password: fx.passwords[username]! };
+};
+const newAccount = () => {
+  const username = `acl_new_${uniqueSuffix()}`;
+  return { username, email: `${username}@example.test`, password: "password123" };
+};
+const changePasswordOf = (fx: Fixtures, who: Who) => {
+  const { password } = credentialsOf(fx, who);
+  return { currentPassword: password, newPassword: `${password}!` };
+};
+
+/** tRPC procedures ("proc" rows), in the order they run (some rows set up what later rows read). */
+const PROCEDURE_ROWS: Row[] = [
+  // auth
+  { key: "auth.session", scope: "public" },
+  { key: "auth.me", scope: "self" },
+  { key: "auth.login", scope: "public", input: credentialsOf },
+  { key: "auth.register", scope: "public", input: () => newAccount(), ownWrites: true },
+  // The body claims to be the owner; the answer is always the session's own user.
+  { key: "auth.googleSync", scope: "self", input: (fx, who) => ({ uid: String(fx.owner.id), displayName: who }), ownerSees: (fx) => fx.owner.username },
+  {
+    key: "auth.changePassword",
+    scope: "self",
+    input: changePasswordOf,
+    ownWrites: true,
+    onSuccess: (fx, who, input) => (fx.passwords[credentialsOf(fx, who).username] = String(input?.newPassword)),
+  },
+  { key: "auth.logout", scope: "public", ownWrites: true },
+  // courses
+  { key: "course.mine", scope: "self", ownerSees: () => MARK.title },
+  { key: "course.byUser", scope: "owned", input: ownUserId, other: 403, otherMessage: NOT_OWN, ownerSees: () => MARK.title },
+  { key: "course.byId", scope: "owned", input: courseOf, other: 404, otherMessage: COURSE_NOT_FOUND, ownerSees: () => MARK.description },
+  { key: "course.byId", variant: "a public course", scope: "owned", input: (fx) => ({ id: fx.publicCourseId }), other: 200 },
+  { key: "course.setSharing", scope: "owned", input: (fx) => ({ id: fx.courseId, isPublic: false }), other: 404, otherMessage: COURSE_NOT_FOUND },
+  {
+    key: "course.setSharing",
+    variant: "a public course",
+    scope: "owned",
+    input: (fx) => ({ id: fx.publicCourseId, isPublic: true }),
+    other: 403,
+    otherMessage: "Only the course's creator can change who sees it.",
+  },
+  { key: "course.recommendations", scope: "self" },
+  { key: "course.related", scope: "owned", input: courseOf, other: 404, otherMessage: COURSE_NOT_FOUND },
+  { key: "course.search", scope: "self", input: () => ({ q: MARK.title }), ownerSees: () => MARK.title },
+  // progress
+  { key: "progress.mine", scope: "self" },
+  { key: "progress.byCourse", scope: "owned", input: courseOf, other: 404, otherMessage: COURSE_NOT_FOUND },
+  { key: "progress.byCourse", variant: "the owner's userId", scope: "owned", input: (fx) => ({ ...courseOf(fx), ...ownUserId(fx) }), other: 403, otherMessage: NOT_OWN },
+  { key: "progress.update", scope: "owned", input: (fx) => ({ id: fx.courseId, currentSectionId: fx.sectionIds[1] }), other: 404, otherMessage: COURSE_NOT_FOUND },
+  // On a shared course each learner has their own progress: the other has none yet, and writing it leaves the owner's alone.
+  { key: "progress.byCourse", variant: "a public course", scope: "owned", input: (fx) => ({ id: fx.publicCourseId }), other: 404, otherMessage: "No progress yet" },
+  {
+    key: "progress.update",
+    variant: "a public course",
+    scope: "owned",
+    input: (fx) => ({ id: fx.publicCourseId, completedSectionId: fx.publicSectionIds[1] }),
+    other: 200,
+    ownWrites: true,
+  },
+  // quizzes
+  { key: "quiz.bySection", scope: "owned", input: (fx) => ({ id: fx.sectionIds[0] }), other: 404, otherMessage: "Section not found", ownerSees: () => MARK.question },
+  { key: "quiz.generate", scope: "owned", input: (fx) => ({ id: fx.sectionIds[1] }), other: 404, otherMessage: "Section not found" },
+  { key: "quiz.submitAttempt", scope: "owned", input: (fx) => ({ id: fx.quizId, answers: fx.answers }), other: 404, otherMessage: "Quiz not found", ownerSees: () => MARK.explanation },
+  {
+    key: "quiz.submitAttempt",
+    variant: "a public course",
+    scope: "owned",
+    input: (fx) => ({ id: fx.publicQuizId, answers: fx.publicAnswers }),
+    other: 200,
+    ownWrites: true,
+  },
+  { key: "quiz.submitAttempt", variant: "the owner's userId", scope: "owned", input: (fx) => ({ id: fx.quizId, ...ownUserId(fx), answers: fx.answers }), other: 403, otherMessage: NOT_OWN },
+  // chat
+  { key: "chat.history", scope: "owned", input: courseOf, other: 404, otherMessage: COURSE_NOT_FOUND, ownerSees: () => MARK.chat },
+  { key: "chat.history", variant: "the owner's userId", scope: "owned", input: (fx) => ({ ...courseOf(fx), ...ownUserId(fx) }), other: 403, otherMessage: NOT_OWN },
+  { key: "chat.send", scope: "owned", input: (fx) => ({ ...courseOf(fx), content: "How does binary search work?" }), other: 404, otherMessage: COURSE_NOT_FOUND },
+  // A shared course: everyone signed in may chat about it, but reads only their own conversation.
+  { key: "chat.history", variant: "a public course", scope: "owned", input: (fx) => ({ id: fx.publicCourseId }), other: 200, ownerSees: () => MARK.publicChat },
+  { key: "chat.send", variant: "a public course", scope: "owned", input: (fx) => ({ id: fx.publicCourseId, content: "What is this course about?" }), other: 200, ownWrites: true },
+  // gamification
+  { key: "gamification.streak", scope: "owned", input: ownUserId, other: 403, otherMessage: NOT_OWN },
+  { key: "gamification.recordVisit", scope: "owned", input: ownUserId, other: 403, otherMessage: NOT_OWN },
+  { key: "gamification.badges", scope: "owned", input: ownUserId, other: 403, otherMessage: NOT_OWN },
+  { key: "gamification.activeChallenges", scope: "self" },
+  { key: "gamification.myChallenges", scope: "owned", input: ownUserId, other: 403, otherMessage: NOT_OWN },
+  { key: "gamification.joinChallenge", scope: "owned", input: (fx) => ({ ...ownUserId(fx), challengeId: fx.challengeId }), other: 403, otherMessage: NOT_OWN },
+  { key: "gamification.calendar", scope: "self", input: () => ({ weeks: 4 }) },
+  { key: "gamification.recentActivity", scope: "self" },
+  // The owner's shared card is public by the owner's choice: anyone with the link sees it (but no e-mail or titles).
+  { key: "gamification.achievementCard", scope: "public", input: (fx) => ({ cardId: fx.cardId }) },
+  { key: "gamification.stopSharingAchievements", scope: "self", ownWrites: true },
+  { key: "gamification.shareAchievements", scope: "self", ownWrites: true },
+  // generation
+  { key: "generation.courseLimit", scope: "self" },
+  { key: "generation.start", scope: "self", input: () => ({ topic: "binary search", complexity: "beginner" }), ownWrites: true },
+  { key: "generation.job", scope: "owned", input: (fx) => ({ jobId: fx.jobId }), other: 404, otherMessage: "Generation job not found." },
+  {
+    key: "generation.generateFromTopic",
+    scope: "owned",
+    input: (fx) => ({ topic: "binary search", complexity: "beginner", ...ownUserId(fx) }),
+    other: 403,
+    otherMessage: NOT_OWN,
+    drain: true,
+  },
+  // subscription
+  { key: "subscription.get", scope: "self" },
+  { key: "subscription.redeemCoupon", scope: "self", input: (fx) => ({ code: fx.coupons[0] }), ownWrites: true },
+  { key: "subscription.createCheckout", scope: "self", ownWrites: true },
+  { key: "subscription.portal", scope: "self", ownWrites: true },
+];
+
+/** The documented REST paths, with the documented bodies and query strings (userId included where documented). */
+const REST_ROWS: Row[] = [
+  { key: "GET /user", scope: "self" },
+  { key: "POST /login", scope: "public", input: credentialsOf },
+  { key: "POST /register", scope: "public", input: () => newAccount(), ownWrites: true },
+  { key: "POST /auth/google", scope: "self", input: (fx, who) => ({ uid: String(fx.owner.id), displayName: who }), ownerSees: (fx) => fx.owner.username },
+  { key: "POST /logout", scope: "public", ownWrites: true },
+  { key: "GET /courses/user", scope: "self", ownerSees: () => MARK.title },
+  { key: "GET /courses", scope: "owned", input: ownUserId, other: 403, otherMessage: NOT_OWN, ownerSees: () => MARK.title },
+  { key: "GET /courses/{id}", scope: "owned", input: courseOf, other: 404, otherMessage: COURSE_NOT_FOUND, ownerSees: () => MARK.title },
+  { key: "GET /recommendations", scope: "self" },
+  { key: "GET /courses/{id}/related", scope: "owned", input: courseOf, other: 404, otherMessage: COURSE_NOT_FOUND },
+  { key: "GET /progress/user", scope: "self" },
+  { key: "GET /courses/{id}/progress", scope: "owned", input: (fx) => ({ ...courseOf(fx), ...ownUserId(fx) }), other: 403, otherMessage: NOT_OWN },
+  {
+    key: "POST /courses/{id}/progress",
+    scope: "owned",
+    input: (fx) => ({ ...courseOf(fx), ...ownUserId(fx), completedSectionId: fx.sectionIds[1], isCompleted: true }),
+    other: 403,
+    otherMessage: NOT_OWN,
+  },
+  { key: "GET /sections/{id}/quiz", scope: "owned", input: (fx) => ({ id: fx.sectionIds[0] }), other: 404, otherMessage: "Section not found", ownerSees: () => MARK.question },
+  { key: "POST /sections/{id}/generate-quiz", scope: "owned", input: (fx) => ({ id: fx.sectionIds[2] }), other: 404, otherMessage: "Section not found" },
+  {
+    key: "POST /quizzes/{id}/attempts",
+    scope: "owned",
+    input: (fx) => ({ id: fx.quizId, ...ownUserId(fx), answers: fx.answers }),
+    other: 403,
+    otherMessage: NOT_OWN,
+    ownerSees: () => MARK.answer,
+  },
+  { key: "GET /courses/{id}/chat", scope: "owned", input: (fx) => ({ ...courseOf(fx), ...ownUserId(fx) }), other: 403, otherMessage: NOT_OWN, ownerSees: () => MARK.chat },
+  { key: "POST /courses/{id}/chat", scope: "owned", input: (fx) => ({ ...courseOf(fx), ...ownUserId(fx), content: "What is the middle element?" }), other: 403, otherMessage: NOT_OWN },
+  {
+    key: "POST /courses/{id}/chat/stream",
+    scope: "owned",
+    input: (fx) => ({ ...courseOf(fx), ...ownUserId(fx), content: "Why halve the range?" }),
+    other: 403,
+    otherMessage: NOT_OWN,
+  },
+  {
+    key: "POST /courses/{id}/chat/stream",
+    variant: "without userId",
+    scope: "owned",
+    input: (fx) => ({ ...courseOf(fx), content: "When does it stop?" }),
+    other: 404,
+    otherMessage: COURSE_NOT_FOUND,
+  },
+  { key: "GET /streaks/{userId}", scope: "owned", input: ownUserId, other: 403, otherMessage: NOT_OWN },
+  { key: "POST /streaks/{userId}/activity", scope: "owned", input: ownUserId, other: 403, otherMessage: NOT_OWN },
+  { key: "GET /users/{userId}/badges", scope: "owned", input: ownUserId, other: 403, otherMessage: NOT_OWN },
+  { key: "GET /challenges/active", scope: "self" },
+  { key: "GET /users/{userId}/challenges", scope: "owned", input: ownUserId, other: 403, otherMessage: NOT_OWN },
+  { key: "POST /users/{userId}/challenges/{challengeId}", scope: "owned", input: (fx) => ({ ...ownUserId(fx), challengeId: fx.challengeId }), other: 403, otherMessage: NOT_OWN },
+  { key: "GET /subscription/course-limit", scope: "self" },
+  { key: "POST /generation-jobs", scope: "self", input: () => ({ topic: "binary search", complexity: "beginner" }), ownWrites: true },
+  { key: "GET /generation-jobs/{jobId}", scope: "owned", input: (fx) => ({ jobId: fx.jobId }), other: 404, otherMessage: "Generation job not found." },
+  {
+    key: "POST /courses/generate-from-topic",
+    scope: "owned",
+    input: (fx) => ({ topic: "binary search", complexity: "beginner", additionalInstructions: "", ...ownUserId(fx) }),
+    other: 403,
+    otherMessage: NOT_OWN,
+    drain: true,
+  },
+  { key: "GET /subscription", scope: "self" },
+  { key: "POST /coupons/redeem", scope: "self", input: (fx) => ({ code: fx.coupons[1] }), ownWrites: true },
+  { key: "POST /subscription/create-checkout", scope: "self", ownWrites: true },
+  { key: "POST /subscription/portal", scope: "self", ownWrites: true },
+];
+
+type Procedure = { _def: { type: "query" | "mutation" | "subscription" } };
+const procedures = appRouter._def.procedures as unknown as Record<string, Procedure>;
+const documentedPaths = (): string[] =>
+  Object.entries(openApiDocument(`${ORIGIN}/api`).paths ?? {}).flatMap(([path, item]) =>
+    Object.keys(item ?? {})
+      .filter((method) => ["get", "post", "put", "patch", "delete"].includes(method))
+      .map((method) => `${method.toUpperCase()} ${path}`),
+  );
+
+type ApiCall = { method: string; path: string; json?: unknown };
+
+function procedureRequest(row: Row, input: Input): ApiCall {
+  const type = procedures[row.key]?._def.type;
+  if (type === "query") {
+    const query = input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify(superjson.serialize(input)))}`;
+    return { method: "GET", path: `/api/trpc/${row.key}${query}` };
+  }
+  // As the tRPC client sends it: always a JSON body, `{}` for a mutation without input (tRPC answers a bodiless POST 415).
+  if (type === "mutation") return { method: "POST", path: `/api/trpc/${row.key}`, json: superjson.serialize(input) };
+  throw new Error(`${row.key} is not a query or a mutation`);
+}
+
+/** A documented path with its parameters: path ones substituted, the rest the query (GET) or the JSON body (POST). */
+function restRequest(row: Row, input: Input): ApiCall {
+  const [method, template] = row.key.split(" ") as [string, string];
+  const rest: Record<string, unknown> = { ...input };
+  const path = template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = rest[name];
+    delete rest[name];
+    return encodeURIComponent(String(value));
+  });
+  if (method === "GET") {
+    const query = new URLSearchParams(Object.entries(rest).map(([name, value]) => [name, String(value)])).toString();
+    return { method, path: `/api${path}${query ? `?${query}` : ""}` };
+  }
+  return { method, path: `/api${path}`, json: input === undefined ? undefined : rest };
+}
+
+// ─── checksums ───────────────────────────────────────────────────────────────
+
+/**
+ * Tables left out of "nothing written": rate_limits (rate-limiter-flexible's counters: a refused
+ * login, coupon or chat attempt is meant to count against its limit) and _prisma_migrations
+ * (never written by a request). The app keeps no request log in the database. Every other table
+ * of the public schema is checked.
+ */
+const UNCHECKED_TABLES = new Set(["rate_limits", "_prisma_migrations"]);
+
+let checkedTables: { name: string; ownerFilter: string | null }[] = [];
+
+/** Which rows of a table are the owner's ($1): by "userId", or through the owner's courses. */
+function ownerFilterFor(table: string, columns: Set<string>): string | null {
+  const ownerCourses = `SELECT id FROM "Course" WHERE "userId" = $1`;
+  const ownerChapters = `SELECT id FROM "Chapter" WHERE "courseId" IN (${ownerCourses})`;
+  const ownerSections = `SELECT id FROM "Section" WHERE "chapterId" IN (${ownerChapters})`;
+  if (table === "User") return `x.id = $1`;
+  if (columns.has("userId")) return `x."userId" = $1`;
+  if (table === "Chapter") return `x."courseId" IN (${ownerCourses})`;
+  if (table === "Section") return `x."chapterId" IN (${ownerChapters})`;
+  if (table === "Quiz") return `x."sectionId" IN (${ownerSections})`;
+  if (table === "QuizQuestion") return `x."quizId" IN (SELECT id FROM "Quiz" WHERE "sectionId" IN (${ownerSections}))`;
+  return null; // shared data (videos, transcripts, badges, challenges, coupons, Stripe events): no owner
+}
+
+async function loadTables(): Promise<void> {
+  const columns = await db.$queryRawUnsafe<{ table: string; column: string }[]>(
+    `SELECT table_name::text AS "table", column_name::text AS "column" FROM information_schema.columns WHERE table_schema = 'public'`,
+  );
+  const byTable = new Map<string, Set<string>>();
+  for (const { table, column } of columns) byTable.set(table, (byTable.get(table) ?? new Set()).add(column));
+  checkedTables = [...byTable.keys()]
+    .filter((name) => !UNCHECKED_TABLES.has(name))
+    .sort()
+    .map((name) => ({ name, ownerFilter: ownerFilterFor(name, byTable.get(name)!) }));
+  expect(checkedTables.map((t) => t.name)).toEqual(expect.arrayContaining(["Course", "ChatMessage", "QuizAttempt", "CourseProgress", "UserChallenge", "User"]));
+}
+
+type Snapshot = { all: Map<string, string>; owner: Map<string, string> };
+
+/** md5 of every row (as text, in a stable order) of every checked table; and of the owner's rows only. */
+async function snapshot(ownerId: number): Promise<Snapshot> {
+  const sum = (label: string, table: string, where: string) =>
+    `SELECT '${label}' AS name, md5(coalesce(string_agg(x::text, ',' ORDER BY x::text), '')) AS sum FROM "${table}" x WHERE ${where}`;
+  const all = checkedTables.map(({ name }) => sum(name, name, "true"));
+  const owner = checkedTables.filter((t) => t.ownerFilter).map(({ name, ownerFilter }) => sum(`owner:${name}`, name, ownerFilter!));
+  const rows = await db.$queryRawUnsafe<{ name: string; sum: string }[]>([...all, ...owner].join(" UNION ALL "), ownerId);
+  const result: Snapshot = { all: new Map(), owner: new Map() };
+  for (const { name, sum: value } of rows) {
+    if (name.startsWith("owner:")) result.owner.set(name.slice("owner:".length), value);
+    else result.all.set(name, value);
+  }
+  return result;
+}
+
+const changedTables = (before: Map<string, string>, after: Map<string, string>) => [...before.keys()].filter((name) => before.get(name) !== after.get(name));
+
+// ─── the run ─────────────────────────────────────────────────────────────────
+
+const totals = { rows: 0, calls: 0, leaks: 0, wrongUserWrites: 0, unexpectedStatuses: 0 };
+const tokens: Record<"owner" | "other", string | null> = { owner: null, other: null };
+let fx: Fixtures;
+let stripe: FakeStripe;
+
+async function refreshTokens(): Promise<void> {
+  // logout and changePassword (rows of this matrix) revoke earlier sessions: sign in again.
+  tokens.owner = await sessionTokenFor(fx.owner);
+  tokens.other = await sessionTokenFor(fx.other);
+}
+
+/** One call through the production dispatch of /api requests; the body is read whole (a stream too). */
+async function send(who: Who, call: ApiCall): Promise<{ status: number; text: string; message: string | undefined; bodyLeak: string | null }> {
+  const request = apiRequest(call.method, call.path, { sessionToken: who === "anonymous" ? null : tokens[who], json: call.json });
+  const handler = directApiHandler(call.method, new URL(request.url).pathname);
+  if (!handler) throw new Error(`no API handler for ${call.method} ${call.path}`);
+  const response = await handler(request);
+  const { text, json } = await readBody(response);
+  let bodyLeak: string | null = null;
+  try {
+    expectNoLeak(text);
+  } catch (error) {
+    bodyLeak = (error as Error).message;
+  }
+  const body = json as { message?: string; error?: { json?: { message?: string } } } | undefined;
+  return { status: response.status, text, message: body?.message ?? body?.error?.json?.message, bodyLeak };
+}
+
+/** Runs the queue until `call` settles: what the worker does while generate-from-topic waits. */
+async function whileDraining<T>(call: Promise<T>): Promise<T> {
+  let settled = false;
+  const done = call.finally(() => (settled = true));
+  while (!settled) {
+    await drainGenerationQueue(db, libraryDeps());
+    await Promise.race([done.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 20))]);
+  }
+  return done;
+}
+
+const expectedStatus = (row: Row, who: Who): number =>
+  who === "owner" ? 200 : who === "other" ? (row.other ?? 200) : (row.anonymous ?? (row.scope === "public" ? 200 : 401));
+
+async function runRow(row: Row, request: (row: Row, input: Input) => ApiCall): Promise<void> {
+  await refreshTokens();
+  const problems: string[] = [];
+  totals.rows += 1;
+  for (const who of CALLERS) {
+    const input = row.input?.(fx, who);
+    const call = request(row, input);
+    const before = who === "owner" ? null : await snapshot(fx.owner.id);
+    const pending = send(who, call);
+    const result = row.drain && who === "owner" ? await whileDraining(pending) : await pending;
+    totals.calls += 1;
+
+    const expected = expectedStatus(row, who);
+    const statusOk = expected === 200 ? result.status >= 200 && result.status < 300 : result.status === expected;
+    if (result.status >= 200 && result.status < 300) row.onSuccess?.(fx, who, input);
+    const messageOk = who !== "other" || !row.otherMessage || result.message === row.otherMessage;
+    if (!statusOk || !messageOk) {
+      totals.unexpectedStatuses += 1;
+      problems.push(`${who}: expected ${expected}${who === "other" && row.otherMessage ? ` "${row.otherMessage}"` : ""}, got ${result.status} ${result.text.slice(0, 300)}`);
+    }
+    if (result.bodyLeak) {
+      totals.leaks += 1;
+      problems.push(`${who}: ${result.bodyLeak}`);
+    }
+    if (who === "owner") {
+      const marker = row.ownerSees?.(fx);
+      // Positive control: the owner's own data is there, so its absence elsewhere means something.
+      if (marker && !result.text.includes(marker)) problems.push(`owner: the response lacks the owner's own data (${marker}): ${result.text.slice(0, 300)}`);
+      continue;
+    }
+    const leaked = OWNER_MARKERS.filter((marker) => result.text.includes(marker));
+    if (leaked.length) {
+      totals.leaks += 1;
+      problems.push(`${who}: the response carries the owner's data ${leaked.join(", ")}: ${result.text.slice(0, 300)}`);
+    }
+    const after = await snapshot(fx.owner.id);
+    // A non-owner's successful call on a self/public row may write that caller's own rows (an account,
+    // a job, a Stripe customer): then only the owner's rows must be unchanged; otherwise every table.
+    const ownRowsOnly = row.ownWrites && expected === 200;
+    const changed = ownRowsOnly ? changedTables(before!.owner, after.owner) : changedTables(before!.all, after.all);
+    if (changed.length) {
+      totals.wrongUserWrites += 1;
+      problems.push(`${who}: the call changed ${ownRowsOnly ? "the owner's rows in " : ""}${changed.join(", ")}`);
+    }
+  }
+  expect(problems, `${row.key}${row.variant ? ` (${row.variant})` : ""}`).toEqual([]);
+}
+
+beforeAll(async () => {
+  stripe = await startFakeStripe();
+  payments.billing = createBilling({ secretKey: "sk_test_fake", priceId: "price_acl_premium", webhookSecret: null, apiBase: stripe.url });
+
+  // Both signed-in callers have coupon premium, so generation rows are not refused by the free monthly limit.
+  const premiumUntil = new Date(Date.now() + 30 * 86_400_000);
+  const owner = await createUser(db, { username: MARK.username, displayName: "Owner Display", couponPremiumUntil: premiumUntil });
+  const other = await createUser(db, { couponPremiumUntil: premiumUntil });
+  const stranger = await createUser(db);
+
+  const { course, sections } = await createQuizCourse(db, { userId: owner.id, title: MARK.title, description: MARK.description });
+  const publicCourse = await createCourse(db, { userId: owner.id, isPublic: true, title: "A course the owner shared" });
+  const publicSections = publicCourse.chapters.flatMap((chapter) => chapter.sections);
+  const publicQuiz = await createQuiz(db, publicSections[0]!.id);
+  await db.chatMessage.create({ data: { userId: owner.id, courseId: publicCourse.id, role: "user", content: MARK.publicChat } });
+  await createProgress(db, { userId: owner.id, courseId: publicCourse.id, currentSectionId: publicSections[0]!.id });
+  const quiz = await createQuiz(db, sections[0]!.id, [
+    { questionText: `${MARK.question} one?`, options: [MARK.answer, "B1", "C1", "D1"], correctAnswer: MARK.answer, explanation: `${MARK.explanation} one` },
+    { questionText: `${MARK.question} two?`, options: ["A2", "B2", "C2", "D2"], correctAnswer: "A2", explanation: `${MARK.explanation} two` },
+    { questionText: `${MARK.question} three?`, options: ["A3", "B3", "C3", "D3"], correctAnswer: "A3", explanation: `${MARK.explanation} three` },
+  ]);
+  await db.chatMessage.create({ data: { userId: owner.id, courseId: course.id, role: "user", content: MARK.chat } });
+  await createProgress(db, { userId: owner.id, courseId: course.id, currentSectionId: sections[0]!.id, completedSectionIds: [sections[0]!.id] });
+  const job = await startCourseGeneration(db, owner.id, { topic: "binary search", complexity: "beginner", additionalInstructions: null });
+  const [challenge] = await listActiveChallenges(db);
+  const { cardId } = await shareAchievementCard(db, owner.id);
+  const coupons: [string, string] = [`ACLA${sfx}`.toUpperCase(), `ACLB${sfx}`.toUpperCase()];
+  for (const code of coupons) await db.coupon.create({ data: { code, premiumDays: 30, maxRedemptions: 10 } });
+
+  fx = {
+    owner: { id: owner.id, username: owner.username },
+    other: { id: other.id, username: other.username },
+    stranger: { username: stranger.username },
+    courseId: course.id,
+    publicCourseId: publicCourse.id,
+    publicSectionIds: publicSections.map((s) => s.id),
+    publicQuizId: publicQuiz.id,
+    publicAnswers: publicQuiz.questions.map((q) => ({ questionId: q.id, answer: q.correctAnswer })),
+    sectionIds: sections.map((s) => s.id),
+    quizId: quiz.id,
+    answers: quiz.questions.map((q) => ({ questionId: q.id, answer: q.correctAnswer })),
+    jobId: job.id,
+    challengeId: challenge!.id,
+    cardId,
+    coupons,
+    passwords: { [owner.username]: DEFAULT_PASSWORD, [other.username]: DEFAULT_PASSWORD, [stranger.username]: DEFAULT_PASSWORD },
+  };
+  await loadTables();
+});
+
+afterAll(async () => {
+  // Leave no job queued or running behind (the generation-job invariant).
+  await drainGenerationQueue(db, libraryDeps());
+  await stripe?.close();
+  console.info(
+    `access-control matrix: ${totals.rows} rows, ${totals.calls} calls, ${totals.leaks} leaks, ${totals.wrongUserWrites} wrong-user writes, ${totals.unexpectedStatuses} unexpected statuses`,
+  );
+});
+
+describe("the matrix is complete", () => {
+  test("every tRPC procedure has a row", () => {
+    const covered = new Set(PROCEDURE_ROWS.map((row) => row.key));
+    expect(Object.keys(procedures).filter((key) => !covered.has(key)), "procedures without a row in PROCEDURE_ROWS").toEqual([]);
+    expect([...covered].filter((key) => !(key in procedures)), "rows naming no procedure").toEqual([]);
+  });
+
+  test("every documented REST path (the OpenAPI document) has a row", () => {
+    const documented = documentedPaths();
+    const covered = new Set(REST_ROWS.map((row) => row.key));
+    expect(documented.filter((key) => !covered.has(key)), "documented paths without a row in REST_ROWS").toEqual([]);
+    expect([...covered].filter((key) => !documented.includes(key)), "rows naming no documented path").toEqual([]);
+  });
+});
+
+const label = (row: Row) => `${row.key}${row.variant ? ` (${row.variant})` : ""}`;
+
+describe("tRPC procedures × {anonymous, another user, owner}", () => {
+  for (const row of PROCEDURE_ROWS) test(label(row), () => runRow(row, procedureRequest));
+});
+
+describe("REST paths × {anonymous, another user, owner}", () => {
+  for (const row of REST_ROWS) test(label(row), () => runRow(row, restRequest));
+});
+
+describe("the public routes outside the API document", () => {
+  // Next route handlers that read no session: each of the three callers gets the same answer.
+  test("GET /api/health and GET /api/openapi.json answer everyone, with nothing of the owner's", async () => {
+    for (const [name, call] of [
+      ["health", () => healthRoute()],
+      ["openapi.json", () => openApiRoute(new Request(`${ORIGIN}/api/openapi.json`))],
+    ] as const) {
+      for (let i = 0; i < CALLERS.length; i++) {
+        const response = await call();
+        const { text } = await readBody(response);
+        totals.calls += 1;
+        expect(response.status, name).toBe(200);
+        expectNoLeak(text);
+        expect(OWNER_MARKERS.filter((marker) => text.includes(marker))).toEqual([]);
+      }
+    }
+  });
+});
+
+describe("summary", () => {
+  test("0 leaks, 0 wrong-user writes, 0 unexpected statuses", () => {
+    expect(totals.rows).toBe(PROCEDURE_ROWS.length + REST_ROWS.length);
+    expect({ leaks: totals.leaks, wrongUserWrites: totals.wrongUserWrites, unexpectedStatuses: totals.unexpectedStatuses }).toEqual({ leaks: 0, wrongUserWrites: 0, unexpectedStatuses: 0 });
+  });
+});

@@ -1,0 +1,867 @@
+/**
+ * The bad-input suite (RELIABILITY.md, "Bad input"): table-driven and property-based (fast-check)
+ * inputs into every documented REST path (through handleRest, as a browser or curl would call
+ * it) and the tRPC form procedures (through handleTrpc). What must hold:
+ * - never a 5xx; every refusal is a clear 4xx with a JSON error body naming the problem, and no
+ *   stack trace, SQL or file path (test/http.ts checks every body for leaks, too);
+ * - a refused input changes nothing: every table's rows are checksummed before and after each
+ *   refused input and must be equal (rate_limits excepted, see EXCLUDED_TABLES);
+ * - accepted text round-trips byte for byte (emoji, bidi overrides, HTML, control characters).
+ *   NUL and lone surrogates are refused with 400 in every stored text field (lib/schemas/common.ts
+ *   `storableText`): PostgreSQL cannot store NUL, and UTF-8 cannot carry a lone surrogate.
+ *
+ * Bounded: fixed fast-check seed and run counts. Rate limits are respected by random client IPs
+ * per request (test/http.ts) and by rotating users where a per-user limit applies; a 429 is an
+ * accepted refusal everywhere.
+ */
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+
+import { MAX_BODY_BYTES } from "~/server/api/http-guards";
+import { startCourseGeneration } from "~/server/services/generation/start-generation";
+
+import { sessionTokenFor } from "../caller";
+import { db, getPool } from "../db";
+import { courseWithTranscript, createCourse, createUser, DEFAULT_PASSWORD, uniqueSuffix } from "../factories";
+import { createQuiz, createQuizCourse } from "../factories/quiz";
+import { drainGenerationQueue, libraryDeps } from "../generation";
+import { type ApiRequestOptions, type ApiResult, restCall, sessionTokenOf, trpcCall } from "../http";
+
+const SEED = 20_260_522;
+/** fast-check runs per property: enough to vary the shapes, small enough for ~1 s per property. */
+const RUNS = 25;
+const fcOptions = { seed: SEED, numRuns: RUNS };
+
+/**
+ * Every status a refusal may have: each is a clear 4xx. (415 is the guards' answer to a body that
+ * is not JSON; 405 appears only where a test allows it: a tRPC mutation called with GET.)
+ */
+const REFUSALS = [400, 401, 403, 404, 409, 413, 415, 422, 429] as const;
+
+// ---------------------------------------------------------------------------------------------
+// Counting: every request goes through `send`, so the summary line covers the whole file.
+// ---------------------------------------------------------------------------------------------
+const stats = { tried: 0, fiveXX: 0, accepted: 0, byStatus: {} as Record<number, number>, roundTrips: 0, checksums: 0 };
+
+type Kind = "rest" | "trpc";
+async function send(kind: Kind, method: string, path: string, options: ApiRequestOptions = {}): Promise<ApiResult> {
+  const result = kind === "rest" ? await restCall(method, path, options) : await trpcCall(method, path, options);
+  stats.tried += 1;
+  stats.byStatus[result.status] = (stats.byStatus[result.status] ?? 0) + 1;
+  if (result.status >= 500) stats.fiveXX += 1;
+  if (result.status < 300) stats.accepted += 1;
+  return result;
+}
+
+/** tRPC over HTTP: a mutation posts `{ json: input }` (superjson); a query sends it in `?input=`. */
+const trpcMutation = (procedure: string, input: unknown, options: ApiRequestOptions = {}) =>
+  send("trpc", "POST", `/api/trpc/${procedure}`, { json: { json: input }, ...options });
+const trpcQuery = (procedure: string, input: unknown, options: ApiRequestOptions = {}) =>
+  send("trpc", "GET", `/api/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`, options);
+
+/** The message of an error body: REST `{ message, code }`, tRPC `{ error: { json: { message, data } } }`. */
+function errorOf(json: unknown): { message?: unknown; code?: unknown; httpStatus?: unknown } {
+  const body = json as { message?: unknown; code?: unknown; error?: { json?: { message?: unknown; data?: { code?: unknown; httpStatus?: unknown } } } } | null;
+  if (body?.error?.json) return { message: body.error.json.message, code: body.error.json.data?.code, httpStatus: body.error.json.data?.httpStatus };
+  return { message: body?.message, code: body?.code };
+}
+
+/** A clear refusal: an expected 4xx, a JSON body with a message for a person, and no internals. */
+function expectRefusal(result: ApiResult, label: string, allowed: readonly number[] = REFUSALS): void {
+  expect(result.status, `${label}: ${result.text.slice(0, 300)}`).toBeLessThan(500);
+  expect(allowed, `${label}: status ${result.status}: ${result.text.slice(0, 300)}`).toContain(result.status);
+  expect(result.headers.get("content-type"), label).toMatch(/^application\/json/);
+  const error = errorOf(result.json);
+  expect(typeof error.message, `${label}: ${result.text.slice(0, 300)}`).toBe("string");
+  expect((error.message as string).length, label).toBeGreaterThan(0);
+  expect(typeof error.code, label).toBe("string");
+  if (error.httpStatus !== undefined) expect(error.httpStatus, label).toBe(result.status);
+  // Beyond expectNoLeak (test/http.ts): no stack field, no raw driver or Prisma messages.
+  expect(result.text, label).not.toMatch(/"stack"\s*:|Invalid `prisma|invalid byte sequence|node_modules|\bat \S+ \(|\.ts:\d+:\d+/);
+  if (result.status === 500) expect(error.message).toBe("Internal server error");
+}
+
+// ---------------------------------------------------------------------------------------------
+// "Nothing else changed": a checksum of every table's rows.
+// ---------------------------------------------------------------------------------------------
+/**
+ * Tables a refused call may legitimately change:
+ * - rate_limits: failed logins, failed coupon codes and chat messages count against limits
+ *   before or whatever the outcome (that is the point of a limit; a refusal must still count).
+ * - _prisma_migrations: not app data.
+ */
+const EXCLUDED_TABLES = new Set(["rate_limits", "_prisma_migrations"]);
+let checksumSql: string | null = null;
+
+async function tableChecksums(): Promise<Record<string, string>> {
+  const pool = getPool();
+  if (!checksumSql) {
+    const { rows } = await pool.query<{ schema: string; name: string }>(
+      `SELECT table_schema AS schema, table_name AS name FROM information_schema.tables
+       WHERE table_type = 'BASE TABLE' AND table_schema NOT IN ('pg_catalog', 'information_schema') ORDER BY 1, 2`,
+    );
+    const tables = rows.filter((row) => !EXCLUDED_TABLES.has(row.name));
+    expect(tables.length).toBeGreaterThan(10);
+    checksumSql = tables
+      .map(({ schema, name }) => `SELECT '${schema}.${name}' AS name, count(*)::int || ':' || coalesce(md5(string_agg(t::text, ',' ORDER BY t::text)), '') AS sum FROM "${schema}"."${name}" t`)
+      .join(" UNION ALL ");
+  }
+  stats.checksums += 1;
+  const { rows } = await pool.query<{ name: string; sum: string }>(checksumSql);
+  return Object.fromEntries(rows.map((row) => [row.name, row.sum]));
+}
+
+/**
+ * Sends inputs one by one: each refused input must leave every table as it was; an accepted
+ * one (when `mayAccept` allows it) moves the baseline on. Returns the results.
+ */
+class Probe {
+  async run(label: string, call: () => Promise<ApiResult>, { mayAccept = false, allowed = REFUSALS as readonly number[] } = {}): Promise<ApiResult> {
+    const before = await tableChecksums();
+    const result = await call();
+    if (result.status >= 200 && result.status < 300) {
+      expect(mayAccept, `${label} was accepted (${result.status}): ${result.text.slice(0, 300)}`).toBe(true);
+    } else {
+      expectRefusal(result, label, allowed);
+      expect(await tableChecksums(), `${label} was refused (${result.status}) but changed the database`).toEqual(before);
+    }
+    return result;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Inputs
+// ---------------------------------------------------------------------------------------------
+/** Text that must be stored and read back exactly as sent (no leading/trailing whitespace: chat trims). */
+const TRICKY_TEXTS = [
+  "🧪 emoji 👩‍👩‍👧‍👦 family 🇺🇦 flag 👍🏽 tone 𝕏 astral 𓀀",
+  "\u202Eevil override\u202C and \u2066isolate\u2069 \u200Fmark",
+  "<script>alert('x')</script> <img src=x onerror=alert(1)> &amp; &lt;b&gt; <!-- c -->",
+  "مرحبا بالعالم עברית mixed with LTR 123",
+  "e\u0301 combining, Ｆｕｌｌｗｉｄｔｈ, ﬀ ligature, ß, İ, ǅ",
+  "zero\u200Bwidth\u200Djoiner\uFEFFbom inside",
+  "line\nbreak\ttab\r\nCRLF \u2028 \u2029 inside",
+  "'; DROP TABLE \"User\"; -- 100% _like_ \\wildcards\\",
+  "\u0001\u0007\u001B[31m control chars \u007F\u0085\u009F end",
+  "{\"json\":{\"__proto__\":{\"admin\":true}}} ${7*7} {{7*7}}",
+];
+
+/** Text every stored text field refuses with 400 (storableText). */
+const UNSTORABLE_TEXTS = ["nul\u0000inside", "\u0000", "lone \uD800 high", "lone \uDFFF low", "reversed \uDE00\uD83D pair", "end\uDBFF"];
+
+/** Values for a numeric id that must be refused (400), in a path, a query or a JSON body. */
+const BAD_ID_STRINGS = ["0", "-1", "-0", "1.5", "abc", "2147483648", "99999999999999999999", "NaN", "Infinity", "-Infinity", "1e309", "", " ", "１２", "%00", "%F0%9F%A7%AA", "%E2%80%AE", "%3Cscript%3E", "1%2F2", "null", "undefined", "[1]"];
+/** (`true` and `[1]` are left out: ids coerce like REST strings, so they read as 1; see "known laxness" below.) */
+const BAD_ID_JSON: unknown[] = [0, -1, -0, 1.5, 2147483648, 2 ** 53, -(2 ** 53), 1e308, "abc", "", " ", null, false, [], [1, 2], {}, { id: 1 }, "NaN", "Infinity", "1e309", "\u0000", "１２"];
+
+/** Bodies that are not a valid JSON value (or are JSON, but not an object). */
+// (A leading byte-order mark is skipped by the UTF-8 decoder, as RFC 8259 allows: "\uFEFF{}" is {}.)
+const MALFORMED_BODIES = ["{bad json", "{", "}", "[", "{\"a\":}", "'single'", "{\"a\":1,}", "\u0000", "\u0000{}", "NaN", "undefined", "null", "[]", "[1,2]", "\"string\"", "42", "true", "1e999999"];
+
+const deep = (depth: number, open = "[", close = "]", inner = "") => `${open.repeat(depth)}${inner}${close.repeat(depth)}`;
+
+/** An arbitrary JSON value (wrong types in every position). */
+const jsonValue = fc.jsonValue({ maxDepth: 3 });
+/** Arbitrary UTF-16 text, lone surrogates included. */
+const anyText = fc.string({ unit: "binary", maxLength: 40 });
+/** Arbitrary well-formed text (full graphemes), for round trips. */
+const wellFormedText = fc.string({ unit: "grapheme", minLength: 1, maxLength: 30 });
+const hasUnstorable = (text: string) => text.includes("\u0000") || /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(text);
+
+// ---------------------------------------------------------------------------------------------
+// Fixtures
+// ---------------------------------------------------------------------------------------------
+type Fixtures = Awaited<ReturnType<typeof setUp>>;
+let f: Fixtures;
+
+async function signedIn(overrides: Parameters<typeof createUser>[1] = {}) {
+  const user = await createUser(db, overrides);
+  return { user, token: await sessionTokenFor(user, db) };
+}
+
+async function setUp() {
+  const owner = await signedIn();
+  const chatCourse = await courseWithTranscript(db, owner.user.id);
+  const { course: quizCourse, sections: quizSections } = await createQuizCourse(db, { userId: owner.user.id });
+  const quiz = await createQuiz(db, quizSections[0]!.id);
+  // A quiz whose options are the tricky texts: an answer must be one of them, exactly.
+  const trickyQuiz = await createQuiz(db, quizSections[1]!.id, [
+    { options: TRICKY_TEXTS.slice(0, 4), correctAnswer: TRICKY_TEXTS[0]! },
+    { options: TRICKY_TEXTS.slice(4, 8), correctAnswer: TRICKY_TEXTS[5]! },
+    { options: [...TRICKY_TEXTS.slice(8, 10), "plain", "other"], correctAnswer: "plain" },
+  ]);
+  // A course titled with every kind of tricky text, for the search round trip.
+  const trickyCourse = await createCourse(db, { userId: owner.user.id, title: `Searchable ${TRICKY_TEXTS.slice(0, 4).join(" | ")}` });
+  // Today's challenges are created on first read: do that now, outside any refused batch.
+  const challenges = await restCall<{ id: number }[]>("GET", "/api/challenges/active", { sessionToken: owner.token });
+  expect(challenges.status).toBe(200);
+  expect(challenges.json.length).toBeGreaterThan(0);
+  // A free learner who has used the month's course: any generation input that passes
+  // validation is refused (403) instead of queueing a job, so fuzzing creates no jobs.
+  const exhausted = await signedIn();
+  await startCourseGeneration(db, exhausted.user.id, { topic: "binary search", complexity: "beginner", additionalInstructions: null });
+  const coupon = await db.coupon.create({ data: { code: `BADINPUT-${uniqueSuffix().toUpperCase()}`, premiumDays: 30, maxRedemptions: 100 } });
+  const other = await signedIn();
+  return { owner, other, exhausted, chatCourse, quizCourse, quizSections, quiz, trickyQuiz, trickyCourse, challengeId: challenges.json[0]!.id, coupon };
+}
+
+beforeAll(async () => {
+  f = await setUp();
+});
+
+const startedAt = performance.now();
+afterAll(() => {
+  const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
+  const refusals = Object.entries(stats.byStatus)
+    .filter(([status]) => Number(status) >= 400)
+    .map(([status, count]) => `${status}×${count}`)
+    .join(" ");
+  console.info(
+    `bad-input summary: ${stats.tried} inputs tried, ${stats.fiveXX} 5xx (goal 0), ${stats.accepted} accepted, refusals by status: ${refusals}, ` +
+      `${stats.roundTrips} round-trips checked, ${stats.checksums} table checksums, ${seconds} s`,
+  );
+});
+
+// ---------------------------------------------------------------------------------------------
+// The documented REST paths
+// ---------------------------------------------------------------------------------------------
+type Endpoint = { method: "GET" | "POST"; path: (ids: Ids) => string; auth: boolean; body?: (ids: Ids) => unknown; ids?: (keyof Ids)[] };
+type Ids = { id: number; userId: number; challengeId: number };
+
+/** Every documented path (product-spec §7), with a valid id for each placeholder. */
+function documentedEndpoints(): Record<string, Endpoint> {
+  return {
+    "GET /api/user": { method: "GET", path: () => "/api/user", auth: true },
+    "POST /api/auth/google": { method: "POST", path: () => "/api/auth/google", auth: true, body: () => ({ uid: "1", email: "a@example.com", displayName: "A", photoURL: null }) },
+    "POST /api/login": { method: "POST", path: () => "/api/login", auth: false, body: () => ({ username: "nobody_here", password: "password123" }) },
+    "POST /api/register": { method: "POST", path: () => "/api/register", auth: false, body: () => ({ username: "x", email: "x", password: "x" }) },
+    "POST /api/logout": { method: "POST", path: () => "/api/logout", auth: false },
+    "GET /api/courses?userId={id}": { method: "GET", path: (i) => `/api/courses?userId=${i.userId}`, auth: true, ids: ["userId"] },
+    "GET /api/courses/user": { method: "GET", path: () => "/api/courses/user", auth: true },
+    "GET /api/progress/user": { method: "GET", path: () => "/api/progress/user", auth: true },
+    "GET /api/recommendations": { method: "GET", path: () => "/api/recommendations", auth: true },
+    "GET /api/courses/{id}/progress?userId={userId}": { method: "GET", path: (i) => `/api/courses/${i.id}/progress?userId=${i.userId}`, auth: true, ids: ["id", "userId"] },
+    "POST /api/courses/{id}/progress": { method: "POST", path: (i) => `/api/courses/${i.id}/progress`, auth: true, body: () => ({ completedSectionId: 2147483647 }), ids: ["id"] },
+    "GET /api/subscription/course-limit": { method: "GET", path: () => "/api/subscription/course-limit", auth: true },
+    "POST /api/courses/generate-from-topic": { method: "POST", path: () => "/api/courses/generate-from-topic", auth: true, body: () => ({ topic: "x", complexity: "beginner" }) },
+    "GET /api/courses/{id}": { method: "GET", path: (i) => `/api/courses/${i.id}`, auth: true, ids: ["id"] },
+    "GET /api/sections/{id}/quiz": { method: "GET", path: (i) => `/api/sections/${i.id}/quiz`, auth: true, ids: ["id"] },
+    "POST /api/sections/{id}/generate-quiz": { method: "POST", path: (i) => `/api/sections/${i.id}/generate-quiz`, auth: true, ids: ["id"] },
+    "POST /api/quizzes/{id}/attempts": { method: "POST", path: (i) => `/api/quizzes/${i.id}/attempts`, auth: true, body: () => ({ answers: [] }), ids: ["id"] },
+    "GET /api/courses/{id}/chat?userId={userId}": { method: "GET", path: (i) => `/api/courses/${i.id}/chat?userId=${i.userId}`, auth: true, ids: ["id", "userId"] },
+    "POST /api/courses/{id}/chat": { method: "POST", path: (i) => `/api/courses/${i.id}/chat`, auth: true, body: () => ({ content: "" }), ids: ["id"] },
+    "POST /api/coupons/redeem": { method: "POST", path: () => "/api/coupons/redeem", auth: true, body: () => ({ code: "" }) },
+    "GET /api/subscription": { method: "GET", path: () => "/api/subscription", auth: true },
+    "POST /api/subscription/create-checkout": { method: "POST", path: () => "/api/subscription/create-checkout", auth: true },
+    "GET /api/streaks/{userId}": { method: "GET", path: (i) => `/api/streaks/${i.userId}`, auth: true, ids: ["userId"] },
+    "POST /api/streaks/{userId}/activity": { method: "POST", path: (i) => `/api/streaks/${i.userId}/activity`, auth: true, ids: ["userId"] },
+    "GET /api/users/{userId}/badges": { method: "GET", path: (i) => `/api/users/${i.userId}/badges`, auth: true, ids: ["userId"] },
+    "GET /api/challenges/active": { method: "GET", path: () => "/api/challenges/active", auth: true },
+    "GET /api/users/{userId}/challenges": { method: "GET", path: (i) => `/api/users/${i.userId}/challenges`, auth: true, ids: ["userId"] },
+    "POST /api/users/{userId}/challenges/{challengeId}": {
+      method: "POST",
+      path: (i) => `/api/users/${i.userId}/challenges/${i.challengeId}`,
+      auth: true,
+      ids: ["userId", "challengeId"],
+    },
+  };
+}
+
+const validIds = (): Ids => ({ id: f.chatCourse.id, userId: f.owner.user.id, challengeId: f.challengeId });
+
+describe("every documented REST path", () => {
+  test("anonymous: 401 on every signed-in path, whatever the body", async () => {
+    const probe = new Probe();
+    for (const [name, endpoint] of Object.entries(documentedEndpoints())) {
+      if (!endpoint.auth) continue;
+      const body = endpoint.method === "POST" ? { json: endpoint.body?.(validIds()) ?? {} } : {};
+      const result = await probe.run(`anonymous ${name}`, () => send("rest", endpoint.method, endpoint.path(validIds()), body), { allowed: [401] });
+      expect(result.status, name).toBe(401);
+    }
+  });
+
+  test("malformed ids in every path and query placeholder: 400 (403 for a userId that parses as someone else's)", async () => {
+    const probe = new Probe();
+    for (const [name, endpoint] of Object.entries(documentedEndpoints())) {
+      for (const placeholder of endpoint.ids ?? []) {
+        for (const bad of BAD_ID_STRINGS) {
+          const ids = { ...validIds(), [placeholder]: bad } as unknown as Ids;
+          const path = endpoint.path(ids);
+          const options: ApiRequestOptions = { sessionToken: f.owner.token, ...(endpoint.method === "POST" ? { json: endpoint.body?.(ids) ?? {} } : {}) };
+          // An empty path segment routes to another path or to none (404); everything else is 400.
+          const emptySegment = bad.trim() === "" || bad === "1%2F2";
+          const allowed = emptySegment ? [400, 404, 405] : [400];
+          // "/api/courses/" is GET /api/courses (no userId): another documented path, answered.
+          await probe.run(`${name} with ${placeholder}=${JSON.stringify(bad)}`, () => send("rest", endpoint.method, path, options), { allowed, mayAccept: emptySegment });
+        }
+      }
+    }
+  });
+
+  test("unknown ids: 404 for courses, sections, quizzes and challenges; 403 for another user's id; 400 for a section or question of something else", async () => {
+    const probe = new Probe();
+    const unknown = 2_147_483_647;
+    const token = f.owner.token;
+    const cases: [string, string, unknown, number][] = [
+      ["GET", `/api/courses/${unknown}`, undefined, 404],
+      ["GET", `/api/courses/${unknown}/progress`, undefined, 404],
+      ["POST", `/api/courses/${unknown}/progress`, { currentSectionId: f.quizSections[0]!.id }, 404],
+      ["GET", `/api/courses/${unknown}/chat`, undefined, 404],
+      ["POST", `/api/courses/${unknown}/chat`, { content: "hello" }, 404],
+      ["GET", `/api/sections/${unknown}/quiz`, undefined, 404],
+      ["POST", `/api/sections/${unknown}/generate-quiz`, undefined, 404],
+      ["POST", `/api/quizzes/${unknown}/attempts`, { answers: [{ questionId: 1, answer: "A1" }] }, 404],
+      ["POST", `/api/users/${f.owner.user.id}/challenges/${unknown}`, undefined, 404],
+      ["GET", `/api/courses?userId=${unknown}`, undefined, 403],
+      ["GET", `/api/streaks/${unknown}`, undefined, 403],
+      ["POST", `/api/streaks/${unknown}/activity`, undefined, 403],
+      ["GET", `/api/users/${unknown}/badges`, undefined, 403],
+      ["GET", `/api/users/${unknown}/challenges`, undefined, 403],
+      ["POST", `/api/users/${f.other.user.id}/challenges/${f.challengeId}`, undefined, 403],
+      // A section of another course of the caller's: not part of this course.
+      ["POST", `/api/courses/${f.chatCourse.id}/progress`, { currentSectionId: f.quizSections[0]!.id }, 400],
+      ["POST", `/api/courses/${f.chatCourse.id}/progress`, { completedSectionId: unknown }, 400],
+      ["POST", `/api/quizzes/${f.quiz.id}/attempts`, { answers: [{ questionId: unknown, answer: "A1" }] }, 400],
+    ];
+    for (const [method, path, json, status] of cases) {
+      const result = await probe.run(`${method} ${path} ${JSON.stringify(json)}`, () => send("rest", method, path, { sessionToken: token, ...(json === undefined ? {} : { json }) }), { allowed: [status] });
+      expect(result.status, `${method} ${path}`).toBe(status);
+    }
+  });
+
+  const postEndpoints = () => Object.entries(documentedEndpoints()).filter(([, endpoint]) => endpoint.method === "POST");
+
+  test("every POST: malformed JSON → 400, wrong content type → 415, over 1 MB → 413, 10,000-deep JSON → 400", async () => {
+    const probe = new Probe();
+    const huge = JSON.stringify({ content: "x".repeat(MAX_BODY_BYTES + 1) });
+    for (const [name, endpoint] of postEndpoints()) {
+      const path = endpoint.path(validIds());
+      const token = endpoint.auth ? f.owner.token : undefined;
+      // create-checkout and logout take no input: a malformed body is never read (they answer
+      // 503 "payments not configured" / 200), so only the guards' refusals apply to them.
+      const takesInput = !name.includes("create-checkout") && !name.includes("logout") && !name.includes("/activity") && !name.includes("/challenges/");
+      if (takesInput) {
+        for (const body of MALFORMED_BODIES) {
+          // The REST adapter (trpc-to-openapi) spreads the body into an object with the path
+          // parameters, so null, [], 42, true and 1e999999 (Infinity) read as {}: a procedure that needs nothing more
+          // (googleSync, whose body is ignored anyway) may answer them. All else is a 400.
+          const mayAccept = ["null", "[]", "42", "true", "1e999999"].includes(body);
+          await probe.run(`${name} body ${JSON.stringify(body)}`, () => send("rest", "POST", path, { sessionToken: token, body, headers: { "content-type": "application/json" } }), { allowed: [400], mayAccept });
+        }
+        for (const depth of [10_000, 100_000]) {
+          const body = `{"content":${deep(depth)},"code":${deep(depth, "{\"a\":", "}", "1")},"answers":${deep(depth)}}`;
+          await probe.run(`${name} ${depth}-deep JSON`, () => send("rest", "POST", path, { sessionToken: token, body, headers: { "content-type": "application/json" } }), { allowed: [400] });
+        }
+      }
+      for (const contentType of ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/xml", "application/jsonx", ""]) {
+        const body = contentType === "" ? new Blob([JSON.stringify({ a: 1 })]) : JSON.stringify({ a: 1 });
+        await probe.run(`${name} content-type ${contentType}`, () => send("rest", "POST", path, { sessionToken: token, body, headers: contentType ? { "content-type": contentType } : {} }), { allowed: [415] });
+      }
+      await probe.run(`${name} over 1 MB`, () => send("rest", "POST", path, { sessionToken: token, body: huge, headers: { "content-type": "application/json" } }), { allowed: [413] });
+      // Streamed with no length, and with a Content-Length that claims too much.
+      const stream = () => new Blob([huge]).stream();
+      await probe.run(`${name} over 1 MB streamed`, () => send("rest", "POST", path, { sessionToken: token, body: stream(), headers: { "content-type": "application/json" } }), { allowed: [413] });
+      await probe.run(`${name} declared over 1 MB`, () => send("rest", "POST", path, { sessionToken: token, body: "{}", headers: { "content-type": "application/json", "content-length": String(MAX_BODY_BYTES + 1) } }), {
+        allowed: [413],
+      });
+    }
+  });
+
+  test("every POST with input: unknown fields → 400 naming the field (strict schemas)", async () => {
+    const probe = new Probe();
+    for (const [name, endpoint] of postEndpoints()) {
+      if (!endpoint.body && !endpoint.ids) continue;
+      const path = endpoint.path(validIds());
+      const token = endpoint.auth ? f.exhausted.token : undefined;
+      for (const field of ["isAdmin", "__proto__", "constructor", "userId\u0000", "💥"]) {
+        const body = `{${JSON.stringify(field)}:true${endpoint.body ? `,${JSON.stringify(endpoint.body(validIds())).slice(1, -1)}` : ""}}`;
+        // googleSync ignores its body but still refuses unknown fields.
+        const result = await probe.run(`${name} unknown field ${JSON.stringify(field)}`, () => send("rest", "POST", path, { sessionToken: token, body, headers: { "content-type": "application/json" } }), { allowed: [400] });
+        // The message names the field (as JSON escapes it); "__proto__" is dropped by JSON.parse.
+        if (field !== "__proto__") expect(result.text, name).toContain(JSON.stringify(field).slice(1, -1));
+      }
+    }
+  });
+
+  test("property: any JSON value as the body of any POST is accepted or clearly refused, never a 5xx", async () => {
+    const probe = new Probe();
+    const endpoints = postEndpoints().filter(([name]) => !name.includes("create-checkout") && !name.includes("logout") && !name.includes("register"));
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...endpoints), jsonValue, async ([name, endpoint], body) => {
+        // The exhausted learner: generation inputs that validate are refused by the monthly limit.
+        await probe.run(`${name} body ${JSON.stringify(body)}`, () => send("rest", "POST", endpoint.path(validIds()), { sessionToken: f.exhausted.token, json: body }), { mayAccept: true, allowed: [...REFUSALS] });
+      }),
+      { ...fcOptions, numRuns: RUNS * 4 },
+    );
+  });
+
+  test("property: any text as a path or query id is accepted only when it is a valid id", async () => {
+    const probe = new Probe();
+    const withIds = Object.entries(documentedEndpoints()).filter(([, endpoint]) => endpoint.ids?.length);
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...withIds), fc.oneof(anyText, fc.integer().map(String), fc.double().map(String), fc.bigInt().map(String)), async ([name, endpoint], raw) => {
+        const placeholder = endpoint.ids![0]!;
+        const ids = { ...validIds(), [placeholder]: encodeURIComponent(raw) } as unknown as Ids;
+        const options: ApiRequestOptions = { sessionToken: f.exhausted.token, ...(endpoint.method === "POST" ? { json: endpoint.body?.(validIds()) ?? {} } : {}) };
+        await probe.run(`${name} ${placeholder}=${JSON.stringify(raw)}`, () => send("rest", endpoint.method, endpoint.path(ids), options), { mayAccept: true });
+      }),
+      { ...fcOptions, numRuns: RUNS * 4 },
+    );
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Text fields: what is refused, and what is stored exactly
+// ---------------------------------------------------------------------------------------------
+describe("text fields", () => {
+  test("NUL and lone surrogates are refused with 400 in every text field, nothing stored", async () => {
+    const probe = new Probe();
+    const ownerToken = f.owner.token;
+    for (const bad of UNSTORABLE_TEXTS) {
+      const fields: [string, () => Promise<ApiResult>][] = [
+        ["chat message (REST)", () => send("rest", "POST", `/api/courses/${f.chatCourse.id}/chat`, { sessionToken: ownerToken, json: { content: `question ${bad}` } })],
+        ["chat message (tRPC)", () => trpcMutation("chat.send", { id: f.chatCourse.id, content: `question ${bad}` }, { sessionToken: ownerToken })],
+        ["topic (REST)", () => send("rest", "POST", "/api/courses/generate-from-topic", { sessionToken: f.exhausted.token, json: { topic: `binary search ${bad}`, complexity: "beginner" } })],
+        ["topic (tRPC)", () => trpcMutation("generation.start", { topic: `binary search ${bad}`, complexity: "beginner" }, { sessionToken: f.exhausted.token })],
+        ["topic as video link (tRPC)", () => trpcMutation("generation.generateFromTopic", { topic: `https://youtu.be/binSearch01${bad}`, complexity: "beginner" }, { sessionToken: f.exhausted.token })],
+        ["additional instructions", () => send("rest", "POST", "/api/courses/generate-from-topic", { sessionToken: f.exhausted.token, json: { topic: "binary search", complexity: "beginner", additionalInstructions: `be brief ${bad}` } })],
+        ["coupon code (REST)", () => send("rest", "POST", "/api/coupons/redeem", { sessionToken: f.exhausted.token, json: { code: `${f.coupon.code}${bad}` } })],
+        ["coupon code (tRPC)", () => trpcMutation("subscription.redeemCoupon", { code: `${bad}${f.coupon.code}` }, { sessionToken: f.exhausted.token })],
+        ["username (register)", () => send("rest", "POST", "/api/register", { json: { username: `name${bad}x`, email: `n${uniqueSuffix()}@example.com`, password: "password123" } })],
+        ["email (register)", () => send("rest", "POST", "/api/register", { json: { username: `n_${uniqueSuffix()}`, email: `n${bad}@example.com`, password: "password123" } })],
+        ["password (register, tRPC)", () => trpcMutation("auth.register", { username: `n_${uniqueSuffix()}`, email: `n${uniqueSuffix()}@example.com`, password: `password123${bad}` })],
+        ["username (login)", () => send("rest", "POST", "/api/login", { json: { username: `${f.owner.user.username}${bad}`, password: DEFAULT_PASSWORD } })],
+        ["new password (change)", () => trpcMutation("auth.changePassword", { currentPassword: DEFAULT_PASSWORD, newPassword: `new-password-${bad}` }, { sessionToken: ownerToken })],
+        ["quiz answer", () => send("rest", "POST", `/api/quizzes/${f.quiz.id}/attempts`, { sessionToken: ownerToken, json: { answers: f.quiz.questions.map((q) => ({ questionId: q.id, answer: `A${q.order}${bad}` })) } })],
+        ["search query", () => trpcQuery("course.search", { q: `course ${bad}` }, { sessionToken: ownerToken })],
+      ];
+      for (const [field, call] of fields) {
+        const result = await probe.run(`${field} with ${JSON.stringify(bad)}`, call, { allowed: [400] });
+        expect(result.status, field).toBe(400);
+        expect(String(errorOf(result.json).message), field).toMatch(/NUL|invalid character|cannot be stored/);
+      }
+    }
+  });
+
+  test("bytes that are not UTF-8 are refused with 400, never stored as U+FFFD (REST and tRPC)", async () => {
+    const probe = new Probe();
+    const encode = (text: string) => new TextEncoder().encode(text);
+    const invalid = [[0xff], [0xfe, 0xff], [0xc0, 0xaf], [0xed, 0xa0, 0x80], [0xe2, 0x82], [0xf4, 0x90, 0x80, 0x80], [0x80]];
+    for (const bytes of invalid) {
+      const rest = new Uint8Array([...encode('{"content":"bad '), ...bytes, ...encode(' end"}')]);
+      const trpc = new Uint8Array([...encode(`{"json":{"id":${f.chatCourse.id},"content":"bad `), ...bytes, ...encode(' end"}}')]);
+      const headers = { "content-type": "application/json" };
+      const label = bytes.map((b) => b.toString(16)).join(" ");
+      await probe.run(`REST chat with bytes ${label}`, () => send("rest", "POST", `/api/courses/${f.chatCourse.id}/chat`, { sessionToken: f.owner.token, body: rest, headers }), { allowed: [400] });
+      await probe.run(`tRPC chat with bytes ${label}`, () => send("trpc", "POST", "/api/trpc/chat.send", { sessionToken: f.owner.token, body: trpc, headers }), { allowed: [400] });
+    }
+  });
+
+  test("the Google sync body (display name, e-mail, photo) is ignored: any text answers the session's user and stores nothing", async () => {
+    const probe = new Probe();
+    for (const text of [...TRICKY_TEXTS, ...UNSTORABLE_TEXTS]) {
+      const result = await probe.run(
+        `googleSync ${JSON.stringify(text)}`,
+        () => send("rest", "POST", "/api/auth/google", { sessionToken: f.owner.token, json: { uid: text, email: text, displayName: text, photoURL: text } }),
+        { mayAccept: true },
+      );
+      expect(result.status).toBe(200);
+      expect(result.json).toMatchObject({ id: f.owner.user.id, displayName: f.owner.user.displayName, email: f.owner.user.email });
+    }
+  });
+
+  test("chat messages round-trip exactly: emoji, bidi overrides, HTML, control characters", async () => {
+    let user = await signedIn();
+    let sent = 0;
+    let course = await courseWithTranscript(db, user.user.id);
+    const expectRoundTrip = async (content: string, kind: Kind) => {
+      // The chat limit is 20 messages a minute per learner: switch learners (and courses) in time.
+      if (sent > 0 && sent % 15 === 0) {
+        user = await signedIn();
+        course = await courseWithTranscript(db, user.user.id);
+      }
+      sent += 1;
+      const result =
+        kind === "rest"
+          ? await send("rest", "POST", `/api/courses/${course.id}/chat`, { sessionToken: user.token, json: { content } })
+          : await trpcMutation("chat.send", { id: course.id, content }, { sessionToken: user.token });
+      expect(result.status, result.text.slice(0, 300)).toBe(200);
+      const history = await send("rest", "GET", `/api/courses/${course.id}/chat`, { sessionToken: user.token });
+      const mine = (history.json as unknown as { role: string; content: string }[]).filter((m) => m.role === "user");
+      expect(mine.at(-1)?.content).toBe(content);
+      const row = await db.chatMessage.findFirstOrThrow({ where: { courseId: course.id, userId: user.user.id, role: "user" }, orderBy: { id: "desc" }, select: { content: true } });
+      expect(row.content).toBe(content);
+      stats.roundTrips += 1;
+    };
+    for (const [i, text] of TRICKY_TEXTS.entries()) await expectRoundTrip(text, i % 2 ? "trpc" : "rest");
+    await fc.assert(
+      fc.asyncProperty(wellFormedText.filter((text) => text.trim() === text && text.length > 0 && !text.includes("\u0000")), async (text) => {
+        await expectRoundTrip(text, "rest");
+      }),
+      fcOptions,
+    );
+  });
+
+  test("property: chat text with NUL or a lone surrogate is refused, any other text is stored exactly", async () => {
+    const probe = new Probe();
+    let user = await signedIn();
+    let course = await courseWithTranscript(db, user.user.id);
+    let sent = 0;
+    await fc.assert(
+      fc.asyncProperty(anyText, async (text) => {
+        if (sent >= 15) {
+          sent = 0;
+          user = await signedIn();
+          course = await courseWithTranscript(db, user.user.id);
+        }
+        const result = await probe.run(`chat ${JSON.stringify(text)}`, () => send("rest", "POST", `/api/courses/${course.id}/chat`, { sessionToken: user.token, json: { content: text } }), {
+          mayAccept: !hasUnstorable(text) && text.trim().length > 0,
+        });
+        if (result.status === 200) {
+          sent += 1;
+          const row = await db.chatMessage.findFirstOrThrow({ where: { courseId: course.id, userId: user.user.id, role: "user" }, orderBy: { id: "desc" }, select: { content: true } });
+          expect(row.content).toBe(text.trim());
+          stats.roundTrips += 1;
+        }
+      }),
+      fcOptions,
+    );
+  });
+
+  test("topic and additional instructions round-trip exactly into the job and the course", async () => {
+    const premium = await signedIn({ couponPremiumUntil: new Date(Date.now() + 30 * 86_400_000) });
+    const deps = libraryDeps();
+    const cases = TRICKY_TEXTS.map((text, i) => ({ topic: `binary search ${text}`.slice(0, 200), additionalInstructions: TRICKY_TEXTS.slice(i).join(" — "), kind: (i % 2 ? "trpc" : "rest") as Kind }));
+    for (const { topic, additionalInstructions, kind } of cases) {
+      const input = { topic, complexity: "beginner", additionalInstructions };
+      const result = kind === "rest" ? await send("rest", "POST", "/api/generation-jobs", { sessionToken: premium.token, json: input }) : await trpcMutation("generation.start", input, { sessionToken: premium.token });
+      expect(result.status, result.text.slice(0, 300)).toBe(200);
+      const job = await db.generationJob.findFirstOrThrow({ where: { userId: premium.user.id }, orderBy: { createdAt: "desc" }, select: { id: true, input: true } });
+      expect(job.input).toMatchObject({ topic, additionalInstructions });
+      await drainGenerationQueue(db, deps);
+      const finished = await db.generationJob.findUniqueOrThrow({ where: { id: job.id }, select: { status: true, error: true, course: { select: { topic: true, additionalInstructions: true } } } });
+      expect(finished.status, finished.error ?? "").toBe("succeeded");
+      expect(finished.course).toEqual({ topic, additionalInstructions });
+      stats.roundTrips += 1;
+    }
+  });
+
+  test("usernames: the documented alphabet round-trips; anything else is a 400", async () => {
+    const probe = new Probe();
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(fc.stringMatching(/^[A-Za-z0-9_.-]{3,32}$/), anyText, fc.constantFrom(...TRICKY_TEXTS, "<script>x</script>", "bob\u202Eevil", "ａｌｉｃｅ", "👍👍👍")), async (username) => {
+        const valid = /^[A-Za-z0-9_.-]{3,32}$/.test(username.trim());
+        const email = `u${uniqueSuffix()}@example.com`;
+        const result = await probe.run(`register ${JSON.stringify(username)}`, () => send("rest", "POST", "/api/register", { json: { username, email, password: "password123" } }), {
+          mayAccept: valid,
+          // A valid name can collide with an earlier run's (409).
+          allowed: valid ? [409] : [400],
+        });
+        if (result.status === 200) {
+          const me = await send("rest", "GET", "/api/user", { sessionToken: sessionTokenOf(result.response) });
+          expect(me.json).toMatchObject({ username: username.trim(), email });
+          stats.roundTrips += 1;
+        }
+      }),
+      { ...fcOptions, numRuns: 12 },
+    );
+  });
+
+  test("a password with emoji, bidi overrides and HTML signs in exactly as registered (and not with a look-alike)", async () => {
+    const probe = new Probe();
+    for (const text of TRICKY_TEXTS.slice(0, 5)) {
+      const username = `pw_${uniqueSuffix()}`;
+      const password = `${text} password`;
+      const registered = await trpcMutation("auth.register", { username, email: `${username}@example.com`, password });
+      expect(registered.status, registered.text.slice(0, 300)).toBe(200);
+      const login = await send("rest", "POST", "/api/login", { json: { username, password } });
+      expect(login.status).toBe(200);
+      await probe.run("login with a normalised look-alike", () => send("rest", "POST", "/api/login", { json: { username, password: password.normalize("NFKC") === password ? `${password}!` : password.normalize("NFKC") } }), { allowed: [401] });
+      stats.roundTrips += 1;
+    }
+  });
+
+  test("quiz answers and options round-trip exactly; an answer that differs in any code unit is refused", async () => {
+    const probe = new Probe();
+    const quiz = await send("rest", "GET", `/api/sections/${f.quizSections[1]!.id}/quiz`, { sessionToken: f.owner.token });
+    expect(quiz.status).toBe(200);
+    const questions = (quiz.json as unknown as { questions: { id: number; options: string[] }[] }).questions;
+    expect(questions.map((q) => q.options)).toEqual(f.trickyQuiz.questions.map((q) => q.options));
+    for (const pick of [0, 1, 2, 3]) {
+      const answers = questions.map((q) => ({ questionId: q.id, answer: q.options[pick]! }));
+      const result = await send("rest", "POST", `/api/quizzes/${f.trickyQuiz.id}/attempts`, { sessionToken: f.owner.token, json: { answers } });
+      expect(result.status, result.text.slice(0, 300)).toBe(200);
+      expect((result.json as unknown as { results: { answer: string }[] }).results.map((r) => r.answer)).toEqual(answers.map((a) => a.answer));
+      stats.roundTrips += 1;
+    }
+    // Look-alikes of an option (normalised, trimmed, case-folded, override stripped) are not that option.
+    const option = TRICKY_TEXTS[1]!;
+    for (const lookAlike of [option.normalize("NFKC") + " ", ` ${option}`, option.toUpperCase(), option.replaceAll("\u202E", ""), option.replaceAll("\u202E", "\u202D")]) {
+      const answers = questions.map((q) => ({ questionId: q.id, answer: q.options.includes(option) ? lookAlike : q.options[0]! }));
+      await probe.run(`quiz answer look-alike ${JSON.stringify(lookAlike)}`, () => send("rest", "POST", `/api/quizzes/${f.trickyQuiz.id}/attempts`, { sessionToken: f.owner.token, json: { answers } }), { allowed: [400] });
+    }
+  });
+
+  test("search: tricky text finds the course and its title comes back exactly; any query is answered or refused, never a 5xx", async () => {
+    const probe = new Probe();
+    for (const text of TRICKY_TEXTS.slice(0, 4)) {
+      const word = text.split(" ").find((w) => w.length > 3) ?? text;
+      const result = await trpcQuery("course.search", { q: word }, { sessionToken: f.owner.token });
+      expect(result.status, result.text.slice(0, 300)).toBe(200);
+      const hits = (result.json as { result: { data: { json: { courseId: number; title: string }[] } } }).result.data.json;
+      expect(hits.find((hit) => hit.courseId === f.trickyCourse.id)?.title, word).toBe(f.trickyCourse.title);
+      stats.roundTrips += 1;
+    }
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(anyText, fc.constantFrom(...TRICKY_TEXTS, "%", "_", "\\", "%%%", "' OR 1=1 --", "x".repeat(101), "a ".repeat(60)), jsonValue), async (q) => {
+        await probe.run(`search ${JSON.stringify(q)}`, () => trpcQuery("course.search", { q }, { sessionToken: f.owner.token }), {
+          mayAccept: typeof q === "string" && !hasUnstorable(q) && q.trim().length > 0 && q.trim().length <= 100,
+          allowed: [400],
+        });
+      }),
+      { ...fcOptions, numRuns: RUNS * 2 },
+    );
+  });
+
+  test("coupon codes: tricky text is an unknown code (404) or a refusal; the documented normalisation (trim, NFKC, case) redeems", async () => {
+    const probe = new Probe();
+    let user = await signedIn();
+    let tries = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(anyText, fc.constantFrom(...TRICKY_TEXTS, "ß".repeat(64), "ﬀ".repeat(64), "x".repeat(65), "%", "' OR 1=1 --"), jsonValue), async (code) => {
+        // Ten failed codes a learner per 15 minutes: switch learners before the limit.
+        if (++tries % 9 === 0) user = await signedIn();
+        await probe.run(`coupon ${JSON.stringify(code)}`, () => send("rest", "POST", "/api/coupons/redeem", { sessionToken: user.token, json: { code } }), { allowed: [400, 404, 422] });
+      }),
+      { ...fcOptions, numRuns: RUNS * 2 },
+    );
+    const fresh = await signedIn();
+    const redeemed = await send("rest", "POST", "/api/coupons/redeem", { sessionToken: fresh.token, json: { code: `  ${f.coupon.code.toLowerCase()}\t` } });
+    expect(redeemed.status, redeemed.text.slice(0, 300)).toBe(200);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Numbers: progress, quiz attempts, challenges, sharing
+// ---------------------------------------------------------------------------------------------
+describe("numbers and ids in bodies", () => {
+  test("progress: every bad id, boolean and mix is a 400; nothing is written", async () => {
+    const probe = new Probe();
+    const path = `/api/courses/${f.quizCourse.id}/progress`;
+    const sectionId = f.quizSections[0]!.id;
+    for (const bad of BAD_ID_JSON) {
+      for (const body of [{ currentSectionId: bad }, { completedSectionId: bad }, { completedSectionId: sectionId, isCompleted: bad }, { userId: bad, currentSectionId: sectionId }]) {
+        if ("isCompleted" in body && (bad === true || bad === false)) continue;
+        await probe.run(`progress ${JSON.stringify(body)}`, () => send("rest", "POST", path, { sessionToken: f.owner.token, json: body }), { allowed: [400] });
+      }
+    }
+    for (const body of [{}, { isCompleted: true }, { currentSectionId: sectionId, isCompleted: "false" }, { currentSectionId: sectionId, isCompleted: "no" }, { currentSectionId: sectionId, isCompleted: 0 }]) {
+      await probe.run(`progress ${JSON.stringify(body)}`, () => send("rest", "POST", path, { sessionToken: f.owner.token, json: body }), { allowed: [400] });
+    }
+  });
+
+  test("property: progress, quiz attempts, challenge join and sharing over tRPC take only valid ids", async () => {
+    const probe = new Probe();
+    const number = fc.oneof(
+      fc.integer({ min: -(2 ** 31), max: -1 }),
+      fc.constant(0),
+      fc.integer({ min: 2 ** 31, max: Number.MAX_SAFE_INTEGER }),
+      fc.double({ noInteger: true }),
+      fc.constantFrom(Number.MAX_VALUE, Number.MIN_VALUE, -0, 2 ** 53 + 2, 1e21),
+      fc.string({ maxLength: 12 }),
+      fc.boolean(),
+      fc.constant(null),
+      jsonValue,
+    );
+    // Ids coerce (see "known laxness" below): a value that reads as a valid id may be accepted.
+    const readsAsId = (n: unknown) => typeof n !== "object" || n === null || Array.isArray(n) ? Number.isInteger(Number(n)) && Number(n) > 0 && Number(n) <= 2_147_483_647 : false;
+    const calls: ((n: unknown) => [string, () => Promise<ApiResult>, boolean])[] = [
+      (n) => ["progress.update currentSectionId", () => trpcMutation("progress.update", { id: f.quizCourse.id, currentSectionId: n }, { sessionToken: f.owner.token }), readsAsId(n)],
+      (n) => ["progress.update id", () => trpcMutation("progress.update", { id: n, currentSectionId: f.quizSections[0]!.id }, { sessionToken: f.owner.token }), readsAsId(n)],
+      (n) => ["quiz.submitAttempt questionId", () => trpcMutation("quiz.submitAttempt", { id: f.quiz.id, answers: [{ questionId: n, answer: "A1" }] }, { sessionToken: f.owner.token }), readsAsId(n)],
+      (n) => ["quiz.submitAttempt id", () => trpcMutation("quiz.submitAttempt", { id: n, answers: [] }, { sessionToken: f.owner.token }), readsAsId(n)],
+      (n) => ["gamification.joinChallenge", () => trpcMutation("gamification.joinChallenge", { userId: f.owner.user.id, challengeId: n }, { sessionToken: f.owner.token }), readsAsId(n)],
+      (n) => ["course.setSharing id", () => trpcMutation("course.setSharing", { id: n, isPublic: true }, { sessionToken: f.owner.token }), readsAsId(n)],
+      (n) => ["course.setSharing isPublic", () => trpcMutation("course.setSharing", { id: f.chatCourse.id, isPublic: n }, { sessionToken: f.owner.token }), typeof n === "boolean"],
+    ];
+    await fc.assert(
+      fc.asyncProperty(fc.nat({ max: calls.length - 1 }), number, async (which, n) => {
+        const [label, call, mayAccept] = calls[which]!(n);
+        await probe.run(`${label} ${JSON.stringify(n)}`, call, { allowed: mayAccept ? [...REFUSALS] : [400], mayAccept });
+      }),
+      { ...fcOptions, numRuns: RUNS * 4 },
+    );
+  });
+
+  // Known laxness, not fixed here: idSchema (lib/schemas/common.ts) is z.coerce.number(), so the
+  // strings of REST paths and queries parse; the same coercion reads a JSON `[7]` as 7 and `true`
+  // as 1 in a body. trpc-to-openapi needs a coercible number for path and query ids, so the fix
+  // (coerce strings only) needs the schema and the OpenAPI document changed together.
+  test("a JSON array or boolean is not an id ([id] is not read as id)", async () => {
+    const result = await send("rest", "POST", `/api/courses/${f.quizCourse.id}/progress`, {
+      sessionToken: f.owner.token,
+      json: { userId: [f.owner.user.id], currentSectionId: [f.quizSections[0]!.id] },
+    });
+    expect(result.status).toBe(400);
+  });
+
+  test("quiz attempts: too many, duplicate, missing and non-option answers are 400s", async () => {
+    const probe = new Probe();
+    const [q1, q2, q3] = f.quiz.questions;
+    const cases: unknown[] = [
+      { answers: [] },
+      { answers: [{ questionId: q1!.id, answer: "A1" }] },
+      { answers: [q1, q1, q2].map((q) => ({ questionId: q!.id, answer: "A1" })) },
+      { answers: Array.from({ length: 51 }, () => ({ questionId: q1!.id, answer: "A1" })) },
+      { answers: [q1, q2, q3].map((q) => ({ questionId: q!.id, answer: "x".repeat(1001) })) },
+      { answers: [q1, q2, q3].map((q) => ({ questionId: q!.id, answer: "<script>alert(1)</script>" })) },
+      { answers: [q1, q2, q3].map((q) => ({ questionId: q!.id, answer: 1 })) },
+      { answers: [q1, q2, q3].map((q) => ({ questionId: q!.id })) },
+      { answers: [q1, q2, q3].map((q) => ({ questionId: q!.id, answer: `A${q!.order}`, extra: true })) },
+      { answers: { 0: { questionId: q1!.id, answer: "A1" } } },
+      { answers: "A1,A2,A3" },
+    ];
+    for (const body of cases) {
+      await probe.run(`attempt ${JSON.stringify(body).slice(0, 120)}`, () => send("rest", "POST", `/api/quizzes/${f.quiz.id}/attempts`, { sessionToken: f.owner.token, json: body }), { allowed: [400] });
+    }
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The tRPC form procedures over HTTP: envelopes, bodies and types
+// ---------------------------------------------------------------------------------------------
+describe("tRPC form procedures over HTTP", () => {
+  const MUTATIONS = [
+    "auth.register",
+    "auth.login",
+    "auth.changePassword",
+    "generation.start",
+    "generation.generateFromTopic",
+    "chat.send",
+    "subscription.redeemCoupon",
+    "progress.update",
+    "quiz.submitAttempt",
+    "gamification.joinChallenge",
+    "course.setSharing",
+  ];
+
+  test("malformed bodies, broken envelopes, deep JSON, huge bodies and wrong content types are refused", async () => {
+    const probe = new Probe();
+    const huge = JSON.stringify({ json: { content: "x".repeat(MAX_BODY_BYTES) } });
+    for (const procedure of MUTATIONS) {
+      const token = f.exhausted.token;
+      const path = `/api/trpc/${procedure}`;
+      const bodies = [
+        ...MALFORMED_BODIES.filter((body) => !["null", "[]", "[1,2]", "\"string\"", "42", "true"].includes(body)),
+        `{"json":${deep(10_000)}}`,
+        `{"json":{"topic":${deep(10_000, "{\"a\":", "}", "1")}}}`,
+        `{"json":{"username":"a","password":"b"},"meta":{"values":{"username":["bigint"],"password":[["custom","x"]]}}}`,
+        `{"json":{"id":1},"meta":{"values":{"id":["Date"]}}}`,
+        `{"json":{"a":1},"meta":{"values":{"__proto__.polluted":["undefined"]}}}`,
+        `{"json":{"a":[1]},"meta":{"referentialEqualities":{"a":["a.0.x.y"]}}}`,
+        `{"json":1,"meta":{"values":["class"]}}`,
+        `{"json":"x","meta":null}`,
+      ];
+      for (const body of bodies) {
+        // Malformed JSON is a 400; a well-formed envelope with odd superjson meta is decoded and
+        // then refused by the procedure, whatever its reason (400, 404, 403 …).
+        const allowed = body.includes("\"meta\"") ? [...REFUSALS] : [400];
+        await probe.run(`${procedure} body ${body.slice(0, 80)}`, () => send("trpc", "POST", path, { sessionToken: token, body, headers: { "content-type": "application/json" } }), { allowed });
+      }
+      await probe.run(`${procedure} over 1 MB`, () => send("trpc", "POST", path, { sessionToken: token, body: huge, headers: { "content-type": "application/json" } }), { allowed: [413] });
+      await probe.run(`${procedure} text/plain`, () => send("trpc", "POST", path, { sessionToken: token, body: "{\"json\":{}}", headers: { "content-type": "text/plain" } }), { allowed: [415] });
+      // A mutation must be a POST; a GET of it is refused, not run.
+      await probe.run(`${procedure} as GET`, () => send("trpc", "GET", `${path}?input=${encodeURIComponent("{\"json\":{}}")}`, { sessionToken: token }), { allowed: [400, 404, 405] as number[] });
+    }
+    const unknownProcedure = await probe.run("unknown procedure", () => send("trpc", "POST", "/api/trpc/admin.deleteEverything", { json: { json: {} } }), { allowed: [404] });
+    expect(unknownProcedure.status).toBe(404);
+  });
+
+  test("property: any JSON value as the input of any form procedure is accepted or clearly refused", async () => {
+    const probe = new Probe();
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...MUTATIONS), jsonValue, async (procedure, input) => {
+        // The exhausted learner can change nothing a random value might validate for, except a
+        // challenge join or a progress row of a real id; those are the accepted cases.
+        await probe.run(`${procedure} ${JSON.stringify(input)}`, () => trpcMutation(procedure, input, { sessionToken: f.exhausted.token }), { mayAccept: true });
+      }),
+      { ...fcOptions, numRuns: RUNS * 4 },
+    );
+  });
+
+  test("register, login and change password: wrong types, unknown fields and tricky text in each field", async () => {
+    const probe = new Probe();
+    const base = () => ({ username: `f_${uniqueSuffix()}`, email: `f${uniqueSuffix()}@example.com`, password: "password123" });
+    const mutate = fc.record({
+      field: fc.constantFrom("username", "email", "password", "confirmPassword", "extra"),
+      value: fc.oneof(jsonValue, anyText, fc.constantFrom(...TRICKY_TEXTS, ...UNSTORABLE_TEXTS, "x".repeat(257), "x".repeat(10_000))),
+      procedure: fc.constantFrom("auth.register", "auth.login"),
+    });
+    await fc.assert(
+      fc.asyncProperty(mutate, async ({ field, value, procedure }) => {
+        const input: Record<string, unknown> = procedure === "auth.login" ? { username: "no_such_learner", password: "password123" } : base();
+        input[field] = value;
+        await probe.run(`${procedure} ${field}=${JSON.stringify(value).slice(0, 80)}`, () => trpcMutation(procedure, input), {
+          // A register with a valid value in one field works; a login of an unknown name is a 401.
+          mayAccept: procedure === "auth.register",
+        });
+      }),
+      { ...fcOptions, numRuns: RUNS * 2 },
+    );
+    // Change password: 5 attempts a user per 15 minutes, so each learner gets a few bad inputs.
+    const badChanges: unknown[] = [
+      { currentPassword: DEFAULT_PASSWORD, newPassword: "short" },
+      { currentPassword: DEFAULT_PASSWORD, newPassword: "x".repeat(257) },
+      { currentPassword: DEFAULT_PASSWORD, newPassword: 12345678 },
+      { currentPassword: DEFAULT_PASSWORD },
+      { currentPassword: "", newPassword: "new-password" },
+      { currentPassword: DEFAULT_PASSWORD, newPassword: "new-password", userId: 1 },
+      { currentPassword: `${DEFAULT_PASSWORD}\u0000`, newPassword: "new-password-1" },
+      { currentPassword: `${DEFAULT_PASSWORD}\uD800`, newPassword: "new-password-1" },
+      { currentPassword: `\u202E${DEFAULT_PASSWORD}`, newPassword: "new-password-1" },
+      { currentPassword: DEFAULT_PASSWORD.normalize("NFKC").toUpperCase(), newPassword: "new-password-1" },
+    ];
+    const learner = await signedIn();
+    for (const input of badChanges) {
+      await probe.run(`changePassword ${JSON.stringify(input)}`, () => trpcMutation("auth.changePassword", input, { sessionToken: learner.token }), { allowed: [400, 403, 429] });
+    }
+    // Positive control: the right current password and a tricky new one work.
+    const fresh = await signedIn();
+    const changed = await trpcMutation("auth.changePassword", { currentPassword: DEFAULT_PASSWORD, newPassword: TRICKY_TEXTS[0]! }, { sessionToken: fresh.token });
+    expect(changed.status, changed.text.slice(0, 300)).toBe(200);
+    expect((await send("rest", "POST", "/api/login", { json: { username: fresh.user.username, password: TRICKY_TEXTS[0]! } })).status).toBe(200);
+    stats.roundTrips += 1;
+  });
+
+  test("generation: tricky and oversized topics and instructions, wrong complexity, video links", async () => {
+    const probe = new Probe();
+    const input = fc.record(
+      {
+        topic: fc.oneof(anyText, fc.constantFrom(...TRICKY_TEXTS, "x".repeat(201), "ab", "   ab   ", "https://youtube.com/watch?v=bad", "https://youtu.be/\u202Ebinsearch01", "javascript:alert(1)", "https://evil.example/watch?v=binSearch01"), jsonValue),
+        complexity: fc.oneof(fc.constantFrom("beginner", "expert", "BEGINNER", "", "<script>"), jsonValue),
+        additionalInstructions: fc.oneof(anyText, fc.constantFrom(...TRICKY_TEXTS, "x".repeat(2001), null), jsonValue),
+      },
+      { requiredKeys: ["topic"] },
+    );
+    await fc.assert(
+      fc.asyncProperty(input, fc.constantFrom("rest:generate-from-topic", "rest:generation-jobs", "trpc:generation.start", "trpc:generation.generateFromTopic"), async (body, route) => {
+        const [kind, name] = route.split(":") as [Kind, string];
+        const call = () =>
+          kind === "rest" ? send("rest", "POST", `/api/${name === "generate-from-topic" ? "courses/generate-from-topic" : name}`, { sessionToken: f.exhausted.token, json: body }) : trpcMutation(name, body, { sessionToken: f.exhausted.token });
+        // The exhausted learner's valid inputs meet the monthly limit (403); invalid ones a 400.
+        await probe.run(`${route} ${JSON.stringify(body).slice(0, 120)}`, call, { allowed: [400, 403] });
+      }),
+      { ...fcOptions, numRuns: RUNS * 2 },
+    );
+  });
+
+  test("headers: odd time zones, request ids and forwarded addresses never break a call", async () => {
+    const probe = new Probe();
+    for (const timeZone of ["Mars/Olympus_Mons", "", "UTC\t", "../../etc/passwd", "Etc/GMT+99", "x".repeat(500), "Europe/Berlin", "ÿ"]) {
+      const headers = { "x-time-zone": timeZone, "x-request-id": timeZone, "x-forwarded-for": `${timeZone}, 10.0.0.1` };
+      await probe.run(`progress with time zone ${JSON.stringify(timeZone)}`, () => send("rest", "POST", `/api/courses/${f.quizCourse.id}/progress`, { sessionToken: f.owner.token, json: { completedSectionId: 0 }, headers }), { allowed: [400] });
+      const streak = await send("rest", "GET", `/api/streaks/${f.owner.user.id}`, { sessionToken: f.owner.token, headers });
+      expect(streak.status).toBe(200);
+    }
+  });
+});

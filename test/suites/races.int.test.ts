@@ -1,0 +1,451 @@
+/**
+ * The races suite (`npm run test:races`): every check-then-act of RELIABILITY.md under real
+ * concurrency on PostgreSQL. Each race runs TRIALS times with CONCURRENCY requests started at
+ * once (Promise.all over separate requests, each on its own pooled connection; the harness sizes
+ * the pool with DATABASE_POOL_SIZE), through the real HTTP entrypoints (`restCall` for the
+ * documented /api paths, the Stripe webhook handler) or tRPC callers. For every trial it asserts
+ * the exact number of successes, no duplicate rows on the unique keys (GROUP BY … HAVING
+ * count(*) > 1, over the whole table) and no 5xx, and prints one summary line per race.
+ *
+ * RACE_TRIALS and RACE_CONCURRENCY override the defaults (e.g. RACE_CONCURRENCY=50).
+ */
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+
+import { createBilling, type Billing } from "~/server/billing/stripe";
+import { createDbClient } from "~/server/db/client";
+import { MAX_ACTIVE_JOBS_PER_USER } from "~/server/services/generation/start-generation";
+import { createCoupon } from "~/server/services/subscription/create-coupon";
+import { getEntitlements, MONTHLY_LIMIT_MESSAGE } from "~/server/services/subscription/entitlements";
+import { monthKey } from "~/server/services/subscription/monthly-usage";
+import { stripeWebhookHandler } from "~/server/api/stripe-webhook";
+
+import { createTestCaller, sessionTokenFor } from "../caller";
+import { db, getPool } from "../db";
+import { tally } from "../expect";
+import { createCourse, createUser, sectionsOf, uniqueSuffix } from "../factories";
+import { createQuiz, createQuizCourse } from "../factories/quiz";
+import { startFakeStripe, type FakeStripe } from "../fakes/stripe.mjs";
+import { apiRequest, restCall, type ApiResult } from "../http";
+import { paidLearner } from "../stripe";
+
+function positiveIntFromEnv(name: string, fallback: number): number {
+  const value = Number.parseInt(process.env[name] ?? "", 10);
+  return Number.isInteger(value) && value > 0 ? value : fallback;
+}
+
+/** Trials per race, and requests started at once in each trial. */
+const TRIALS = positiveIntFromEnv("RACE_TRIALS", 5);
+const CONCURRENCY = positiveIntFromEnv("RACE_CONCURRENCY", 8);
+
+// ---------------------------------------------------------------------------------------------
+// Bookkeeping: one outcome per trial, one summary line per race.
+
+type TrialOutcome = {
+  expected: number;
+  observed: number;
+  /** Rows beyond the first on a key that must be unique. */
+  duplicates: number;
+  /** HTTP 5xx answers, INTERNAL_SERVER_ERROR from callers, or anything thrown that is not a TRPCError. */
+  serverErrors: number;
+  /** Status (or tRPC code) → how many answers had it. */
+  statuses: Record<string, number>;
+  /** Other expectations that failed in this trial, as readable sentences. */
+  problems: string[];
+};
+
+async function runRace(name: string, trial: (index: number) => Promise<TrialOutcome>): Promise<void> {
+  const started = performance.now();
+  const outcomes: TrialOutcome[] = [];
+  for (let index = 0; index < TRIALS; index += 1) outcomes.push(await trial(index));
+  const sum = (pick: (o: TrialOutcome) => number) => outcomes.reduce((total, o) => total + pick(o), 0);
+  const statuses: Record<string, number> = {};
+  for (const outcome of outcomes) for (const [key, count] of Object.entries(outcome.statuses)) statuses[key] = (statuses[key] ?? 0) + count;
+  const totals = { expected: sum((o) => o.expected), observed: sum((o) => o.observed), duplicates: sum((o) => o.duplicates), serverErrors: sum((o) => o.serverErrors) };
+  console.info(
+    `[races] ${name}: trials=${TRIALS} concurrency=${CONCURRENCY} successes expected=${totals.expected} observed=${totals.observed} ` +
+      `duplicates=${totals.duplicates} 5xx=${totals.serverErrors} answers=${JSON.stringify(statuses)} (${Math.round(performance.now() - started)} ms)`,
+  );
+  expect(outcomes.flatMap((o, i) => o.problems.map((p) => `trial ${i + 1}: ${p}`))).toEqual([]);
+  // Per trial, so one trial's surplus cannot hide another's shortfall.
+  expect(outcomes.map((o) => o.observed)).toEqual(outcomes.map((o) => o.expected));
+  expect(totals.duplicates).toBe(0);
+  expect(totals.serverErrors).toBe(0);
+}
+
+const statusTally = (results: ApiResult<unknown>[]) => {
+  const counts: Record<string, number> = {};
+  for (const { status } of results) counts[String(status)] = (counts[String(status)] ?? 0) + 1;
+  return counts;
+};
+const count5xx = (results: ApiResult<unknown>[]) => results.filter((r) => r.status >= 500).length;
+const ok = <T>(results: ApiResult<T>[]) => results.filter((r) => r.status === 200);
+/** Answers other than the allowed statuses, as a problem sentence (or none). */
+function unexpectedStatuses(results: ApiResult<unknown>[], allowed: number[]): string[] {
+  const others = results.filter((r) => !allowed.includes(r.status));
+  return others.length ? [`unexpected answers ${JSON.stringify(others.map((r) => `${r.status} ${r.text.slice(0, 120)}`))}`] : [];
+}
+
+/** `count` requests started at once (each its own Request, session check and pooled connection). */
+const atOnce = <T>(count: number, request: (index: number) => Promise<T>) => Promise.all(Array.from({ length: count }, (_, index) => request(index)));
+
+/**
+ * Each query groups a table by a key that must be unique and returns the keys found more than
+ * once with n = count(*); the whole table is checked, not only this trial's rows.
+ */
+const DUPLICATE_KEYS = {
+  monthlyUsage: `SELECT "userId", "month", count(*)::int AS n FROM "MonthlyUsage" GROUP BY 1, 2 HAVING count(*) > 1`,
+  // A free learner's month holds one course: one job per (free user, quota month).
+  freeJobsPerMonth: `SELECT j."userId", j.input->>'quotaMonth', count(*)::int AS n FROM "GenerationJob" j JOIN "User" u ON u.id = j."userId"
+    WHERE u."couponPremiumUntil" IS NULL AND NOT EXISTS (SELECT 1 FROM "Subscription" s WHERE s."userId" = u.id)
+    GROUP BY 1, 2 HAVING count(*) > 1`,
+  couponRedemption: `SELECT "couponId", "userId", count(*)::int AS n FROM "CouponRedemption" GROUP BY 1, 2 HAVING count(*) > 1`,
+  couponOverused: `SELECT c.id, (count(r.id) - c."maxRedemptions" + 1)::int AS n FROM "Coupon" c JOIN "CouponRedemption" r ON r."couponId" = c.id
+    GROUP BY c.id HAVING count(r.id) > c."maxRedemptions"`,
+  quizPerSection: `SELECT "sectionId", count(*)::int AS n FROM "Quiz" GROUP BY 1 HAVING count(*) > 1`,
+  quizQuestion: `SELECT "quizId", "order", count(*)::int AS n FROM "QuizQuestion" GROUP BY 1, 2 HAVING count(*) > 1`,
+  sectionCompletion: `SELECT "userId", "sectionId", count(*)::int AS n FROM "SectionCompletion" GROUP BY 1, 2 HAVING count(*) > 1`,
+  courseProgress: `SELECT "userId", "courseId", count(*)::int AS n FROM "CourseProgress" GROUP BY 1, 2 HAVING count(*) > 1`,
+  activityEvent: `SELECT "userId", "type", "subjectKey", count(*)::int AS n FROM "ActivityEvent" GROUP BY 1, 2, 3 HAVING count(*) > 1`,
+  userBadge: `SELECT "userId", "badgeId", count(*)::int AS n FROM "UserBadge" GROUP BY 1, 2 HAVING count(*) > 1`,
+  streak: `SELECT "userId", count(*)::int AS n FROM "Streak" GROUP BY 1 HAVING count(*) > 1`,
+  userChallenge: `SELECT "userId", "challengeId", count(*)::int AS n FROM "UserChallenge" GROUP BY 1, 2 HAVING count(*) > 1`,
+  challengePerDay: `SELECT "day", "key", count(*)::int AS n FROM "Challenge" GROUP BY 1, 2 HAVING count(*) > 1`,
+  stripeEvent: `SELECT "id", count(*)::int AS n FROM "StripeEvent" GROUP BY 1 HAVING count(*) > 1`,
+  subscription: `SELECT "userId", count(*)::int AS n FROM "Subscription" GROUP BY 1 HAVING count(*) > 1`,
+} as const;
+
+async function duplicates(...keys: (keyof typeof DUPLICATE_KEYS)[]): Promise<number> {
+  let total = 0;
+  for (const key of keys) total += await duplicatesOfKeys(DUPLICATE_KEYS[key]);
+  return total;
+}
+
+async function duplicatesOfKeys(sql: string): Promise<number> {
+  const rows = await db.$queryRawUnsafe<{ n: number }[]>(sql);
+  return rows.reduce((total, row) => total + row.n - 1, 0);
+}
+
+async function learner(overrides: Parameters<typeof createUser>[1] = {}) {
+  const user = await createUser(db, overrides);
+  return { user, token: await sessionTokenFor(user) };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+describe(`races: ${TRIALS} trials × ${CONCURRENCY} concurrent requests`, () => {
+  test("the monthly course limit: a free learner's simultaneous generations queue exactly one job", async () => {
+    const month = monthKey(new Date());
+    await runRace("monthly limit (free learner)", async () => {
+      const { user, token } = await learner();
+      const results = await atOnce(CONCURRENCY, () =>
+        restCall("POST", "/api/generation-jobs", { sessionToken: token, json: { topic: "binary search", complexity: "beginner" } }),
+      );
+      const refused = results.filter((r) => r.status === 403);
+      const problems = unexpectedStatuses(results, [200, 403]);
+      if (refused.some((r) => r.json.message !== MONTHLY_LIMIT_MESSAGE)) problems.push(`a 403 without the limit message: ${refused[0]?.text}`);
+      const jobs = await db.generationJob.count({ where: { userId: user.id } });
+      const usage = (await db.monthlyUsage.findUnique({ where: { userId_month: { userId: user.id, month } } }))?.coursesCreated ?? 0;
+      if (jobs !== 1) problems.push(`${jobs} jobs queued`);
+      if (usage !== 1) problems.push(`usage counter ${usage}`);
+      return {
+        expected: 1,
+        observed: ok(results).length,
+        duplicates: await duplicates("monthlyUsage", "freeJobsPerMonth"),
+        serverErrors: count5xx(results),
+        statuses: statusTally(results),
+        problems,
+      };
+    });
+  });
+
+  test(`the active-job cap: a premium learner's simultaneous generations queue exactly ${MAX_ACTIVE_JOBS_PER_USER}`, async () => {
+    const month = monthKey(new Date());
+    const expected = Math.min(CONCURRENCY, MAX_ACTIVE_JOBS_PER_USER);
+    await runRace(`active-job cap (premium learner, cap ${MAX_ACTIVE_JOBS_PER_USER})`, async () => {
+      const { user, token } = await learner({ couponPremiumUntil: new Date(Date.now() + 86_400_000) });
+      const results = await atOnce(CONCURRENCY, () =>
+        restCall("POST", "/api/generation-jobs", { sessionToken: token, json: { topic: "binary search", complexity: "beginner" } }),
+      );
+      const problems = unexpectedStatuses(results, [200, 429]);
+      const jobs = await db.generationJob.count({ where: { userId: user.id } });
+      const usage = (await db.monthlyUsage.findUnique({ where: { userId_month: { userId: user.id, month } } }))?.coursesCreated ?? 0;
+      if (jobs !== expected) problems.push(`${jobs} jobs queued`);
+      if (usage !== expected) problems.push(`usage counter ${usage}`);
+      if (results.some((r) => r.status === 429 && !r.headers.get("retry-after"))) problems.push("a 429 without Retry-After");
+      return { expected, observed: ok(results).length, duplicates: await duplicates("monthlyUsage"), serverErrors: count5xx(results), statuses: statusTally(results), problems };
+    });
+  });
+
+  test("coupon redemption: different learners on a code with fewer uses than requests get exactly its uses", async () => {
+    const maxRedemptions = Math.max(1, Math.floor(CONCURRENCY / 2));
+    await runRace(`coupon (${CONCURRENCY} learners, ${maxRedemptions} uses)`, async () => {
+      const learners = await atOnce(CONCURRENCY, () => learner());
+      const code = `RACE-${uniqueSuffix()}`.toUpperCase();
+      await createCoupon(db, { code, months: 1, maxRedemptions });
+      const results = await atOnce(CONCURRENCY, (i) => restCall("POST", "/api/coupons/redeem", { sessionToken: learners[i]!.token, json: { code } }));
+      const problems = unexpectedStatuses(results, [200, 422]);
+      const coupon = await db.coupon.findUniqueOrThrow({ where: { code }, select: { redemptionCount: true, _count: { select: { redemptions: true } } } });
+      const expected = Math.min(maxRedemptions, CONCURRENCY);
+      if (coupon.redemptionCount !== expected || coupon._count.redemptions !== expected) problems.push(`coupon counted ${coupon.redemptionCount}, ${coupon._count.redemptions} redemption rows`);
+      const premium = (await Promise.all(learners.map(async ({ user }) => (await getEntitlements(db, user.id)).tier === "premium"))).filter(Boolean).length;
+      if (premium !== expected) problems.push(`${premium} learners are premium`);
+      return {
+        expected,
+        observed: ok(results).length,
+        duplicates: await duplicates("couponRedemption", "couponOverused"),
+        serverErrors: count5xx(results),
+        statuses: statusTally(results),
+        problems,
+      };
+    });
+  });
+
+  test("coupon redemption: one learner sending the same code at once redeems it once", async () => {
+    await runRace("coupon (one learner, same code)", async () => {
+      const { user, token } = await learner();
+      const code = `SAME-${uniqueSuffix()}`.toUpperCase();
+      await createCoupon(db, { code, months: 1, maxRedemptions: 1000 });
+      const results = await atOnce(CONCURRENCY, () => restCall("POST", "/api/coupons/redeem", { sessionToken: token, json: { code } }));
+      // 409 "already redeemed"; beyond 10 failures in 15 minutes the per-user limit answers 429.
+      const problems = unexpectedStatuses(results, [200, 409, 429]);
+      const coupon = await db.coupon.findUniqueOrThrow({ where: { code }, select: { redemptionCount: true, _count: { select: { redemptions: true } } } });
+      if (coupon.redemptionCount !== 1 || coupon._count.redemptions !== 1) problems.push(`coupon counted ${coupon.redemptionCount}, ${coupon._count.redemptions} redemption rows`);
+      // One redemption is one coupon's days of premium, not several stacked.
+      const { couponPremiumUntil } = await db.user.findUniqueOrThrow({ where: { id: user.id }, select: { couponPremiumUntil: true } });
+      const days = couponPremiumUntil ? (couponPremiumUntil.getTime() - Date.now()) / 86_400_000 : 0;
+      if (days < 29 || days > 30.01) problems.push(`premium for ${days.toFixed(2)} days`);
+      return { expected: 1, observed: ok(results).length, duplicates: await duplicates("couponRedemption", "couponOverused"), serverErrors: count5xx(results), statuses: statusTally(results), problems };
+    });
+  });
+
+  test("quiz generation: simultaneous requests for one section store one quiz, and every caller gets it", async () => {
+    await runRace("quiz generation (one instance)", async () => {
+      const { course, sections } = await createQuizCourse(db, { isPublic: true });
+      const section = sections[0]!;
+      // The owner and other learners (the course is public) ask at once.
+      const tokens = [await sessionTokenFor({ id: course.userId }), ...(await atOnce(CONCURRENCY - 1, async () => (await learner()).token))];
+      const results = await atOnce(CONCURRENCY, (i) => restCall<{ quiz: { id: number } }>("POST", `/api/sections/${section.id}/generate-quiz`, { sessionToken: tokens[i] }));
+      const problems = unexpectedStatuses(results, [200]);
+      const quizIds = new Set(ok(results).map((r) => r.json.quiz.id));
+      if (quizIds.size !== 1) problems.push(`callers got ${quizIds.size} different quizzes`);
+      if (new Set(ok(results).map((r) => r.text)).size > 1) problems.push("callers got different answers");
+      const stored = await db.quiz.count({ where: { sectionId: section.id } });
+      if (stored !== 1) problems.push(`${stored} quiz rows`);
+      return { expected: CONCURRENCY, observed: ok(results).length, duplicates: await duplicates("quizPerSection", "quizQuestion"), serverErrors: count5xx(results), statuses: statusTally(results), problems };
+    });
+  });
+
+  test("quiz generation across app instances: each instance generates, the database keeps one quiz, every caller gets it", async () => {
+    // One Prisma client per simulated instance (over the same pool): the in-process sharing of a
+    // generation is per client, so these requests do not share one generation and their inserts
+    // race on the unique sectionId (the losers answer the stored quiz).
+    const instances = Array.from({ length: CONCURRENCY }, () => createDbClient(getPool()));
+    await runRace("quiz generation (one client per instance)", async () => {
+      const { course, sections } = await createQuizCourse(db, { isPublic: true });
+      const section = sections[1]!;
+      const users = [{ id: course.userId }, ...(await atOnce(CONCURRENCY - 1, async () => (await learner()).user))];
+      const callers = await Promise.all(users.map((user, i) => createTestCaller({ user, db: instances[i]! })));
+      const answers: { quiz: { id: number } }[] = [];
+      const statuses = await tally(callers.map(({ caller }) => caller.quiz.generate({ id: section.id }).then((answer) => void answers.push(answer))));
+      const problems = Object.keys(statuses).some((key) => key !== "OK") ? [`answers ${JSON.stringify(statuses)}`] : [];
+      const quizIds = new Set(answers.map((a) => a.quiz.id));
+      if (quizIds.size !== 1) problems.push(`callers got ${quizIds.size} different quizzes`);
+      const stored = await db.quiz.count({ where: { sectionId: section.id } });
+      if (stored !== 1) problems.push(`${stored} quiz rows`);
+      const serverErrors = Object.entries(statuses).filter(([key]) => key === "INTERNAL_SERVER_ERROR" || key.startsWith("THROWN")).reduce((t, [, n]) => t + n, 0);
+      return { expected: CONCURRENCY, observed: statuses.OK ?? 0, duplicates: await duplicates("quizPerSection", "quizQuestion"), serverErrors, statuses, problems };
+    });
+  });
+
+  test("progress: simultaneous completions of one section store one completion and one learning event", async () => {
+    await runRace("progress completion (one section)", async () => {
+      const { user, token } = await learner();
+      const course = await createCourse(db, { userId: user.id, chapters: 1, sectionsPerChapter: 2 });
+      const [section] = sectionsOf(course);
+      const results = await atOnce(CONCURRENCY, () =>
+        restCall<{ completedSections: number[] }>("POST", `/api/courses/${course.id}/progress`, { sessionToken: token, json: { completedSectionId: section!.id, currentSectionId: section!.id } }),
+      );
+      const problems = unexpectedStatuses(results, [200]);
+      if (ok(results).some((r) => JSON.stringify(r.json.completedSections) !== JSON.stringify([section!.id]))) problems.push(`answers ${JSON.stringify(ok(results).map((r) => r.json.completedSections))}`);
+      const completions = await db.sectionCompletion.count({ where: { userId: user.id, sectionId: section!.id } });
+      const events = await db.activityEvent.count({ where: { userId: user.id, type: "section_completed" } });
+      const courseEvents = await db.activityEvent.count({ where: { userId: user.id, type: "course_completed" } });
+      const streak = await db.streak.findUnique({ where: { userId: user.id }, select: { totalSectionsCompleted: true } });
+      if (completions !== 1) problems.push(`${completions} completion rows`);
+      if (events !== 1) problems.push(`${events} section_completed events`);
+      if (courseEvents !== 0) problems.push(`${courseEvents} course_completed events for a half-done course`);
+      if (streak?.totalSectionsCompleted !== 1) problems.push(`totalSectionsCompleted ${streak?.totalSectionsCompleted}`);
+      return {
+        expected: CONCURRENCY,
+        observed: ok(results).length,
+        duplicates: await duplicates("sectionCompletion", "courseProgress", "activityEvent", "streak"),
+        serverErrors: count5xx(results),
+        statuses: statusTally(results),
+        problems,
+      };
+    });
+  });
+
+  test("badges: simultaneous perfect quizzes crossing 'Perfect Score' (1) and 'Quiz Master' (5) award each badge once", async () => {
+    const expectedKeys = ["quiz-perfect-1", ...(CONCURRENCY >= 5 ? ["quiz-master"] : [])].sort();
+    await runRace(`badge award (${CONCURRENCY} perfect quizzes → ${expectedKeys.join(", ")})`, async () => {
+      const { user, token } = await learner();
+      const course = await createCourse(db, { userId: user.id, chapters: 1, sectionsPerChapter: CONCURRENCY });
+      const quizzes = await Promise.all(sectionsOf(course).map((section) => createQuiz(db, section.id)));
+      const results = await atOnce(CONCURRENCY, (i) =>
+        restCall<{ score: number }>("POST", `/api/quizzes/${quizzes[i]!.id}/attempts`, {
+          sessionToken: token,
+          json: { answers: quizzes[i]!.questions.map((q) => ({ questionId: q.id, answer: q.correctAnswer })) },
+        }),
+      );
+      const problems = unexpectedStatuses(results, [200]);
+      if (ok(results).some((r) => r.json.score !== 100)) problems.push("an attempt was not scored 100");
+      const held = (await db.userBadge.findMany({ where: { userId: user.id }, select: { badge: { select: { key: true } } } })).map((b) => b.badge.key).sort();
+      if (JSON.stringify(held) !== JSON.stringify(expectedKeys)) problems.push(`badges ${JSON.stringify(held)}`);
+      const perfect = await db.activityEvent.count({ where: { userId: user.id, type: "quiz_perfect" } });
+      if (perfect !== CONCURRENCY) problems.push(`${perfect} quiz_perfect events`);
+      return {
+        expected: expectedKeys.length,
+        observed: held.length,
+        duplicates: await duplicates("userBadge", "activityEvent", "streak"),
+        serverErrors: count5xx(results),
+        statuses: statusTally(results),
+        problems,
+      };
+    });
+  });
+
+  test("badges: completing a course's last sections at once completes the course once and awards 'Course Finisher' once", async () => {
+    await runRace(`badge award (${CONCURRENCY} sections of one course at once → course-1)`, async () => {
+      const { user, token } = await learner();
+      const course = await createCourse(db, { userId: user.id, chapters: 1, sectionsPerChapter: CONCURRENCY });
+      const sections = sectionsOf(course);
+      const results = await atOnce(CONCURRENCY, (i) => restCall("POST", `/api/courses/${course.id}/progress`, { sessionToken: token, json: { completedSectionId: sections[i]!.id } }));
+      const problems = unexpectedStatuses(results, [200]);
+      const completions = await db.sectionCompletion.count({ where: { userId: user.id, courseId: course.id } });
+      const finished = await db.activityEvent.count({ where: { userId: user.id, type: "course_completed", subjectKey: String(course.id) } });
+      const streak = await db.streak.findUnique({ where: { userId: user.id }, select: { totalSectionsCompleted: true, totalCoursesCompleted: true } });
+      if (completions !== CONCURRENCY) problems.push(`${completions} completion rows`);
+      if (finished !== 1) problems.push(`${finished} course_completed events`);
+      if (streak?.totalSectionsCompleted !== CONCURRENCY || streak.totalCoursesCompleted !== 1) problems.push(`streak totals ${JSON.stringify(streak)}`);
+      const held = (await db.userBadge.findMany({ where: { userId: user.id }, select: { badge: { select: { key: true } } } })).map((b) => b.badge.key);
+      return {
+        expected: 1,
+        observed: held.filter((key) => key === "course-1").length,
+        duplicates: await duplicates("userBadge", "sectionCompletion", "activityEvent", "streak"),
+        serverErrors: count5xx(results),
+        statuses: statusTally(results),
+        problems,
+      };
+    });
+  });
+
+  test("challenge join: simultaneous joins of one challenge are one join", async () => {
+    await runRace("challenge join", async (trial) => {
+      const { user, token } = await learner();
+      // The first trial's listing creates the day's challenges, concurrently from every caller.
+      const listings = await atOnce(trial === 0 ? CONCURRENCY : 1, () => restCall<{ id: number }[]>("GET", "/api/challenges/active", { sessionToken: token }));
+      const problems = unexpectedStatuses(listings, [200]);
+      const challenges = listings[0]!.json;
+      const challenge = challenges[trial % challenges.length]!;
+      const results = await atOnce(CONCURRENCY, () => restCall<{ joinedAt: string; challengeId: number }>("POST", `/api/users/${user.id}/challenges/${challenge.id}`, { sessionToken: token }));
+      problems.push(...unexpectedStatuses(results, [200]));
+      if (new Set(ok(results).map((r) => r.json.joinedAt)).size !== 1) problems.push(`joinedAt differs: ${JSON.stringify(ok(results).map((r) => r.json.joinedAt))}`);
+      const rows = await db.userChallenge.count({ where: { userId: user.id } });
+      if (rows !== 1) problems.push(`${rows} UserChallenge rows`);
+      return {
+        expected: CONCURRENCY,
+        observed: ok(results).length,
+        duplicates: await duplicates("userChallenge", "challengePerDay"),
+        serverErrors: count5xx(results) + count5xx(listings),
+        statuses: statusTally(results),
+        problems,
+      };
+    });
+  });
+
+  describe("Stripe webhook delivery", () => {
+    const SECRET = "whsec_race_secret";
+    let stripe: FakeStripe;
+    let billing: Billing;
+    beforeAll(async () => {
+      stripe = await startFakeStripe({ webhookSecret: SECRET });
+      billing = createBilling({ secretKey: "sk_test_fake", priceId: "price_premium_monthly", webhookSecret: SECRET, apiBase: stripe.url });
+    });
+    afterAll(() => stripe.close());
+
+
+    /** POST /api/webhooks/stripe through its handler, with a body and signature as Stripe sends them. */
+    async function deliver(signed: { body: string; signature: string }) {
+      const response = await stripeWebhookHandler({ db, billing })(
+        apiRequest("POST", "/api/webhooks/stripe", { body: signed.body, headers: { "content-type": "application/json", "stripe-signature": signed.signature } }),
+      );
+      const text = await response.text();
+      let outcome: string | undefined;
+      try {
+        outcome = (JSON.parse(text) as { outcome?: string }).outcome;
+      } catch {
+        outcome = undefined;
+      }
+      return { status: response.status, outcome, text };
+    }
+
+    const outcomeTally = (results: { status: number; outcome?: string }[]) => {
+      const counts: Record<string, number> = {};
+      for (const r of results) {
+        const key = `${r.status}${r.outcome ? ` ${r.outcome}` : ""}`;
+        counts[key] = (counts[key] ?? 0) + 1;
+      }
+      return counts;
+    };
+
+    test("the same signed event delivered at once is applied once", async () => {
+      await runRace("stripe webhook (same event)", async () => {
+        const { user, session } = await paidLearner(stripe, billing);
+        const signed = stripe.signedEvent("checkout.session.completed", session);
+        const results = await atOnce(CONCURRENCY, () => deliver(signed));
+        const problems = results.filter((r) => r.status !== 200).map((r) => `answer ${r.status} ${r.text.slice(0, 120)}`);
+        const applied = results.filter((r) => r.outcome === "applied").length;
+        if (results.filter((r) => r.outcome === "duplicate").length !== CONCURRENCY - applied) problems.push(`outcomes ${JSON.stringify(outcomeTally(results))}`);
+        const recorded = await db.stripeEvent.count({ where: { id: signed.event.id } });
+        if (recorded !== 1) problems.push(`${recorded} StripeEvent rows`);
+        if ((await getEntitlements(db, user.id)).tier !== "premium") problems.push("the learner is not premium");
+        return {
+          expected: 1,
+          observed: applied,
+          duplicates: await duplicates("stripeEvent", "subscription"),
+          serverErrors: results.filter((r) => r.status >= 500).length,
+          statuses: outcomeTally(results),
+          problems,
+        };
+      });
+    });
+
+    test("a payment's three events, each delivered several times, all at once: each applied once, one subscription", async () => {
+      await runRace("stripe webhook (3 events of one payment, mixed copies)", async () => {
+        const { user, session, subscription } = await paidLearner(stripe, billing);
+        const invoice = [...stripe.invoices.values()].find((i) => i.parent.subscription_details.subscription === subscription.id)!;
+        const events = [
+          stripe.signedEvent("checkout.session.completed", session),
+          stripe.signedEvent("customer.subscription.created", subscription),
+          stripe.signedEvent("invoice.paid", invoice),
+        ];
+        const results = await atOnce(Math.max(CONCURRENCY, events.length), (i) => deliver(events[i % events.length]!));
+        const problems = results.filter((r) => r.status !== 200).map((r) => `answer ${r.status} ${r.text.slice(0, 120)}`);
+        const recorded = await db.stripeEvent.count({ where: { id: { in: events.map((e) => e.event.id) } } });
+        if (recorded !== events.length) problems.push(`${recorded} StripeEvent rows`);
+        const rows = await db.subscription.count({ where: { userId: user.id } });
+        if (rows !== 1) problems.push(`${rows} subscription rows`);
+        if ((await getEntitlements(db, user.id)).tier !== "premium") problems.push("the learner is not premium");
+        return {
+          expected: events.length,
+          observed: results.filter((r) => r.outcome === "applied").length,
+          duplicates: await duplicates("stripeEvent", "subscription"),
+          serverErrors: results.filter((r) => r.status >= 500).length,
+          statuses: outcomeTally(results),
+          problems,
+        };
+      });
+    });
+  });
+});
