@@ -24,6 +24,9 @@ export async function setFakeLlm(request: APIRequestContext, state: FakeLlmState
 /** Back to prompt, valid answers. */
 export const resetFakeLlm = (request: APIRequestContext) => setFakeLlm(request, { mode: "normal", latencyMs: 0, chunkDelayMs: 0 });
 
+/** The two viewports every page is tested at: a desktop and a 390x844 phone (under the 768px breakpoint). */
+export const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
+
 let counter = 0;
 /** A username no other test uses (the e2e database lives for the whole run). */
 export function uniqueUser(prefix = "learner") {
@@ -89,7 +92,23 @@ export async function routeYouTube(page: Page, { iframeApi = "fake" }: { iframeA
 
 /** No serious or critical accessibility violations on the current page. */
 export async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
+  // A colour mid-transition (a button whose variant just changed) is neither the old nor the new
+  // one, so axe judges the settled page: no new motion, and what is moving allowed to finish.
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  let results;
+  try {
+    await page.evaluate(() =>
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+    );
+    results = await new AxeBuilder({ page }).analyze();
+  } finally {
+    await page.emulateMedia({ reducedMotion: null });
+  }
   const blocking = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
   expect(
     blocking.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`),
