@@ -3,17 +3,20 @@ import net from "node:net";
 import pg from "pg";
 
 /**
- * LISTEN on a PostgreSQL channel over a connection of its own (a pooled one would be handed to
- * other queries). `onLive(true)` once the LISTEN is in place, `onLive(false)` when the
- * connection is lost; it reconnects with a growing delay until the pool is ended. Messages sent
- * while it was down are lost, so a caller must treat "not live" as "know nothing". Its socket
- * and timers never keep the process alive.
+ * A PostgreSQL session of its own, kept open: for state that lives as long as a session does
+ * (a LISTEN, a session advisory lock), which a pooled connection would hand to other queries.
+ * `setup` runs on every new connection and returns a value; `onLive(value)` follows once it
+ * succeeds, `onLive(null)` when the connection is lost. It reconnects with a growing delay until
+ * closed or the pool is ended. Its socket and timers never keep the process alive.
  */
-export type Listener = { close(): Promise<void> };
+export type HeldSession = { close(): Promise<void> };
 
 const RETRY_MS = [250, 1_000, 5_000, 15_000];
 
-export function listen(pool: pg.Pool, channel: string, handlers: { onMessage: (payload: string) => void; onLive: (live: boolean) => void }): Listener {
+export function holdSession<Value>(
+  pool: pg.Pool,
+  handlers: { setup: (client: pg.Client) => Promise<Value>; onLive: (value: Value | null) => void; onNotification?: (message: pg.Notification) => void },
+): HeldSession {
   let client: pg.Client | null = null;
   let closed = false;
   let failures = 0;
@@ -22,7 +25,7 @@ export function listen(pool: pg.Pool, channel: string, handlers: { onMessage: (p
   const drop = (current: pg.Client) => {
     if (client !== current) return;
     client = null;
-    handlers.onLive(false);
+    handlers.onLive(null);
     void current.end().catch(() => undefined);
     if (closed || pool.ended) return;
     retry = setTimeout(connect, RETRY_MS[Math.min(failures++, RETRY_MS.length - 1)]);
@@ -42,15 +45,13 @@ export function listen(pool: pg.Pool, channel: string, handlers: { onMessage: (p
     client = current;
     current.on("error", () => drop(current));
     current.on("end", () => drop(current));
-    current.on("notification", (message) => {
-      if (message.channel === channel) handlers.onMessage(message.payload ?? "");
-    });
+    if (handlers.onNotification) current.on("notification", handlers.onNotification);
     try {
       await current.connect();
-      await current.query(`LISTEN "${channel.replaceAll('"', '""')}"`);
+      const value = await handlers.setup(current);
       if (client !== current || closed) return void current.end().catch(() => undefined);
       failures = 0;
-      handlers.onLive(true);
+      handlers.onLive(value);
     } catch {
       drop(current);
     }
@@ -64,9 +65,26 @@ export function listen(pool: pg.Pool, channel: string, handlers: { onMessage: (p
       const current = client;
       client = null;
       if (current) {
-        handlers.onLive(false);
+        handlers.onLive(null);
         await current.end().catch(() => undefined);
       }
     },
   };
+}
+
+/**
+ * LISTEN on a PostgreSQL channel over a session of its own. Messages sent while it was down are
+ * lost, so a caller must treat "not live" as "know nothing".
+ */
+export function listen(pool: pg.Pool, channel: string, handlers: { onMessage: (payload: string) => void; onLive: (live: boolean) => void }): HeldSession {
+  return holdSession(pool, {
+    setup: async (client) => {
+      await client.query(`LISTEN "${channel.replaceAll('"', '""')}"`);
+      return true;
+    },
+    onLive: (live) => handlers.onLive(live === true),
+    onNotification: (message) => {
+      if (message.channel === channel) handlers.onMessage(message.payload ?? "");
+    },
+  });
 }

@@ -3,15 +3,23 @@ import { logger } from "~/server/logger";
 import { describeJobFailure, JOB_TIMEOUT_FAILURE, UNEXPECTED_FAILURE } from "~/server/services/generation/failures";
 import { type GenerationDeps, runGenerationJob } from "~/server/services/generation/run-job";
 
+import type { WorkerLiveness } from "./liveness";
 import { beatHeart, type ClaimedJob, failJob, HEARTBEAT_INTERVAL_MS, INTERRUPTED_MESSAGE, JOB_TIMEOUT_MS, JobLostError, MAX_ATTEMPTS, notifyJobFinished } from "./queue";
 
 export type JobTimings = { heartbeatMs?: number; timeoutMs?: number };
+export type JobRunOptions = JobTimings & {
+  /** Aborted when the worker shuts down: the job is left for another instance to resume. */
+  stop?: AbortSignal;
+  /** The worker's liveness (liveness.ts), written on the job with every heartbeat. */
+  liveness?: Pick<WorkerLiveness, "lockId">;
+};
 
 /**
  * Runs one claimed job with a heartbeat and an overall timeout, and records how it ended. A job
  * claimed after MAX_ATTEMPTS interrupted runs is failed without another try. Never throws.
  */
-export async function processGenerationJob(db: Db, job: ClaimedJob, deps: GenerationDeps, timings: JobTimings = {}, stop?: AbortSignal): Promise<void> {
+export async function processGenerationJob(db: Db, job: ClaimedJob, deps: GenerationDeps, options: JobRunOptions = {}): Promise<void> {
+  const { stop, liveness } = options;
   const log = { jobId: job.id, attempt: job.attempt };
   if (job.attempt > MAX_ATTEMPTS) {
     logger.warn("generation job failed: interrupted too often", log);
@@ -21,15 +29,15 @@ export async function processGenerationJob(db: Db, job: ClaimedJob, deps: Genera
   }
 
   // The timeout counts from the job's first start, so resumed attempts share one budget.
-  const remainingMs = Math.max(1_000, job.startedAt.getTime() + (timings.timeoutMs ?? JOB_TIMEOUT_MS) - Date.now());
+  const remainingMs = Math.max(1_000, job.startedAt.getTime() + (options.timeoutMs ?? JOB_TIMEOUT_MS) - Date.now());
   const timeout = AbortSignal.timeout(remainingMs);
   const lost = new AbortController();
   const signal = AbortSignal.any([timeout, lost.signal, ...(stop ? [stop] : [])]);
   const heartbeat = setInterval(() => {
-    beatHeart(db, job)
+    beatHeart(db, job, liveness?.lockId ?? null)
       .then((ours) => ours || lost.abort(new JobLostError(job.id)))
       .catch((error: unknown) => logger.warn("generation heartbeat failed", { ...log, error }));
-  }, timings.heartbeatMs ?? HEARTBEAT_INTERVAL_MS);
+  }, options.heartbeatMs ?? HEARTBEAT_INTERVAL_MS);
 
   const started = Date.now();
   try {
@@ -39,7 +47,7 @@ export async function processGenerationJob(db: Db, job: ClaimedJob, deps: Genera
     if (error instanceof JobLostError || lost.signal.aborted) {
       logger.warn("generation job taken over by another attempt", log);
     } else if (stop?.aborted && !timeout.aborted) {
-      // Shutting down: leave the job running; its heartbeat goes stale and it is resumed.
+      // Shutting down: leave the job running for another instance to resume once this one's liveness lock is gone.
       logger.info("generation job left for resumption at shutdown", log);
     } else {
       const failure = (timeout.aborted ? JOB_TIMEOUT_FAILURE : describeJobFailure(error)) ?? UNEXPECTED_FAILURE;

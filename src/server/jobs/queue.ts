@@ -6,11 +6,15 @@ import type { Db, DbClient } from "~/server/db/client";
 import type { AppErrorCode } from "~/server/errors";
 import { releaseCourseSlot } from "~/server/services/subscription/monthly-usage";
 
+import { WORKER_LOCK_SPACE } from "./liveness";
+
 /**
  * The course-generation queue: rows of "GenerationJob" in PostgreSQL. Any number of app
  * instances claim jobs with FOR UPDATE SKIP LOCKED, so each job runs in one place at a time.
- * A running job proves it is alive with a heartbeat; one whose heartbeat goes stale (its
- * process died) is claimed again and resumed, up to MAX_ATTEMPTS, then failed cleanly.
+ * A running job is resumed elsewhere, up to MAX_ATTEMPTS and then failed cleanly, when its
+ * runner is gone. Two signs tell: at once, the runner's liveness lock (liveness.ts) is free,
+ * because the session holding it ended with its process; or, whatever the lock says, its
+ * heartbeat went stale (a runner hung, or one whose PostgreSQL connection is half-open).
  * Every write a runner makes is fenced by its attempt number: a runner that lost its job to a
  * newer attempt can no longer change it, and its final save rolls back.
  */
@@ -42,14 +46,24 @@ export class JobLostError extends Error {
 
 type ClaimRow = { id: string; userId: number; attempts: number; input: unknown; startedAt: Date };
 
-/** Claims the oldest queued job, or a running one whose runner stopped beating; null when none. */
-export async function claimNextJob(db: Db, staleAfterMs = STALE_AFTER_MS): Promise<ClaimedJob | null> {
+export type ClaimOptions = {
+  staleAfterMs?: number;
+  /** The claiming worker's liveness lock, recorded on the job (null: it has none right now). */
+  runnerLock?: number | null;
+};
+
+/** Claims the oldest queued job, or a running one whose runner is gone; null when none. */
+export async function claimNextJob(db: Db, { staleAfterMs = STALE_AFTER_MS, runnerLock = null }: ClaimOptions = {}): Promise<ClaimedJob | null> {
+  // pg_try_advisory_xact_lock succeeds only when no session holds the runner's lock, and lets
+  // go of it when this statement ends.
   const rows = await db.$queryRaw<ClaimRow[]>`
     UPDATE "GenerationJob" SET status = 'running', attempts = attempts + 1, "heartbeatAt" = now(),
-      "startedAt" = COALESCE("startedAt", now()), "updatedAt" = now()
+      "runnerLock" = ${runnerLock}::int, "startedAt" = COALESCE("startedAt", now()), "updatedAt" = now()
     WHERE id = (
       SELECT id FROM "GenerationJob"
-      WHERE status = 'queued' OR (status = 'running' AND "heartbeatAt" < now() - ${staleAfterMs} * interval '1 millisecond')
+      WHERE status = 'queued' OR (status = 'running' AND (
+        "heartbeatAt" < now() - ${staleAfterMs} * interval '1 millisecond'
+        OR ("runnerLock" IS NOT NULL AND pg_try_advisory_xact_lock(${WORKER_LOCK_SPACE}::int, "runnerLock"))))
       ORDER BY "createdAt" FOR UPDATE SKIP LOCKED LIMIT 1)
     RETURNING id, "userId", attempts, input, "startedAt"`;
   const row = rows[0];
@@ -74,8 +88,9 @@ export async function recordJobStage(db: DbClient, job: ClaimedJob, stage: Gener
   return count === 1;
 }
 
-export async function beatHeart(db: DbClient, job: ClaimedJob): Promise<boolean> {
-  const { count } = await db.generationJob.updateMany({ where: fence(job), data: { heartbeatAt: new Date() } });
+/** Proves the runner alive and records its current liveness lock (a new one after a reconnect). */
+export async function beatHeart(db: DbClient, job: ClaimedJob, runnerLock: number | null = null): Promise<boolean> {
+  const { count } = await db.generationJob.updateMany({ where: fence(job), data: { heartbeatAt: new Date(), runnerLock } });
   return count === 1;
 }
 
@@ -83,7 +98,7 @@ export async function beatHeart(db: DbClient, job: ClaimedJob): Promise<boolean>
 export async function completeJob(tx: DbClient, job: ClaimedJob, courseId: number): Promise<void> {
   const { count } = await tx.generationJob.updateMany({
     where: fence(job),
-    data: { status: "succeeded", stage: "done", progress: 100, courseId, finishedAt: new Date(), heartbeatAt: new Date() },
+    data: { status: "succeeded", stage: "done", progress: 100, courseId, finishedAt: new Date(), heartbeatAt: new Date(), runnerLock: null },
   });
   if (count !== 1) throw new JobLostError(job.id);
 }
@@ -93,7 +108,7 @@ export async function failJob(db: Db, job: ClaimedJob, failure: { code: AppError
   return db.$transaction(async (tx) => {
     const { count } = await tx.generationJob.updateMany({
       where: fence(job),
-      data: { status: "failed", error: failure.message, errorCode: failure.code, finishedAt: new Date() },
+      data: { status: "failed", error: failure.message, errorCode: failure.code, finishedAt: new Date(), runnerLock: null },
     });
     if (count === 1 && job.input.quotaMonth) await releaseCourseSlot(tx, job.userId, job.input.quotaMonth);
     return count === 1;

@@ -1,8 +1,10 @@
 import type { Db } from "~/server/db/client";
+import { poolOf } from "~/server/db/sql";
 import { logger } from "~/server/logger";
 import type { GenerationDeps } from "~/server/services/generation/run-job";
 
 import { type JobTimings, processGenerationJob } from "./generate-course.job";
+import { holdWorkerLiveness } from "./liveness";
 import { claimNextJob, onJobQueued, STALE_AFTER_MS } from "./queue";
 
 export type WorkerOptions = JobTimings & {
@@ -12,14 +14,19 @@ export type WorkerOptions = JobTimings & {
   staleAfterMs?: number;
 };
 
+const LIVENESS_WAIT_MS = 2_000;
+
 export type GenerationWorker = { stop(): Promise<void>; idle(): Promise<void> };
 
 /**
  * Claims and runs generation jobs, up to `concurrency` at once. Wakes at once when this process
- * queues a job and polls for the rest. `stop` lets running jobs be resumed elsewhere.
+ * queues a job and polls for the rest. `stop` lets running jobs be resumed elsewhere: it ends the
+ * worker's liveness lock once they have let go.
  */
 export function startGenerationWorker(db: Db, getDeps: () => GenerationDeps, options: WorkerOptions): GenerationWorker {
   const stopping = new AbortController();
+  const pool = poolOf(db);
+  const liveness = pool ? holdWorkerLiveness(pool) : null;
   const running = new Set<Promise<void>>();
   let timer: NodeJS.Timeout | undefined;
   let filling = false;
@@ -40,9 +47,9 @@ export function startGenerationWorker(db: Db, getDeps: () => GenerationDeps, opt
       do {
         again = false;
         while (!stopping.signal.aborted && running.size < options.concurrency) {
-          const job = await claimNextJob(db, options.staleAfterMs ?? STALE_AFTER_MS);
+          const job = await claimNextJob(db, { staleAfterMs: options.staleAfterMs ?? STALE_AFTER_MS, runnerLock: liveness?.lockId ?? null });
           if (!job) break;
-          const run = processGenerationJob(db, job, getDeps(), options, stopping.signal).finally(() => {
+          const run = processGenerationJob(db, job, getDeps(), { ...options, stop: stopping.signal, liveness: liveness ?? undefined }).finally(() => {
             running.delete(run);
             void fill();
           });
@@ -58,14 +65,22 @@ export function startGenerationWorker(db: Db, getDeps: () => GenerationDeps, opt
   }
 
   const unsubscribe = onJobQueued(() => void fill());
-  void fill();
+  // A job claimed before the liveness lock is held could only be resumed once its heartbeat is
+  // stale, so the first look waits for the lock, though never long on a slow database.
+  const firstLook = setTimeout(() => void fill(), liveness ? LIVENESS_WAIT_MS : 0);
+  void liveness?.ready.then(() => {
+    clearTimeout(firstLook);
+    void fill();
+  });
 
   return {
     async stop() {
       stopping.abort();
       clearTimeout(timer);
+      clearTimeout(firstLook);
       unsubscribe();
       await Promise.allSettled(running);
+      await liveness?.close();
     },
     async idle() {
       while (running.size > 0 || filling) await Promise.allSettled([...running, new Promise((resolve) => setTimeout(resolve, 10))]);
