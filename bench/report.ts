@@ -104,6 +104,7 @@ async function main() {
   runs.push(await runPageWeight());
   runs.push(runScript("course-api", ["bench/course-api.ts"]));
   runs.push(runScript("chat-ttft", ["bench/chat-ttft.ts"]));
+  runs.push(runScript("search", ["bench/search.ts"]));
   runs.push(runScript("load-mix", ["bench/load-mix.ts", "--seconds", "60"]));
 
   const figures = readFileSync(resultsFile, "utf8")
