@@ -92,6 +92,18 @@ test.describe("Google sign-in", () => {
     const authorize = await (await request.get("http://127.0.0.1:3102/last-authorize")).json();
     expect(authorize.prompt).toBe("select_account");
   });
+
+  test("when the server cannot finish the sign-in, the page says so and the learner can try again", async ({ page, authPage }) => {
+    await authPage.goto();
+    await page.route("**/api/trpc/auth.googleSync**", (route) => route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify([{ error: { json: { message: "Internal server error", code: -32603, data: { code: "INTERNAL_SERVER_ERROR", httpStatus: 500 } } } }]) }));
+    const popupPromise = page.waitForEvent("popup");
+    await authPage.googleButton().click();
+    await (await popupPromise).waitForEvent("close");
+
+    await expect(page.getByTestId("toast").filter({ hasText: "Authentication error" })).toContainText("Failed to authenticate with server. Please try again.");
+    await expect(page).toHaveURL(/\/auth$/);
+    await expect(authPage.googleButton()).toBeEnabled();
+  });
 });
 
 test.describe("account", () => {

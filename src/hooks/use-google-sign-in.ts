@@ -7,10 +7,9 @@ import {
   GOOGLE_POPUP_NAME,
   isGoogleAuthMessage,
 } from "~/components/auth/google-auth-message";
-import { errorMessage } from "~/components/auth/server-errors";
 import { api } from "~/trpc/react";
 
-import { showGoogleSignInError, SIGN_IN_FALLBACK } from "./google-sign-in-error";
+import { showGoogleSignInError, showServerAuthError } from "./google-sign-in-error";
 import { useReplaceSessionUser } from "./use-session";
 import { toast } from "./use-toast";
 
@@ -50,8 +49,8 @@ export function useGoogleSignIn() {
       replaceUser(user);
       toast({ title: "Welcome!", description: "You've signed in with Google successfully." });
     },
-    onError(error) {
-      showGoogleSignInError(errorMessage(error, SIGN_IN_FALLBACK));
+    onError() {
+      showServerAuthError();
     },
   });
   const [popupOpen, setPopupOpen] = useState(false);
