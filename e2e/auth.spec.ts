@@ -25,6 +25,17 @@ test.describe("sign in and out", () => {
     await replay.dispose();
   });
 
+  test("a sign-out the server does not confirm says so, and the learner stays signed in", async ({ page, shell }) => {
+    const user = await registerViaApi(page.request);
+    await page.goto("/");
+    await page.route("**/api/trpc/auth.logout**", (route) => route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify([{ error: { json: { message: "The service is temporarily unavailable. Please try again.", code: -32603, data: { code: "INTERNAL_SERVER_ERROR", httpStatus: 503 } } } }]) }));
+    await shell.signOut();
+    await expect(page.getByTestId("toast").filter({ hasText: "Logout failed" })).toContainText("The service is temporarily unavailable. Please try again.");
+    await page.unroute("**/api/trpc/auth.logout**");
+    await page.reload();
+    await shell.expectSignedInAs(user.username);
+  });
+
   test("an existing learner logs in; a wrong password is refused with a message", async ({ page, authPage, shell, playwright, baseURL }) => {
     const other = await playwright.request.newContext({ baseURL });
     const user = await registerViaApi(other);

@@ -16,6 +16,7 @@ test("an unknown path shows the 404 page", async ({ page }) => {
   const response = await page.goto("/no/such/page");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
+  await expect(page).toHaveTitle("404 Page Not Found · CourseCraft");
 });
 
 test("every link in the header and sidebar resolves", async ({ page }) => {

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { EnsureSiteShell } from "~/components/layout/site-shell";
 import { buttonVariants } from "~/components/ui/button";
 
-export const metadata: Metadata = { title: "Page not found" };
+export const metadata: Metadata = { title: "404 Page Not Found" };
 
 export default function NotFound() {
   return (

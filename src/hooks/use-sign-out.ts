@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useCallback } from "react";
 
+import { errorMessage } from "~/components/auth/server-errors";
 import { api } from "~/trpc/react";
 
 import { useReplaceSessionUser } from "./use-session";
@@ -18,7 +19,9 @@ export function useSignOut() {
     try {
       await logout();
     } catch (error) {
+      // Still signed in: saying nothing would leave the learner believing otherwise.
       console.error("Sign out failed", error);
+      toast({ variant: "destructive", title: "Logout failed", description: errorMessage(error, "Failed to log out") });
       return;
     }
     replaceUser(null);
