@@ -2,8 +2,8 @@
  * The server process killed mid-generation and restarted (the last fault of the faults suite,
  * `npm run test:faults`), against the production build (.next; this script never builds it).
  * Proves that a course generation survives a SIGKILL of the app's whole process group: after a
- * restart the job is picked up again (the dead process's liveness lock went with its session)
- * and finishes, exactly one
+ * restart the job is picked up again (the dead process's liveness lock went with its session,
+ * and it has missed two heartbeats) and finishes, exactly one
  * course exists for it, nothing is half-written, the learner's monthly quota counts it once,
  * and a session cookie issued before the kill still works. Prints and records (recordFigure,
  * bench "fault-restart") the restart and recovery times.
@@ -105,7 +105,7 @@ async function main() {
   for (const port of [APP_PORT, OPENAI_PORT, YOUTUBE_PORT]) if (await portInUse(port)) throw new Error(`port ${port} is in use`);
   const secret = randomBytes(32).toString("hex");
   process.env.NEXTAUTH_SECRET = secret;
-  const { STALE_AFTER_MS, HEARTBEAT_INTERVAL_MS } = await import("~/server/jobs/queue");
+  const { DEAD_AFTER_MS, STALE_AFTER_MS, HEARTBEAT_INTERVAL_MS } = await import("~/server/jobs/queue");
 
   const llm = await startFakeOpenAI({ port: OPENAI_PORT, latencyMs: MODEL_LATENCY_MS });
   const youtube = await startFakeYouTube({ port: YOUTUBE_PORT, videosDir: join(import.meta.dirname, "../test/fixtures/videos") });
@@ -197,7 +197,7 @@ async function main() {
 
     const succeeded = finished.status === "succeeded" && viaApi.status === "succeeded" && viaApi.courseId === finished.courseId;
     const expectedQuota = succeeded ? 1 : 0;
-    console.log(`model latency ${MODEL_LATENCY_MS} ms per call; a dead runner's job is resumed once its liveness lock is free (heartbeat every ${HEARTBEAT_INTERVAL_MS / 1000} s; stale after ${STALE_AFTER_MS / 1000} s regardless)`);
+    console.log(`model latency ${MODEL_LATENCY_MS} ms per call; a dead runner's job is resumed once its liveness lock is free and it has missed beats for ${DEAD_AFTER_MS / 1000} s (heartbeat every ${HEARTBEAT_INTERVAL_MS / 1000} s; stale after ${STALE_AFTER_MS / 1000} s regardless)`);
     console.log(`first start ${Math.round(firstStartMs)} ms; restart to healthy ${Math.round(restartMs)} ms`);
     console.log(`kill → job picked up again: ${pickedUpAt === null ? "never seen" : `${((pickedUpAt - killedAt) / 1000).toFixed(1)} s`}; kill → job ${finished.status}: ${((finishedAt - killedAt) / 1000).toFixed(1)} s (resumed run ${pickedUpAt === null ? "?" : ((finishedAt - pickedUpAt) / 1000).toFixed(1)} s)`);
     console.log(`job: ${finished.status} after ${finished.attempts} attempts${finished.error ? ` (${finished.errorCode}: ${finished.error})` : ""}; courses of the learner ${courses.length}; half-written courses ${halfWritten}; monthly usage ${usage} (API: ${limit.coursesCreatedThisMonth}); cookie from before the kill ${cookieWorks ? "works" : "REFUSED"}`);

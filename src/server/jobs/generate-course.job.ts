@@ -4,11 +4,11 @@ import { describeJobFailure, JOB_TIMEOUT_FAILURE, UNEXPECTED_FAILURE } from "~/s
 import { type GenerationDeps, runGenerationJob } from "~/server/services/generation/run-job";
 
 import type { WorkerLiveness } from "./liveness";
-import { beatHeart, type ClaimedJob, failJob, HEARTBEAT_INTERVAL_MS, INTERRUPTED_MESSAGE, JOB_TIMEOUT_MS, JobLostError, MAX_ATTEMPTS, notifyJobFinished } from "./queue";
+import { beatHeart, type ClaimedJob, failJob, HEARTBEAT_INTERVAL_MS, INTERRUPTED_MESSAGE, JOB_TIMEOUT_MS, JobLostError, MAX_ATTEMPTS, notifyJobFinished, requeueJob } from "./queue";
 
 export type JobTimings = { heartbeatMs?: number; timeoutMs?: number };
 export type JobRunOptions = JobTimings & {
-  /** Aborted when the worker shuts down: the job is left for another instance to resume. */
+  /** Aborted when the worker shuts down: the job goes back in the queue for another instance. */
   stop?: AbortSignal;
   /** The worker's liveness (liveness.ts), written on the job with every heartbeat. */
   liveness?: Pick<WorkerLiveness, "lockId">;
@@ -47,8 +47,9 @@ export async function processGenerationJob(db: Db, job: ClaimedJob, deps: Genera
     if (error instanceof JobLostError || lost.signal.aborted) {
       logger.warn("generation job taken over by another attempt", log);
     } else if (stop?.aborted && !timeout.aborted) {
-      // Shutting down: leave the job running for another instance to resume once this one's liveness lock is gone.
-      logger.info("generation job left for resumption at shutdown", log);
+      // Shutting down: another instance takes the job from the queue and resumes it.
+      await requeueJob(db, job).catch((requeueError: unknown) => logger.warn("could not requeue the job; it resumes once its runner counts as gone", { ...log, error: requeueError }));
+      logger.info("generation job requeued at shutdown", log);
     } else {
       const failure = (timeout.aborted ? JOB_TIMEOUT_FAILURE : describeJobFailure(error)) ?? UNEXPECTED_FAILURE;
       if (failure === UNEXPECTED_FAILURE) logger.error("generation job failed unexpectedly", { ...log, error });

@@ -12,13 +12,17 @@ import { WORKER_LOCK_SPACE } from "./liveness";
  * The course-generation queue: rows of "GenerationJob" in PostgreSQL. Any number of app
  * instances claim jobs with FOR UPDATE SKIP LOCKED, so each job runs in one place at a time.
  * A running job is resumed elsewhere, up to MAX_ATTEMPTS and then failed cleanly, when its
- * runner is gone. Two signs tell: at once, the runner's liveness lock (liveness.ts) is free,
- * because the session holding it ended with its process; or, whatever the lock says, its
- * heartbeat went stale (a runner hung, or one whose PostgreSQL connection is half-open).
+ * runner is gone. Two signs tell: its runner's liveness lock (liveness.ts) is free, because the
+ * session holding it ended with its process, and it has missed two heartbeats (a live runner
+ * whose lock connection merely dropped goes on beating and keeps its job); or, whatever the lock
+ * says, its heartbeat is STALE_AFTER_MS old (a runner hung, or a host that vanished without
+ * closing its connections). A worker that shuts down puts its jobs back in the queue.
  * Every write a runner makes is fenced by its attempt number: a runner that lost its job to a
  * newer attempt can no longer change it, and its final save rolls back.
  */
-export const HEARTBEAT_INTERVAL_MS = 5_000;
+export const HEARTBEAT_INTERVAL_MS = 2_000;
+/** A job whose runner's lock is free is taken once its heartbeat is this old. */
+export const DEAD_AFTER_MS = 2 * HEARTBEAT_INTERVAL_MS;
 export const STALE_AFTER_MS = 30_000;
 export const MAX_ATTEMPTS = 3;
 /** A job still running after this long is failed, whatever it is waiting for. */
@@ -48,12 +52,13 @@ type ClaimRow = { id: string; userId: number; attempts: number; input: unknown; 
 
 export type ClaimOptions = {
   staleAfterMs?: number;
+  deadAfterMs?: number;
   /** The claiming worker's liveness lock, recorded on the job (null: it has none right now). */
   runnerLock?: number | null;
 };
 
 /** Claims the oldest queued job, or a running one whose runner is gone; null when none. */
-export async function claimNextJob(db: Db, { staleAfterMs = STALE_AFTER_MS, runnerLock = null }: ClaimOptions = {}): Promise<ClaimedJob | null> {
+export async function claimNextJob(db: Db, { staleAfterMs = STALE_AFTER_MS, deadAfterMs = DEAD_AFTER_MS, runnerLock = null }: ClaimOptions = {}): Promise<ClaimedJob | null> {
   // pg_try_advisory_xact_lock succeeds only when no session holds the runner's lock, and lets
   // go of it when this statement ends.
   const rows = await db.$queryRaw<ClaimRow[]>`
@@ -63,7 +68,8 @@ export async function claimNextJob(db: Db, { staleAfterMs = STALE_AFTER_MS, runn
       SELECT id FROM "GenerationJob"
       WHERE status = 'queued' OR (status = 'running' AND (
         "heartbeatAt" < now() - ${staleAfterMs} * interval '1 millisecond'
-        OR ("runnerLock" IS NOT NULL AND pg_try_advisory_xact_lock(${WORKER_LOCK_SPACE}::int, "runnerLock"))))
+        OR ("runnerLock" IS NOT NULL AND "heartbeatAt" < now() - ${deadAfterMs} * interval '1 millisecond'
+            AND pg_try_advisory_xact_lock(${WORKER_LOCK_SPACE}::int, "runnerLock"))))
       ORDER BY "createdAt" FOR UPDATE SKIP LOCKED LIMIT 1)
     RETURNING id, "userId", attempts, input, "startedAt"`;
   const row = rows[0];
@@ -101,6 +107,12 @@ export async function completeJob(tx: DbClient, job: ClaimedJob, courseId: numbe
     data: { status: "succeeded", stage: "done", progress: 100, courseId, finishedAt: new Date(), heartbeatAt: new Date(), runnerLock: null },
   });
   if (count !== 1) throw new JobLostError(job.id);
+}
+
+/** Puts a job this runner is giving up (the worker is stopping) back in the queue, for any worker to take at once. */
+export async function requeueJob(db: DbClient, job: ClaimedJob): Promise<boolean> {
+  const { count } = await db.generationJob.updateMany({ where: fence(job), data: { status: "queued", stage: "queued", progress: 0, runnerLock: null } });
+  return count === 1;
 }
 
 /** Fails the job and gives back the course it reserved, together; false when it was not this runner's. */

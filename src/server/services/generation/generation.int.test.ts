@@ -10,7 +10,7 @@ import { createOfflineEngine } from "~/server/ai/offline";
 import { poolOf } from "~/server/db/sql";
 import { type JobTimings, processGenerationJob } from "~/server/jobs/generate-course.job";
 import { holdWorkerLiveness } from "~/server/jobs/liveness";
-import { beatHeart, claimNextJob, completeJob, INTERRUPTED_MESSAGE, JobLostError, MAX_ATTEMPTS, STALE_AFTER_MS } from "~/server/jobs/queue";
+import { beatHeart, claimNextJob, completeJob, DEAD_AFTER_MS, INTERRUPTED_MESSAGE, JobLostError, MAX_ATTEMPTS, STALE_AFTER_MS } from "~/server/jobs/queue";
 import { startGenerationWorker } from "~/server/jobs/worker";
 import { createLibrarySource } from "~/server/video/sources/library";
 
@@ -206,7 +206,7 @@ describe("durability", () => {
     expect(await db.course.count({ where: { generationJob: { id: queued.id } } })).toBe(1);
   });
 
-  test("a runner's liveness lock keeps its job until the lock is let go, and a hung holder loses it to a stale heartbeat", async () => {
+  test("a runner keeps its job while it holds its lock or beats; a free lock and two missed beats, or a stale heartbeat, lose it", async () => {
     const { caller } = await signedIn();
     const queued = await caller.generation.start({ topic: "binary search", complexity: "beginner" });
     const first = holdWorkerLiveness(poolOf(db)!);
@@ -221,11 +221,16 @@ describe("durability", () => {
       expect(await claimNextJob(db)).toBeNull();
       expect(await claimNextJob(db, { runnerLock: second.lockId })).toBeNull();
 
+      // The lock is gone (its connection dropped, or its process died), but the heartbeat is fresh:
+      // a live runner keeps its job; a dead one stops beating and loses it after DEAD_AFTER_MS.
       await first.close();
+      expect(await claimNextJob(db, { runnerLock: second.lockId })).toBeNull();
+      await db.generationJob.update({ where: { id: queued.id }, data: { heartbeatAt: new Date(Date.now() - DEAD_AFTER_MS - 500) } });
       const resumed = await claimNextJob(db, { runnerLock: second.lockId });
       expect(resumed).toMatchObject({ id: queued.id, attempt: 2 });
 
-      // The second runner hangs with its session open: its heartbeat decides.
+      // The second runner hangs with its session open: only a stale heartbeat takes its job.
+      await db.generationJob.update({ where: { id: queued.id }, data: { heartbeatAt: new Date(Date.now() - DEAD_AFTER_MS - 500) } });
       expect(await claimNextJob(db)).toBeNull();
       await db.generationJob.update({ where: { id: queued.id }, data: { heartbeatAt: new Date(Date.now() - STALE_AFTER_MS - 1_000) } });
       const third = (await claimNextJob(db))!;
@@ -238,7 +243,7 @@ describe("durability", () => {
     }
   });
 
-  test("a worker that stops leaves its running job to another at once", async () => {
+  test("a worker that stops puts its running job back in the queue, and another takes it at once", async () => {
     const { caller } = await signedIn();
     const queued = await caller.generation.start({ topic: "binary search", complexity: "beginner" });
     const stopping = startGenerationWorker(db, () => libraryDeps({ engine: slowEngine(60_000) }), { concurrency: 1, pollMs: 20 });
@@ -246,13 +251,14 @@ describe("durability", () => {
     for (let i = 0; i < 200 && (await stage()) !== "reading-transcript"; i += 1) await new Promise((resolve) => setTimeout(resolve, 25));
     expect(await db.generationJob.findUniqueOrThrow({ where: { id: queued.id } })).toMatchObject({ status: "running", runnerLock: expect.any(Number) });
     await stopping.stop();
+    expect(await db.generationJob.findUniqueOrThrow({ where: { id: queued.id } })).toMatchObject({ status: "queued", stage: "queued", progress: 0, runnerLock: null, attempts: 1 });
 
     const stoppedAt = Date.now();
     const other = startGenerationWorker(db, () => libraryDeps(), { concurrency: 1, pollMs: 20 });
     try {
       for (let i = 0; i < 200 && (await caller.generation.job({ jobId: queued.id })).status !== "succeeded"; i += 1) await new Promise((resolve) => setTimeout(resolve, 25));
       expect(await caller.generation.job({ jobId: queued.id })).toMatchObject({ status: "succeeded" });
-      expect(Date.now() - stoppedAt).toBeLessThan(STALE_AFTER_MS / 3);
+      expect(Date.now() - stoppedAt).toBeLessThan(DEAD_AFTER_MS);
       expect(await db.generationJob.findUniqueOrThrow({ where: { id: queued.id } })).toMatchObject({ attempts: 2 });
     } finally {
       await other.stop();
@@ -394,11 +400,13 @@ describe("the process killed mid-job", () => {
     await new Promise((resolve) => child.once("exit", resolve));
     const killedAt = Date.now();
 
-    // Its heartbeat is fresh, but the dead process's liveness lock went with its session.
-    let resumed = await claimNextJob(db, { staleAfterMs: STALE_AFTER_MS });
+    // The dead process's liveness lock went with its session; once it has missed two beats (of
+    // 200 ms in that worker), the job is taken, long before its heartbeat is stale.
+    const claim = () => claimNextJob(db, { staleAfterMs: STALE_AFTER_MS, deadAfterMs: 400 });
+    let resumed = await claim();
     for (let i = 0; i < 40 && !resumed; i += 1) {
       await new Promise((resolve) => setTimeout(resolve, 50));
-      resumed = await claimNextJob(db, { staleAfterMs: STALE_AFTER_MS });
+      resumed = await claim();
     }
     const pickedUpMs = Date.now() - killedAt;
     expect(resumed).toMatchObject({ id: queued.id, attempt: 2 });
