@@ -1,5 +1,6 @@
 import nextCoreWebVitals from "eslint-config-next/core-web-vitals";
 import nextTypescript from "eslint-config-next/typescript";
+import tseslint from "typescript-eslint";
 
 const restrict = (patterns) => ({ "no-restricted-imports": ["error", { patterns }] });
 
@@ -11,6 +12,37 @@ const config = [
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+    },
+  },
+  // Type-aware rules: a promise is awaited, returned or explicitly voided, never dropped.
+  {
+    files: ["**/*.{ts,tsx,mts,cts}"],
+    languageOptions: { parser: tseslint.parser, parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    plugins: { "@typescript-eslint": tseslint.plugin },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: { attributes: false } }],
+      "@typescript-eslint/await-thenable": "error",
+    },
+  },
+  // Configuration is read in one place: src/env.ts validates every variable. Outside it, only
+  // Next's own runtime flags: NODE_ENV (inlined into client bundles), NEXT_RUNTIME and NEXT_PHASE
+  // (read by src/instrumentation.ts before any module of ours loads).
+  {
+    files: ["src/**/*.{ts,tsx}"],
+    ignores: ["src/env.ts", "src/**/*.test.ts", "src/**/*.test.tsx"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: 'MemberExpression[object.object.name="process"][object.property.name="env"][property.name!=/^(NODE_ENV|NEXT_RUNTIME|NEXT_PHASE)$/]',
+          message: "Read configuration from ~/env (src/env.ts), the one module that reads process.env.",
+        },
+        {
+          selector: ':not(MemberExpression) > MemberExpression[object.name="process"][property.name="env"]',
+          message: "Read configuration from ~/env (src/env.ts), the one module that reads process.env.",
+        },
+      ],
     },
   },
   // The layers of ARCHITECTURE.md: what may import what.
@@ -31,7 +63,22 @@ const config = [
     files: ["src/server/services/**/*.ts", "src/server/jobs/**/*.ts"],
     rules: restrict([
       { group: ["~/server/api/*", "~/server/api/**", "@trpc/*", "next", "next/*"], message: "Services never import the API layer, TRPCError or next/*." },
+      { group: ["~/server/db/queries/run", "~/server/db/sql"], message: "Raw SQL lives in src/server/db/queries/<domain>.ts: call its typed functions." },
     ]),
+  },
+  // One way to raw SQL: typed functions in src/server/db/queries/<domain>.ts. Elsewhere the database is Prisma's query builder.
+  {
+    files: ["src/**/*.{ts,tsx}"],
+    ignores: ["src/server/db/**", "src/**/*.test.ts"],
+    rules: {
+      "no-restricted-properties": [
+        "error",
+        ...["$queryRaw", "$executeRaw", "$queryRawUnsafe", "$executeRawUnsafe"].map((property) => ({
+          property,
+          message: "Raw SQL lives in src/server/db/queries/<domain>.ts as a typed function.",
+        })),
+      ],
+    },
   },
   {
     files: ["src/server/ai/**/*.ts", "src/server/video/**/*.ts", "src/server/billing/**/*.ts"],

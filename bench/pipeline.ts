@@ -22,9 +22,9 @@ import pg from "pg";
 
 import { createLlmEngine } from "~/server/ai/course-outline";
 import { createDbClient, type Db } from "~/server/db/client";
-import { processGenerationJob } from "~/server/jobs/generate-course.job";
 import { claimNextJob } from "~/server/jobs/queue";
 import { startCourseGeneration } from "~/server/services/generation/start-generation";
+import { processGenerationJob } from "~/server/services/generation/worker";
 import { createVideoSources } from "~/server/video/sources";
 
 import { startFakeOpenAI } from "../test/fakes/openai.mjs";

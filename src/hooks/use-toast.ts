@@ -2,11 +2,12 @@
 
 import { useSyncExternalStore } from "react";
 
-import type { ToastVariant } from "~/components/ui/toast";
-
 /** The spec's notification rules: one toast at a time, kept for a long while after dismissal. */
 const TOAST_LIMIT = 1;
 const TOAST_REMOVE_DELAY_MS = 1_000_000;
+
+/** How a toast looks: "destructive" for errors. The toast component styles each of these. */
+export type ToastVariant = "default" | "destructive";
 
 export type ToastOptions = { title: string; description?: string; variant?: ToastVariant };
 export type ActiveToast = ToastOptions & { id: string; open: boolean };

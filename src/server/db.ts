@@ -4,8 +4,7 @@ import pg from "pg";
 
 import { env } from "~/env";
 
-import { createDbClient, type Db } from "./db/client";
-import { registerPool } from "./db/sql";
+import { createDbClient, type Db, registerPool } from "./db/client";
 
 export type { Db, DbClient } from "./db/client";
 

@@ -3,31 +3,24 @@ import { describe, expect, test } from "vitest";
 
 import { appErrorToTRPC } from "~/server/api/trpc";
 
-import { APP_ERROR_STATUS, AppError, type AppErrorCode, CONNECTION_LOST_MESSAGE, isAppError, toAppError } from "./errors";
+import { APP_ERRORS, AppError, type AppErrorCode, CONNECTION_LOST_MESSAGE, isAppError, isAppErrorCode, toAppError } from "./errors";
 
-const CODES = Object.keys(APP_ERROR_STATUS) as AppErrorCode[];
+const CODES = Object.keys(APP_ERRORS) as AppErrorCode[];
 
 describe("AppError codes", () => {
-  test("each code has its HTTP status", () => {
-    expect(APP_ERROR_STATUS).toEqual({
-      BAD_REQUEST: 400,
-      UNAUTHORIZED: 401,
-      FORBIDDEN: 403,
-      NOT_FOUND: 404,
-      CONFLICT: 409,
-      PAYLOAD_TOO_LARGE: 413,
-      UNSUPPORTED_MEDIA_TYPE: 415,
-      UNPROCESSABLE: 422,
-      TOO_MANY_REQUESTS: 429,
-      SERVICE_UNAVAILABLE: 503,
-    });
+  test("the statuses clients rely on", () => {
+    const statusOf = (code: AppErrorCode) => new AppError(code, "x").status;
+    expect([statusOf("UNAUTHORIZED"), statusOf("FORBIDDEN"), statusOf("NOT_FOUND"), statusOf("UNPROCESSABLE"), statusOf("TOO_MANY_REQUESTS")]).toEqual([401, 403, 404, 422, 429]);
+    expect(isAppErrorCode("CONFLICT")).toBe(true);
+    expect(isAppErrorCode("toString")).toBe(false);
+    expect(isAppErrorCode(409)).toBe(false);
   });
 
   test.each(CODES)("%s: AppError.status and the tRPC mapping give the same HTTP status", (code) => {
     const error = new AppError(code, "message for the user");
-    expect(error.status).toBe(APP_ERROR_STATUS[code]);
+    expect(error.status).toBe(APP_ERRORS[code].status);
     const trpcError = appErrorToTRPC(error);
-    expect(getHTTPStatusCodeFromError(trpcError)).toBe(APP_ERROR_STATUS[code]);
+    expect(getHTTPStatusCodeFromError(trpcError)).toBe(APP_ERRORS[code].status);
     expect(trpcError.message).toBe("message for the user");
     expect(trpcError.cause).toBe(error);
   });

@@ -1,22 +1,26 @@
+import type { TRPC_ERROR_CODE_KEY } from "@trpc/server";
+
 /**
  * The one error type of the domain. Services throw `AppError(code, message)`; the API layer
- * maps the code to a tRPC code (and so to an HTTP status) in one place: `appErrorToTRPC`.
+ * answers with the code's HTTP status and tRPC code, both read from this one table.
  * Messages are written for the person using the app: they reach the browser as is.
  */
-export const APP_ERROR_STATUS = {
-  BAD_REQUEST: 400,
-  UNAUTHORIZED: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  PAYLOAD_TOO_LARGE: 413,
-  UNSUPPORTED_MEDIA_TYPE: 415,
-  UNPROCESSABLE: 422,
-  TOO_MANY_REQUESTS: 429,
-  SERVICE_UNAVAILABLE: 503,
-} as const;
+export const APP_ERRORS = {
+  BAD_REQUEST: { status: 400, trpc: "BAD_REQUEST" },
+  UNAUTHORIZED: { status: 401, trpc: "UNAUTHORIZED" },
+  FORBIDDEN: { status: 403, trpc: "FORBIDDEN" },
+  NOT_FOUND: { status: 404, trpc: "NOT_FOUND" },
+  CONFLICT: { status: 409, trpc: "CONFLICT" },
+  PAYLOAD_TOO_LARGE: { status: 413, trpc: "PAYLOAD_TOO_LARGE" },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, trpc: "UNSUPPORTED_MEDIA_TYPE" },
+  UNPROCESSABLE: { status: 422, trpc: "UNPROCESSABLE_CONTENT" },
+  TOO_MANY_REQUESTS: { status: 429, trpc: "TOO_MANY_REQUESTS" },
+  SERVICE_UNAVAILABLE: { status: 503, trpc: "SERVICE_UNAVAILABLE" },
+} as const satisfies Record<string, { status: number; trpc: TRPC_ERROR_CODE_KEY }>;
 
-export type AppErrorCode = keyof typeof APP_ERROR_STATUS;
+export type AppErrorCode = keyof typeof APP_ERRORS;
+
+export const isAppErrorCode = (value: unknown): value is AppErrorCode => typeof value === "string" && Object.hasOwn(APP_ERRORS, value);
 
 export class AppError extends Error {
   override readonly name = "AppError";
@@ -30,7 +34,11 @@ export class AppError extends Error {
   }
 
   get status(): number {
-    return APP_ERROR_STATUS[this.code];
+    return APP_ERRORS[this.code].status;
+  }
+
+  get trpcCode(): TRPC_ERROR_CODE_KEY {
+    return APP_ERRORS[this.code].trpc;
   }
 }
 

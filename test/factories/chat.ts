@@ -1,13 +1,13 @@
 import type { DbClient } from "~/server/db";
 
-import { createCourse } from "./course";
+import { createCourse, type CourseOverrides } from "./course";
 import { uniqueSuffix } from "./user";
 
 /**
  * A video with a six-line transcript (segments 65 s apart: merge sort, a detour about the
  * printing press, merge sort's cost) and a ready course on it, for the chat tutor's tests.
  */
-export async function courseWithTranscript(db: DbClient, userId: number, isPublic = false) {
+export async function courseWithTranscript(db: DbClient, userId: number, isPublic = false, overrides: CourseOverrides = {}) {
   const videoId = `v${uniqueSuffix()}`.slice(0, 11);
   const lines = [
     "Today we look at how merge sort splits a list in half again and again.",
@@ -28,5 +28,5 @@ export async function courseWithTranscript(db: DbClient, userId: number, isPubli
       },
     },
   });
-  return createCourse(db, { userId, videoId, isPublic });
+  return createCourse(db, { ...overrides, userId, videoId, isPublic });
 }

@@ -6,7 +6,7 @@
 import pg from "pg";
 
 import { createDbClient } from "~/server/db/client";
-import { startGenerationWorker } from "~/server/jobs/worker";
+import { startGenerationWorker } from "~/server/services/generation/worker";
 
 import { libraryDeps, slowEngine } from "../generation";
 

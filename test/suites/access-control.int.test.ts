@@ -1,7 +1,7 @@
 /**
  * The access-control matrix (RELIABILITY.md, "Access"): every tRPC procedure and every documented
  * REST path, each called by three callers — the owner of the resource, another signed-in user and
- * an anonymous browser — through the real HTTP entry points (directApiHandler picks handleTrpc,
+ * an anonymous browser — through the real HTTP entry points (the route table picks handleTrpc,
  * handleRest or the chat stream's handler, as production does). For every call:
  * - the status is the one the service defines: the owner 2xx; another user 403 for a userId that
  *   is not theirs and 404 for a resource they may not see ("Course Not Found", "Section not
@@ -18,14 +18,12 @@ import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 
 import type * as BillingModule from "~/server/billing/stripe";
 import { createBilling, type Billing } from "~/server/billing/stripe";
-import { directApiHandler } from "~/server/api/direct";
 import { openApiDocument } from "~/server/api/openapi";
 import { appRouter } from "~/server/api/root";
+import { apiHandlerFor, serveApiRoute } from "~/server/api/routes";
 import { listActiveChallenges } from "~/server/services/gamification/challenges";
 import { shareAchievementCard } from "~/server/services/gamification/achievement-card";
 import { startCourseGeneration } from "~/server/services/generation/start-generation";
-import { GET as healthRoute } from "~/app/api/health/route";
-import { GET as openApiRoute } from "~/app/api/openapi.json/route";
 
 import { sessionTokenFor } from "../caller";
 import { db } from "../db";
@@ -411,7 +409,7 @@ async function refreshTokens(): Promise<void> {
 /** One call through the production dispatch of /api requests; the body is read whole (a stream too). */
 async function send(who: Who, call: ApiCall): Promise<{ status: number; text: string; message: string | undefined; bodyLeak: string | null }> {
   const request = apiRequest(call.method, call.path, { sessionToken: who === "anonymous" ? null : tokens[who], json: call.json });
-  const handler = directApiHandler(call.method, new URL(request.url).pathname);
+  const handler = apiHandlerFor(call.method, new URL(request.url).pathname);
   if (!handler) throw new Error(`no API handler for ${call.method} ${call.path}`);
   const response = await handler(request);
   const { text, json } = await readBody(response);
@@ -572,11 +570,11 @@ describe("REST paths × {anonymous, another user, owner}", () => {
 });
 
 describe("the public routes outside the API document", () => {
-  // Next route handlers that read no session: each of the three callers gets the same answer.
+  // Routes that read no session: each of the three callers gets the same answer.
   test("GET /api/health and GET /api/openapi.json answer everyone, with nothing of the owner's", async () => {
     for (const [name, call] of [
-      ["health", () => healthRoute()],
-      ["openapi.json", () => openApiRoute(new Request(`${ORIGIN}/api/openapi.json`))],
+      ["health", () => serveApiRoute(new Request(`${ORIGIN}/api/health`))],
+      ["openapi.json", () => serveApiRoute(new Request(`${ORIGIN}/api/openapi.json`))],
     ] as const) {
       for (let i = 0; i < CALLERS.length; i++) {
         const response = await call();

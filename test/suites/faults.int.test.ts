@@ -25,9 +25,10 @@ import { chatStreamPath } from "~/lib/schemas/chat";
 import { createLlmTutor } from "~/server/ai/chat/tutor";
 import { createLlmEngine } from "~/server/ai/course-outline";
 import { chatStreamHandler } from "~/server/api/chat-stream";
-import { type GenerationWorker, startGenerationWorker } from "~/server/jobs/worker";
+import type { JobWorker } from "~/server/jobs/worker";
 import { VIDEO_SERVICE_UNREACHABLE_MESSAGE, VIDEO_WITHOUT_TRANSCRIPT_MESSAGE } from "~/server/services/generation/find-video";
 import type { GenerationDeps } from "~/server/services/generation/run-job";
+import { startGenerationWorker } from "~/server/services/generation/worker";
 import { llmAnswerer } from "~/server/services/chat/llm-answer";
 import { monthKey } from "~/server/services/subscription/monthly-usage";
 import { createVideoSources } from "~/server/video/sources";
@@ -45,7 +46,7 @@ const AI_TIMEOUT_MS = 1_000;
 
 let llm: FakeOpenAI;
 let youtube: FakeYouTube;
-let worker: GenerationWorker;
+let worker: JobWorker;
 /** What the worker builds courses with; each test points it at the dependency it breaks. */
 let deps: GenerationDeps = libraryDeps();
 

@@ -1,9 +1,9 @@
 "use client";
 
-import { cva, type VariantProps } from "class-variance-authority";
+import { cva } from "class-variance-authority";
 import { useEffect, useEffectEvent, useRef, useState, type ComponentProps, type PointerEvent, type ReactNode, type RefObject } from "react";
 
-import type { ActiveToast } from "~/hooks/use-toast";
+import type { ActiveToast, ToastVariant } from "~/hooks/use-toast";
 
 import { cn } from "./cn";
 import { X } from "./icons/x";
@@ -23,13 +23,11 @@ const toastVariants = cva(
       variant: {
         default: "border bg-background text-foreground",
         destructive: "destructive border-destructive bg-destructive text-destructive-foreground",
-      },
+      } satisfies Record<ToastVariant, string>,
     },
     defaultVariants: { variant: "default" },
   },
 );
-
-export type ToastVariant = NonNullable<VariantProps<typeof toastVariants>["variant"]>;
 
 /** A swipe starts once the pointer has moved this far, so a click on the toast stays a click. */
 const SWIPE_START_PX = 10;

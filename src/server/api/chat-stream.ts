@@ -2,16 +2,17 @@ import { createUIMessageStream, createUIMessageStreamResponse, type UIMessage } 
 
 import type { ChatMessage, ChatMessageMetadata } from "~/lib/schemas/chat";
 import { chatSendInput } from "~/lib/schemas/chat";
-import { isAppError, toAppError } from "~/server/errors";
+import { isAppError } from "~/server/errors";
 import { logger } from "~/server/logger";
 import { defaultChatAnswerer, finishChatReply, startChatReply, type ChatAnswerer, type ChatReply } from "~/server/services/chat/reply";
 
-import type { ApiHandler } from "./handlers";
-import { checkApiRequest, jsonError } from "./http-guards";
-import { createTRPCContext, readableValidationMessage } from "./trpc";
+import { compilePath } from "./paths";
+import { type ApiHandler, parseJsonInput, withUser } from "./route-handler";
+import { assertOwnUserId } from "./trpc";
 
 /** POST /api/courses/{id}/chat/stream: the course tutor's reply, streamed as a UI message stream (useChat). */
-export const CHAT_STREAM_PATH = /^\/api\/courses\/([^/]+)\/chat\/stream$/;
+export const CHAT_STREAM_PATH = "/api/courses/{id}/chat/stream";
+const courseIdOf = compilePath(CHAT_STREAM_PATH);
 
 const GENERIC_FAILURE = "Error sending message";
 
@@ -24,27 +25,12 @@ const GENERIC_FAILURE = "Error sending message";
  * aborted), the model call is aborted and what was said is stored.
  */
 export function chatStreamHandler(answer: () => ChatAnswerer = defaultChatAnswerer): ApiHandler {
-  return async (req, preread) => {
-    const checked = await checkApiRequest(req, { body: preread });
-    if (checked instanceof Response) return checked;
-    const ctx = createTRPCContext({ headers: req.headers });
-    const user = await ctx.getUser();
-    if (!user) return jsonError(401, "UNAUTHORIZED", "Please sign in to continue");
-
-    const courseId = CHAT_STREAM_PATH.exec(new URL(req.url).pathname)?.[1];
-    const body = parseJsonObject(checked.body);
-    if (!body) return jsonError(400, "BAD_REQUEST", "The request body must be a JSON object");
-    const input = chatSendInput.safeParse({ ...body, id: courseId });
-    if (!input.success) return jsonError(400, "BAD_REQUEST", readableValidationMessage(input.error.issues));
-    if (input.data.userId !== undefined && input.data.userId !== user.id) return jsonError(403, "FORBIDDEN", "You can only access your own data");
-
-    try {
-      const reply = await startChatReply(ctx.db, { courseId: input.data.id, userId: user.id, content: input.data.content, mode: input.data.mode, timeZone: ctx.timeZone }, answer(), req.signal);
-      return createUIMessageStreamResponse({ stream: replyStream(reply), headers: { "Cache-Control": "no-store", "X-Accel-Buffering": "no" } });
-    } catch (error) {
-      return errorResponse(error);
-    }
-  };
+  return withUser(async (req, { ctx, user, body }) => {
+    const input = parseJsonInput(chatSendInput, body, { id: courseIdOf(new URL(req.url).pathname)?.id });
+    assertOwnUserId(user, input.userId);
+    const reply = await startChatReply(ctx.db, { courseId: input.id, userId: user.id, content: input.content, mode: input.mode, timeZone: ctx.timeZone }, answer(), req.signal);
+    return createUIMessageStreamResponse({ stream: replyStream(reply), headers: { "Cache-Control": "no-store", "X-Accel-Buffering": "no" } });
+  }, "chat stream failed");
 }
 
 export const handleChatStream: ApiHandler = chatStreamHandler();
@@ -67,25 +53,4 @@ function replyStream(reply: ChatReply) {
       return GENERIC_FAILURE;
     },
   });
-}
-
-function parseJsonObject(bytes: Uint8Array | null): Record<string, unknown> | null {
-  try {
-    const value: unknown = JSON.parse(new TextDecoder().decode(bytes ?? new Uint8Array()) || "{}");
-    return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
-}
-
-function errorResponse(error: unknown): Response {
-  const known = toAppError(error);
-  if (!known) {
-    logger.error("chat stream failed", { error });
-    return jsonError(500, "INTERNAL_SERVER_ERROR", "Internal server error");
-  }
-  if (known.retryAfterSeconds === undefined) return jsonError(known.status, known.code, known.message);
-  // The page reads the wait from the body: useChat's error carries the body, not the headers.
-  const headers = { "Retry-After": String(known.retryAfterSeconds) };
-  return Response.json({ message: known.message, code: known.code, retryAfter: known.retryAfterSeconds }, { status: known.status, headers });
 }

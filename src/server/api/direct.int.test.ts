@@ -1,6 +1,6 @@
 /**
- * The API entry scripts/serve.mjs uses in production (direct.ts): which requests it takes from
- * Next, and real HTTP through it: statuses, bodies, cookies, security headers, body limits.
+ * The API entry scripts/serve.mjs uses in production (direct.ts): which requests the route
+ * table gives it and which it leaves to Next, and real HTTP through it: statuses, bodies, cookies, security headers, body limits.
  */
 import { readdirSync } from "node:fs";
 import http from "node:http";
@@ -17,52 +17,52 @@ import { courseWithTranscript, createCourse, createUser, uniqueSuffix } from "..
 import { expectNoLeak } from "../../../test/http";
 
 import { handleChatStream } from "./chat-stream";
-import { directApiHandler, serveApiDirectly } from "./direct";
+import { serveApiDirectly } from "./direct";
 import { handleRest, handleTrpc } from "./handlers";
+import { apiHandlerFor } from "./routes";
 import { handleStripeWebhook } from "./stripe-webhook";
+import { handleApiDocs, handleHealth, handleOpenApiDocument, handlePanel } from "./system-routes";
 
 const LEFT_TO_NEXT = 599;
 
-describe("which requests it takes", () => {
+describe("the route table", () => {
   const apiDir = join(process.cwd(), "src/app/api");
   const routeFiles = (dir: string): string[] =>
     readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
       entry.isDirectory() ? routeFiles(join(dir, entry.name)) : entry.name === "route.ts" ? [relative(apiDir, dir).split(sep).join("/")] : [],
     );
 
-  // Every route folder of src/app/api, with a path it serves and who answers it in production.
-  // A new route folder fails this test until it is placed here (and, if Next keeps it, in NEXT_API_ROUTE).
-  const routes: Record<string, { path: string; method: string; handler: unknown }> = {
-    "[...rest]": { path: "/api/courses/12/progress", method: "POST", handler: handleRest },
-    "courses/[id]/chat/stream": { path: "/api/courses/12/chat/stream", method: "POST", handler: handleChatStream },
-    "webhooks/stripe": { path: "/api/webhooks/stripe", method: "POST", handler: handleStripeWebhook },
-    "trpc/[trpc]": { path: "/api/trpc/course.byId", method: "GET", handler: handleTrpc },
-    "auth/google": { path: "/api/auth/google", method: "POST", handler: handleRest },
-    "auth/[...nextauth]": { path: "/api/auth/session", method: "GET", handler: null },
-    health: { path: "/api/health", method: "GET", handler: null },
-    docs: { path: "/api/docs", method: "GET", handler: null },
-    "openapi.json": { path: "/api/openapi.json", method: "GET", handler: null },
-    panel: { path: "/api/panel", method: "GET", handler: null },
-  };
-
-  test("every route folder of src/app/api is accounted for", () => {
-    expect(routeFiles(apiDir).sort()).toEqual(Object.keys(routes).sort());
+  test("Next has three API route files: the table's catch-all, its one static path under /api/auth, and next-auth", () => {
+    expect(routeFiles(apiDir).sort()).toEqual(["[...path]", "auth/[...nextauth]", "auth/google"]);
   });
 
-  test.each(Object.entries(routes))("%s", (_folder, { path, method, handler }) => {
-    expect(directApiHandler(method, path)).toBe(handler);
+  test.each([
+    ["POST", "/api/courses/12/progress", handleRest],
+    ["GET", "/api/courses/1", handleRest],
+    ["DELETE", "/api/courses/1", handleRest],
+    ["GET", "/api/healthy", handleRest],
+    ["POST", "/api/courses/12/chat/stream", handleChatStream],
+    ["GET", "/api/courses/12/chat/stream", handleRest],
+    ["POST", "/api/webhooks/stripe", handleStripeWebhook],
+    ["GET", "/api/trpc/course.byId", handleTrpc],
+    ["POST", "/api/trpc/course.byId,progress.save", handleTrpc],
+    ["POST", "/api/auth/google", handleRest],
+    ["GET", "/api/health", handleHealth],
+    ["GET", "/api/openapi.json", handleOpenApiDocument],
+    ["GET", "/api/docs", handleApiDocs],
+    ["GET", "/api/panel", handlePanel],
+  ] as const)("%s %s", (method, path, handler) => {
+    expect(apiHandlerFor(method, path)).toBe(handler);
   });
 
-  test("documented paths go to the REST handler, Next's look-alikes and other methods do not", () => {
-    expect(directApiHandler("GET", "/api/courses/1")).toBe(handleRest);
-    expect(directApiHandler("DELETE", "/api/courses/1")).toBe(handleRest);
-    expect(directApiHandler("GET", "/api/healthy")).toBe(handleRest);
-    expect(directApiHandler("GET", "/api/auth/callback/google")).toBeNull();
-    expect(directApiHandler("GET", "/api/auth/google")).toBe(handleRest);
-    expect(directApiHandler("OPTIONS", "/api/courses/1")).toBeNull();
-    expect(directApiHandler("HEAD", "/api/trpc/course.byId")).toBeNull();
-    expect(directApiHandler("GET", "/course/1")).toBeNull();
-    expect(directApiHandler("GET", "/apiary")).toBeNull();
+  test("next-auth, pages, HEAD and OPTIONS are left to Next", () => {
+    expect(apiHandlerFor("GET", "/api/auth/session")).toBeNull();
+    expect(apiHandlerFor("POST", "/api/auth/callback/google")).toBeNull();
+    expect(apiHandlerFor("OPTIONS", "/api/courses/1")).toBeNull();
+    expect(apiHandlerFor("HEAD", "/api/trpc/course.byId")).toBeNull();
+    expect(apiHandlerFor("GET", "/course/1")).toBeNull();
+    expect(apiHandlerFor("GET", "/apiary")).toBeNull();
+    expect(apiHandlerFor("GET", "/api")).toBeNull();
   });
 });
 
@@ -176,8 +176,8 @@ describe("over HTTP", () => {
     expect(tooBig.connection).toBe("close");
   });
 
-  test("Next's routes and pages are left to Next", async () => {
-    for (const path of ["/api/health", "/api/auth/session", "/course/1", "/"]) expect((await send(path)).status, path).toBe(LEFT_TO_NEXT);
+  test("next-auth and pages are left to Next", async () => {
+    for (const path of ["/api/auth/session", "/course/1", "/"]) expect((await send(path)).status, path).toBe(LEFT_TO_NEXT);
   });
 
   test("a Host header no URL can carry still gets an answer", async () => {

@@ -7,32 +7,17 @@ import { env } from "~/env";
 import { securityHeaders } from "~/lib/security-headers";
 import { logger } from "~/server/logger";
 
-import { CHAT_STREAM_PATH, handleChatStream } from "./chat-stream";
-import { type ApiHandler, handleRest, handleTrpc } from "./handlers";
-import { handleStripeWebhook, STRIPE_WEBHOOK_PATH } from "./stripe-webhook";
 import { joinChunks, MAX_BODY_BYTES, payloadTooLarge } from "./http-guards";
+import { type ApiHandler, errorResponse } from "./route-handler";
+import { apiHandlerFor } from "./routes";
 
 /**
- * The API without Next's router. In production, scripts/serve.mjs hands every /api request to
- * serveApiDirectly first: the tRPC and REST handlers are the ones the route files export, but
+ * The API without Next's router. In production, scripts/serve.mjs hands every request to
+ * serveApiDirectly first, which serves the routes of the one route table (routes.ts) itself:
  * Next's routing, its request wrapping and its header rules cost ~4 ms of CPU per request on
  * this machine, more than the handlers themselves (GET /api/courses/{id}: 210 → 470 req/s).
- * Pages, next-auth and Next's other /api routes stay with Next.
+ * Pages and next-auth stay with Next.
  */
-
-/** The /api routes of src/app/api that Next keeps: next-auth's, and the health, docs, OpenAPI and panel routes. */
-const NEXT_API_ROUTE = /^\/api\/(?:auth\/(?!google$)|(?:health|docs|openapi\.json|panel)(?:\/|$))/;
-const TRPC_METHODS = new Set(["GET", "POST"]);
-const REST_METHODS = new Set(["GET", "POST", "PUT", "PATCH", "DELETE"]);
-
-/** The handler for an API request, or null to leave it to Next (pages, next-auth, other methods). */
-export function directApiHandler(method: string, pathname: string): ApiHandler | null {
-  if (!pathname.startsWith("/api/") || NEXT_API_ROUTE.test(pathname)) return null;
-  if (pathname.startsWith("/api/trpc/")) return TRPC_METHODS.has(method) ? handleTrpc : null;
-  if (method === "POST" && CHAT_STREAM_PATH.test(pathname)) return handleChatStream;
-  if (method === "POST" && pathname === STRIPE_WEBHOOK_PATH) return handleStripeWebhook;
-  return REST_METHODS.has(method) ? handleRest : null;
-}
 
 const responseHeaders = Object.fromEntries(
   securityHeaders({ isProduction: env.NODE_ENV === "production", https: env.NEXTAUTH_URL?.startsWith("https://") ?? false }).map(({ key, value }) => [
@@ -44,8 +29,8 @@ const responseHeaders = Object.fromEntries(
 /** Answers the request and returns true, or returns false (untouched) for Next to answer. */
 export function serveApiDirectly(req: IncomingMessage, res: ServerResponse): boolean {
   const url = requestUrl(req);
-  const handler = url && directApiHandler(req.method ?? "GET", url.pathname);
-  if (!handler) return false;
+  const handler = url && apiHandlerFor(req.method ?? "GET", url.pathname);
+  if (!url || !handler) return false;
   void serve(handler, url, req, res);
   return true;
 }
@@ -84,10 +69,11 @@ async function serve(handler: ApiHandler, url: URL, req: IncomingMessage, res: S
     await send(await handler(new Request(url, { method: req.method, headers, signal: aborted.signal }), body), req, res);
   } catch (error) {
     if (aborted.signal.aborted) return; // the client went away: nothing to answer
-    logger.error("request failed", { path: url.pathname, error });
-    if (res.headersSent) return void res.destroy();
-    res.writeHead(500, { ...responseHeaders, "content-type": "application/json" });
-    res.end('{"message":"Internal server error"}');
+    if (res.headersSent) {
+      logger.error("request failed", { path: url.pathname, error });
+      return void res.destroy();
+    }
+    await send(errorResponse(error, `request to ${url.pathname} failed`), req, res).catch(() => res.destroy());
   }
 }
 

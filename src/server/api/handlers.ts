@@ -4,6 +4,7 @@ import { logger } from "~/server/logger";
 
 import { checkApiRequest, guardApiRequest } from "./http-guards";
 import { createOpenApiFetch } from "./openapi-fetch";
+import type { ApiHandler } from "./route-handler";
 import { appRouter } from "./root";
 import { createTRPCContext, readableValidationMessage, retryAfterOf } from "./trpc";
 
@@ -18,12 +19,6 @@ function retryAfterHeaders(errors: { cause?: unknown }[]): Record<string, string
   const retryAfter = errors.map(retryAfterOf).find((value) => value !== undefined);
   return retryAfter === undefined ? {} : { "Retry-After": String(retryAfter) };
 }
-
-/**
- * An API entry point. `body`: the request's bytes when the caller has read them already (the
- * direct entry reads them as Node buffers); otherwise they are read from the request.
- */
-export type ApiHandler = (req: Request, body?: Uint8Array<ArrayBuffer>) => Promise<Response>;
 
 // /api/trpc/* — the typed API the React pages use.
 export const handleTrpc: ApiHandler = async (raw, body) => {

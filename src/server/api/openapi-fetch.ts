@@ -1,18 +1,16 @@
 import { TRPCError } from "@trpc/server";
-import { createOpenApiExpressMiddleware, type OpenApiRouter } from "trpc-to-openapi";
+import { createOpenApiNodeHttpHandler, type OpenApiRouter } from "trpc-to-openapi";
 
 /**
- * trpc-to-openapi's fetch adapter with its route table built once. `createOpenApiFetchHandler`
- * builds a handler, with a regular expression for every documented path, on each request
- * (outside production it also generates the whole OpenAPI document each time, ~6 ms). Its
- * Express middleware builds that handler once and passes the request through as it is, and
- * the handler reads a fetch Request as readily as a Node one: the same core the fetch adapter
- * calls. This wraps it the way the fetch adapter does: the path without the endpoint prefix,
- * the JSON body parsed up front (a parse failure becomes PARSE_ERROR when the body is read),
- * and a response sink that becomes a Response. `resHeaders` are the response's own headers,
- * so a cookie set by a procedure is sent with it. The body comes as bytes already read and
- * checked (http-guards.ts: JSON only); an empty one is the empty object, so a bodiless POST
- * (POST /api/logout) works.
+ * trpc-to-openapi's core with its route table built once. The package's fetch adapter
+ * (`createOpenApiFetchHandler`) builds this core, with a regular expression for every documented
+ * path, on each request (outside production it also generates the whole OpenAPI document each
+ * time, ~6 ms). This builds it once and calls it the way that adapter does: the request as a
+ * fetch Request seen through a Proxy (the path without the endpoint prefix, the JSON body parsed
+ * up front: a parse failure becomes PARSE_ERROR when the body is read), and a response sink that
+ * becomes a Response. `resHeaders` are the response's own headers, so a cookie set by a procedure
+ * is sent with it. The body comes as bytes already read and checked (http-guards.ts: JSON only);
+ * an empty one is the empty object, so a bodiless POST (POST /api/logout) works.
  */
 type Sink = { headers: Headers; statusCode: number; setHeader(name: string, value: string | string[]): void; end(body?: string): void };
 type Options<TContext> = {
@@ -23,13 +21,16 @@ type Options<TContext> = {
   onError?: (opts: { error: TRPCError; path?: string }) => void;
 };
 
+/** The core's signature at run time: it takes a fetch Request (its `instanceof Request` branches), though its types name only Node's. */
+type FetchCore = (req: Request, res: Sink) => Promise<void>;
+
 export function createOpenApiFetch<TContext>(options: Options<TContext>): (req: Request, body: Uint8Array | null) => Promise<Response> {
-  const handle = createOpenApiExpressMiddleware({
+  const handle = createOpenApiNodeHttpHandler({
     router: options.router,
-    createContext: ({ req, res }: { req: unknown; res: unknown }) => options.createContext(req as Request, (res as Sink).headers),
+    createContext: ({ req, res }) => options.createContext(req as unknown as Request, (res as unknown as Sink).headers),
     responseMeta: options.responseMeta,
     onError: options.onError,
-  } as unknown as Parameters<typeof createOpenApiExpressMiddleware>[0]) as unknown as (req: Request, res: Sink) => Promise<void>;
+  }) as unknown as FetchCore;
 
   return async (req, bytes) => {
     const url = new URL(req.url);

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 
-import { initTRPC, TRPCError, type TRPC_ERROR_CODE_KEY } from "@trpc/server";
+import { initTRPC, TRPCError } from "@trpc/server";
 import superjson from "superjson";
 import type { OpenApiMeta } from "trpc-to-openapi";
 import { z, ZodError } from "zod";
@@ -9,7 +9,7 @@ import { env } from "~/env";
 import type { PublicUser } from "~/lib/schemas/auth";
 import { readSessionClaims } from "~/server/auth/session";
 import { db as defaultDb, type Db } from "~/server/db";
-import { AppError, type AppErrorCode, toAppError } from "~/server/errors";
+import { AppError, toAppError } from "~/server/errors";
 import { logger } from "~/server/logger";
 import { findSessionUser } from "~/server/services/auth/users";
 
@@ -51,21 +51,8 @@ export function createTRPCContext(opts: CreateContextOptions) {
 
 export type Context = ReturnType<typeof createTRPCContext>;
 
-const TRPC_CODE: Record<AppErrorCode, TRPC_ERROR_CODE_KEY> = {
-  BAD_REQUEST: "BAD_REQUEST",
-  UNAUTHORIZED: "UNAUTHORIZED",
-  FORBIDDEN: "FORBIDDEN",
-  NOT_FOUND: "NOT_FOUND",
-  CONFLICT: "CONFLICT",
-  PAYLOAD_TOO_LARGE: "PAYLOAD_TOO_LARGE",
-  UNSUPPORTED_MEDIA_TYPE: "UNSUPPORTED_MEDIA_TYPE",
-  UNPROCESSABLE: "UNPROCESSABLE_CONTENT",
-  TOO_MANY_REQUESTS: "TOO_MANY_REQUESTS",
-  SERVICE_UNAVAILABLE: "SERVICE_UNAVAILABLE",
-};
-
 export function appErrorToTRPC(error: AppError): TRPCError {
-  return new TRPCError({ code: TRPC_CODE[error.code], message: error.message, cause: error });
+  return new TRPCError({ code: error.trpcCode, message: error.message, cause: error });
 }
 
 /** The first validation message, phrased for a person ("Passwords do not match"). */
@@ -136,7 +123,7 @@ export const protectedProcedure = publicProcedure.use(async ({ ctx, next }) => {
 
 /** Refuses a path/body `userId` that is not the caller's: the documented paths carry one. */
 export function assertOwnUserId(ctxUser: PublicUser, userId: number | undefined): void {
-  if (userId !== undefined && userId !== ctxUser.id) throw appErrorToTRPC(new AppError("FORBIDDEN", "You can only access your own data"));
+  if (userId !== undefined && userId !== ctxUser.id) throw new AppError("FORBIDDEN", "You can only access your own data");
 }
 
 export const isDevelopment = env.NODE_ENV === "development";

@@ -3,8 +3,6 @@ import type pg from "pg";
 
 import { PrismaClient } from "~/generated/prisma/client";
 
-import { registerPool } from "./sql";
-
 /** Columns that never leave the data layer unless a query asks for them by name. */
 const globalOmit = { user: { passwordHash: true } } as const;
 
@@ -18,6 +16,21 @@ export function createDbClient(pool: pg.Pool) {
 export type Db = ReturnType<typeof createDbClient>;
 /** A client or an interactive transaction: what every service takes as its first argument. */
 export type DbClient = Omit<Db, "$connect" | "$disconnect" | "$on" | "$transaction" | "$extends">;
+
+/**
+ * The `pg` pool behind each client made here (and the app's lazy `db`), for what runs on the pool
+ * directly (queries/run.ts, the LISTEN caches, the job worker). A transaction client has none.
+ */
+const pools = new WeakMap<object, () => pg.Pool>();
+
+export function registerPool(client: object, pool: () => pg.Pool): void {
+  pools.set(client, pool);
+}
+
+/** The pool behind a registered client; null for a transaction client. */
+export function poolOf(db: DbClient): pg.Pool | null {
+  return pools.get(db)?.() ?? null;
+}
 
 type Adapter = Awaited<ReturnType<PrismaPg["connect"]>>;
 type Transaction = Awaited<ReturnType<Adapter["startTransaction"]>>;
@@ -34,6 +47,14 @@ const ENDS_TRANSACTION = new Set(["ROLLBACK", "COMMIT"]);
  * DATABASE_POOL_SIZE such failures every query of the process waits forever. This wraps the
  * adapter so that a failed ROLLBACK or COMMIT releases the connection with the error, which
  * makes the pool discard it. (Found by test/suites/faults.int.test.ts; proven in client.int.test.ts.)
+ *
+ * Why it is still here: the fault is in @prisma/client 6.19.3's transaction manager (its
+ * runtime), which skips the adapter's `rollback()`/`commit()`, where @prisma/adapter-pg releases
+ * the connection, when the ROLLBACK or COMMIT before them throws. 6.19.3 is the newest stable 6.x
+ * of both packages; a newer transaction manager calls `rollback()` after a failed ROLLBACK or
+ * COMMIT (seen in the @prisma/client 6.20.0-integration-next.8 prerelease and on Prisma's main
+ * branch), and pg-pool then drops the dead connection. Remove this with the first stable release
+ * that has it; client.int.test.ts must still pass without it.
  */
 function releasingDeadTransactions(factory: PrismaPg): PrismaPg {
   return override(factory, "connect", async () => {

@@ -28,7 +28,7 @@ export function holdSession<Value>(
     handlers.onLive(null);
     void current.end().catch(() => undefined);
     if (closed || pool.ended) return;
-    retry = setTimeout(connect, RETRY_MS[Math.min(failures++, RETRY_MS.length - 1)]);
+    retry = setTimeout(() => void connect(), RETRY_MS[Math.min(failures++, RETRY_MS.length - 1)]);
     retry.unref();
   };
 

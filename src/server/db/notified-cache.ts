@@ -1,6 +1,5 @@
-import type { DbClient } from "./client";
+import { type DbClient, poolOf } from "./client";
 import { listen } from "./listen";
-import { poolOf } from "./sql";
 
 /**
  * An in-process cache of rows that PostgreSQL announces changes to: a trigger sends NOTIFY on

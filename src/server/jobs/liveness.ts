@@ -2,6 +2,7 @@ import { randomInt } from "node:crypto";
 
 import type pg from "pg";
 
+import { tryWorkerLock } from "~/server/db/queries/jobs";
 import { holdSession } from "~/server/db/listen";
 import { logger } from "~/server/logger";
 
@@ -21,11 +22,10 @@ export type WorkerLiveness = {
   close(): Promise<void>;
 };
 
-/** The first key of every liveness lock ("gen1"), so the ids never meet other advisory locks. */
-export const WORKER_LOCK_SPACE = 0x67656e31;
-
-export function holdWorkerLiveness(pool: pg.Pool): WorkerLiveness {
+/** `name` names the worker in its log lines ("generation worker lost its liveness lock"). */
+export function holdWorkerLiveness(pool: pg.Pool, name = "job"): WorkerLiveness {
   let lockId: number | null = null;
+  let closing = false;
   let settle = () => {};
   const ready = new Promise<void>((resolve) => (settle = resolve));
   const session = holdSession(pool, {
@@ -33,12 +33,11 @@ export function holdWorkerLiveness(pool: pg.Pool): WorkerLiveness {
       // Two workers drawing the same id out of 2^31 is unlikely; taking it would be wrong.
       for (;;) {
         const id = randomInt(1, 2 ** 31);
-        const { rows } = await client.query<{ locked: boolean }>("SELECT pg_try_advisory_lock($1::int, $2::int) AS locked", [WORKER_LOCK_SPACE, id]);
-        if (rows[0]?.locked) return id;
+        if (await tryWorkerLock(client, id)) return id;
       }
     },
     onLive: (id) => {
-      if (id === null && lockId !== null) logger.warn("generation worker lost its liveness lock; reconnecting", { lockId });
+      if (id === null && lockId !== null && !closing) logger.warn(`${name} worker lost its liveness lock; reconnecting`, { lockId });
       lockId = id;
       settle();
     },
@@ -48,6 +47,9 @@ export function holdWorkerLiveness(pool: pg.Pool): WorkerLiveness {
       return lockId;
     },
     ready,
-    close: () => session.close(),
+    close: () => {
+      closing = true;
+      return session.close();
+    },
   };
 }

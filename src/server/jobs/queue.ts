@@ -1,22 +1,16 @@
-import { z } from "zod";
-
-import { complexitySchema } from "~/lib/schemas/course";
-import type { GenerationStage } from "~/lib/schemas/generation";
 import type { Db, DbClient } from "~/server/db/client";
+import { claimJob } from "~/server/db/queries/jobs";
 import type { AppErrorCode } from "~/server/errors";
-import { releaseCourseSlot } from "~/server/services/subscription/monthly-usage";
-
-import { WORKER_LOCK_SPACE } from "./liveness";
 
 /**
- * The course-generation queue: rows of "GenerationJob" in PostgreSQL. Any number of app
- * instances claim jobs with FOR UPDATE SKIP LOCKED, so each job runs in one place at a time.
- * A running job is resumed elsewhere, up to MAX_ATTEMPTS and then failed cleanly, when its
- * runner is gone. Two signs tell: its runner's liveness lock (liveness.ts) is free, because the
- * session holding it ended with its process, and it has missed two heartbeats (a live runner
- * whose lock connection merely dropped goes on beating and keeps its job); or, whatever the lock
- * says, its heartbeat is STALE_AFTER_MS old (a runner hung, or a host that vanished without
- * closing its connections). A worker that shuts down puts its jobs back in the queue.
+ * The job queue: rows of "GenerationJob" in PostgreSQL. Any number of app instances claim jobs
+ * with FOR UPDATE SKIP LOCKED, so each job runs in one place at a time. A running job is resumed
+ * elsewhere, up to MAX_ATTEMPTS and then failed cleanly, when its runner is gone. Two signs tell:
+ * its runner's liveness lock (liveness.ts) is free, because the session holding it ended with its
+ * process, and it has missed two heartbeats (a live runner whose lock connection merely dropped
+ * goes on beating and keeps its job); or, whatever the lock says, its heartbeat is STALE_AFTER_MS
+ * old (a runner hung, or a host that vanished without closing its connections). A worker that
+ * shuts down puts its jobs back in the queue.
  * Every write a runner makes is fenced by its attempt number: a runner that lost its job to a
  * newer attempt can no longer change it, and its final save rolls back.
  */
@@ -28,18 +22,11 @@ export const MAX_ATTEMPTS = 3;
 /** A job still running after this long is failed, whatever it is waiting for. */
 export const JOB_TIMEOUT_MS = 10 * 60_000;
 
-export const INTERRUPTED_MESSAGE = "Course generation was interrupted. Please try again.";
+/** How a failed job is recorded: the error code a waiting call answers with, and a sentence for the learner. */
+export type JobFailure = { code: AppErrorCode; message: string };
 
-export const generationJobInputSchema = z.object({
-  topic: z.string(),
-  complexity: complexitySchema,
-  additionalInstructions: z.string().nullable(),
-  /** The month whose allowance the job reserved ("2026-11"), given back if it fails. */
-  quotaMonth: z.string(),
-});
-export type GenerationJobInput = z.infer<typeof generationJobInputSchema>;
-
-export type ClaimedJob = { id: string; userId: number; attempt: number; input: GenerationJobInput; startedAt: Date };
+/** A job a runner holds. `input` is as stored until the job's kind has read it (JobHandler.parseInput). */
+export type ClaimedJob<Input = unknown> = { id: string; userId: number; attempt: number; input: Input; startedAt: Date };
 
 export class JobLostError extends Error {
   override readonly name = "JobLostError";
@@ -47,8 +34,6 @@ export class JobLostError extends Error {
     super(`job ${jobId} was taken over by another attempt or already finished`);
   }
 }
-
-type ClaimRow = { id: string; userId: number; attempts: number; input: unknown; startedAt: Date };
 
 export type ClaimOptions = {
   staleAfterMs?: number;
@@ -58,35 +43,15 @@ export type ClaimOptions = {
 };
 
 /** Claims the oldest queued job, or a running one whose runner is gone; null when none. */
-export async function claimNextJob(db: Db, { staleAfterMs = STALE_AFTER_MS, deadAfterMs = DEAD_AFTER_MS, runnerLock = null }: ClaimOptions = {}): Promise<ClaimedJob | null> {
-  // pg_try_advisory_xact_lock succeeds only when no session holds the runner's lock, and lets
-  // go of it when this statement ends.
-  const rows = await db.$queryRaw<ClaimRow[]>`
-    UPDATE "GenerationJob" SET status = 'running', attempts = attempts + 1, "heartbeatAt" = now(),
-      "runnerLock" = ${runnerLock}::int, "startedAt" = COALESCE("startedAt", now()), "updatedAt" = now()
-    WHERE id = (
-      SELECT id FROM "GenerationJob"
-      WHERE status = 'queued' OR (status = 'running' AND (
-        "heartbeatAt" < now() - ${staleAfterMs} * interval '1 millisecond'
-        OR ("runnerLock" IS NOT NULL AND "heartbeatAt" < now() - ${deadAfterMs} * interval '1 millisecond'
-            AND pg_try_advisory_xact_lock(${WORKER_LOCK_SPACE}::int, "runnerLock"))))
-      ORDER BY "createdAt" FOR UPDATE SKIP LOCKED LIMIT 1)
-    RETURNING id, "userId", attempts, input, "startedAt"`;
-  const row = rows[0];
-  if (!row) return null;
-  const input = generationJobInputSchema.safeParse(row.input);
-  const job: ClaimedJob = { id: row.id, userId: row.userId, attempt: row.attempts, input: input.success ? input.data : { topic: "", complexity: "beginner", additionalInstructions: null, quotaMonth: "" }, startedAt: row.startedAt };
-  if (!input.success) {
-    await failJob(db, job, { code: "UNPROCESSABLE", message: "This generation request could not be read. Please start it again." });
-    return null;
-  }
-  return job;
+export async function claimNextJob(db: DbClient, { staleAfterMs = STALE_AFTER_MS, deadAfterMs = DEAD_AFTER_MS, runnerLock = null }: ClaimOptions = {}): Promise<ClaimedJob | null> {
+  const row = await claimJob(db, { staleAfterMs, deadAfterMs, runnerLock });
+  return row ? { id: row.id, userId: row.userId, attempt: row.attempts, input: row.input, startedAt: row.startedAt } : null;
 }
 
 const fence = (job: ClaimedJob) => ({ id: job.id, attempts: job.attempt, status: "running" as const });
 
 /** Records the stage a runner reached (and that it is alive); false when the job is no longer its own. */
-export async function recordJobStage(db: DbClient, job: ClaimedJob, stage: GenerationStage, progress: number): Promise<boolean> {
+export async function recordJobStage(db: DbClient, job: ClaimedJob, stage: string, progress: number): Promise<boolean> {
   const { count } = await db.generationJob.updateMany({
     where: fence(job),
     data: { stage, progress: Math.max(0, Math.min(100, Math.round(progress))), heartbeatAt: new Date() },
@@ -115,14 +80,17 @@ export async function requeueJob(db: DbClient, job: ClaimedJob): Promise<boolean
   return count === 1;
 }
 
-/** Fails the job and gives back the course it reserved, together; false when it was not this runner's. */
-export async function failJob(db: Db, job: ClaimedJob, failure: { code: AppErrorCode; message: string }): Promise<boolean> {
+/**
+ * Fails the job for good and runs `onFailed` in the same transaction (what the job's kind undoes
+ * then, e.g. a reservation); false, and nothing run, when the job was not this runner's.
+ */
+export async function failJob<Input>(db: Db, job: ClaimedJob<Input>, failure: JobFailure, onFailed?: (tx: DbClient, job: ClaimedJob<Input>) => Promise<void>): Promise<boolean> {
   return db.$transaction(async (tx) => {
     const { count } = await tx.generationJob.updateMany({
       where: fence(job),
       data: { status: "failed", error: failure.message, errorCode: failure.code, finishedAt: new Date(), runnerLock: null },
     });
-    if (count === 1 && job.input.quotaMonth) await releaseCourseSlot(tx, job.userId, job.input.quotaMonth);
+    if (count === 1 && onFailed) await onFailed(tx, job);
     return count === 1;
   });
 }

@@ -1,13 +1,11 @@
-import type { Db } from "~/server/db/client";
-import { poolOf } from "~/server/db/sql";
+import { type Db, poolOf } from "~/server/db/client";
 import { logger } from "~/server/logger";
-import type { GenerationDeps } from "~/server/services/generation/run-job";
 
-import { type JobTimings, processGenerationJob } from "./generate-course.job";
 import { holdWorkerLiveness } from "./liveness";
 import { claimNextJob, onJobQueued, STALE_AFTER_MS } from "./queue";
+import { type JobHandler, type JobTimings, runJob } from "./run";
 
-export type WorkerOptions = JobTimings & {
+export type JobWorkerOptions = JobTimings & {
   concurrency: number;
   /** How often an idle worker looks for jobs queued by other instances, or orphaned. */
   pollMs?: number;
@@ -16,17 +14,17 @@ export type WorkerOptions = JobTimings & {
 
 const LIVENESS_WAIT_MS = 2_000;
 
-export type GenerationWorker = { stop(): Promise<void>; idle(): Promise<void> };
+export type JobWorker = { stop(): Promise<void>; idle(): Promise<void> };
 
 /**
- * Claims and runs generation jobs, up to `concurrency` at once. Wakes at once when this process
- * queues a job and polls for the rest. `stop` lets running jobs be resumed elsewhere: it ends the
- * worker's liveness lock once they have let go.
+ * Claims and runs jobs with `handler`, up to `concurrency` at once. Wakes at once when this
+ * process queues a job and polls for the rest. `stop` lets running jobs be resumed elsewhere: it
+ * ends the worker's liveness lock once they have let go.
  */
-export function startGenerationWorker(db: Db, getDeps: () => GenerationDeps, options: WorkerOptions): GenerationWorker {
+export function startJobWorker<Input>(db: Db, handler: JobHandler<Input>, options: JobWorkerOptions): JobWorker {
   const stopping = new AbortController();
   const pool = poolOf(db);
-  const liveness = pool ? holdWorkerLiveness(pool) : null;
+  const liveness = pool ? holdWorkerLiveness(pool, handler.name) : null;
   const running = new Set<Promise<void>>();
   let timer: NodeJS.Timeout | undefined;
   let filling = false;
@@ -49,7 +47,7 @@ export function startGenerationWorker(db: Db, getDeps: () => GenerationDeps, opt
         while (!stopping.signal.aborted && running.size < options.concurrency) {
           const job = await claimNextJob(db, { staleAfterMs: options.staleAfterMs ?? STALE_AFTER_MS, runnerLock: liveness?.lockId ?? null });
           if (!job) break;
-          const run = processGenerationJob(db, job, getDeps(), { ...options, stop: stopping.signal, liveness: liveness ?? undefined }).finally(() => {
+          const run = runJob(db, job, handler, { ...options, stop: stopping.signal, liveness: liveness ?? undefined }).finally(() => {
             running.delete(run);
             void fill();
           });
@@ -57,7 +55,7 @@ export function startGenerationWorker(db: Db, getDeps: () => GenerationDeps, opt
         }
       } while (again);
     } catch (error) {
-      logger.warn("generation worker could not claim a job", { error });
+      logger.warn(`${handler.name} worker could not claim a job`, { error });
     } finally {
       filling = false;
       schedule();

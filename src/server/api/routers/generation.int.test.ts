@@ -1,7 +1,8 @@
 /** POST /api/courses/generate-from-topic and GET /api/subscription/course-limit over HTTP, with a real worker. */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
-import { type GenerationWorker, startGenerationWorker } from "~/server/jobs/worker";
+import type { JobWorker } from "~/server/jobs/worker";
+import { startGenerationWorker } from "~/server/services/generation/worker";
 
 import { sessionTokenFor } from "../../../../test/caller";
 import { db } from "../../../../test/db";
@@ -9,7 +10,7 @@ import { createUser } from "../../../../test/factories";
 import { libraryDeps } from "../../../../test/generation";
 import { expectNoLeak, readBody, rest } from "../../../../test/http";
 
-let worker: GenerationWorker;
+let worker: JobWorker;
 beforeAll(() => {
   worker = startGenerationWorker(db, () => libraryDeps(), { concurrency: 2, pollMs: 50 });
 });

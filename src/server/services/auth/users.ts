@@ -1,6 +1,6 @@
 import type { PublicUser } from "~/lib/schemas/auth";
 import type { DbClient } from "~/server/db";
-import { queryRows } from "~/server/db/sql";
+import { selectSessionUser } from "~/server/db/queries/auth";
 
 import { sessionUserCacheFor } from "./session-user-cache";
 
@@ -18,19 +18,15 @@ export function toPublicUser(user: PublicUser): PublicUser {
 /**
  * The signed-in user for a session, or null when the session was revoked or the user is gone.
  * Runs on every signed-in request: answered from this process's session cache when it can be
- * (see session-user-cache.ts), else one raw statement on the pool (see db/sql.ts; on this
- * machine a Prisma findUnique costs ~3.8 ms of CPU, the same statement through pg ~0.3 ms).
+ * (see session-user-cache.ts), else one raw statement on the pool (see db/queries/run.ts; on
+ * this machine a Prisma findUnique costs ~3.8 ms of CPU, the same statement through pg ~0.3 ms).
  */
 export async function findSessionUser(db: DbClient, claims: { userId: number; sessionVersion: number }): Promise<PublicUser | null> {
   const cache = sessionUserCacheFor(db);
   const cached = cache?.get(claims.userId);
   if (cached?.sessionVersion === claims.sessionVersion) return cached.user;
   const lookup = cache?.startLookup() ?? 0;
-  const [row] = await queryRows<PublicUser>(
-    db,
-    `SELECT id, username, email, "displayName", "photoURL" FROM "User" WHERE id = $1 AND "sessionVersion" = $2`,
-    [claims.userId, claims.sessionVersion],
-  );
+  const row = await selectSessionUser(db, claims);
   const user = row ? toPublicUser(row) : null;
   if (user) cache?.remember(claims.userId, { sessionVersion: claims.sessionVersion, user }, lookup);
   return user;

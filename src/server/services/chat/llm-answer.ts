@@ -3,7 +3,7 @@ import { isAiError } from "~/server/ai/errors";
 import { AppError } from "~/server/errors";
 
 import { loadPassageIndex } from "./passages";
-import type { ChatAnswerer } from "./reply";
+import type { ChatAnswerer } from "./answerer";
 
 /** The passages a grounded answer is built from. */
 export const LLM_PASSAGES = 4;

@@ -2,7 +2,7 @@ import { formatTimestamp } from "~/server/ai/chat/retrieval";
 import type { DbClient } from "~/server/db";
 
 import { loadPassageIndex } from "./passages";
-import type { AnswerRequest, ChatAnswerer } from "./reply";
+import type { AnswerRequest, ChatAnswerer } from "./answerer";
 
 /** How many passages an offline answer quotes, and how much of each. */
 const OFFLINE_PASSAGES = 3;

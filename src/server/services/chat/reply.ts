@@ -1,5 +1,4 @@
 import type { ChatMessage, TutorMode } from "~/lib/schemas/chat";
-import type { CourseDetail } from "~/lib/schemas/course";
 import { HISTORY_MAX_MESSAGES } from "~/server/ai/chat/prompt";
 import { createLlmTutor } from "~/server/ai/chat/tutor";
 import { aiCallSettings, getLanguageModel } from "~/server/ai/models";
@@ -9,18 +8,12 @@ import { consumeLimit, LIMITS } from "~/server/rate-limit";
 import { getCourseOrThrow } from "~/server/services/course/get-course";
 import { recordLearningEvents } from "~/server/services/gamification/record-event";
 
+import type { ChatAnswerer } from "./answerer";
 import { messageSelect, toChatMessage } from "./history";
 import { llmAnswerer } from "./llm-answer";
 import { answerOffline } from "./offline-answer";
 
-export type AnswerRequest = { course: CourseDetail; question: string; mode: TutorMode; history: { role: "user" | "assistant"; content: string }[] };
-
-/**
- * Writes the tutor's reply to a question about a course, given the conversation before it, as
- * text pieces in order. Ends early, quietly, when `signal` aborts; a failure of the AI service
- * is an AppError (429 / 503) with a message the page can show.
- */
-export type ChatAnswerer = (db: DbClient, request: AnswerRequest, signal: AbortSignal) => AsyncIterable<string>;
+export type { AnswerRequest, ChatAnswerer } from "./answerer";
 
 /** The configured tutor: the language model when there is one, else answers from the video. */
 export function defaultChatAnswerer(): ChatAnswerer {

@@ -9,8 +9,9 @@ import { restCall } from "../../../../test/http";
 import { eventually, sqlFromElsewhere, whenLive } from "../../../../test/notify";
 
 import { notifiedCacheFor } from "~/server/db/notified-cache";
+import { visibleToSql } from "~/server/db/queries/course";
 
-import { forgetCourse, getCourseOrThrow, isVisibleTo, visibleToSql } from "./get-course";
+import { forgetCourse, getCourseOrThrow, isVisibleTo } from "./get-course";
 
 describe("course.byId", () => {
   test("the owner gets chapters and sections in order with their times", async () => {

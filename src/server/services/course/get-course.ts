@@ -1,7 +1,7 @@
 import type { CourseDetail } from "~/lib/schemas/course";
 import type { DbClient } from "~/server/db";
 import { existingNotifiedCache, notifiedCacheFor } from "~/server/db/notified-cache";
-import { queryRows } from "~/server/db/sql";
+import { type CourseTreeRow, selectCourseSectionIds, selectCourseTree } from "~/server/db/queries/course";
 import { AppError } from "~/server/errors";
 
 /**
@@ -15,11 +15,11 @@ export async function getCourseOrThrow(db: DbClient, { courseId, userId }: { cou
   // kept per process (see NotifiedCache; the triggers of migration course_changed_notify announce
   // every change) and otherwise read in one statement (Prisma's nested select costs three
   // statements plus ~4 ms of query compilation).
-  const cache = notifiedCacheFor<CourseTree>(db, TREE_CACHE);
+  const cache = notifiedCacheFor<CourseTreeRow>(db, TREE_CACHE);
   let row = cache?.get(courseId);
   if (!row) {
     const lookup = cache?.startLookup() ?? 0;
-    [row] = await queryRows<CourseTree>(db, COURSE_TREE_SQL, [courseId]);
+    row = await selectCourseTree(db, courseId);
     if (row?.course.status === "ready") cache?.remember(courseId, row, lookup);
   }
   if (!row || !isVisibleTo(row.course, userId)) throw courseNotFound();
@@ -27,7 +27,6 @@ export async function getCourseOrThrow(db: DbClient, { courseId, userId }: { cou
   return { course: { ...fields, isOwner: owner === userId }, chapters: row.chapters };
 }
 
-type CourseTree = { course: CourseRow; chapters: CourseDetail["chapters"] };
 const TREE_CACHE = { channel: "course_changed", ttlMs: 10 * 60_000, maxEntries: 500 };
 
 /**
@@ -38,46 +37,22 @@ export function forgetCourse(db: DbClient, courseId: number): void {
   existingNotifiedCache(db, TREE_CACHE.channel)?.evict(courseId);
 }
 
-const COURSE_TREE_SQL = `
-  SELECT json_build_object('id', c.id, 'userId', c."userId", 'title', c.title, 'description', c.description,
-           'thumbnailUrl', c."thumbnailUrl", 'complexity', c.complexity, 'videoId', c."videoId", 'isPublic', c."isPublic",
-           'engine', c.engine, 'status', c.status) AS course,
-         coalesce((SELECT json_agg(json_build_object('id', ch.id, 'title', ch.title, 'order', ch."order",
-                     'sections', coalesce((SELECT json_agg(json_build_object('id', s.id, 'title', s.title, 'order', s."order",
-                                            'content', s.content, 'timeStart', s."timeStart") ORDER BY s."order")
-                                          FROM "Section" s WHERE s."chapterId" = ch.id), '[]'::json)) ORDER BY ch."order")
-                   FROM "Chapter" ch WHERE ch."courseId" = c.id), '[]'::json) AS chapters
-  FROM "Course" c WHERE c.id = $1`;
-
-type CourseRow = Omit<CourseDetail["course"], "isOwner"> & { userId: number; status: string };
-
 /**
  * The ids of a course's sections, under the same visibility rule as getCourseOrThrow, without
  * loading titles and contents: for the frequent writes (progress) that only need to check ids.
  */
 export async function getVisibleCourseSectionIds(db: DbClient, { courseId, userId }: { courseId: number; userId: number }): Promise<Set<number>> {
-  const [course] = await queryRows<{ userId: number; isPublic: boolean; status: string; sectionIds: number[] }>(
-    db,
-    `SELECT c."userId", c."isPublic", c.status,
-            coalesce((SELECT array_agg(s.id) FROM "Section" s JOIN "Chapter" ch ON ch.id = s."chapterId" WHERE ch."courseId" = c.id), '{}') AS "sectionIds"
-     FROM "Course" c WHERE c.id = $1`,
-    [courseId],
-  );
+  const course = await selectCourseSectionIds(db, courseId);
   if (!course || !isVisibleTo(course, userId)) throw courseNotFound();
   return new Set(course.sectionIds);
 }
 
-/** The one visibility rule: a ready course, seen by its creator or, once public, by anyone signed in. */
+/**
+ * The one visibility rule: a ready course, seen by its creator or, once public, by anyone signed
+ * in. Statements that must decide before they write use its SQL form, visibleToSql (db/queries/course.ts).
+ */
 export function isVisibleTo(course: { userId: number; isPublic: boolean; status: string }, userId: number): boolean {
   return course.status === "ready" && (course.userId === userId || course.isPublic);
-}
-
-/**
- * isVisibleTo in SQL, for a statement that must decide before it writes: `course` is the alias
- * of a "Course" row, `user` the placeholder of the user id. A test holds the two to agreement.
- */
-export function visibleToSql(course: string, user: string): string {
-  return `(${course}.status = 'ready' AND (${course}."userId" = ${user} OR ${course}."isPublic"))`;
 }
 
 export const courseNotFound = () => new AppError("NOT_FOUND", "Course Not Found");

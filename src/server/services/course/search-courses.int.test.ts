@@ -7,7 +7,10 @@ import { describe, expect, test } from "vitest";
 import { createTestCaller } from "../../../../test/caller";
 import { db, getPool } from "../../../../test/db";
 import { createCourse, createUser, uniqueSuffix } from "../../../../test/factories";
-import { searchable, searchCourses, searchPatterns } from "./search-courses";
+
+import { searchable, searchPatterns } from "~/server/db/queries/course";
+
+import { searchCourses } from "./search-courses";
 
 describe("course.search", () => {
   test("finds sections by title and links to their moment; own courses first; private ones of others never", async () => {

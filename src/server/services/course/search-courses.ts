@@ -1,93 +1,16 @@
 import type { CourseSearchResult } from "~/lib/schemas/course";
 import type { DbClient } from "~/server/db";
-import { queryRows } from "~/server/db/sql";
+import { searchCourseTitles, searchPatterns } from "~/server/db/queries/course";
 
-import { visibleToSql } from "./get-course";
-
-/** Results the header's list shows; words of a query that count. */
+/** Results the header's list shows. */
 export const SEARCH_LIMIT = 8;
-const MAX_WORDS = 6;
-/** Shorter words match only at the start of a word: "br" finds "Breadth", not "Abracadabra". */
-const SUBSTRING_MIN_LENGTH = 3;
-/** At most this many candidates per table and tier from other learners' public courses. */
-const PUBLIC_CANDIDATES = 100;
 
 /**
- * What a title is searched as: lower-cased, after a space, so that "% br%" means "a word starts
- * with br". The trigram indexes of migration 20261122180000_title_search are on exactly this
- * expression, for each of the three tables (and btree indexes on lower(title), for prefixes).
+ * The header search: courses the learner can open whose course, chapter or section titles hold
+ * every word of the query, best first (see searchCourseTitles for what matches and the ranking).
  */
-export const searchable = (column: string) => `(' ' || lower(${column}))`;
-
-const TABLES = {
-  course: { from: `"Course" c`, title: "c.title", timeStart: "NULL::int", depth: 0 },
-  chapter: { from: `"Chapter" ch JOIN "Course" c ON c.id = ch."courseId"`, title: "ch.title", timeStart: "NULL::int", depth: 1 },
-  section: { from: `"Section" s JOIN "Chapter" ch ON ch.id = s."chapterId" JOIN "Course" c ON c.id = ch."courseId"`, title: "s.title", timeStart: `s."timeStart"`, depth: 2 },
-} as const;
-
-/** $1 the learner, $2 the limit, $3 the prefix pattern, then one parameter per word. */
-const FIRST_WORD_PARAM = 4;
-const OWN = `c."userId" = $1 AND ${visibleToSql("c", "$1")}`;
-const OTHERS = `c."userId" <> $1 AND ${visibleToSql("c", "$1")}`;
-
-type Match = "every word" | "starts with the query";
-
-/** The titles of one table that match, in courses that pass `where`. */
-function titleHits(kind: keyof typeof TABLES, wordCount: number, match: Match, where: string, limit?: number): string {
-  const table = TABLES[kind];
-  const title = searchable(table.title);
-  // A title that starts with the query holds every word; its btree index reads it in order, so the LIMIT stops the scan early.
-  const matches =
-    match === "every word" ? Array.from({ length: wordCount }, (_, i) => `${title} LIKE $${FIRST_WORD_PARAM + i}`) : [`lower(${table.title}) LIKE $3`];
-  const conditions = [...matches, where];
-  return `(SELECT '${kind}' AS kind, c.id AS "courseId", c.title AS "courseTitle", ${table.title} AS title, ${table.timeStart} AS "timeStart", c."userId" = $1 AS own, ${table.depth} AS depth
-    FROM ${table.from} WHERE ${conditions.join(" AND ")}${limit ? ` LIMIT ${limit}` : ""})`;
-}
-
-/**
- * Courses the learner can open (their own, and public ones) whose title, chapter titles or
- * section titles hold every word of the query. Titles that start with the query come first, then
- * the learner's own courses, then courses before chapters before sections, shorter titles first.
- *
- * The learner's own courses are few and read whole. Public courses can be a whole catalogue, so
- * each table is entered through an index: first for titles that start with the query (ranked
- * first; a btree on lower(title)), then for titles that hold every word (a trigram index, which
- * takes all the words at once). A word in thousands of titles yields the best-ranked of the
- * first PUBLIC_CANDIDATES of each, not a sort of them all.
- * One statement text per number of words.
- */
-function searchSql(wordCount: number): string {
-  const branches = (["course", "chapter", "section"] as const).flatMap((kind) => [
-    titleHits(kind, wordCount, "every word", OWN),
-    titleHits(kind, wordCount, "starts with the query", OTHERS, PUBLIC_CANDIDATES),
-    titleHits(kind, wordCount, "every word", OTHERS, PUBLIC_CANDIDATES),
-  ]);
-  return `
-  WITH hits AS (
-    ${branches.join("\n    UNION\n    ")}
-  )
-  SELECT kind, "courseId", "courseTitle", title,
-         '/course/' || "courseId" || coalesce('?t=' || "timeStart", '') AS href
-  FROM hits
-  ORDER BY lower(title) LIKE $3 DESC, own DESC, depth, length(title), "courseId" DESC
-  LIMIT $2`;
-}
-const SEARCH_SQL = Array.from({ length: MAX_WORDS + 1 }, (_, wordCount) => searchSql(wordCount));
-
-/**
- * The query's words as LIKE patterns over a searchable title (LIKE's wildcards escaped), and the
- * pattern of a title that starts with the query.
- */
-export function searchPatterns(query: string): { words: string[]; prefix: string } {
-  const fold = (text: string) => text.toLowerCase();
-  const escape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-  const words = fold(query).split(/\s+/).filter(Boolean).slice(0, MAX_WORDS);
-  const pattern = (word: string) => (word.length < SUBSTRING_MIN_LENGTH ? `% ${escape(word)}%` : `%${escape(word)}%`);
-  return { words: words.map(pattern), prefix: `${escape(fold(query.trim()))}%` };
-}
-
 export async function searchCourses(db: DbClient, { userId, query, limit = SEARCH_LIMIT }: { userId: number; query: string; limit?: number }): Promise<CourseSearchResult[]> {
   const { words, prefix } = searchPatterns(query);
   if (words.length === 0) return [];
-  return queryRows<CourseSearchResult>(db, SEARCH_SQL[words.length]!, [userId, limit, prefix, ...words]);
+  return searchCourseTitles(db, { userId, limit, words, prefix });
 }

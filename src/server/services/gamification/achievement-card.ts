@@ -4,6 +4,7 @@ import type { Prisma } from "~/generated/prisma/client";
 import { courseCounts, levelFor } from "~/lib/levels";
 import type { AchievementCardView } from "~/lib/schemas/gamification";
 import type { DbClient } from "~/server/db/client";
+import { setAchievementCardIdOnce } from "~/server/db/queries/gamification";
 import { AppError } from "~/server/errors";
 import { buildProgressRecords } from "~/server/services/progress/build-progress";
 
@@ -20,10 +21,7 @@ const cardOwnerSelect = { id: true, username: true, displayName: true, createdAt
  * later one reads the slug the first one set and every caller gets the same link.
  */
 export async function shareAchievementCard(db: DbClient, userId: number): Promise<{ cardId: string }> {
-  const rows = await db.$queryRaw<{ cardId: string }[]>`
-    UPDATE "User" SET "achievementCardId" = COALESCE("achievementCardId", ${newCardId()})
-    WHERE id = ${userId} RETURNING "achievementCardId" AS "cardId"`;
-  const [row] = rows;
+  const row = await setAchievementCardIdOnce(db, { userId, cardId: newCardId() });
   if (!row) throw new AppError("NOT_FOUND", "User not found");
   return row;
 }

@@ -1,15 +1,21 @@
 import type { ActivityType } from "~/generated/prisma/enums";
 import type { UserBadgeView } from "~/lib/schemas/gamification";
 import type { Db, DbClient } from "~/server/db/client";
-import { queryRows } from "~/server/db/sql";
+import {
+  insertUserBadges,
+  lockLearner,
+  releaseLearningEventSavepoint,
+  rollbackToLearningEventSavepoint,
+  savepointLearningEvent,
+  selectActivityDays,
+  stepOpenChallenges,
+  storeEvent,
+} from "~/server/db/queries/gamification";
 import { logger } from "~/server/logger";
 
 import { earnedBadgeKeys } from "./badges";
 import { dateColumn, isValidTimeZone } from "./local-date";
 import { computeStreak } from "./streak-math";
-
-/** Namespace of the per-user advisory lock that serialises a learner's events (the other key is the user id). */
-const LEARNING_LOCK = 7_302;
 
 export type LearningEvent = {
   userId: number;
@@ -24,22 +30,6 @@ export type LearningEvent = {
 export type RecordedEvent = { recorded: boolean; newBadges: UserBadgeView[] };
 
 /**
- * Stores the event once, on the learner's local day (PostgreSQL's time zone rules, DST
- * included), and remembers the browser's time zone when it changed: one statement, so the
- * common case, an event already stored (a section completed again), costs one round trip.
- */
-const STORE_EVENT_SQL = `
-  WITH zone AS (
-    UPDATE "User" SET "timeZone" = $5::text WHERE "id" = $1::int AND $5::text IS NOT NULL AND "timeZone" <> $5::text RETURNING "timeZone"
-  ), learner AS (
-    SELECT coalesce((SELECT "timeZone" FROM zone), u."timeZone") AS tz FROM "User" AS u WHERE u."id" = $1::int
-  )
-  INSERT INTO "ActivityEvent" ("userId", "type", "subjectKey", "localDate", "occurredAt")
-  SELECT $1::int, $2::text::"ActivityType", $3::text, ($4::timestamptz AT TIME ZONE learner.tz)::date, $4::timestamptz AT TIME ZONE 'UTC' FROM learner
-  ON CONFLICT ("userId", "type", "subjectKey") DO NOTHING
-  RETURNING "localDate"::text AS "localDate"`;
-
-/**
  * Stores a learning event once, on the learner's local day, then brings everything that follows
  * from it up to date in one short transaction: the streak and totals, the progress of the
  * challenges joined before it, and the badges now earned (each awarded once: a unique key). A
@@ -48,10 +38,10 @@ const STORE_EVENT_SQL = `
  */
 export async function recordLearningEvent(db: DbClient, { userId, type, subjectKey, at = new Date(), timeZone }: LearningEvent): Promise<RecordedEvent> {
   const zone = timeZone && isValidTimeZone(timeZone) ? timeZone : null;
-  const [stored] = await queryRows<{ localDate: string }>(db, STORE_EVENT_SQL, [userId, type, subjectKey.slice(0, 64), at.toISOString(), zone]);
+  const stored = await storeEvent(db, { userId, type, subjectKey: subjectKey.slice(0, 64), at, timeZone: zone });
   if (!stored) return { recorded: false, newBadges: [] };
   return inTransaction(db, async (tx) => {
-    await tx.$queryRaw`SELECT 1 FROM pg_advisory_xact_lock(${LEARNING_LOCK}::int, ${userId}::int)`;
+    await lockLearner(tx, userId);
     const challengeBadgeIds = await advanceChallenges(tx, userId, type, at);
     const stats = await refreshStreak(tx, userId, stored.localDate);
     return { recorded: true, newBadges: await awardBadges(tx, userId, earnedBadgeKeys(stats), challengeBadgeIds) };
@@ -67,11 +57,11 @@ export async function recordLearningEvents(db: DbClient, events: LearningEvent[]
   const nested = !hasOwnTransactions(db);
   for (const event of events) {
     try {
-      if (nested) await db.$executeRawUnsafe("SAVEPOINT learning_event");
+      if (nested) await savepointLearningEvent(db);
       await recordLearningEvent(db, event);
-      if (nested) await db.$executeRawUnsafe("RELEASE SAVEPOINT learning_event");
+      if (nested) await releaseLearningEventSavepoint(db);
     } catch (error) {
-      if (nested) await db.$executeRawUnsafe("ROLLBACK TO SAVEPOINT learning_event").catch(() => undefined);
+      if (nested) await rollbackToLearningEventSavepoint(db).catch(() => undefined);
       logger.error("learning event not recorded", { userId: event.userId, type: event.type, error });
     }
   }
@@ -96,25 +86,14 @@ export async function learnerTimeZone(db: DbClient, userId: number, candidate?: 
 
 /** One step on every open challenge the learner joined before this event; answers the badges of those it completed. */
 async function advanceChallenges(tx: DbClient, userId: number, type: ActivityType, at: Date): Promise<number[]> {
-  // Timestamps are stored as UTC without a zone (as Prisma writes them).
-  const when = at.toISOString();
-  const advanced = await tx.$queryRaw<{ badgeId: number | null; completed: boolean }[]>`
-    UPDATE "UserChallenge" AS uc
-    SET "progress" = uc."progress" + 1,
-        "completed" = uc."progress" + 1 >= c."target",
-        "completedAt" = CASE WHEN uc."progress" + 1 >= c."target" THEN (${when}::timestamptz AT TIME ZONE 'UTC') ELSE NULL END
-    FROM "Challenge" AS c
-    WHERE uc."challengeId" = c."id" AND uc."userId" = ${userId} AND NOT uc."completed"
-      AND c."eventType" = ${type}::text::"ActivityType"
-      AND c."expiryDate" > (${when}::timestamptz AT TIME ZONE 'UTC') AND uc."joinedAt" <= (${when}::timestamptz AT TIME ZONE 'UTC')
-    RETURNING c."badgeId", uc."completed"`;
+  const advanced = await stepOpenChallenges(tx, { userId, type, at });
   return advanced.flatMap((row) => (row.completed && row.badgeId !== null ? [row.badgeId] : []));
 }
 
 /** Recomputes the streak and totals from the stored events (so the same answer however events arrive). */
 async function refreshStreak(tx: DbClient, userId: number, today: string) {
   const [days, counts, challenges] = await Promise.all([
-    tx.$queryRaw<{ localDate: string }[]>`SELECT DISTINCT "localDate"::text AS "localDate" FROM "ActivityEvent" WHERE "userId" = ${userId} ORDER BY 1`,
+    selectActivityDays(tx, userId),
     tx.activityEvent.groupBy({ by: ["type"], where: { userId }, _count: { _all: true } }),
     tx.userChallenge.count({ where: { userId, completed: true } }),
   ]);
@@ -132,11 +111,7 @@ async function refreshStreak(tx: DbClient, userId: number, today: string) {
 /** Awards the badges (by key or id) the learner does not hold yet; answers the new ones. */
 async function awardBadges(tx: DbClient, userId: number, keys: string[], badgeIds: number[]): Promise<UserBadgeView[]> {
   if (keys.length === 0 && badgeIds.length === 0) return [];
-  const awarded = await tx.$queryRaw<{ id: number; awardedAt: Date; badgeId: number }[]>`
-    INSERT INTO "UserBadge" ("userId", "badgeId")
-    SELECT ${userId}, b."id" FROM "Badge" AS b WHERE b."key" = ANY(${keys}::text[]) OR b."id" = ANY(${badgeIds}::int[])
-    ON CONFLICT ("userId", "badgeId") DO NOTHING
-    RETURNING "id", "awardedAt", "badgeId"`;
+  const awarded = await insertUserBadges(tx, { userId, keys, badgeIds });
   if (awarded.length === 0) return [];
   const badges = await tx.badge.findMany({ where: { id: { in: awarded.map((row) => row.badgeId) } }, select: { id: true, key: true, type: true, name: true, description: true } });
   return awarded.flatMap((row) => {

@@ -7,11 +7,10 @@ import { describe, expect, test } from "vitest";
 
 import { AiError } from "~/server/ai/errors";
 import { createOfflineEngine } from "~/server/ai/offline";
-import { poolOf } from "~/server/db/sql";
-import { type JobTimings, processGenerationJob } from "~/server/jobs/generate-course.job";
+import { poolOf } from "~/server/db/client";
 import { holdWorkerLiveness } from "~/server/jobs/liveness";
-import { beatHeart, claimNextJob, completeJob, DEAD_AFTER_MS, INTERRUPTED_MESSAGE, JobLostError, MAX_ATTEMPTS, STALE_AFTER_MS } from "~/server/jobs/queue";
-import { startGenerationWorker } from "~/server/jobs/worker";
+import { beatHeart, claimNextJob, completeJob, DEAD_AFTER_MS, JobLostError, MAX_ATTEMPTS, STALE_AFTER_MS } from "~/server/jobs/queue";
+import type { JobTimings } from "~/server/jobs/run";
 import { createLibrarySource } from "~/server/video/sources/library";
 
 import { createTestCaller } from "../../../../test/caller";
@@ -21,10 +20,11 @@ import { createUser } from "../../../../test/factories";
 import { countingSource, drainGenerationQueue, failingSource, libraryDeps, slowEngine } from "../../../../test/generation";
 import { MONTHLY_LIMIT_MESSAGE } from "../subscription/entitlements";
 import { monthKey } from "../subscription/monthly-usage";
-import { JOB_TIMEOUT_FAILURE } from "./failures";
+import { INTERRUPTED_MESSAGE, JOB_TIMEOUT_FAILURE } from "./failures";
 import { NO_VIDEO_MESSAGE, VIDEO_QUOTA_MESSAGE, VIDEO_SERVICE_UNREACHABLE_MESSAGE, VIDEO_WITHOUT_TRANSCRIPT_MESSAGE } from "./find-video";
 import { INVALID_LINK_MESSAGE } from "./run-job";
 import { MAX_ACTIVE_JOBS_PER_USER, startCourseGeneration, TOO_MANY_ACTIVE_JOBS_MESSAGE } from "./start-generation";
+import { processGenerationJob, startGenerationWorker } from "./worker";
 
 const usageOf = async (userId: number) => (await db.monthlyUsage.findUnique({ where: { userId_month: { userId, month: monthKey(new Date()) } } }))?.coursesCreated ?? 0;
 

@@ -1,12 +1,13 @@
 import type { StructureEngine } from "~/server/ai/structure/types";
 import type { Db } from "~/server/db/client";
-import { type ClaimedJob, completeJob, recordJobStage } from "~/server/jobs/queue";
+import { completeJob, recordJobStage } from "~/server/jobs/queue";
 import { classifyVideoInput } from "~/server/video/parse-video-id";
 import type { VideoSource } from "~/server/video/types";
 import type { GenerationStage } from "~/lib/schemas/generation";
 import { AppError } from "~/server/errors";
 
 import { findVideoWithTranscript, type VideoRequest } from "./find-video";
+import type { GenerationJob } from "./generation-job";
 import { insertCourse } from "./save-course";
 
 export type GenerationDeps = { sources: readonly VideoSource[]; engine: StructureEngine };
@@ -21,7 +22,7 @@ const STAGE_SPAN: Record<"structuring" | "writing", [number, number]> = { struct
  * course, then write it and mark the job done in one short transaction. No transaction is open
  * during the slow calls. Throws what went wrong; the worker turns it into a failed job.
  */
-export async function runGenerationJob(db: Db, job: ClaimedJob, deps: GenerationDeps, signal: AbortSignal): Promise<{ courseId: number }> {
+export async function runGenerationJob(db: Db, job: GenerationJob, deps: GenerationDeps, signal: AbortSignal): Promise<{ courseId: number }> {
   const stage = (name: GenerationStage, progress: number) => recordJobStage(db, job, name, progress);
 
   await stage("finding-video", 5);
@@ -75,7 +76,7 @@ export async function runGenerationJob(db: Db, job: ClaimedJob, deps: Generation
   });
 }
 
-function videoRequestFor(job: ClaimedJob): VideoRequest {
+function videoRequestFor(job: GenerationJob): VideoRequest {
   const input = classifyVideoInput(job.input.topic);
   if (input.kind === "invalid-link") throw new AppError("BAD_REQUEST", INVALID_LINK_MESSAGE);
   return input.kind === "video" ? input : { kind: "topic", topic: input.topic, complexity: job.input.complexity };

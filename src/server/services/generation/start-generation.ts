@@ -1,12 +1,14 @@
 import type { GenerationJobView, StartGenerationInput } from "~/lib/schemas/generation";
 import { generationStageSchema } from "~/lib/schemas/generation";
 import type { Db, DbClient } from "~/server/db/client";
-import { AppError, type AppErrorCode, APP_ERROR_STATUS } from "~/server/errors";
-import { type GenerationJobInput, notifyJobQueued, onJobFinished } from "~/server/jobs/queue";
+import { lockUserForJobStart } from "~/server/db/queries/jobs";
+import { AppError, type AppErrorCode, isAppErrorCode } from "~/server/errors";
+import { notifyJobQueued, onJobFinished } from "~/server/jobs/queue";
 import { classifyVideoInput } from "~/server/video/parse-video-id";
 
 import { getEntitlements, MONTHLY_LIMIT_MESSAGE } from "../subscription/entitlements";
 import { monthKey, reserveCourseSlot } from "../subscription/monthly-usage";
+import type { GenerationJobInput } from "./generation-job";
 import { INVALID_LINK_MESSAGE } from "./run-job";
 
 /** Jobs one learner may have queued or running at once (premium is otherwise unlimited). */
@@ -30,8 +32,7 @@ export async function startCourseGeneration(db: Db, userId: number, input: Start
   const quotaMonth = monthKey(now);
   const jobInput: GenerationJobInput = { topic: input.topic, complexity: input.complexity, additionalInstructions: input.additionalInstructions, quotaMonth };
   const job = await db.$transaction(async (tx) => {
-    // The user's row lock serialises their starts, so the active-job cap holds under concurrency.
-    await tx.$queryRaw`SELECT id FROM "User" WHERE id = ${userId} FOR UPDATE`;
+    await lockUserForJobStart(tx, userId);
     const active = await tx.generationJob.count({ where: { userId, status: { in: ["queued", "running"] } } });
     if (active >= MAX_ACTIVE_JOBS_PER_USER) throw new AppError("TOO_MANY_REQUESTS", TOO_MANY_ACTIVE_JOBS_MESSAGE, 30);
     const { monthlyCourseLimit } = await getEntitlements(tx, userId, now);
@@ -82,8 +83,7 @@ function untilFinishedOrTimeout(jobId: string, ms: number, signal?: AbortSignal)
 
 type JobRow = { id: string; status: GenerationJobView["status"]; stage: string; progress: number; courseId: number | null; error: string | null; errorCode: string | null; course: { engine: string | null } | null };
 
-const failureCode = (job: { errorCode: string | null }): AppErrorCode =>
-  job.errorCode && job.errorCode in APP_ERROR_STATUS ? (job.errorCode as AppErrorCode) : "SERVICE_UNAVAILABLE";
+const failureCode = (job: { errorCode: string | null }): AppErrorCode => (isAppErrorCode(job.errorCode) ? job.errorCode : "SERVICE_UNAVAILABLE");
 
 type JobView = GenerationJobView & { errorCode: string | null };
 

@@ -2,6 +2,7 @@ import { z } from "zod";
 
 import { toStorableText as storable } from "~/lib/schemas/common";
 import type { DbClient } from "~/server/db/client";
+import { insertTranscript } from "~/server/db/queries/generation";
 import { parseCreatorChapters } from "~/server/video/chapters";
 import { normaliseTranscript } from "~/server/video/transcript";
 import type { CreatorChapter, RawCaption, TimedSegment, VideoDetails } from "~/server/video/types";
@@ -75,12 +76,6 @@ export async function cacheVideoTranscript(db: DbClient, details: VideoDetails, 
     creatorChapters,
   };
   await db.video.upsert({ where: { id: details.id }, create: { id: details.id, ...video }, update: { ...video, fetchedAt: new Date() } });
-  await db.$executeRaw`
-    WITH transcript AS (
-      INSERT INTO "Transcript" ("videoId", "language", "source") VALUES (${details.id}, 'und', ${details.source})
-      ON CONFLICT ("videoId") DO NOTHING RETURNING id)
-    INSERT INTO "TranscriptSegment" ("transcriptId", "index", "startMs", "endMs", "text")
-    SELECT transcript.id, s.index, s."startMs", s."endMs", s.text
-    FROM transcript, jsonb_to_recordset(${JSON.stringify(segments)}::jsonb) AS s(index int, "startMs" int, "endMs" int, text text)`;
+  await insertTranscript(db, { videoId: details.id, source: details.source, segments });
   return getCachedVideo(db, details.id);
 }

@@ -1,30 +1,8 @@
 import { normalizeCouponCode } from "~/lib/schemas/subscription";
 import type { DbClient } from "~/server/db/client";
-import { queryRows } from "~/server/db/sql";
+import { redeemCouponCode } from "~/server/db/queries/subscription";
 import { AppError } from "~/server/errors";
 import { assertUnderLimit, consumeLimit, LIMITS } from "~/server/rate-limit";
-
-/**
- * One statement, so the checks and the effects cannot be pulled apart by concurrency: the coupon
- * row is counted up only while it has uses left and has not expired (PostgreSQL re-checks that
- * condition on the locked row, so a 5-use code is redeemed exactly 5 times however many ask at
- * once); the redemption row's (couponId, userId) key refuses a second redemption by the same
- * user, undoing the count with it; and the user's coupon premium is extended from now, or from
- * the end of the premium they already have.
- */
-const REDEEM_SQL = `
-  WITH coupon AS (
-    UPDATE "Coupon" SET "redemptionCount" = "redemptionCount" + 1
-    WHERE "code" = $1 AND "redemptionCount" < "maxRedemptions" AND ("expiresAt" IS NULL OR "expiresAt" > $3)
-    RETURNING "id", "premiumDays"
-  ), redemption AS (
-    INSERT INTO "CouponRedemption" ("couponId", "userId", "redeemedAt") SELECT "id", $2, $3 FROM coupon RETURNING "couponId"
-  )
-  UPDATE "User" SET
-    "couponPremiumUntil" = GREATEST(COALESCE("couponPremiumUntil", $3), $3) + make_interval(days => (SELECT "premiumDays" FROM coupon)),
-    "updatedAt" = $3
-  WHERE "id" = $2 AND EXISTS (SELECT 1 FROM redemption)
-  RETURNING "couponPremiumUntil"`;
 
 /** 23505 from pg, or Prisma's wrapping of it (inside a transaction the statement runs through Prisma). */
 function isUniqueViolation(error: unknown): boolean {
@@ -42,7 +20,7 @@ export async function redeemCoupon(db: DbClient, { userId, code, now = new Date(
   await assertUnderLimit(LIMITS.couponFailuresPerUser, String(userId));
   const normalized = normalizeCouponCode(code);
   try {
-    const [row] = await queryRows<{ couponPremiumUntil: Date }>(db, REDEEM_SQL, [normalized, userId, now]);
+    const row = await redeemCouponCode(db, { code: normalized, userId, now });
     if (row) return { premiumUntil: row.couponPremiumUntil };
     throw await whyNotRedeemed(db, normalized, userId, now);
   } catch (error) {

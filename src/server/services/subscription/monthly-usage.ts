@@ -1,5 +1,6 @@
 import type { CourseLimit } from "~/lib/schemas/generation";
 import type { DbClient } from "~/server/db/client";
+import { decrementMonthlyUsage, incrementMonthlyUsage } from "~/server/db/queries/subscription";
 
 import { getEntitlements } from "./entitlements";
 
@@ -16,19 +17,13 @@ export function monthKey(date: Date): string {
  */
 export async function reserveCourseSlot(db: DbClient, userId: number, month: string, limit: number | null): Promise<boolean> {
   if (limit !== null && limit < 1) return false;
-  const rows = await db.$queryRaw<{ coursesCreated: number }[]>`
-    INSERT INTO "MonthlyUsage" ("userId", "month", "coursesCreated") VALUES (${userId}, ${month}, 1)
-    ON CONFLICT ("userId", "month") DO UPDATE SET "coursesCreated" = "MonthlyUsage"."coursesCreated" + 1
-    WHERE ${limit}::int IS NULL OR "MonthlyUsage"."coursesCreated" < ${limit}::int
-    RETURNING "coursesCreated"`;
+  const rows = await incrementMonthlyUsage(db, { userId, month, limit });
   return rows.length === 1;
 }
 
 /** Gives back a course reserved by a job that failed. */
 export async function releaseCourseSlot(db: DbClient, userId: number, month: string): Promise<void> {
-  await db.$executeRaw`
-    UPDATE "MonthlyUsage" SET "coursesCreated" = "coursesCreated" - 1
-    WHERE "userId" = ${userId} AND "month" = ${month} AND "coursesCreated" > 0`;
+  await decrementMonthlyUsage(db, { userId, month });
 }
 
 export async function countCoursesThisMonth(db: DbClient, userId: number, now = new Date()): Promise<number> {

@@ -1,5 +1,6 @@
 import { type Billing, type BillingEvent, type BillingSubscription, getBilling, isBillingError } from "~/server/billing/stripe";
 import type { Db, DbClient } from "~/server/db/client";
+import { insertStripeEvent, lockUserPlan } from "~/server/db/queries/subscription";
 import { AppError } from "~/server/errors";
 import { logger } from "~/server/logger";
 
@@ -17,9 +18,6 @@ const PLAN_EVENTS = new Set([
   "invoice.paid",
   "invoice.payment_failed",
 ]);
-
-/** Namespace of the per-user advisory lock that serialises plan changes (the other key is the user id). */
-const PLAN_LOCK = 7_301;
 
 export type WebhookOutcome = "applied" | "duplicate" | "ignored";
 
@@ -65,10 +63,9 @@ export async function applyBillingEvent(db: Db, billing: Billing, event: Billing
   const readAt = new Date();
   const subscription = await billing.getSubscription(event.subscriptionId);
   return db.$transaction(async (tx) => {
-    const fresh = await tx.$queryRaw<{ id: string }[]>`
-      INSERT INTO "StripeEvent" ("id", "type") VALUES (${event.id}, ${event.type}) ON CONFLICT ("id") DO NOTHING RETURNING "id"`;
+    const fresh = await insertStripeEvent(tx, { id: event.id, type: event.type });
     if (fresh.length === 0) return "duplicate";
-    await tx.$queryRaw`SELECT 1 FROM pg_advisory_xact_lock(${PLAN_LOCK}::int, ${userId}::int)`;
+    await lockUserPlan(tx, userId);
     await storeSubscription(tx, userId, subscription, { readAt, now });
     return "applied";
   });

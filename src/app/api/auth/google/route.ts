@@ -1,4 +1,4 @@
-import { handleRest } from "~/server/api/handlers";
+import { serveApiRoute } from "~/server/api/routes";
 
-// POST /api/auth/google (a static route, so next-auth's /api/auth/[...nextauth] does not take it)
-export const POST = (req: Request) => handleRest(req);
+// POST /api/auth/google: a static route, so next-auth's /api/auth/[...nextauth] does not take it; served from the route table.
+export { serveApiRoute as DELETE, serveApiRoute as GET, serveApiRoute as PATCH, serveApiRoute as POST, serveApiRoute as PUT };

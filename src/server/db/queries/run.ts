@@ -1,27 +1,18 @@
 import type pg from "pg";
 
-import type { DbClient } from "./client";
+import { type DbClient, poolOf } from "../client";
 
 /**
- * Raw statements for the hottest paths (the session check, the course page, progress writes):
- * run on the `pg` pool directly they cost ~0.3 ms of CPU, through Prisma's `$queryRawUnsafe`
- * about 1.5 ms (its query interpreter runs even for raw SQL). A client created by
- * createDbClient (or the app's lazy `db`) is registered with its pool; a transaction client is
- * not, so inside `$transaction` the statement goes through Prisma and stays in the transaction.
+ * Runs the hand-written statements of ./<domain>.ts. The hottest paths (the session check, the
+ * course page, progress writes) cost ~0.3 ms of CPU run on the `pg` pool directly, about 1.5 ms
+ * through Prisma's `$queryRawUnsafe` (its query interpreter runs even for raw SQL). A client
+ * created by createDbClient (or the app's lazy `db`) is registered with its pool; a transaction
+ * client is not, so inside `$transaction` the statement goes through Prisma and stays in the
+ * transaction.
  *
  * Both paths must read the columns alike, so select only int4, text, boolean, json, int4[] and
  * timestamp columns (cast counts with ::int: pg returns bigint as a string, Prisma as BigInt).
  */
-const pools = new WeakMap<object, () => pg.Pool>();
-
-export function registerPool(client: object, pool: () => pg.Pool): void {
-  pools.set(client, pool);
-}
-
-/** The pool behind a registered client; null for a transaction client. */
-export function poolOf(db: DbClient): pg.Pool | null {
-  return pools.get(db)?.() ?? null;
-}
 
 /**
  * `name` makes the statement a named prepared statement on the pool's connections: parsed and

@@ -1,0 +1,78 @@
+import type { z } from "zod";
+
+import type { PublicUser } from "~/lib/schemas/auth";
+import { AppError, toAppError } from "~/server/errors";
+import { logger } from "~/server/logger";
+
+import { checkApiRequest, jsonError } from "./http-guards";
+import { type Context, createTRPCContext, readableValidationMessage } from "./trpc";
+
+/**
+ * An API entry point. `body`: the request's bytes when the caller has read them already (the
+ * production fast path reads them as Node buffers); otherwise they are read from the request.
+ */
+export type ApiHandler = (req: Request, body?: Uint8Array<ArrayBuffer>) => Promise<Response>;
+
+/**
+ * What a client receives for anything thrown outside a procedure: an AppError (or a known
+ * database failure) as its status, code and message, with Retry-After in the header and in the
+ * body (useChat hands the page the body, not the headers); anything else a logged, generic 500.
+ */
+export function errorResponse(error: unknown, what = "request failed"): Response {
+  const known = toAppError(error);
+  if (!known) {
+    logger.error(what, { error });
+    return jsonError(500, "INTERNAL_SERVER_ERROR", "Internal server error");
+  }
+  if (known.retryAfterSeconds === undefined) return jsonError(known.status, known.code, known.message);
+  const headers = { "Retry-After": String(known.retryAfterSeconds) };
+  return Response.json({ message: known.message, code: known.code, retryAfter: known.retryAfterSeconds }, { status: known.status, headers });
+}
+
+type Call = { ctx: Context; body: Uint8Array<ArrayBuffer> | null };
+
+/**
+ * For the few routes that cannot be procedures (a streamed reply, a webhook verified on its raw
+ * bytes): the same HTTP guards and context as the procedures, and one way from a thrown error to
+ * a response.
+ */
+export function routeHandler(handle: (req: Request, call: Call) => Promise<Response>, what?: string): ApiHandler {
+  return async (req, preread) => {
+    const checked = await checkApiRequest(req, { body: preread });
+    if (checked instanceof Response) return checked;
+    try {
+      return await handle(req, { ctx: createTRPCContext({ headers: req.headers }), body: checked.body });
+    } catch (error) {
+      return errorResponse(error, what);
+    }
+  };
+}
+
+/** routeHandler for signed-in learners: anyone else gets the 401 a protected procedure gives. */
+export function withUser(handle: (req: Request, call: Call & { user: PublicUser }) => Promise<Response>, what?: string): ApiHandler {
+  return routeHandler(async (req, call) => {
+    const user = await call.ctx.getUser();
+    if (!user) throw new AppError("UNAUTHORIZED", "Please sign in to continue");
+    return handle(req, { ...call, user });
+  }, what);
+}
+
+/** A JSON object body (with `extra`, e.g. path parameters) checked by `schema`; a 400 phrased for a person otherwise. */
+export function parseJsonInput<Schema extends z.ZodType>(schema: Schema, body: Uint8Array | null, extra: Record<string, unknown> = {}): z.output<Schema> {
+  const value = parseJsonObject(body);
+  if (!value) throw new AppError("BAD_REQUEST", "The request body must be a JSON object");
+  const input = schema.safeParse({ ...value, ...extra });
+  if (!input.success) throw new AppError("BAD_REQUEST", readableValidationMessage(input.error.issues));
+  return input.data;
+}
+
+const decoder = new TextDecoder();
+
+function parseJsonObject(bytes: Uint8Array | null): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(decoder.decode(bytes ?? new Uint8Array()) || "{}");
+    return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,136 @@
+import type { CourseDetail, CourseSearchResult } from "~/lib/schemas/course";
+
+import type { DbClient } from "../client";
+import { queryRows } from "./run";
+
+/**
+ * The services' isVisibleTo in SQL, for a statement that must decide before it writes: `course` is
+ * the alias of a "Course" row, `user` the placeholder of the user id. A test holds the two to
+ * agreement.
+ */
+export function visibleToSql(course: string, user: string): string {
+  return `(${course}.status = 'ready' AND (${course}."userId" = ${user} OR ${course}."isPublic"))`;
+}
+
+export type CourseTreeRow = {
+  course: Omit<CourseDetail["course"], "isOwner"> & { userId: number; status: string };
+  chapters: CourseDetail["chapters"];
+};
+
+/** A course with its chapters and sections in order, in one statement (the course page, on every visit). */
+const COURSE_TREE_SQL = `
+  SELECT json_build_object('id', c.id, 'userId', c."userId", 'title', c.title, 'description', c.description,
+           'thumbnailUrl', c."thumbnailUrl", 'complexity', c.complexity, 'videoId', c."videoId", 'isPublic', c."isPublic",
+           'engine', c.engine, 'status', c.status) AS course,
+         coalesce((SELECT json_agg(json_build_object('id', ch.id, 'title', ch.title, 'order', ch."order",
+                     'sections', coalesce((SELECT json_agg(json_build_object('id', s.id, 'title', s.title, 'order', s."order",
+                                            'content', s.content, 'timeStart', s."timeStart") ORDER BY s."order")
+                                          FROM "Section" s WHERE s."chapterId" = ch.id), '[]'::json)) ORDER BY ch."order")
+                   FROM "Chapter" ch WHERE ch."courseId" = c.id), '[]'::json) AS chapters
+  FROM "Course" c WHERE c.id = $1`;
+
+export async function selectCourseTree(db: DbClient, courseId: number): Promise<CourseTreeRow | undefined> {
+  const [row] = await queryRows<CourseTreeRow>(db, COURSE_TREE_SQL, [courseId], "course-tree");
+  return row;
+}
+
+export type CourseSectionIdsRow = { userId: number; isPublic: boolean; status: string; sectionIds: number[] };
+
+const COURSE_SECTION_IDS_SQL = `SELECT c."userId", c."isPublic", c.status,
+            coalesce((SELECT array_agg(s.id) FROM "Section" s JOIN "Chapter" ch ON ch.id = s."chapterId" WHERE ch."courseId" = c.id), '{}') AS "sectionIds"
+     FROM "Course" c WHERE c.id = $1`;
+
+/** A course's owner, visibility fields and section ids, without titles and contents. */
+export async function selectCourseSectionIds(db: DbClient, courseId: number): Promise<CourseSectionIdsRow | undefined> {
+  const [row] = await queryRows<CourseSectionIdsRow>(db, COURSE_SECTION_IDS_SQL, [courseId]);
+  return row;
+}
+
+/** Words of a search query that count. */
+const MAX_WORDS = 6;
+/** Shorter words match only at the start of a word: "br" finds "Breadth", not "Abracadabra". */
+const SUBSTRING_MIN_LENGTH = 3;
+/** At most this many candidates per table and tier from other learners' public courses. */
+const PUBLIC_CANDIDATES = 100;
+
+/**
+ * What a title is searched as: lower-cased, after a space, so that "% br%" means "a word starts
+ * with br". The trigram indexes of migration 20261122180000_title_search are on exactly this
+ * expression, for each of the three tables (and btree indexes on lower(title), for prefixes).
+ */
+export const searchable = (column: string) => `(' ' || lower(${column}))`;
+
+const TABLES = {
+  course: { from: `"Course" c`, title: "c.title", timeStart: "NULL::int", depth: 0 },
+  chapter: { from: `"Chapter" ch JOIN "Course" c ON c.id = ch."courseId"`, title: "ch.title", timeStart: "NULL::int", depth: 1 },
+  section: { from: `"Section" s JOIN "Chapter" ch ON ch.id = s."chapterId" JOIN "Course" c ON c.id = ch."courseId"`, title: "s.title", timeStart: `s."timeStart"`, depth: 2 },
+} as const;
+
+/** $1 the learner, $2 the limit, $3 the prefix pattern, then one parameter per word. */
+const FIRST_WORD_PARAM = 4;
+const OWN = `c."userId" = $1 AND ${visibleToSql("c", "$1")}`;
+const OTHERS = `c."userId" <> $1 AND ${visibleToSql("c", "$1")}`;
+
+type Match = "every word" | "starts with the query";
+
+/** The titles of one table that match, in courses that pass `where`. */
+function titleHits(kind: keyof typeof TABLES, wordCount: number, match: Match, where: string, limit?: number): string {
+  const table = TABLES[kind];
+  const title = searchable(table.title);
+  // A title that starts with the query holds every word; its btree index reads it in order, so the LIMIT stops the scan early.
+  const matches =
+    match === "every word" ? Array.from({ length: wordCount }, (_, i) => `${title} LIKE $${FIRST_WORD_PARAM + i}`) : [`lower(${table.title}) LIKE $3`];
+  const conditions = [...matches, where];
+  return `(SELECT '${kind}' AS kind, c.id AS "courseId", c.title AS "courseTitle", ${table.title} AS title, ${table.timeStart} AS "timeStart", c."userId" = $1 AS own, ${table.depth} AS depth
+    FROM ${table.from} WHERE ${conditions.join(" AND ")}${limit ? ` LIMIT ${limit}` : ""})`;
+}
+
+/** The search statement for `wordCount` words: one text per number of words. */
+function searchSql(wordCount: number): string {
+  const branches = (["course", "chapter", "section"] as const).flatMap((kind) => [
+    titleHits(kind, wordCount, "every word", OWN),
+    titleHits(kind, wordCount, "starts with the query", OTHERS, PUBLIC_CANDIDATES),
+    titleHits(kind, wordCount, "every word", OTHERS, PUBLIC_CANDIDATES),
+  ]);
+  return `
+  WITH hits AS (
+    ${branches.join("\n    UNION\n    ")}
+  )
+  SELECT kind, "courseId", "courseTitle", title,
+         '/course/' || "courseId" || coalesce('?t=' || "timeStart", '') AS href
+  FROM hits
+  ORDER BY lower(title) LIKE $3 DESC, own DESC, depth, length(title), "courseId" DESC
+  LIMIT $2`;
+}
+const SEARCH_SQL = Array.from({ length: MAX_WORDS + 1 }, (_, wordCount) => searchSql(wordCount));
+
+export type SearchPatterns = { words: string[]; prefix: string };
+
+/**
+ * The query's words (at most MAX_WORDS) as LIKE patterns over a searchable title (LIKE's
+ * wildcards escaped), and the pattern of a title that starts with the query.
+ */
+export function searchPatterns(query: string): SearchPatterns {
+  const fold = (text: string) => text.toLowerCase();
+  const escape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const words = fold(query).split(/\s+/).filter(Boolean).slice(0, MAX_WORDS);
+  const pattern = (word: string) => (word.length < SUBSTRING_MIN_LENGTH ? `% ${escape(word)}%` : `%${escape(word)}%`);
+  return { words: words.map(pattern), prefix: `${escape(fold(query.trim()))}%` };
+}
+
+export type CourseSearchRow = CourseSearchResult;
+
+/**
+ * Courses the learner can open (their own, and public ones) whose title, chapter titles or
+ * section titles hold every word of the query. Titles that start with the query come first, then
+ * the learner's own courses, then courses before chapters before sections, shorter titles first.
+ *
+ * The learner's own courses are few and read whole. Public courses can be a whole catalogue, so
+ * each table is entered through an index: first for titles that start with the query (ranked
+ * first; a btree on lower(title)), then for titles that hold every word (a trigram index, which
+ * takes all the words at once). A word in thousands of titles yields the best-ranked of the
+ * first PUBLIC_CANDIDATES of each, not a sort of them all. Takes the patterns of searchPatterns.
+ */
+export function searchCourseTitles(db: DbClient, { userId, limit, words, prefix }: { userId: number; limit: number } & SearchPatterns): Promise<CourseSearchRow[]> {
+  return queryRows<CourseSearchRow>(db, SEARCH_SQL[words.length]!, [userId, limit, prefix, ...words]);
+}

@@ -1,0 +1,143 @@
+import type { ActivityType } from "~/generated/prisma/enums";
+import type { RecentActivity } from "~/lib/schemas/gamification";
+
+import type { DbClient } from "../client";
+import { visibleToSql } from "./course";
+import { queryRows } from "./run";
+
+export type RecentActivityRow = RecentActivity[number];
+
+/**
+ * The learner's latest learning: sections completed, quizzes passed, courses finished (each with
+ * its section's or course's name, in a course they can still open) and badges earned, newest
+ * first. One statement; events whose course has since become private to someone else drop out.
+ */
+const RECENT_ACTIVITY_SQL = `
+  WITH events AS (
+    SELECT e.type::text AS type, e."subjectKey", e."occurredAt" FROM "ActivityEvent" e
+    WHERE e."userId" = $1 AND e.type IN ('section_completed', 'quiz_passed', 'course_completed')
+    ORDER BY e."occurredAt" DESC, e.id DESC LIMIT 20
+  ), items AS (
+    SELECT 'section' AS kind, s.title, ch."courseId", s."timeStart", ev."occurredAt" AS at
+    FROM events ev JOIN "Section" s ON ev.type = 'section_completed' AND s.id::text = ev."subjectKey" JOIN "Chapter" ch ON ch.id = s."chapterId"
+    UNION ALL
+    SELECT 'quiz', s.title, ch."courseId", s."timeStart", ev."occurredAt"
+    FROM events ev JOIN "Quiz" q ON ev.type = 'quiz_passed' AND q.id::text = ev."subjectKey" JOIN "Section" s ON s.id = q."sectionId" JOIN "Chapter" ch ON ch.id = s."chapterId"
+    UNION ALL
+    SELECT 'course', c.title, c.id, NULL, ev."occurredAt"
+    FROM events ev JOIN "Course" c ON ev.type = 'course_completed' AND c.id::text = ev."subjectKey"
+  )
+  SELECT kind, title, href, to_char(at, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at FROM (
+    SELECT i.kind, i.title, '/course/' || i."courseId" || coalesce('?t=' || i."timeStart", '') AS href, i.at
+    FROM items i JOIN "Course" c ON c.id = i."courseId"
+    WHERE ${visibleToSql("c", "$1")}
+    UNION ALL
+    SELECT 'badge', b.name, '/gamification', ub."awardedAt"
+    FROM "UserBadge" ub JOIN "Badge" b ON b.id = ub."badgeId" WHERE ub."userId" = $1
+  ) AS activity
+  ORDER BY activity.at DESC LIMIT $2`;
+
+export function selectRecentActivity(db: DbClient, { userId, limit }: { userId: number; limit: number }): Promise<RecentActivityRow[]> {
+  return queryRows<RecentActivityRow>(db, RECENT_ACTIVITY_SQL, [userId, limit]);
+}
+
+export type StoredEventRow = { localDate: string };
+
+/**
+ * Stores the event once, on the learner's local day (PostgreSQL's time zone rules, DST
+ * included), and remembers the browser's time zone when it changed: one statement, so the
+ * common case, an event already stored (a section completed again), costs one round trip.
+ */
+const STORE_EVENT_SQL = `
+  WITH zone AS (
+    UPDATE "User" SET "timeZone" = $5::text WHERE "id" = $1::int AND $5::text IS NOT NULL AND "timeZone" <> $5::text RETURNING "timeZone"
+  ), learner AS (
+    SELECT coalesce((SELECT "timeZone" FROM zone), u."timeZone") AS tz FROM "User" AS u WHERE u."id" = $1::int
+  )
+  INSERT INTO "ActivityEvent" ("userId", "type", "subjectKey", "localDate", "occurredAt")
+  SELECT $1::int, $2::text::"ActivityType", $3::text, ($4::timestamptz AT TIME ZONE learner.tz)::date, $4::timestamptz AT TIME ZONE 'UTC' FROM learner
+  ON CONFLICT ("userId", "type", "subjectKey") DO NOTHING
+  RETURNING "localDate"::text AS "localDate"`;
+
+/** No row: the event was stored before. `timeZone` null keeps the stored one. */
+export async function storeEvent(
+  db: DbClient,
+  { userId, type, subjectKey, at, timeZone }: { userId: number; type: ActivityType; subjectKey: string; at: Date; timeZone: string | null },
+): Promise<StoredEventRow | undefined> {
+  const [row] = await queryRows<StoredEventRow>(db, STORE_EVENT_SQL, [userId, type, subjectKey, at.toISOString(), timeZone], "store-event");
+  return row;
+}
+
+/** Namespace of the per-user advisory lock that serialises a learner's events (the other key is the user id). */
+const LEARNING_LOCK = 7_302;
+
+/** Waits for, then holds until the transaction ends, the learner's lock. */
+export async function lockLearner(tx: DbClient, userId: number): Promise<void> {
+  await tx.$queryRaw`SELECT 1 FROM pg_advisory_xact_lock(${LEARNING_LOCK}::int, ${userId}::int)`;
+}
+
+/**
+ * A savepoint for one learning event inside a caller's transaction, where a failed statement
+ * would abort the whole transaction.
+ */
+export async function savepointLearningEvent(tx: DbClient): Promise<void> {
+  await tx.$executeRawUnsafe("SAVEPOINT learning_event");
+}
+
+export async function releaseLearningEventSavepoint(tx: DbClient): Promise<void> {
+  await tx.$executeRawUnsafe("RELEASE SAVEPOINT learning_event");
+}
+
+export async function rollbackToLearningEventSavepoint(tx: DbClient): Promise<void> {
+  await tx.$executeRawUnsafe("ROLLBACK TO SAVEPOINT learning_event");
+}
+
+export type AdvancedChallengeRow = { badgeId: number | null; completed: boolean };
+
+/** One step on every open challenge of the event's type that the learner joined before `at`. */
+export function stepOpenChallenges(tx: DbClient, { userId, type, at }: { userId: number; type: ActivityType; at: Date }): Promise<AdvancedChallengeRow[]> {
+  // Timestamps are stored as UTC without a zone (as Prisma writes them).
+  const when = at.toISOString();
+  return tx.$queryRaw<AdvancedChallengeRow[]>`
+    UPDATE "UserChallenge" AS uc
+    SET "progress" = uc."progress" + 1,
+        "completed" = uc."progress" + 1 >= c."target",
+        "completedAt" = CASE WHEN uc."progress" + 1 >= c."target" THEN (${when}::timestamptz AT TIME ZONE 'UTC') ELSE NULL END
+    FROM "Challenge" AS c
+    WHERE uc."challengeId" = c."id" AND uc."userId" = ${userId} AND NOT uc."completed"
+      AND c."eventType" = ${type}::text::"ActivityType"
+      AND c."expiryDate" > (${when}::timestamptz AT TIME ZONE 'UTC') AND uc."joinedAt" <= (${when}::timestamptz AT TIME ZONE 'UTC')
+    RETURNING c."badgeId", uc."completed"`;
+}
+
+export type ActivityDayRow = { localDate: string };
+
+/** The learner's days with any event ("YYYY-MM-DD"), oldest first. */
+export function selectActivityDays(tx: DbClient, userId: number): Promise<ActivityDayRow[]> {
+  return tx.$queryRaw<ActivityDayRow[]>`SELECT DISTINCT "localDate"::text AS "localDate" FROM "ActivityEvent" WHERE "userId" = ${userId} ORDER BY 1`;
+}
+
+export type AwardedBadgeRow = { id: number; awardedAt: Date; badgeId: number };
+
+/** Awards the badges (by key or id) the learner does not hold yet; answers the new awards. */
+export function insertUserBadges(tx: DbClient, { userId, keys, badgeIds }: { userId: number; keys: string[]; badgeIds: number[] }): Promise<AwardedBadgeRow[]> {
+  return tx.$queryRaw<AwardedBadgeRow[]>`
+    INSERT INTO "UserBadge" ("userId", "badgeId")
+    SELECT ${userId}, b."id" FROM "Badge" AS b WHERE b."key" = ANY(${keys}::text[]) OR b."id" = ANY(${badgeIds}::int[])
+    ON CONFLICT ("userId", "badgeId") DO NOTHING
+    RETURNING "id", "awardedAt", "badgeId"`;
+}
+
+export type AchievementCardRow = { cardId: string };
+
+/**
+ * Sets the user's achievements card slug to `cardId` unless they have one, and answers the one
+ * they have now; no row: no such user. Concurrent calls queue on the row lock, so the later one
+ * reads the slug the first one set.
+ */
+export async function setAchievementCardIdOnce(db: DbClient, { userId, cardId }: { userId: number; cardId: string }): Promise<AchievementCardRow | undefined> {
+  const rows = await db.$queryRaw<AchievementCardRow[]>`
+    UPDATE "User" SET "achievementCardId" = COALESCE("achievementCardId", ${cardId})
+    WHERE id = ${userId} RETURNING "achievementCardId" AS "cardId"`;
+  return rows[0];
+}

@@ -1,0 +1,50 @@
+import type pg from "pg";
+
+import type { DbClient } from "../client";
+
+/** The first key of every worker liveness lock ("gen1"), so the ids never meet other advisory locks. */
+export const WORKER_LOCK_SPACE = 0x67656e31;
+
+export type ClaimedJobRow = { id: string; userId: number; attempts: number; input: unknown; startedAt: Date };
+
+/**
+ * Marks the oldest claimable job running for one more attempt and answers it; no row: none.
+ * Claimable: queued, or running with a heartbeat older than `staleAfterMs`, or running with a
+ * heartbeat older than `deadAfterMs` while no session holds its runner's liveness lock.
+ * pg_try_advisory_xact_lock succeeds only when no session holds that lock, and lets go of it when
+ * this statement ends. `runnerLock` (the claiming worker's lock, or null) is written on the job.
+ */
+export async function claimJob(
+  db: DbClient,
+  { staleAfterMs, deadAfterMs, runnerLock }: { staleAfterMs: number; deadAfterMs: number; runnerLock: number | null },
+): Promise<ClaimedJobRow | undefined> {
+  const rows = await db.$queryRaw<ClaimedJobRow[]>`
+    UPDATE "GenerationJob" SET status = 'running', attempts = attempts + 1, "heartbeatAt" = now(),
+      "runnerLock" = ${runnerLock}::int, "startedAt" = COALESCE("startedAt", now()), "updatedAt" = now()
+    WHERE id = (
+      SELECT id FROM "GenerationJob"
+      WHERE status = 'queued' OR (status = 'running' AND (
+        "heartbeatAt" < now() - ${staleAfterMs} * interval '1 millisecond'
+        OR ("runnerLock" IS NOT NULL AND "heartbeatAt" < now() - ${deadAfterMs} * interval '1 millisecond'
+            AND pg_try_advisory_xact_lock(${WORKER_LOCK_SPACE}::int, "runnerLock"))))
+      ORDER BY "createdAt" FOR UPDATE SKIP LOCKED LIMIT 1)
+    RETURNING id, "userId", attempts, input, "startedAt"`;
+  return rows[0];
+}
+
+/**
+ * Takes the liveness lock `lockId` for the session `session` (a connection held for it, not a
+ * pooled one: the lock lasts as long as the session); false when another session holds it.
+ */
+export async function tryWorkerLock(session: pg.ClientBase, lockId: number): Promise<boolean> {
+  const { rows } = await session.query<{ locked: boolean }>("SELECT pg_try_advisory_lock($1::int, $2::int) AS locked", [WORKER_LOCK_SPACE, lockId]);
+  return rows[0]?.locked === true;
+}
+
+/**
+ * Waits for, then holds until the transaction ends, the lock on the user's row: a user's job
+ * starts then run one at a time, so a cap on their active jobs holds under concurrency.
+ */
+export async function lockUserForJobStart(tx: DbClient, userId: number): Promise<void> {
+  await tx.$queryRaw`SELECT id FROM "User" WHERE id = ${userId} FOR UPDATE`;
+}

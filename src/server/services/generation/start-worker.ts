@@ -1,0 +1,33 @@
+import { env } from "~/env";
+import { db } from "~/server/db";
+import type { JobWorker } from "~/server/jobs/worker";
+import { logger } from "~/server/logger";
+
+import { getGenerationDeps } from "./deps";
+import { startGenerationWorker } from "./worker";
+
+const globalForWorker = globalThis as unknown as { generationWorker?: JobWorker };
+
+/** Starts this process's generation worker once (the server calls it at start-up). */
+export function ensureGenerationWorker(): JobWorker {
+  if (!globalForWorker.generationWorker) {
+    // Fail at start-up, not on the first job, when the video sources are misconfigured.
+    getGenerationDeps();
+    globalForWorker.generationWorker = startGenerationWorker(db, getGenerationDeps, { concurrency: env.GENERATION_CONCURRENCY });
+    logger.info("generation worker started", { concurrency: env.GENERATION_CONCURRENCY, engine: getGenerationDeps().engine.name, sources: getGenerationDeps().sources.map((source) => source.name) });
+  }
+  return globalForWorker.generationWorker;
+}
+
+/**
+ * Stops this process's generation worker, if one runs: its running jobs go back in the queue for
+ * another instance and its liveness lock is let go. A server shutting down calls it before its
+ * database stops: a database stopped under a running worker ends the lock's session (the worker
+ * reports the lock lost and tries to reconnect) and leaves its jobs "running" until they count
+ * as dead.
+ */
+export async function stopGenerationWorker(): Promise<void> {
+  const worker = globalForWorker.generationWorker;
+  delete globalForWorker.generationWorker;
+  await worker?.stop();
+}

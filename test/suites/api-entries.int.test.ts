@@ -1,0 +1,260 @@
+/**
+ * The contract between the two ways into the API: the Next route files (src/app/api, what
+ * development serves) and the production fast path (src/server/api/direct.ts over real HTTP).
+ * Both read one route table; this proves they answer alike. Every documented REST path, every
+ * other row of the table and the HTTP refusals are sent through each entry, each against a world
+ * of its own built the same way (a learner with a course, a quiz, a chat, progress, a job, a
+ * coupon), in the same order, so the two worlds stay alike. The statuses must be equal, and the
+ * bodies equal once what differs by construction is masked: row ids, times, the two worlds'
+ * names and the two origins.
+ */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+
+import * as nextCatchAll from "~/app/api/[...path]/route";
+import * as nextGoogle from "~/app/api/auth/google/route";
+import { serveApiDirectly } from "~/server/api/direct";
+import { openApiDocument } from "~/server/api/openapi";
+import { listActiveChallenges } from "~/server/services/gamification/challenges";
+import { startCourseGeneration } from "~/server/services/generation/start-generation";
+
+import { randomIp, sessionCookieHeader, sessionTokenFor } from "../caller";
+import { db } from "../db";
+import { courseWithTranscript, createCourse, createProgress, createUser, DEFAULT_PASSWORD, uniqueSuffix } from "../factories";
+import { createQuiz, createQuizCourse } from "../factories/quiz";
+import { drainGenerationQueue, libraryDeps } from "../generation";
+import { ORIGIN } from "../http";
+
+type World = {
+  tag: string;
+  owner: { id: number; username: string };
+  token: string;
+  courseId: number;
+  sectionIds: number[];
+  quizId: number;
+  answers: { questionId: number; answer: string }[];
+  chatCourseId: number;
+  jobId: string;
+  challengeId: number;
+  coupon: string;
+};
+
+async function buildWorld(tag: string): Promise<World> {
+  const owner = await createUser(db, { username: `contract_${tag}`, couponPremiumUntil: new Date(Date.now() + 30 * 86_400_000) });
+  const about = (title: string) => ({ title, description: `About ${title}`, topic: title, thumbnailUrl: "https://images.example.test/contract.jpg" });
+  const { course, sections } = await createQuizCourse(db, { userId: owner.id, ...about(`Contract course ${tag}`) });
+  await createCourse(db, { userId: owner.id, isPublic: true, ...about(`Shared contract course ${tag}`) });
+  const quiz = await createQuiz(db, sections[0]!.id);
+  await createProgress(db, { userId: owner.id, courseId: course.id, currentSectionId: sections[0]!.id, completedSectionIds: [sections[0]!.id] });
+  const chatCourse = await courseWithTranscript(db, owner.id, false, about(`Chat contract course ${tag}`));
+  await db.chatMessage.create({ data: { userId: owner.id, courseId: chatCourse.id, role: "user", content: "What does merging do?" } });
+  const job = await startCourseGeneration(db, owner.id, { topic: "binary search", complexity: "beginner", additionalInstructions: null });
+  const [challenge] = await listActiveChallenges(db);
+  const coupon = `CONTRACT${tag}${uniqueSuffix()}`.toUpperCase();
+  await db.coupon.create({ data: { code: coupon, premiumDays: 30, maxRedemptions: 10 } });
+  return {
+    tag,
+    owner: { id: owner.id, username: owner.username },
+    token: await sessionTokenFor(owner),
+    courseId: course.id,
+    sectionIds: sections.map((section) => section.id),
+    quizId: quiz.id,
+    answers: quiz.questions.map((question) => ({ questionId: question.id, answer: question.correctAnswer })),
+    chatCourseId: chatCourse.id,
+    jobId: job.id,
+    challengeId: challenge!.id,
+    coupon,
+  };
+}
+
+/** A request of a world: its method, path and query, JSON body, and whether it is sent signed in. */
+type Call = { method: string; path: string; json?: unknown; body?: string | Uint8Array<ArrayBuffer>; headers?: Record<string, string>; anonymous?: boolean };
+/** `status`: what both entries must answer (200 unless given). */
+type Row = { key: string; call: (w: World) => Call; status?: number; drain?: boolean; signIn?: boolean };
+
+const own = (w: World) => ({ userId: w.owner.id });
+
+/** Every documented path (checked against the OpenAPI document below), in an order that keeps each world usable. */
+const DOCUMENTED: Row[] = [
+  { key: "GET /user", call: () => ({ method: "GET", path: "/api/user" }) },
+  { key: "GET /courses/user", call: () => ({ method: "GET", path: "/api/courses/user" }) },
+  { key: "GET /courses", call: (w) => ({ method: "GET", path: `/api/courses?userId=${w.owner.id}` }) },
+  { key: "GET /courses/{id}", call: (w) => ({ method: "GET", path: `/api/courses/${w.courseId}` }) },
+  { key: "GET /recommendations", call: () => ({ method: "GET", path: "/api/recommendations" }) },
+  { key: "GET /courses/{id}/related", call: (w) => ({ method: "GET", path: `/api/courses/${w.courseId}/related` }) },
+  { key: "GET /progress/user", call: () => ({ method: "GET", path: "/api/progress/user" }) },
+  { key: "GET /courses/{id}/progress", call: (w) => ({ method: "GET", path: `/api/courses/${w.courseId}/progress?userId=${w.owner.id}` }) },
+  {
+    key: "POST /courses/{id}/progress",
+    call: (w) => ({ method: "POST", path: `/api/courses/${w.courseId}/progress`, json: { ...own(w), completedSectionId: w.sectionIds[1], isCompleted: true } }),
+  },
+  { key: "GET /sections/{id}/quiz", call: (w) => ({ method: "GET", path: `/api/sections/${w.sectionIds[0]}/quiz` }) },
+  { key: "POST /sections/{id}/generate-quiz", call: (w) => ({ method: "POST", path: `/api/sections/${w.sectionIds[2]}/generate-quiz` }) },
+  { key: "POST /quizzes/{id}/attempts", call: (w) => ({ method: "POST", path: `/api/quizzes/${w.quizId}/attempts`, json: { ...own(w), answers: w.answers } }) },
+  { key: "GET /courses/{id}/chat", call: (w) => ({ method: "GET", path: `/api/courses/${w.chatCourseId}/chat?userId=${w.owner.id}` }) },
+  { key: "POST /courses/{id}/chat", call: (w) => ({ method: "POST", path: `/api/courses/${w.chatCourseId}/chat`, json: { ...own(w), content: "How does merging work?" } }) },
+  { key: "POST /courses/{id}/chat/stream", call: (w) => ({ method: "POST", path: `/api/courses/${w.chatCourseId}/chat/stream`, json: { content: "Why split the list?" } }) },
+  { key: "GET /streaks/{userId}", call: (w) => ({ method: "GET", path: `/api/streaks/${w.owner.id}` }) },
+  { key: "POST /streaks/{userId}/activity", call: (w) => ({ method: "POST", path: `/api/streaks/${w.owner.id}/activity` }) },
+  { key: "GET /users/{userId}/badges", call: (w) => ({ method: "GET", path: `/api/users/${w.owner.id}/badges` }) },
+  { key: "GET /challenges/active", call: () => ({ method: "GET", path: "/api/challenges/active" }) },
+  { key: "GET /users/{userId}/challenges", call: (w) => ({ method: "GET", path: `/api/users/${w.owner.id}/challenges` }) },
+  { key: "POST /users/{userId}/challenges/{challengeId}", call: (w) => ({ method: "POST", path: `/api/users/${w.owner.id}/challenges/${w.challengeId}` }) },
+  { key: "GET /subscription/course-limit", call: () => ({ method: "GET", path: "/api/subscription/course-limit" }) },
+  { key: "GET /subscription", call: () => ({ method: "GET", path: "/api/subscription" }) },
+  { key: "POST /coupons/redeem", call: (w) => ({ method: "POST", path: "/api/coupons/redeem", json: { code: w.coupon } }) },
+  { key: "POST /subscription/create-checkout", call: () => ({ method: "POST", path: "/api/subscription/create-checkout" }), status: 503 },
+  { key: "POST /subscription/portal", call: () => ({ method: "POST", path: "/api/subscription/portal" }), status: 503 },
+  { key: "GET /generation-jobs/{jobId}", call: (w) => ({ method: "GET", path: `/api/generation-jobs/${w.jobId}` }) },
+  { key: "POST /generation-jobs", call: () => ({ method: "POST", path: "/api/generation-jobs", json: { topic: "merge sort", complexity: "beginner" } }) },
+  {
+    key: "POST /courses/generate-from-topic",
+    call: (w) => ({ method: "POST", path: "/api/courses/generate-from-topic", json: { ...own(w), topic: "binary search", complexity: "beginner", additionalInstructions: "" } }),
+    drain: true,
+  },
+  { key: "POST /auth/google", call: (w) => ({ method: "POST", path: "/api/auth/google", json: { uid: String(w.owner.id), displayName: "Contract" } }) },
+  { key: "POST /register", call: (w) => ({ method: "POST", path: "/api/register", anonymous: true, json: { username: `contract_new_${w.tag}`, email: `contract_new_${w.tag}@example.test`, password: "password123" } }) },
+  { key: "POST /login", call: (w) => ({ method: "POST", path: "/api/login", anonymous: true, json: { username: w.owner.username, password: DEFAULT_PASSWORD } }) },
+  // Last: it ends the world's session (the rows after it sign in again).
+  { key: "POST /logout", call: () => ({ method: "POST", path: "/api/logout" }), signIn: true },
+];
+
+/** The table's other rows, and what the HTTP guards refuse. */
+const OTHERS: Row[] = [
+  { key: "GET /api/health", call: () => ({ method: "GET", path: "/api/health" }) },
+  { key: "GET /api/openapi.json", call: () => ({ method: "GET", path: "/api/openapi.json" }) },
+  { key: "GET /api/docs", call: () => ({ method: "GET", path: "/api/docs" }) },
+  { key: "GET /api/panel (production: 404)", call: () => ({ method: "GET", path: "/api/panel" }), status: 404 },
+  { key: "GET /api/trpc/course.byId", call: (w) => ({ method: "GET", path: `/api/trpc/course.byId?input=${encodeURIComponent(JSON.stringify({ json: { id: w.courseId } }))}` }) },
+  { key: "POST /api/trpc/course.setSharing", call: (w) => ({ method: "POST", path: "/api/trpc/course.setSharing", json: { json: { id: w.courseId, isPublic: false } } }) },
+  { key: "POST /api/webhooks/stripe (payments not configured)", call: () => ({ method: "POST", path: "/api/webhooks/stripe", json: { id: "evt_1" }, headers: { "stripe-signature": "t=1,v1=00" } }), status: 503 },
+  { key: "anonymous GET /api/courses/{id}", call: (w) => ({ method: "GET", path: `/api/courses/${w.courseId}`, anonymous: true }), status: 401 },
+  { key: "anonymous chat stream", call: (w) => ({ method: "POST", path: `/api/courses/${w.chatCourseId}/chat/stream`, anonymous: true, json: { content: "Hi" } }), status: 401 },
+  { key: "chat stream with a bad body", call: (w) => ({ method: "POST", path: `/api/courses/${w.chatCourseId}/chat/stream`, body: "[1,2]", headers: { "content-type": "application/json" } }), status: 400 },
+  { key: "chat stream for another userId", call: (w) => ({ method: "POST", path: `/api/courses/${w.chatCourseId}/chat/stream`, json: { content: "Hi", userId: w.owner.id + 100_000 } }), status: 403 },
+  { key: "an unknown path", call: () => ({ method: "GET", path: "/api/no-such-path" }), status: 404 },
+  { key: "a known path, another method", call: (w) => ({ method: "DELETE", path: `/api/courses/${w.courseId}` }), status: 404 },
+  { key: "GET on the webhook", call: () => ({ method: "GET", path: "/api/webhooks/stripe" }), status: 404 },
+  { key: "malformed JSON", call: () => ({ method: "POST", path: "/api/login", body: "{nope", headers: { "content-type": "application/json" } }), status: 400 },
+  { key: "a form body", call: () => ({ method: "POST", path: "/api/login", body: "username=a", headers: { "content-type": "application/x-www-form-urlencoded" } }), status: 415 },
+  { key: "a cross-site mutation", call: () => ({ method: "POST", path: "/api/logout", headers: { "sec-fetch-site": "cross-site" } }), status: 403 },
+  { key: "a body over 1 MiB", call: () => ({ method: "POST", path: "/api/login", json: { username: "x".repeat(1_100_000) } }), status: 413 },
+  { key: "bytes that are not UTF-8", call: () => ({ method: "POST", path: "/api/login", body: new Uint8Array([0x7b, 0x22, 0xff, 0x22, 0x7d]), headers: { "content-type": "application/json" } }), status: 400 },
+  { key: "a bad query value", call: () => ({ method: "GET", path: "/api/courses?userId=abc" }), status: 400 },
+];
+
+// ─── the two entries ─────────────────────────────────────────────────────────
+
+type Answer = { status: number; contentType: string; text: string };
+
+function headersOf(w: World, call: Call): Headers {
+  const headers = new Headers(call.headers);
+  headers.set("x-forwarded-for", randomIp());
+  if (!call.anonymous) headers.set("cookie", sessionCookieHeader(w.token));
+  if (call.json !== undefined && !headers.has("content-type")) headers.set("content-type", "application/json");
+  return headers;
+}
+
+const bodyOf = (call: Call) => (call.json !== undefined ? JSON.stringify(call.json) : call.body);
+
+type RouteModule = Partial<Record<string, (req: Request) => Promise<Response>>>;
+
+/** As Next would: the route file that owns the path, then its export for the method. */
+async function throughNext(w: World, call: Call): Promise<Answer> {
+  const pathname = new URL(call.path, ORIGIN).pathname;
+  const routeFile: RouteModule = pathname === "/api/auth/google" ? nextGoogle : nextCatchAll;
+  const handler = routeFile[call.method];
+  if (!handler) throw new Error(`no ${call.method} export for ${pathname}`);
+  const response = await handler(new Request(`${ORIGIN}${call.path}`, { method: call.method, headers: headersOf(w, call), body: bodyOf(call) }));
+  return { status: response.status, contentType: response.headers.get("content-type") ?? "", text: await response.text() };
+}
+
+let server: http.Server;
+let base = "";
+
+async function throughFastPath(w: World, call: Call): Promise<Answer> {
+  const response = await fetch(`${base}${call.path}`, { method: call.method, headers: headersOf(w, call), body: bodyOf(call) });
+  return { status: response.status, contentType: response.headers.get("content-type") ?? "", text: await response.text() };
+}
+
+// ─── masking what differs by construction ────────────────────────────────────
+
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z$/;
+const ID_KEY = /(?:^id|Id|Ids|^completedSections)$/;
+const TIME_KEY = /(?:At|Until|timestamp|Date|date|lastActivity|End)$/;
+
+function mask(value: unknown, key = ""): unknown {
+  if (Array.isArray(value)) return value.map((item) => mask(item, key));
+  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, mask(item, name)]));
+  if (value !== null && ID_KEY.test(key)) return "<id>";
+  if (value !== null && TIME_KEY.test(key)) return "<time>";
+  if (typeof value === "string" && ISO_TIME.test(value)) return "<time>";
+  return value;
+}
+
+function normalise(answer: Answer, w: World, origin: string): unknown {
+  const text = answer.text.replaceAll(origin, "<origin>").replaceAll(`contract_new_${w.tag}`, "<new user>").replaceAll(`contract_${w.tag}`, "<user>").replaceAll(w.coupon, "<coupon>");
+  const worldless = text.replace(/contract course [ab]\b/gi, "<course>").replace(/\/course\/\d+/g, "/course/<id>");
+  if (answer.contentType.includes("text/event-stream")) {
+    return worldless.split("\n\n").map((event) => (event.startsWith("data: {") ? mask(JSON.parse(event.slice(6))) : event));
+  }
+  if (answer.contentType.includes("application/json")) return mask(JSON.parse(worldless));
+  return worldless;
+}
+
+// ─── the run ─────────────────────────────────────────────────────────────────
+
+let viaNext: World;
+let viaFastPath: World;
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    if (!serveApiDirectly(req, res)) res.writeHead(599).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  viaNext = await buildWorld("a");
+  viaFastPath = await buildWorld("b");
+});
+
+afterAll(async () => {
+  await drainGenerationQueue(db, libraryDeps());
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+/** Runs the queue until `call` settles: what the worker does while generate-from-topic waits. */
+async function whileDraining<T>(call: Promise<T>): Promise<T> {
+  let settled = false;
+  const done = call.finally(() => (settled = true));
+  while (!settled) {
+    await drainGenerationQueue(db, libraryDeps());
+    await Promise.race([done.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 20))]);
+  }
+  return done;
+}
+
+async function compare(row: Row): Promise<void> {
+  const send = (entry: typeof throughNext, w: World) => (row.drain ? whileDraining(entry(w, row.call(w))) : entry(w, row.call(w)));
+  const next = await send(throughNext, viaNext);
+  const fast = await send(throughFastPath, viaFastPath);
+  if (row.signIn) for (const w of [viaNext, viaFastPath]) w.token = await sessionTokenFor({ id: w.owner.id });
+  expect(next.status, `${row.key}: ${next.text.slice(0, 200)}`).toBe(row.status ?? 200);
+  expect(fast.status, `${row.key}: ${fast.text.slice(0, 200)}`).toBe(next.status);
+  expect(fast.contentType).toBe(next.contentType);
+  expect(normalise(fast, viaFastPath, base)).toEqual(normalise(next, viaNext, ORIGIN));
+}
+
+describe("both entries answer alike", () => {
+  test("every documented path has a row", () => {
+    const documented = Object.entries(openApiDocument(`${ORIGIN}/api`).paths ?? {}).flatMap(([path, item]) =>
+      Object.keys(item ?? {})
+        .filter((method) => ["get", "post", "put", "patch", "delete"].includes(method))
+        .map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(DOCUMENTED.map((row) => row.key).sort()).toEqual(documented.sort());
+  });
+
+  for (const row of [...DOCUMENTED, ...OTHERS]) test(row.key, () => compare(row));
+});
