@@ -50,7 +50,10 @@ const config = [
     files: ["src/app/**/*.{ts,tsx}", "src/components/**/*.{ts,tsx}", "src/hooks/**/*.{ts,tsx}"],
     ignores: ["src/app/api/**"],
     rules: restrict([
-      { group: ["~/server/db", "~/server/services/*", "~/server/services/**", "~/generated/*"], message: "Pages use ~/trpc; the database and services are server-side." },
+      {
+        group: ["~/server/db", "~/server/services/*", "~/server/services/**", "~/generated/*"],
+        message: "Pages use ~/trpc; the database and services are server-side.",
+      },
     ]),
   },
   {
@@ -63,7 +66,30 @@ const config = [
     files: ["src/server/services/**/*.ts", "src/server/jobs/**/*.ts"],
     rules: restrict([
       { group: ["~/server/api/*", "~/server/api/**", "@trpc/*", "next", "next/*"], message: "Services never import the API layer, TRPCError or next/*." },
-      { group: ["~/server/db/queries/run", "~/server/db/sql"], message: "Raw SQL lives in src/server/db/queries/<domain>.ts: call its typed functions." },
+      { group: ["~/server/db/queries/run"], message: "Raw SQL lives in src/server/db/queries/<domain>.ts: call its typed functions." },
+    ]),
+  },
+  // The job runtime knows no kind of job: what a job does and what its failure means come from the service that starts the worker.
+  {
+    files: ["src/server/jobs/**/*.ts"],
+    rules: restrict([
+      {
+        group: ["~/server/api/*", "~/server/api/**", "@trpc/*", "next", "next/*"],
+        message: "The job runtime never imports the API layer, TRPCError or next/*.",
+      },
+      { group: ["~/server/db/queries/run"], message: "Raw SQL lives in src/server/db/queries/<domain>.ts: call its typed functions." },
+      {
+        group: [
+          "~/server/services/*",
+          "~/server/services/**",
+          "~/server/ai/*",
+          "~/server/ai/**",
+          "~/server/video/*",
+          "~/server/video/**",
+          "~/server/billing/*",
+        ],
+        message: "jobs/ is the runtime only: pass what a job means in (JobHandler) from its service.",
+      },
     ]),
   },
   // One way to raw SQL: typed functions in src/server/db/queries/<domain>.ts. Elsewhere the database is Prisma's query builder.

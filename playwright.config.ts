@@ -20,7 +20,6 @@ const FAKE_OPENAI = "http://127.0.0.1:3105";
 const FAKE_STRIPE = "http://127.0.0.1:3106";
 const STRIPE_WEBHOOK_SECRET = "whsec_e2e_secret";
 
-
 /** What both app instances share: sign-in against the fake Google, quiet logs, the stub video player (the offline instance overrides it). */
 const commonAppEnv = {
   GOOGLE_CLIENT_ID: "e2e-client",
@@ -50,7 +49,15 @@ export default defineConfig({
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: ["--no-sandbox", "--headless", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+      args: [
+        "--no-sandbox",
+        "--headless",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],

@@ -58,7 +58,8 @@ function hourTranscript(): Transcript {
     let offset = 0;
     for (const video of videos) {
       if (offset >= MINUTES * 60) break;
-      for (const s of video.segments) segments.push({ startMs: Math.round((offset + s.start) * 1000), endMs: Math.round((offset + s.start + s.duration) * 1000), text: s.text });
+      for (const s of video.segments)
+        segments.push({ startMs: Math.round((offset + s.start) * 1000), endMs: Math.round((offset + s.start + s.duration) * 1000), text: s.text });
       used.push(video.videoId);
       offset += video.durationSeconds;
     }
@@ -68,7 +69,13 @@ function hourTranscript(): Transcript {
   return { label: "synthetic", title: "Synthetic lecture", durationSeconds: synthetic.durationSeconds, segments: synthetic.segments };
 }
 
-const TEMPLATES = ["What does the video say about {w}?", "Can you explain {w} in simpler terms?", "Why does {w} matter here?", "How is {w} used in the argument?", "Where does the video talk about {w}, and what is the point?"];
+const TEMPLATES = [
+  "What does the video say about {w}?",
+  "Can you explain {w} in simpler terms?",
+  "Why does {w} matter here?",
+  "How is {w} used in the argument?",
+  "Where does the video talk about {w}, and what is the point?",
+];
 
 /** ~20 questions about words that come up a few times (not everywhere), spread over the frequency range. */
 function questionsAbout(segments: Segment[], count = 20): string[] {
@@ -90,8 +97,13 @@ async function seed(url: string, transcript: Transcript) {
       `INSERT INTO "User" (username, "usernameKey", "updatedAt") SELECT 'bench_chat_' || g, 'bench_chat_' || g, now() FROM generate_series(1, $1::int) AS g RETURNING id`,
       [USERS],
     );
-    await pool.query(`INSERT INTO "Video" (id, source, title, "durationSeconds") VALUES ('benchChat60', 'library', $1, $2)`, [transcript.title, Math.round(transcript.durationSeconds)]);
-    const saved = await pool.query<{ id: number }>(`INSERT INTO "Transcript" ("videoId", language, source) VALUES ('benchChat60', 'en', 'library') RETURNING id`);
+    await pool.query(`INSERT INTO "Video" (id, source, title, "durationSeconds") VALUES ('benchChat60', 'library', $1, $2)`, [
+      transcript.title,
+      Math.round(transcript.durationSeconds),
+    ]);
+    const saved = await pool.query<{ id: number }>(
+      `INSERT INTO "Transcript" ("videoId", language, source) VALUES ('benchChat60', 'en', 'library') RETURNING id`,
+    );
     const { segments } = transcript;
     await pool.query(
       `INSERT INTO "TranscriptSegment" ("transcriptId", index, "startMs", "endMs", text) SELECT $1::int, * FROM unnest($2::int[], $3::int[], $4::int[], $5::text[])`,
@@ -105,7 +117,11 @@ async function seed(url: string, transcript: Transcript) {
     const courseId = course.rows[0]!.id;
     const sectionSeconds = (MINUTES * 60) / 30;
     for (let c = 0; c < 6; c += 1) {
-      const chapter = await pool.query<{ id: number }>(`INSERT INTO "Chapter" ("courseId", title, "order") VALUES ($1, $2, $3) RETURNING id`, [courseId, `Chapter ${c + 1}`, c + 1]);
+      const chapter = await pool.query<{ id: number }>(`INSERT INTO "Chapter" ("courseId", title, "order") VALUES ($1, $2, $3) RETURNING id`, [
+        courseId,
+        `Chapter ${c + 1}`,
+        c + 1,
+      ]);
       for (let s = 0; s < 5; s += 1) {
         const index = c * 5 + s;
         await pool.query(`INSERT INTO "Section" ("chapterId", title, "order", content, "timeStart", "timeEnd") VALUES ($1, $2, $3, $4, $5, $6)`, [
@@ -150,7 +166,11 @@ type Sample = { overhead: number; appToModel: number };
 async function ask(fake: FakeOpenAI, url: string, origin: string, cookie: string, question: string): Promise<Sample> {
   const before = fake.requests.length;
   const t0 = performance.now();
-  const response = await fetch(url, { method: "POST", headers: { cookie, origin, "content-type": "application/json" }, body: JSON.stringify({ content: question, mode: "explain" }) });
+  const response = await fetch(url, {
+    method: "POST",
+    headers: { cookie, origin, "content-type": "application/json" },
+    body: JSON.stringify({ content: question, mode: "explain" }),
+  });
   if (response.status !== 200) throw new Error(`POST ${url} answered ${response.status}: ${await response.text()}`);
   const t1 = await firstDeltaOf(response);
   if (fake.requests.length !== before + 1) throw new Error(`expected one model call per question, saw ${fake.requests.length - before}`);
@@ -162,7 +182,12 @@ async function ask(fake: FakeOpenAI, url: string, origin: string, cookie: string
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const summary = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
-  return { "p50 ms": percentile(sorted, 50).toFixed(1), "p90 ms": percentile(sorted, 90).toFixed(1), "p99 ms": percentile(sorted, 99).toFixed(1), "max ms": sorted.at(-1)!.toFixed(1) };
+  return {
+    "p50 ms": percentile(sorted, 50).toFixed(1),
+    "p90 ms": percentile(sorted, 90).toFixed(1),
+    "p99 ms": percentile(sorted, 99).toFixed(1),
+    "max ms": sorted.at(-1)!.toFixed(1),
+  };
 };
 
 async function main() {
@@ -171,7 +196,13 @@ async function main() {
   const { encodeSessionToken, sessionCookieName } = await import("~/server/auth/session");
   const appBase = `http://127.0.0.1:${APP_PORT}`;
   // Another app already on the port would answer the health check and be measured instead.
-  if (await fetch(`${appBase}/api/health`).then(() => true, () => false)) throw new Error(`port ${APP_PORT} is in use`);
+  if (
+    await fetch(`${appBase}/api/health`).then(
+      () => true,
+      () => false,
+    )
+  )
+    throw new Error(`port ${APP_PORT} is in use`);
 
   const transcript = hourTranscript();
   const questions = questionsAbout(transcript.segments);
@@ -186,7 +217,12 @@ async function main() {
   try {
     const { userIds, courseId } = await seed(database.url, transcript);
     const cookies = await Promise.all(userIds.map(async (userId) => `${sessionCookieName()}=${await encodeSessionToken({ userId, sessionVersion: 0 })}`));
-    app = startApp({ port: APP_PORT, databaseUrl: database.url, secret, env: { DATA_DIR: dataDir, OPENAI_API_KEY: "bench", OPENAI_BASE_URL: fake.url, AI_MODEL: "fake-model" } });
+    app = startApp({
+      port: APP_PORT,
+      databaseUrl: database.url,
+      secret,
+      env: { DATA_DIR: dataDir, OPENAI_API_KEY: "bench", OPENAI_BASE_URL: fake.url, AI_MODEL: "fake-model" },
+    });
     const up = await Promise.race([waitFor(`${appBase}/api/health`).then(() => true), once(app, "exit").then(() => false)]);
     if (!up) throw new Error("the app exited before it was up");
 
@@ -198,14 +234,39 @@ async function main() {
     for (let i = 0; i < REQUESTS; i += 1) samples.push(await askNth(WARMUP + i));
 
     const overheads = samples.map((s) => s.overhead);
-    const p50 = percentile([...overheads].sort((a, b) => a - b), 50);
+    const p50 = percentile(
+      [...overheads].sort((a, b) => a - b),
+      50,
+    );
     failed = p50 > BUDGET_MS;
-    console.log(`${REQUESTS} sequential requests after ${WARMUP} warm-up ones, ${USERS} users, ${questions.length} questions; model latency ${MODEL_LATENCY_MS} ms; database: ${process.env.BENCH_DATABASE_URL ? "PostgreSQL server" : "embedded PostgreSQL"}`);
+    console.log(
+      `${REQUESTS} sequential requests after ${WARMUP} warm-up ones, ${USERS} users, ${questions.length} questions; model latency ${MODEL_LATENCY_MS} ms; database: ${process.env.BENCH_DATABASE_URL ? "PostgreSQL server" : "embedded PostgreSQL"}`,
+    );
     console.log(`first request (cold): overhead ${first.overhead.toFixed(1)} ms, appToModel ${first.appToModel.toFixed(1)} ms`);
     console.table({ overhead: summary(overheads), appToModel: summary(samples.map((s) => s.appToModel)) });
-    const appToModelP50 = percentile(samples.map((s) => s.appToModel).sort((a, b) => a - b), 50);
-    recordFigure({ bench: "chat-ttft", name: "time to first token over the model's own, p50", value: Number(p50.toFixed(1)), unit: "ms", target: `≤ ${BUDGET_MS} ms`, ok: !failed });
-    recordFigure({ bench: "chat-ttft", name: "time to first token over the model's own, p90", value: Number(percentile([...overheads].sort((a, b) => a - b), 90).toFixed(1)), unit: "ms" });
+    const appToModelP50 = percentile(
+      samples.map((s) => s.appToModel).sort((a, b) => a - b),
+      50,
+    );
+    recordFigure({
+      bench: "chat-ttft",
+      name: "time to first token over the model's own, p50",
+      value: Number(p50.toFixed(1)),
+      unit: "ms",
+      target: `≤ ${BUDGET_MS} ms`,
+      ok: !failed,
+    });
+    recordFigure({
+      bench: "chat-ttft",
+      name: "time to first token over the model's own, p90",
+      value: Number(
+        percentile(
+          [...overheads].sort((a, b) => a - b),
+          90,
+        ).toFixed(1),
+      ),
+      unit: "ms",
+    });
     recordFigure({ bench: "chat-ttft", name: "request to model call, p50", value: Number(appToModelP50.toFixed(1)), unit: "ms" });
     console.log(`${failed ? "FAIL" : "PASS"}: p50 overhead ${p50.toFixed(1)} ms (budget ${BUDGET_MS} ms)`);
   } finally {

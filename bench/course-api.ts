@@ -33,7 +33,9 @@ const BASELINE_PORT = 3301;
 /** One learner and a 6 × 5 course of theirs on a video. */
 async function seedCourse(url: string) {
   const pool = new pg.Pool({ connectionString: url, max: 2 });
-  const user = await pool.query<{ id: number }>(`INSERT INTO "User" (username, "usernameKey", "updatedAt") VALUES ('bench_learner', 'bench_learner', now()) RETURNING id`);
+  const user = await pool.query<{ id: number }>(
+    `INSERT INTO "User" (username, "usernameKey", "updatedAt") VALUES ('bench_learner', 'bench_learner', now()) RETURNING id`,
+  );
   const userId = user.rows[0]!.id;
   await pool.query(`INSERT INTO "Video" (id, source, title, "durationSeconds") VALUES ('benchVideo1', 'library', 'Bench video', 1800) ON CONFLICT DO NOTHING`);
   const course = await pool.query<{ id: number }>(
@@ -44,7 +46,11 @@ async function seedCourse(url: string) {
   const courseId = course.rows[0]!.id;
   const sectionIds: number[] = [];
   for (let c = 0; c < 6; c += 1) {
-    const chapter = await pool.query<{ id: number }>(`INSERT INTO "Chapter" ("courseId", title, "order") VALUES ($1, $2, $3) RETURNING id`, [courseId, `Chapter ${c + 1}`, c + 1]);
+    const chapter = await pool.query<{ id: number }>(`INSERT INTO "Chapter" ("courseId", title, "order") VALUES ($1, $2, $3) RETURNING id`, [
+      courseId,
+      `Chapter ${c + 1}`,
+      c + 1,
+    ]);
     for (let s = 0; s < 5; s += 1) {
       const index = c * 5 + s;
       const section = await pool.query<{ id: number }>(
@@ -86,11 +92,16 @@ async function main() {
     const appBase = `http://127.0.0.1:${APP_PORT}`;
     children.push(
       startApp({ port: APP_PORT, databaseUrl: database.url, secret, env: { DATA_DIR: join(tmpdir(), "bench-api-data") } }),
-      start([process.execPath, "--import", "tsx", "bench/lib/baseline-server.ts"], { PORT: String(BASELINE_PORT), DATABASE_URL: database.url, BASELINE_USER_ID: String(userId) }),
+      start([process.execPath, "--import", "tsx", "bench/lib/baseline-server.ts"], {
+        PORT: String(BASELINE_PORT),
+        DATABASE_URL: database.url,
+        BASELINE_USER_ID: String(userId),
+      }),
     );
     await Promise.all([waitFor(`${appBase}/api/health`), waitFor(`http://127.0.0.1:${BASELINE_PORT}/courses/${courseId}`)]);
 
-    const progressBody = (i: number) => JSON.stringify({ currentSectionId: sectionIds[i % sectionIds.length], completedSectionId: sectionIds[(i + 1) % sectionIds.length] });
+    const progressBody = (i: number) =>
+      JSON.stringify({ currentSectionId: sectionIds[i % sectionIds.length], completedSectionId: sectionIds[(i + 1) % sectionIds.length] });
     const cases: { label: string; app: (i: number) => LoadRequest; baseline: (i: number) => LoadRequest }[] = [
       {
         label: "GET /api/courses/{id}",
@@ -104,7 +115,9 @@ async function main() {
       },
     ];
 
-    console.log(`${CONNECTIONS} connections, ${SECONDS} s per run after a 2 s warm-up; database: ${process.env.BENCH_DATABASE_URL ? "PostgreSQL server" : "embedded PostgreSQL"}${LARGE ? " (large)" : ""}`);
+    console.log(
+      `${CONNECTIONS} connections, ${SECONDS} s per run after a 2 s warm-up; database: ${process.env.BENCH_DATABASE_URL ? "PostgreSQL server" : "embedded PostgreSQL"}${LARGE ? " (large)" : ""}`,
+    );
     const rows: Record<string, unknown>[] = [];
     for (const benchCase of cases) {
       const results: Record<"app" | "baseline", LoadResult> = {} as never;
@@ -119,10 +132,29 @@ async function main() {
       const ok = app.errors === 0 && app.rps >= 0.5 * baseline.rps && app.p99 <= 2 * baseline.p99;
       failed ||= !ok;
       rows.push({ endpoint: benchCase.label, target: "baseline (node:http + pg)", ...fmt(baseline), verdict: "" });
-      rows.push({ endpoint: benchCase.label, target: "app", ...fmt(app), verdict: `${(app.rps / baseline.rps).toFixed(2)}× req/s, ${(app.p99 / baseline.p99).toFixed(2)}× p99 ${ok ? "ok" : "MISSED"}` });
+      rows.push({
+        endpoint: benchCase.label,
+        target: "app",
+        ...fmt(app),
+        verdict: `${(app.rps / baseline.rps).toFixed(2)}× req/s, ${(app.p99 / baseline.p99).toFixed(2)}× p99 ${ok ? "ok" : "MISSED"}`,
+      });
       const name = `${benchCase.label}${LARGE ? " (large)" : ""}`;
-      recordFigure({ bench: "course-api", name: `${name}: app req/s ÷ baseline`, value: Number((app.rps / baseline.rps).toFixed(2)), unit: "×", target: "≥ 0.5×", ok: app.rps >= 0.5 * baseline.rps });
-      recordFigure({ bench: "course-api", name: `${name}: app p99 ÷ baseline`, value: Number((app.p99 / baseline.p99).toFixed(2)), unit: "×", target: "≤ 2×", ok: app.p99 <= 2 * baseline.p99 });
+      recordFigure({
+        bench: "course-api",
+        name: `${name}: app req/s ÷ baseline`,
+        value: Number((app.rps / baseline.rps).toFixed(2)),
+        unit: "×",
+        target: "≥ 0.5×",
+        ok: app.rps >= 0.5 * baseline.rps,
+      });
+      recordFigure({
+        bench: "course-api",
+        name: `${name}: app p99 ÷ baseline`,
+        value: Number((app.p99 / baseline.p99).toFixed(2)),
+        unit: "×",
+        target: "≤ 2×",
+        ok: app.p99 <= 2 * baseline.p99,
+      });
       recordFigure({ bench: "course-api", name: `${name}: app req/s`, value: Math.round(app.rps), unit: "req/s" });
       recordFigure({ bench: "course-api", name: `${name}: app errors`, value: app.errors, unit: "", target: "0", ok: app.errors === 0 });
       if (app.errors) console.log(`app errors by status: ${JSON.stringify(app.byStatus)}`);

@@ -141,12 +141,17 @@ async function main() {
       .join("; ");
     const userId = ((await registered.json()) as { id: number }).id;
     const api = (method: string, path: string, body?: unknown) =>
-      fetch(`${appBase}${path}`, { method, headers: { cookie, origin: appBase, ...(body ? { "content-type": "application/json" } : {}) }, body: body ? JSON.stringify(body) : undefined });
+      fetch(`${appBase}${path}`, {
+        method,
+        headers: { cookie, origin: appBase, ...(body ? { "content-type": "application/json" } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
 
     const started = await api("POST", "/api/generation-jobs", { topic: "binary search", complexity: "beginner" });
     if (started.status !== 200) throw new Error(`POST /api/generation-jobs answered ${started.status}: ${await started.text()}`);
     const jobId = ((await started.json()) as { id: string }).id;
-    const job = async () => (await sql.query<JobRow>(`SELECT status, stage, attempts, "courseId", error, "errorCode" FROM "GenerationJob" WHERE id = $1`, [jobId])).rows[0]!;
+    const job = async () =>
+      (await sql.query<JobRow>(`SELECT status, stage, attempts, "courseId", error, "errorCode" FROM "GenerationJob" WHERE id = $1`, [jobId])).rows[0]!;
 
     // Mid-generation: the model has been asked for the outline and is still answering.
     const requestsBefore = llm.requests.length;
@@ -192,23 +197,54 @@ async function main() {
             AND NOT EXISTS (SELECT 1 FROM "Chapter" ch JOIN "Section" s ON s."chapterId" = ch.id WHERE ch."courseId" = c.id)`)
       ).rows[0]!.n,
     );
-    const usage = (await sql.query<{ coursesCreated: number }>(`SELECT "coursesCreated" FROM "MonthlyUsage" WHERE "userId" = $1`, [userId])).rows[0]?.coursesCreated ?? 0;
+    const usage =
+      (await sql.query<{ coursesCreated: number }>(`SELECT "coursesCreated" FROM "MonthlyUsage" WHERE "userId" = $1`, [userId])).rows[0]?.coursesCreated ?? 0;
     const limit = (await (await api("GET", "/api/subscription/course-limit")).json()) as { coursesCreatedThisMonth: number };
 
     const succeeded = finished.status === "succeeded" && viaApi.status === "succeeded" && viaApi.courseId === finished.courseId;
     const expectedQuota = succeeded ? 1 : 0;
-    console.log(`model latency ${MODEL_LATENCY_MS} ms per call; a dead runner's job is resumed once its liveness lock is free and it has missed beats for ${DEAD_AFTER_MS / 1000} s (heartbeat every ${HEARTBEAT_INTERVAL_MS / 1000} s; stale after ${STALE_AFTER_MS / 1000} s regardless)`);
+    console.log(
+      `model latency ${MODEL_LATENCY_MS} ms per call; a dead runner's job is resumed once its liveness lock is free and it has missed beats for ${DEAD_AFTER_MS / 1000} s (heartbeat every ${HEARTBEAT_INTERVAL_MS / 1000} s; stale after ${STALE_AFTER_MS / 1000} s regardless)`,
+    );
     console.log(`first start ${Math.round(firstStartMs)} ms; restart to healthy ${Math.round(restartMs)} ms`);
-    console.log(`kill → job picked up again: ${pickedUpAt === null ? "never seen" : `${((pickedUpAt - killedAt) / 1000).toFixed(1)} s`}; kill → job ${finished.status}: ${((finishedAt - killedAt) / 1000).toFixed(1)} s (resumed run ${pickedUpAt === null ? "?" : ((finishedAt - pickedUpAt) / 1000).toFixed(1)} s)`);
-    console.log(`job: ${finished.status} after ${finished.attempts} attempts${finished.error ? ` (${finished.errorCode}: ${finished.error})` : ""}; courses of the learner ${courses.length}; half-written courses ${halfWritten}; monthly usage ${usage} (API: ${limit.coursesCreatedThisMonth}); cookie from before the kill ${cookieWorks ? "works" : "REFUSED"}`);
+    console.log(
+      `kill → job picked up again: ${pickedUpAt === null ? "never seen" : `${((pickedUpAt - killedAt) / 1000).toFixed(1)} s`}; kill → job ${finished.status}: ${((finishedAt - killedAt) / 1000).toFixed(1)} s (resumed run ${pickedUpAt === null ? "?" : ((finishedAt - pickedUpAt) / 1000).toFixed(1)} s)`,
+    );
+    console.log(
+      `job: ${finished.status} after ${finished.attempts} attempts${finished.error ? ` (${finished.errorCode}: ${finished.error})` : ""}; courses of the learner ${courses.length}; half-written courses ${halfWritten}; monthly usage ${usage} (API: ${limit.coursesCreatedThisMonth}); cookie from before the kill ${cookieWorks ? "works" : "REFUSED"}`,
+    );
 
     figure({ name: "restart to healthy", value: Math.round(restartMs), unit: "ms" });
     figure({ name: "kill to job picked up again", value: pickedUpAt === null ? -1 : Math.round(pickedUpAt - killedAt), unit: "ms" });
-    figure({ name: "healthy to job picked up again", value: pickedUpAt === null ? -1 : Math.round(pickedUpAt - healthyAt), unit: "ms", target: "< 5000 (no wait for a stale heartbeat)", ok: pickedUpAt !== null && pickedUpAt - healthyAt < 5_000 });
-    figure({ name: "kill to job finished", value: Math.round(finishedAt - killedAt), unit: "ms", target: "succeeded or cleanly failed", ok: finished.status === "succeeded" || (finished.status === "failed" && finished.errorCode !== null) });
-    figure({ name: "courses for the job", value: courses.length, unit: "courses", target: `= ${expectedQuota}`, ok: courses.length === expectedQuota && (!succeeded || courses[0]!.id === finished.courseId) });
+    figure({
+      name: "healthy to job picked up again",
+      value: pickedUpAt === null ? -1 : Math.round(pickedUpAt - healthyAt),
+      unit: "ms",
+      target: "< 5000 (no wait for a stale heartbeat)",
+      ok: pickedUpAt !== null && pickedUpAt - healthyAt < 5_000,
+    });
+    figure({
+      name: "kill to job finished",
+      value: Math.round(finishedAt - killedAt),
+      unit: "ms",
+      target: "succeeded or cleanly failed",
+      ok: finished.status === "succeeded" || (finished.status === "failed" && finished.errorCode !== null),
+    });
+    figure({
+      name: "courses for the job",
+      value: courses.length,
+      unit: "courses",
+      target: `= ${expectedQuota}`,
+      ok: courses.length === expectedQuota && (!succeeded || courses[0]!.id === finished.courseId),
+    });
     figure({ name: "half-written courses", value: halfWritten, unit: "courses", target: "= 0", ok: halfWritten === 0 });
-    figure({ name: "quota counted for the job", value: usage, unit: "courses", target: `= ${expectedQuota}`, ok: usage === expectedQuota && limit.coursesCreatedThisMonth === expectedQuota });
+    figure({
+      name: "quota counted for the job",
+      value: usage,
+      unit: "courses",
+      target: `= ${expectedQuota}`,
+      ok: usage === expectedQuota && limit.coursesCreatedThisMonth === expectedQuota,
+    });
     figure({ name: "session cookie from before the kill works", value: cookieWorks ? 1 : 0, unit: "yes/no", target: "= 1", ok: cookieWorks });
   } finally {
     if (app && running.has(app)) {
@@ -224,9 +260,15 @@ async function main() {
   }
 
   for (const f of figures) recordFigure(f);
-  console.table(Object.fromEntries(figures.map((f) => [f.name, { value: f.value, unit: f.unit, target: f.target ?? "", ok: f.ok === undefined ? "" : f.ok ? "yes" : "NO" }])));
+  console.table(
+    Object.fromEntries(
+      figures.map((f) => [f.name, { value: f.value, unit: f.unit, target: f.target ?? "", ok: f.ok === undefined ? "" : f.ok ? "yes" : "NO" }]),
+    ),
+  );
   const failed = figures.filter((f) => f.ok === false);
-  console.log(failed.length ? `FAIL: ${failed.map((f) => f.name).join(", ")}` : "PASS: the job survived the kill; one course, counted once; the old cookie works");
+  console.log(
+    failed.length ? `FAIL: ${failed.map((f) => f.name).join(", ")}` : "PASS: the job survived the kill; one course, counted once; the old cookie works",
+  );
   process.exit(failed.length ? 1 : 0);
 }
 

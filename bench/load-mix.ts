@@ -74,10 +74,16 @@ async function seed(url: string) {
        SELECT 'bench_' || g, 'bench_' || g, now(), CASE WHEN g % $2 = 0 THEN now() + interval '30 days' END FROM generate_series(1, $1) AS g`,
       [LEARNERS, PREMIUM_EVERY],
     );
-    await client.query(`INSERT INTO "User" (username, "usernameKey", "updatedAt") SELECT 'author_' || g, 'author_' || g, now() FROM generate_series(1, $1) AS g`, [PUBLIC_COURSES]);
+    await client.query(
+      `INSERT INTO "User" (username, "usernameKey", "updatedAt") SELECT 'author_' || g, 'author_' || g, now() FROM generate_series(1, $1) AS g`,
+      [PUBLIC_COURSES],
+    );
     await client.query(`INSERT INTO "Course" ("userId", "videoId", title, description, topic, complexity, status, engine, "isPublic", "updatedAt")
       SELECT id, 'benchLoad01', 'Course of ' || username, 'A seeded course', 'bench', 'beginner', 'ready', 'offline', username LIKE 'author\\_%', now() FROM "User"`);
-    await client.query(`INSERT INTO "Chapter" ("courseId", title, "order") SELECT c.id, 'Chapter ' || g, g FROM "Course" c CROSS JOIN generate_series(1, $1) AS g`, [CHAPTERS]);
+    await client.query(
+      `INSERT INTO "Chapter" ("courseId", title, "order") SELECT c.id, 'Chapter ' || g, g FROM "Course" c CROSS JOIN generate_series(1, $1) AS g`,
+      [CHAPTERS],
+    );
     await client.query(
       `INSERT INTO "Section" ("chapterId", title, "order", content, "timeStart", "timeEnd")
        SELECT ch.id, 'Section ' || ch."order" || '.' || g, g, repeat('What this section teaches. ', 20), ((ch."order" - 1) * $1 + g - 1) * 60, ((ch."order" - 1) * $1 + g) * 60
@@ -161,12 +167,20 @@ function rssMiB(pid: number): number {
 const pickFrom = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
 
 /** The mix, in percent of requests; labels name the documented paths. */
-const MIX: { label: string; weight: number; make: (learner: Learner, context: { base: string; publicCourseIds: number[]; generator: () => Learner }) => LoadRequest }[] = [
+const MIX: {
+  label: string;
+  weight: number;
+  make: (learner: Learner, context: { base: string; publicCourseIds: number[]; generator: () => Learner }) => LoadRequest;
+}[] = [
   {
     label: "GET /api/courses/{id}",
     weight: 42,
     // Mostly one's own course, sometimes a public one of another author.
-    make: (learner, { publicCourseIds }) => ({ method: "GET", path: `/api/courses/${Math.random() < 0.7 ? learner.courseId : pickFrom(publicCourseIds)}`, headers: { cookie: learner.cookie } }),
+    make: (learner, { publicCourseIds }) => ({
+      method: "GET",
+      path: `/api/courses/${Math.random() < 0.7 ? learner.courseId : pickFrom(publicCourseIds)}`,
+      headers: { cookie: learner.cookie },
+    }),
   },
   {
     label: "POST /api/courses/{id}/progress",
@@ -175,7 +189,12 @@ const MIX: { label: string; weight: number; make: (learner: Learner, context: { 
       method: "POST",
       path: `/api/courses/${learner.courseId}/progress`,
       headers: { cookie: learner.cookie, origin: base },
-      body: JSON.stringify({ userId: learner.userId, currentSectionId: pickFrom(learner.sectionIds), completedSectionId: pickFrom(learner.sectionIds), isCompleted: Math.random() < 0.85 }),
+      body: JSON.stringify({
+        userId: learner.userId,
+        currentSectionId: pickFrom(learner.sectionIds),
+        completedSectionId: pickFrom(learner.sectionIds),
+        isCompleted: Math.random() < 0.85,
+      }),
     }),
   },
   {
@@ -224,7 +243,10 @@ function pickKind() {
   return MIX[0]!;
 }
 
-const count5xx = (byStatus: Record<string, number>) => Object.entries(byStatus).filter(([status]) => /^5\d\d$/.test(status)).reduce((sum, [, n]) => sum + n, 0);
+const count5xx = (byStatus: Record<string, number>) =>
+  Object.entries(byStatus)
+    .filter(([status]) => /^5\d\d$/.test(status))
+    .reduce((sum, [, n]) => sum + n, 0);
 const count = (byStatus: Record<string, number>, status: string) => byStatus[status] ?? 0;
 /** Errors apart from 429s (reported on their own) and from 5xx (counted in both columns). */
 const otherErrors = (stats: LoadStats) => stats.errors - count(stats.byStatus, "429");
@@ -262,7 +284,9 @@ async function main() {
       seeded.learners.map(async (row) => ({ ...row, cookie: `${cookieName}=${await encodeSessionToken({ userId: row.userId, sessionVersion: 0 })}` })),
     );
     const generators = learners.filter((learner) => learner.premium);
-    console.log(`seeded ${learners.length} learners (${generators.length} premium), ${seeded.publicCourseIds.length} public courses in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s`);
+    console.log(
+      `seeded ${learners.length} learners (${generators.length} premium), ${seeded.publicCourseIds.length} public courses in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s`,
+    );
 
     const base = `http://127.0.0.1:${APP_PORT}`;
     const app = startApp({
@@ -299,7 +323,9 @@ async function main() {
     for (const learner of learners.slice(0, 4)) for (const kind of MIX.slice(0, -1)) await runOnce(base, kind.make(learner, context));
     const rssBefore = rssMiB(pid);
     const warmMs = Math.round(SECONDS * 1000 * 0.2);
-    console.log(`${CONNECTIONS} connections, ${SECONDS} s (${warmMs / 1000} s warm-up); database: ${process.env.BENCH_DATABASE_URL ? "PostgreSQL server" : "embedded PostgreSQL"}; app pid ${pid}, RSS ${rssBefore.toFixed(0)} MiB before the load`);
+    console.log(
+      `${CONNECTIONS} connections, ${SECONDS} s (${warmMs / 1000} s warm-up); database: ${process.env.BENCH_DATABASE_URL ? "PostgreSQL server" : "embedded PostgreSQL"}; app pid ${pid}, RSS ${rssBefore.toFixed(0)} MiB before the load`,
+    );
     const warm = await runLoad(base, next, { connections: CONNECTIONS, durationMs: warmMs });
     const rssWarm = rssMiB(pid);
     const measured = await runLoad(base, next, { connections: CONNECTIONS, durationMs: SECONDS * 1000 - warmMs });
@@ -315,7 +341,9 @@ async function main() {
       if (open === 0 || Date.now() > graceEnd) break;
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
-    const jobs = await client.query<{ status: string; n: string; error: string | null }>(`SELECT status, error, count(*) AS n FROM "GenerationJob" GROUP BY status, error ORDER BY status`);
+    const jobs = await client.query<{ status: string; n: string; error: string | null }>(
+      `SELECT status, error, count(*) AS n FROM "GenerationJob" GROUP BY status, error ORDER BY status`,
+    );
     const jobTimes = await client.query<{ p50: number | null; max: number | null }>(
       `SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM "finishedAt" - "createdAt"))::float8 AS p50, max(extract(epoch FROM "finishedAt" - "createdAt"))::float8 AS max FROM "GenerationJob" WHERE "finishedAt" IS NOT NULL`,
     );
@@ -325,19 +353,21 @@ async function main() {
     );
     await client.end();
 
-    const rows = [...MIX.map((kind) => [kind.label, measured.byLabel[kind.label]] as const), ["total", measured as LoadResult] as const].map(([label, stats]) => ({
-      endpoint: label,
-      requests: stats?.requests ?? 0,
-      "req/s": (stats?.rps ?? 0).toFixed(1),
-      "p50 ms": (stats?.p50 ?? 0).toFixed(1),
-      "p95 ms": (stats?.p95 ?? 0).toFixed(1),
-      "p99 ms": (stats?.p99 ?? 0).toFixed(1),
-      "5xx": stats ? count5xx(stats.byStatus) : 0,
-      "429s": stats ? count(stats.byStatus, "429") : 0,
-      "other errors": stats ? otherErrors(stats) - count5xx(stats.byStatus) : 0,
-      statuses: stats ? JSON.stringify(stats.byStatus) : "",
-    }));
-    console.log(`\nafter the warm-up (${(measured.seconds).toFixed(1)} s measured):`);
+    const rows = [...MIX.map((kind) => [kind.label, measured.byLabel[kind.label]] as const), ["total", measured as LoadResult] as const].map(
+      ([label, stats]) => ({
+        endpoint: label,
+        requests: stats?.requests ?? 0,
+        "req/s": (stats?.rps ?? 0).toFixed(1),
+        "p50 ms": (stats?.p50 ?? 0).toFixed(1),
+        "p95 ms": (stats?.p95 ?? 0).toFixed(1),
+        "p99 ms": (stats?.p99 ?? 0).toFixed(1),
+        "5xx": stats ? count5xx(stats.byStatus) : 0,
+        "429s": stats ? count(stats.byStatus, "429") : 0,
+        "other errors": stats ? otherErrors(stats) - count5xx(stats.byStatus) : 0,
+        statuses: stats ? JSON.stringify(stats.byStatus) : "",
+      }),
+    );
+    console.log(`\nafter the warm-up (${measured.seconds.toFixed(1)} s measured):`);
     console.table(rows);
 
     const total5xx = count5xx(warm.byStatus) + count5xx(measured.byStatus);
@@ -348,9 +378,13 @@ async function main() {
     const jobSummary = jobs.rows.map((row) => `${row.status}${row.error ? ` (${row.error})` : ""}: ${row.n}`).join(", ") || "none";
     console.log(`warm-up: ${warm.requests} requests, ${warm.rps.toFixed(1)} req/s, statuses ${JSON.stringify(warm.byStatus)}`);
     console.log(`5xx (warm-up + measured): ${total5xx} (target 0); 429: ${total429}`);
-    console.log(`generations answered 2xx: ${generated}; jobs: ${jobSummary}; time to finish p50 ${(jobTimes.rows[0]?.p50 ?? 0).toFixed(2)} s, max ${(jobTimes.rows[0]?.max ?? 0).toFixed(2)} s`);
+    console.log(
+      `generations answered 2xx: ${generated}; jobs: ${jobSummary}; time to finish p50 ${(jobTimes.rows[0]?.p50 ?? 0).toFixed(2)} s, max ${(jobTimes.rows[0]?.max ?? 0).toFixed(2)} s`,
+    );
     console.log(`jobs not final ${JOB_GRACE_MS / 1000} s after the load: ${open} (target 0); ready courses without sections: ${empty.rows[0]!.n}`);
-    console.log(`app RSS: ${rssBefore.toFixed(0)} MiB before, ${rssWarm.toFixed(0)} MiB after the warm-up, ${rssEnd.toFixed(0)} MiB at the end: ${(growth * 100).toFixed(1)}% growth (target ≤ ${RSS_GROWTH_TARGET * 100}%)`);
+    console.log(
+      `app RSS: ${rssBefore.toFixed(0)} MiB before, ${rssWarm.toFixed(0)} MiB after the warm-up, ${rssEnd.toFixed(0)} MiB at the end: ${(growth * 100).toFixed(1)}% growth (target ≤ ${RSS_GROWTH_TARGET * 100}%)`,
+    );
 
     for (const kind of MIX) {
       const stats = measured.byLabel[kind.label];

@@ -47,7 +47,13 @@ for (const page of PAGES) {
   const gzipKb = size.gzip / 1024;
   const budget = page.budgetKb;
   if (budget !== undefined && gzipKb > budget) over = true;
-  recordFigure({ bench: "page-weight", name: `${page.label} JavaScript (gzip)`, value: Number(gzipKb.toFixed(1)), unit: "kB", ...(budget !== undefined ? { target: `≤ ${budget} kB`, ok: gzipKb <= budget } : {}) });
+  recordFigure({
+    bench: "page-weight",
+    name: `${page.label} JavaScript (gzip)`,
+    value: Number(gzipKb.toFixed(1)),
+    unit: "kB",
+    ...(budget !== undefined ? { target: `≤ ${budget} kB`, ok: gzipKb <= budget } : {}),
+  });
   rows.push({
     page: page.label,
     scripts: size.count,

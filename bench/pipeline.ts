@@ -50,12 +50,19 @@ function prepareVideos(): { dir: string; cases: Case[] } {
   if (existsSync(folder)) {
     const videos = readdirSync(folder)
       .filter((name) => name.endsWith(".json"))
-      .map((name) => ({ name, data: JSON.parse(readFileSync(join(folder, name), "utf8")) as { videoId: string; title: string; durationSeconds: number; segments: unknown[] } }))
+      .map((name) => ({
+        name,
+        data: JSON.parse(readFileSync(join(folder, name), "utf8")) as { videoId: string; title: string; durationSeconds: number; segments: unknown[] },
+      }))
       .filter((video) => video.data.segments.length > 0);
     const closest = videos.sort((a, b) => Math.abs(a.data.durationSeconds - 1800) - Math.abs(b.data.durationSeconds - 1800))[0];
     if (closest) {
       copyFileSync(join(folder, closest.name), join(dir, "bench-long-video.json"));
-      cases.push({ label: `${Math.round(closest.data.durationSeconds / 60)}-minute video (${closest.data.segments.length} caption lines)`, videoId: closest.data.videoId, topic: `https://youtu.be/${closest.data.videoId}` });
+      cases.push({
+        label: `${Math.round(closest.data.durationSeconds / 60)}-minute video (${closest.data.segments.length} caption lines)`,
+        videoId: closest.data.videoId,
+        topic: `https://youtu.be/${closest.data.videoId}`,
+      });
     }
   } else {
     console.log(`(shared corpus not found at ${folder}: the long case is skipped)`);
@@ -104,7 +111,12 @@ async function main() {
   };
   const model = createOpenAI({ apiKey: "bench", baseURL: llm.url, fetch: timedFetch }).chat("fake-model");
   const deps = {
-    sources: createVideoSources({ order: "youtube", youtubeApiKey: "test-youtube-key", youtubeApiBaseUrl: `${youtube.url}/youtube/v3`, youtubeiBaseUrl: youtube.url }),
+    sources: createVideoSources({
+      order: "youtube",
+      youtubeApiKey: "test-youtube-key",
+      youtubeApiBaseUrl: `${youtube.url}/youtube/v3`,
+      youtubeiBaseUrl: youtube.url,
+    }),
     engine: createLlmEngine(model),
   };
 
@@ -141,7 +153,14 @@ async function main() {
         const modelMs = calls.reduce((sum, call) => sum + call.end - call.start, 0);
         const withinBudget = ms <= BUDGET_MS;
         over ||= !withinBudget;
-        recordFigure({ bench: "pipeline", name: `${benchCase.label} ${run === 0 ? "cold" : "warm"}`, value: Math.round(ms), unit: "ms", target: `≤ ${BUDGET_MS} ms`, ok: withinBudget });
+        recordFigure({
+          bench: "pipeline",
+          name: `${benchCase.label} ${run === 0 ? "cold" : "warm"}`,
+          value: Math.round(ms),
+          unit: "ms",
+          target: `≤ ${BUDGET_MS} ms`,
+          ok: withinBudget,
+        });
         console.log(
           `${benchCase.label} ${run === 0 ? "cold" : "warm"}: ${ms.toFixed(0)} ms total · ${calls.length} model calls (${modelMs.toFixed(0)} ms summed, chain as run: ${measuredChain(calls)}) · ${youtube.requests.length - youtubeBefore} YouTube requests · ${sections} sections · ${withinBudget ? "ok" : "OVER BUDGET"}`,
         );

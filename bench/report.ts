@@ -35,14 +35,23 @@ function runScript(bench: string, args: string[], env: Record<string, string> = 
   const command = `tsx ${args.join(" ")}`;
   console.log(`\n── ${bench}: ${command}`);
   const started = Date.now();
-  const result = spawnSync("npx", ["tsx", ...args], { cwd: root, stdio: "inherit", env: { ...process.env, LOG_LEVEL: "warn", ...env, BENCH_RESULTS: resultsFile } });
+  const result = spawnSync("npx", ["tsx", ...args], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, LOG_LEVEL: "warn", ...env, BENCH_RESULTS: resultsFile },
+  });
   return { bench, command, seconds: (Date.now() - started) / 1000, exitCode: result.status ?? 1 };
 }
 
 /** Page weight needs a running production server: one on an embedded (or BENCH_DATABASE_URL) database. */
 async function runPageWeight(): Promise<Run> {
   const database = await openDatabase();
-  const app = startApp({ port: PAGE_WEIGHT_PORT, databaseUrl: database.url, secret: randomBytes(32).toString("hex"), env: { DATA_DIR: mkdtempSync(join(os.tmpdir(), "bench-pw-")) } });
+  const app = startApp({
+    port: PAGE_WEIGHT_PORT,
+    databaseUrl: database.url,
+    secret: randomBytes(32).toString("hex"),
+    env: { DATA_DIR: mkdtempSync(join(os.tmpdir(), "bench-pw-")) },
+  });
   try {
     await waitFor(`http://127.0.0.1:${PAGE_WEIGHT_PORT}/api/health`);
     return runScript("page-weight", ["bench/page-weight.ts", "--base", `http://127.0.0.1:${PAGE_WEIGHT_PORT}`]);

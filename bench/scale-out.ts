@@ -103,7 +103,8 @@ async function call(instance: Instance, method: "GET" | "POST", path: string, op
   return { status: res.status, body, cookie: session ? session.split(";")[0]! : null };
 }
 
-const field = (body: unknown, ...path: string[]): unknown => path.reduce<unknown>((value, key) => (value && typeof value === "object" ? (value as Record<string, unknown>)[key] : undefined), body);
+const field = (body: unknown, ...path: string[]): unknown =>
+  path.reduce<unknown>((value, key) => (value && typeof value === "object" ? (value as Record<string, unknown>)[key] : undefined), body);
 
 type Learner = { username: string; cookie: string; userId: number; registeredOn: Instance };
 
@@ -114,7 +115,8 @@ async function register(instance: Instance): Promise<{ answer: Answer; learner: 
   const username = `so_${runId}_${learnerCount}`;
   const answer = await call(instance, "POST", "/api/register", { body: { username, email: `${username}@example.com`, password: "correct horse battery" } });
   const userId = field(answer.body, "id");
-  const learner = answer.status === 200 && answer.cookie && typeof userId === "number" ? { username, cookie: answer.cookie, userId, registeredOn: instance } : null;
+  const learner =
+    answer.status === 200 && answer.cookie && typeof userId === "number" ? { username, cookie: answer.cookie, userId, registeredOn: instance } : null;
   return { answer, learner };
 }
 
@@ -187,14 +189,20 @@ async function sessionsAcrossInstances(): Promise<SessionResults> {
     expect(learner !== null, `register on ${home.name} answers 200 with a session cookie`);
     if (!learner) continue;
     const onAway = await call(away, "GET", "/api/user", { cookie: learner.cookie });
-    expect(onAway.status === 200 && field(onAway.body, "id") === learner.userId, `${home.name}'s cookie is the same learner on ${away.name} (GET /api/user → ${onAway.status})`);
+    expect(
+      onAway.status === 200 && field(onAway.body, "id") === learner.userId,
+      `${home.name}'s cookie is the same learner on ${away.name} (GET /api/user → ${onAway.status})`,
+    );
     // Both instances have now checked (and may have cached) this session; log out on the other one.
     const onHome = await call(home, "GET", "/api/user", { cookie: learner.cookie });
     expect(onHome.status === 200, `${home.name}'s cookie works on ${home.name}`);
     const logout = await call(away, "POST", "/api/logout", { cookie: learner.cookie });
     expect(logout.status === 200, `logout on ${away.name} with ${home.name}'s cookie → ${logout.status}`);
     const loggedOutAt = Date.now();
-    const [afterHome, afterAway] = await Promise.all([call(home, "GET", "/api/user", { cookie: learner.cookie }), call(away, "GET", "/api/user", { cookie: learner.cookie })]);
+    const [afterHome, afterAway] = await Promise.all([
+      call(home, "GET", "/api/user", { cookie: learner.cookie }),
+      call(away, "GET", "/api/user", { cookie: learner.cookie }),
+    ]);
     expect(afterAway.status === 401, `after logout on ${away.name}, the old cookie is refused on ${away.name} at once (→ ${afterAway.status})`);
     // The other instance drops its cached session when PostgreSQL's NOTIFY reaches it, a moment after the commit.
     results.logouts += 1;
@@ -206,7 +214,10 @@ async function sessionsAcrossInstances(): Promise<SessionResults> {
     }
     const tookMs = afterHome.status === 401 ? 0 : Date.now() - loggedOutAt;
     results.slowestMs = Math.max(results.slowestMs, tookMs);
-    expect(status === 401, `after logout on ${away.name}, the old cookie is refused on ${home.name} (${afterHome.status === 401 ? "at once" : `after ${tookMs} ms`}; → ${status})`);
+    expect(
+      status === 401,
+      `after logout on ${away.name}, the old cookie is refused on ${home.name} (${afterHome.status === 401 ? "at once" : `after ${tookMs} ms`}; → ${status})`,
+    );
   }
   return results;
 }
@@ -255,7 +266,9 @@ async function main() {
       children.push(child);
     }
     await Promise.all(instances.map((instance) => waitFor(`${instance.base}/api/health`, 60_000)));
-    console.log(`two instances up in ${((Date.now() - startedAt) / 1000).toFixed(1)} s on ${process.env.BENCH_DATABASE_URL ? "a PostgreSQL server" : "an embedded PostgreSQL"}\n`);
+    console.log(
+      `two instances up in ${((Date.now() - startedAt) / 1000).toFixed(1)} s on ${process.env.BENCH_DATABASE_URL ? "a PostgreSQL server" : "an embedded PostgreSQL"}\n`,
+    );
 
     // 1. Sessions are signed cookies checked against the database: either instance accepts them.
     console.log("sessions");
@@ -278,16 +291,21 @@ async function main() {
     // Failed logins for one username, alternately and concurrently: one counter.
     const target = registered[registered.length - 1]!;
     const logins = await Promise.all(
-      Array.from({ length: LOGIN_ATTEMPTS }, (_, i) => call(instances[i % 2]!, "POST", "/api/login", { body: { username: target.username, password: `wrong password ${i}` } })),
+      Array.from({ length: LOGIN_ATTEMPTS }, (_, i) =>
+        call(instances[i % 2]!, "POST", "/api/login", { body: { username: target.username, password: `wrong password ${i}` } }),
+      ),
     );
     const loginStatuses = logins.map((answer) => answer.status);
     check(
-      loginStatuses.filter((status) => status === 401).length === LOGIN_FAILURES_ALLOWED && loginStatuses.filter((status) => status === 429).length === LOGIN_ATTEMPTS - LOGIN_FAILURES_ALLOWED,
+      loginStatuses.filter((status) => status === 401).length === LOGIN_FAILURES_ALLOWED &&
+        loginStatuses.filter((status) => status === 429).length === LOGIN_ATTEMPTS - LOGIN_FAILURES_ALLOWED,
       `login-failure limit shared: ${LOGIN_ATTEMPTS} wrong passwords for one username to both instances → ${loginStatuses.filter((s) => s === 401).length} × 401, ${loginStatuses.filter((s) => s === 429).length} × 429 (limit ${LOGIN_FAILURES_ALLOWED})`,
     );
 
     // Premium through a coupon, redeemed alternately on both instances.
-    const redemptions = await Promise.all(premium.map((learner, i) => call(instances[i % 2]!, "POST", "/api/coupons/redeem", { cookie: learner.cookie, body: { code: coupon } })));
+    const redemptions = await Promise.all(
+      premium.map((learner, i) => call(instances[i % 2]!, "POST", "/api/coupons/redeem", { cookie: learner.cookie, body: { code: coupon } })),
+    );
     const premiumOk = redemptions.filter((answer) => answer.status === 200 && field(answer.body, "subscription", "subscriptionTier") === "premium").length;
     const couponRow = await admin.query<{ redemptionCount: number }>(`SELECT "redemptionCount" FROM "Coupon" WHERE code = $1`, [coupon]);
     check(
@@ -299,15 +317,24 @@ async function main() {
     console.log("\ngenerations");
     const generationStarted = Date.now();
     const generate = (instance: Instance, learner: Learner, topic: string) =>
-      call(instance, "POST", "/api/courses/generate-from-topic", { cookie: learner.cookie, body: { topic, complexity: "beginner" } }).then((answer) => ({ instance, learner, answer }));
+      call(instance, "POST", "/api/courses/generate-from-topic", { cookie: learner.cookie, body: { topic, complexity: "beginner" } }).then((answer) => ({
+        instance,
+        learner,
+        answer,
+      }));
     let k = 0;
-    const premiumCalls = premium.flatMap((learner) => Array.from({ length: GENERATIONS_PER_LEARNER }, () => (k += 1, generate(instances[k % 2]!, learner, TOPICS[k % TOPICS.length]!))));
+    const premiumCalls = premium.flatMap((learner) =>
+      Array.from({ length: GENERATIONS_PER_LEARNER }, () => ((k += 1), generate(instances[k % 2]!, learner, TOPICS[k % TOPICS.length]!))),
+    );
     const freeCalls = free.map((learner, i) => Promise.all(instances.map((instance) => generate(instance, learner, TOPICS[i % TOPICS.length]!))));
     const [premiumResults, freeResults] = await Promise.all([Promise.all(premiumCalls), Promise.all(freeCalls)]);
     const generationSeconds = (Date.now() - generationStarted) / 1000;
 
     const premiumCourses = premiumResults.filter(({ answer }) => answer.status === 200 && typeof field(answer.body, "course", "id") === "number");
-    check(premiumCourses.length === premiumResults.length, `premium generations answered with a course: ${premiumCourses.length}/${premiumResults.length} (statuses ${[...new Set(premiumResults.map(({ answer }) => answer.status))].join(",")}) in ${generationSeconds.toFixed(1)} s`);
+    check(
+      premiumCourses.length === premiumResults.length,
+      `premium generations answered with a course: ${premiumCourses.length}/${premiumResults.length} (statuses ${[...new Set(premiumResults.map(({ answer }) => answer.status))].join(",")}) in ${generationSeconds.toFixed(1)} s`,
+    );
     const engines = new Set(premiumCourses.map(({ answer }) => field(answer.body, "course", "engine")));
     check(engines.size === 1 && engines.has("offline"), `every course built by the offline engine (${[...engines].join(",")})`);
     let freeExact = 0;
@@ -315,7 +342,10 @@ async function main() {
       const statuses = pair.map(({ answer }) => answer.status).sort();
       if (statuses[0] === 200 && statuses[1] === 403) freeExact += 1;
     }
-    check(freeExact === FREE_LEARNERS, `monthly limit shared: ${freeExact}/${FREE_LEARNERS} free learners sending one generation to each instance at once got exactly one course (200 + 403)`);
+    check(
+      freeExact === FREE_LEARNERS,
+      `monthly limit shared: ${freeExact}/${FREE_LEARNERS} free learners sending one generation to each instance at once got exactly one course (200 + 403)`,
+    );
 
     // Every job final: the REST calls waited for theirs; give any stragglers a moment anyway.
     const deadline = Math.min(Date.now() + 15_000, startedAt + TOTAL_BUDGET_MS - 10_000);
@@ -327,8 +357,16 @@ async function main() {
     check(open === 0, `every job reached a final state (${open} queued or running)`);
 
     // 4. Exactly once, from the database's side.
-    const jobs = (await admin.query<{ id: string; status: string; attempts: number; courseId: number | null; userId: number }>(`SELECT id, status::text, attempts, "courseId", "userId" FROM "GenerationJob"`)).rows;
-    const events = (await admin.query<{ job_id: string; attempt: number; event: string; app: string }>(`SELECT job_id, attempt, event, app FROM scale_out_job_events ORDER BY at`)).rows;
+    const jobs = (
+      await admin.query<{ id: string; status: string; attempts: number; courseId: number | null; userId: number }>(
+        `SELECT id, status::text, attempts, "courseId", "userId" FROM "GenerationJob"`,
+      )
+    ).rows;
+    const events = (
+      await admin.query<{ job_id: string; attempt: number; event: string; app: string }>(
+        `SELECT job_id, attempt, event, app FROM scale_out_job_events ORDER BY at`,
+      )
+    ).rows;
     const courses = (await admin.query<{ id: number; userId: number }>(`SELECT id, "userId" FROM "Course"`)).rows;
     const jobsSent = premiumResults.length + freeResults.length * 2;
     const jobsAccepted = premiumResults.length + FREE_LEARNERS;
@@ -349,38 +387,108 @@ async function main() {
       if (queuedOn) queuedBy[queuedOn] += 1;
       if (runOn) ranBy[runOn] += 1;
       if (queuedOn && runOn && queuedOn !== runOn) crossed += 1;
-      const once = job.status === "succeeded" && job.attempts === 1 && job.courseId !== null && claims.length === 1 && finals.length === 1 && finals[0]!.event === "succeeded" && finals[0]!.app === claims[0]!.app;
+      const once =
+        job.status === "succeeded" &&
+        job.attempts === 1 &&
+        job.courseId !== null &&
+        claims.length === 1 &&
+        finals.length === 1 &&
+        finals[0]!.event === "succeeded" &&
+        finals[0]!.app === claims[0]!.app;
       if (once) exactlyOnce += 1;
-      else console.log(`  job ${job.id}: status ${job.status}, attempts ${job.attempts}, course ${job.courseId}, events ${log.map((event) => `${event.event}@${appToInstance(event.app) ?? event.app}#${event.attempt}`).join(" ")}`);
+      else
+        console.log(
+          `  job ${job.id}: status ${job.status}, attempts ${job.attempts}, course ${job.courseId}, events ${log.map((event) => `${event.event}@${appToInstance(event.app) ?? event.app}#${event.attempt}`).join(" ")}`,
+        );
     }
     const courseIdsOfJobs = new Set(jobs.flatMap((job) => (job.courseId === null ? [] : [job.courseId])));
     const coursesWithoutJob = courses.filter((course) => !courseIdsOfJobs.has(course.id)).length;
-    const answeredIds = [...premiumCourses, ...freeResults.flat().filter(({ answer }) => answer.status === 200)].map(({ answer }) => field(answer.body, "course", "id") as number);
+    const answeredIds = [...premiumCourses, ...freeResults.flat().filter(({ answer }) => answer.status === 200)].map(
+      ({ answer }) => field(answer.body, "course", "id") as number,
+    );
     const duplicates = coursesWithoutJob + (answeredIds.length - new Set(answeredIds).size) + (jobs.length - new Set(jobs.map((job) => job.courseId)).size);
     const freeIds = new Set(free.map((learner) => learner.userId));
     const freeOverLimit = [...freeIds].filter((id) => courses.filter((course) => course.userId === id).length !== 1).length;
 
-    check(jobs.length === jobsAccepted, `jobs queued: ${jobs.length} (expected ${jobsAccepted}: ${premiumResults.length} premium + ${FREE_LEARNERS} free; ${jobsSent} requests sent)`);
-    check(exactlyOnce === jobs.length, `jobs run exactly once: ${exactlyOnce}/${jobs.length} (succeeded on attempt 1, claimed once and finished once by the same instance, with a course)`);
-    check(courses.length === jobs.length && duplicates === 0, `courses: ${courses.length} for ${jobs.length} jobs; duplicates ${duplicates} (courses without a job ${coursesWithoutJob})`);
+    check(
+      jobs.length === jobsAccepted,
+      `jobs queued: ${jobs.length} (expected ${jobsAccepted}: ${premiumResults.length} premium + ${FREE_LEARNERS} free; ${jobsSent} requests sent)`,
+    );
+    check(
+      exactlyOnce === jobs.length,
+      `jobs run exactly once: ${exactlyOnce}/${jobs.length} (succeeded on attempt 1, claimed once and finished once by the same instance, with a course)`,
+    );
+    check(
+      courses.length === jobs.length && duplicates === 0,
+      `courses: ${courses.length} for ${jobs.length} jobs; duplicates ${duplicates} (courses without a job ${coursesWithoutJob})`,
+    );
     check(freeOverLimit === 0, `free learners with other than exactly one course: ${freeOverLimit}`);
-    check(ranBy.A > 0 && ranBy.B > 0, `both instances ran jobs: A ran ${ranBy.A}, B ran ${ranBy.B} (queued on A ${queuedBy.A}, on B ${queuedBy.B}; ${crossed} run by the instance that did not queue them)`);
+    check(
+      ranBy.A > 0 && ranBy.B > 0,
+      `both instances ran jobs: A ran ${ranBy.A}, B ran ${ranBy.B} (queued on A ${queuedBy.A}, on B ${queuedBy.B}; ${crossed} run by the instance that did not queue them)`,
+    );
     check(serverErrors.length === 0, `0 answers 5xx (${serverErrors.length})`);
     for (const error of serverErrors.slice(0, 10)) console.log(`  ${error}`);
 
-    const fmtStatuses = (name: string) => [...statusesBy[name]!.entries()].sort(([a], [b]) => a - b).map(([status, n]) => `${status}×${n}`).join(" ");
-    console.log(`\nsummary: ${jobsSent} generation requests, ${jobs.length} jobs, ${exactlyOnce} run exactly once (A ${ranBy.A}, B ${ranBy.B}), ${duplicates} duplicates, ${serverErrors.length} × 5xx, sessions ${sessions.ok}/${sessions.total} cross-instance checks ok (old cookie refused by the other instance at once after ${sessions.refusedAtOnce}/${sessions.logouts} logouts, at the latest after ${sessions.slowestMs} ms)`);
+    const fmtStatuses = (name: string) =>
+      [...statusesBy[name]!.entries()]
+        .sort(([a], [b]) => a - b)
+        .map(([status, n]) => `${status}×${n}`)
+        .join(" ");
+    console.log(
+      `\nsummary: ${jobsSent} generation requests, ${jobs.length} jobs, ${exactlyOnce} run exactly once (A ${ranBy.A}, B ${ranBy.B}), ${duplicates} duplicates, ${serverErrors.length} × 5xx, sessions ${sessions.ok}/${sessions.total} cross-instance checks ok (old cookie refused by the other instance at once after ${sessions.refusedAtOnce}/${sessions.logouts} logouts, at the latest after ${sessions.slowestMs} ms)`,
+    );
     console.log(`statuses: A ${fmtStatuses("A")} | B ${fmtStatuses("B")}; ${((Date.now() - startedAt) / 1000).toFixed(1)} s in all`);
 
     recordFigure({ bench: "scale-out", name: "generation requests sent (2 instances)", value: jobsSent, unit: "" });
-    recordFigure({ bench: "scale-out", name: "jobs run exactly once", value: exactlyOnce, unit: `of ${jobs.length}`, target: `${jobsAccepted}`, ok: exactlyOnce === jobsAccepted && jobs.length === jobsAccepted });
-    recordFigure({ bench: "scale-out", name: "jobs run by instance A / B", value: ranBy.A, unit: `/ ${ranBy.B}`, target: "both > 0", ok: ranBy.A > 0 && ranBy.B > 0 });
+    recordFigure({
+      bench: "scale-out",
+      name: "jobs run exactly once",
+      value: exactlyOnce,
+      unit: `of ${jobs.length}`,
+      target: `${jobsAccepted}`,
+      ok: exactlyOnce === jobsAccepted && jobs.length === jobsAccepted,
+    });
+    recordFigure({
+      bench: "scale-out",
+      name: "jobs run by instance A / B",
+      value: ranBy.A,
+      unit: `/ ${ranBy.B}`,
+      target: "both > 0",
+      ok: ranBy.A > 0 && ranBy.B > 0,
+    });
     recordFigure({ bench: "scale-out", name: "duplicate courses", value: duplicates, unit: "", target: "0", ok: duplicates === 0 });
     recordFigure({ bench: "scale-out", name: "answers 5xx", value: serverErrors.length, unit: "", target: "0", ok: serverErrors.length === 0 });
-    recordFigure({ bench: "scale-out", name: "cross-instance session checks ok", value: sessions.ok, unit: `of ${sessions.total}`, target: `${sessions.total}`, ok: sessions.ok === sessions.total });
-    recordFigure({ bench: "scale-out", name: "logouts whose old cookie the other instance refused at once", value: sessions.refusedAtOnce, unit: `of ${sessions.logouts}` });
-    recordFigure({ bench: "scale-out", name: "slowest refusal of a logged-out cookie by the other instance", value: sessions.slowestMs, unit: "ms", target: `≤ ${REVOCATION_GRACE_MS} ms`, ok: sessions.slowestMs <= REVOCATION_GRACE_MS });
-    recordFigure({ bench: "scale-out", name: "free learners with exactly one course (one request per instance at once)", value: freeExact, unit: `of ${FREE_LEARNERS}`, target: `${FREE_LEARNERS}`, ok: freeExact === FREE_LEARNERS });
+    recordFigure({
+      bench: "scale-out",
+      name: "cross-instance session checks ok",
+      value: sessions.ok,
+      unit: `of ${sessions.total}`,
+      target: `${sessions.total}`,
+      ok: sessions.ok === sessions.total,
+    });
+    recordFigure({
+      bench: "scale-out",
+      name: "logouts whose old cookie the other instance refused at once",
+      value: sessions.refusedAtOnce,
+      unit: `of ${sessions.logouts}`,
+    });
+    recordFigure({
+      bench: "scale-out",
+      name: "slowest refusal of a logged-out cookie by the other instance",
+      value: sessions.slowestMs,
+      unit: "ms",
+      target: `≤ ${REVOCATION_GRACE_MS} ms`,
+      ok: sessions.slowestMs <= REVOCATION_GRACE_MS,
+    });
+    recordFigure({
+      bench: "scale-out",
+      name: "free learners with exactly one course (one request per instance at once)",
+      value: freeExact,
+      unit: `of ${FREE_LEARNERS}`,
+      target: `${FREE_LEARNERS}`,
+      ok: freeExact === FREE_LEARNERS,
+    });
   } finally {
     await admin.end().catch(() => undefined);
   }

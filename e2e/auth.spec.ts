@@ -1,7 +1,14 @@
 import { expect, registerViaApi, test, uniqueUser } from "./fixtures";
 
 test.describe("sign in and out", () => {
-  test("a new learner registers, stays signed in across a reload, logs out, and the old cookie is refused", async ({ page, authPage, shell, context, playwright, baseURL }) => {
+  test("a new learner registers, stays signed in across a reload, logs out, and the old cookie is refused", async ({
+    page,
+    authPage,
+    shell,
+    context,
+    playwright,
+    baseURL,
+  }) => {
     const user = uniqueUser();
     await authPage.goto();
     await authPage.register(user);
@@ -28,7 +35,23 @@ test.describe("sign in and out", () => {
   test("a sign-out the server does not confirm says so, and the learner stays signed in", async ({ page, shell }) => {
     const user = await registerViaApi(page.request);
     await page.goto("/");
-    await page.route("**/api/trpc/auth.logout**", (route) => route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify([{ error: { json: { message: "The service is temporarily unavailable. Please try again.", code: -32603, data: { code: "INTERNAL_SERVER_ERROR", httpStatus: 503 } } } }]) }));
+    await page.route("**/api/trpc/auth.logout**", (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: "application/json",
+        body: JSON.stringify([
+          {
+            error: {
+              json: {
+                message: "The service is temporarily unavailable. Please try again.",
+                code: -32603,
+                data: { code: "INTERNAL_SERVER_ERROR", httpStatus: 503 },
+              },
+            },
+          },
+        ]),
+      }),
+    );
     await shell.signOut();
     await expect(page.getByTestId("toast").filter({ hasText: "Logout failed" })).toContainText("The service is temporarily unavailable. Please try again.");
     await page.unroute("**/api/trpc/auth.logout**");
@@ -78,7 +101,12 @@ test.describe("sign in and out", () => {
 });
 
 test.describe("Google sign-in", () => {
-  test("opens a 500x600 popup, forces account selection, and signs the learner in from the server-side exchange", async ({ page, authPage, shell, request }) => {
+  test("opens a 500x600 popup, forces account selection, and signs the learner in from the server-side exchange", async ({
+    page,
+    authPage,
+    shell,
+    request,
+  }) => {
     await authPage.goto();
     await page.evaluate(() => {
       const open = window.open.bind(window);
@@ -106,7 +134,15 @@ test.describe("Google sign-in", () => {
 
   test("when the server cannot finish the sign-in, the page says so and the learner can try again", async ({ page, authPage }) => {
     await authPage.goto();
-    await page.route("**/api/trpc/auth.googleSync**", (route) => route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify([{ error: { json: { message: "Internal server error", code: -32603, data: { code: "INTERNAL_SERVER_ERROR", httpStatus: 500 } } } }]) }));
+    await page.route("**/api/trpc/auth.googleSync**", (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: "application/json",
+        body: JSON.stringify([
+          { error: { json: { message: "Internal server error", code: -32603, data: { code: "INTERNAL_SERVER_ERROR", httpStatus: 500 } } } },
+        ]),
+      }),
+    );
     const popupPromise = page.waitForEvent("popup");
     await authPage.googleButton().click();
     await (await popupPromise).waitForEvent("close");

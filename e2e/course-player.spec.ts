@@ -23,7 +23,12 @@ async function correctAnswers(request: APIRequestContext, sectionId: number) {
   });
   expect(attempt.status(), await attempt.text()).toBe(200);
   const { results } = (await attempt.json()) as Attempt;
-  return new Map(view.questions.map((question) => [question.questionText, { options: question.options, correct: results.find((r) => r.questionId === question.id)!.correctAnswer }]));
+  return new Map(
+    view.questions.map((question) => [
+      question.questionText,
+      { options: question.options, correct: results.find((r) => r.questionId === question.id)!.correctAnswer },
+    ]),
+  );
 }
 
 test("a learner follows a course: outline, video in sync, quiz, progress, the last section and resuming", async ({ page, shell }) => {
@@ -78,7 +83,10 @@ test("a learner follows a course: outline, video in sync, quiz, progress, the la
     const question = coursePage.questions().nth(index);
     const text = (await question.locator("legend").innerText()).replace(/^\d+\.\s*/, "");
     const { options, correct } = answers.get(text)!;
-    await coursePage.choose(question, options.find((option) => option !== correct)!);
+    await coursePage.choose(
+      question,
+      options.find((option) => option !== correct)!,
+    );
   }
   await coursePage.submitButton().click();
   await expect(shell.toast("Quiz submitted")).toBeVisible();
@@ -92,7 +100,10 @@ test("a learner follows a course: outline, video in sync, quiz, progress, the la
   await expect(firstQuestion.locator('[data-mark="wrong"]')).toHaveClass(/bg-red-50/);
   await expect(firstQuestion.getByRole("radio").first()).toBeDisabled();
   await expect(coursePage.quiz().getByTestId("quiz-explanation")).toHaveCount(questionCount);
-  const rewatch = coursePage.quiz().getByRole("button", { name: /Rewatch this part/ }).first();
+  const rewatch = coursePage
+    .quiz()
+    .getByRole("button", { name: /Rewatch this part/ })
+    .first();
   if (await rewatch.isVisible()) {
     await rewatch.click();
     await expect(coursePage.player()).toHaveAttribute("data-instance", instance!);

@@ -16,7 +16,10 @@ const BINARY_SEARCH_VIDEO = "binSearch01";
 async function courseDetail(request: APIRequestContext, id: number, origin = "") {
   const response = await request.get(`${origin}/api/courses/${id}`);
   expect(response.status(), await response.text()).toBe(200);
-  return (await response.json()) as { course: { id: number; title: string; complexity: string; videoId: string | null; engine: string | null }; chapters: { sections: unknown[] }[] };
+  return (await response.json()) as {
+    course: { id: number; title: string; complexity: string; videoId: string | null; engine: string | null };
+    chapters: { sections: unknown[] }[];
+  };
 }
 
 async function courseLimit(request: APIRequestContext, origin = "") {

@@ -13,7 +13,12 @@ export const FAKE_OPENAI_CONTROL = "http://127.0.0.1:3105/__control";
 /** The second app instance: no LLM configured, videos from test/fixtures/videos (the offline engine). */
 export const OFFLINE_BASE_URL = `http://localhost:${process.env.E2E_OFFLINE_PORT ?? 3103}`;
 
-export type FakeLlmState = { mode?: "normal" | "rate-limit" | "timeout" | "malformed" | "server-error" | "cut"; latencyMs?: number; chunkDelayMs?: number; times?: number };
+export type FakeLlmState = {
+  mode?: "normal" | "rate-limit" | "timeout" | "malformed" | "server-error" | "cut";
+  latencyMs?: number;
+  chunkDelayMs?: number;
+  times?: number;
+};
 
 /** Switches the fake LLM's behaviour for the next `times` completions (or until changed). */
 export async function setFakeLlm(request: APIRequestContext, state: FakeLlmState) {
@@ -110,9 +115,7 @@ export async function expectAccessible(page: Page) {
     await page.emulateMedia({ reducedMotion: null });
   }
   const blocking = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
-  expect(
-    blocking.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`),
-  ).toEqual([]);
+  expect(blocking.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`)).toEqual([]);
 }
 
 export const test = base.extend<{ authPage: AuthPage; shell: Shell; createCoursePage: CreateCoursePage }>({

@@ -13,7 +13,9 @@ type QuizView = { quiz: { id: number }; questions: { id: number; questionText: s
 /** The right answers of a section's quiz, learned from an attempt through the API (it records a submitted quiz). */
 async function correctAnswers(request: APIRequestContext, sectionId: number) {
   const view = (await (await request.get(`/api/sections/${sectionId}/quiz`)).json()) as QuizView;
-  const attempt = await request.post(`/api/quizzes/${view.quiz.id}/attempts`, { data: { answers: view.questions.map((q) => ({ questionId: q.id, answer: q.options[0] })) } });
+  const attempt = await request.post(`/api/quizzes/${view.quiz.id}/attempts`, {
+    data: { answers: view.questions.map((q) => ({ questionId: q.id, answer: q.options[0] })) },
+  });
   const { results } = (await attempt.json()) as { results: { questionId: number; correctAnswer: string }[] };
   return new Map(view.questions.map((q) => [q.questionText, results.find((r) => r.questionId === q.id)!.correctAnswer]));
 }
@@ -110,5 +112,8 @@ test("a learner joins challenges, learns, earns badges, sees it all on the dashb
   const activity = page.getByTestId("app-sidebar").getByTestId("recent-activity");
   await expect(activity).toContainText(`Completed “${sections[2]!.title}”`);
   await expect(activity).toContainText(`Completed “${sections[0]!.title}”`);
-  await expect(activity.getByRole("link").filter({ hasText: sections[2]!.title })).toHaveAttribute("href", `/course/${detail.course.id}?t=${sections[2]!.timeStart}`);
+  await expect(activity.getByRole("link").filter({ hasText: sections[2]!.title })).toHaveAttribute(
+    "href",
+    `/course/${detail.course.id}?t=${sections[2]!.timeStart}`,
+  );
 });

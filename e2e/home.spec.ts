@@ -41,7 +41,9 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       await expect(recent.getByText("Loading your educational journey...")).toBeVisible();
       release();
       await expect(recent.getByRole("heading", { name: "No courses yet" })).toBeVisible();
-      await expect(recent).toContainText("Start by creating your first course from a YouTube video. Our AI will help you structure the content into a comprehensive learning experience.");
+      await expect(recent).toContainText(
+        "Start by creating your first course from a YouTube video. Our AI will help you structure the content into a comprehensive learning experience.",
+      );
       await expect(recent.getByRole("link", { name: "Create Your First Course" })).toHaveAttribute("href", "/create-course");
     });
   });

@@ -22,7 +22,9 @@ test("an unknown path shows the 404 page", async ({ page }) => {
 test("every link in the header and sidebar resolves", async ({ page }) => {
   await registerViaApi(page.request);
   await page.goto("/");
-  const hrefs = await page.locator("header a[href^='/'], aside a[href^='/']").evaluateAll((links) => [...new Set(links.map((link) => link.getAttribute("href")!))]);
+  const hrefs = await page
+    .locator("header a[href^='/'], aside a[href^='/']")
+    .evaluateAll((links) => [...new Set(links.map((link) => link.getAttribute("href")!))]);
   expect(hrefs.length).toBeGreaterThan(3);
   for (const href of hrefs) {
     const response = await page.request.get(href);

@@ -79,13 +79,15 @@ test("one YouTube player per page: created at the section's start, seeked on a s
   await expect(iframe).toHaveAttribute("data-video-id", videoId);
   await expect(iframe).toHaveAttribute("data-fake-player", "1");
   await expect(iframe.contentFrame().locator("body")).toHaveText(`Fake YouTube player: ${videoId}`);
-  await expect.poll(() => fakeRecord(page)).toMatchObject({
-    constructed: 1,
-    ready: 1,
-    destroyed: 0,
-    seeks: [],
-    lastOptions: { videoId, playerVars: { autoplay: 1, start: Math.floor(first.timeStart) } },
-  });
+  await expect
+    .poll(() => fakeRecord(page))
+    .toMatchObject({
+      constructed: 1,
+      ready: 1,
+      destroyed: 0,
+      seeks: [],
+      lastOptions: { videoId, playerVars: { autoplay: 1, start: Math.floor(first.timeStart) } },
+    });
   // Once ready, the adapter reads the time (about once a second).
   await expect.poll(async () => (await fakeRecord(page))!.timeReads).toBeGreaterThan(0);
   await expect(coursePage.videoUnavailable()).toBeHidden();
@@ -113,12 +115,14 @@ test("one YouTube player per page: created at the section's start, seeked on a s
   await page.reload();
   await coursePage.expectCurrent(third.title);
   await expect(coursePage.youtubePlayer().locator("iframe")).toHaveAttribute("data-video-id", videoId);
-  await expect.poll(() => fakeRecord(page)).toMatchObject({
-    constructed: 1,
-    ready: 1,
-    seeks: [],
-    lastOptions: { videoId, playerVars: { autoplay: 1, start: Math.floor(third.timeStart) } },
-  });
+  await expect
+    .poll(() => fakeRecord(page))
+    .toMatchObject({
+      constructed: 1,
+      ready: 1,
+      seeks: [],
+      lastOptions: { videoId, playerVars: { autoplay: 1, start: Math.floor(third.timeStart) } },
+    });
   expect(requested.every((url) => url === YOUTUBE_IFRAME_API)).toBe(true);
 });
 

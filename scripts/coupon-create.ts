@@ -15,7 +15,9 @@ import { createDbClient } from "../src/server/db/client";
 import { startAppDatabase } from "../src/server/db/embedded";
 import { createCoupon } from "../src/server/services/subscription/create-coupon";
 
-const { values } = parseArgs({ options: { code: { type: "string" }, months: { type: "string" }, max: { type: "string" }, expires: { type: "string" }, "if-missing": { type: "boolean" } } });
+const { values } = parseArgs({
+  options: { code: { type: "string" }, months: { type: "string" }, max: { type: "string" }, expires: { type: "string" }, "if-missing": { type: "boolean" } },
+});
 
 function fail(message: string): never {
   console.error(message);

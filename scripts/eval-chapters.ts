@@ -135,7 +135,21 @@ async function main() {
     macroIncl += si.f1;
     scored++;
     loo.push({ segments, reference: referenceInner });
-    console.log([id, minutes, reference.length, predicted.length, s.truePositives, pct(s.precision), pct(s.recall), pct(s.f1), pct(si.f1), ms, `${predicted.map(clock).join(" ")} | ${reference.map(clock).join(" ")}`].join("\t"));
+    console.log(
+      [
+        id,
+        minutes,
+        reference.length,
+        predicted.length,
+        s.truePositives,
+        pct(s.precision),
+        pct(s.recall),
+        pct(s.f1),
+        pct(si.f1),
+        ms,
+        `${predicted.map(clock).join(" ")} | ${reference.map(clock).join(" ")}`,
+      ].join("\t"),
+    );
   }
 
   const e = scoreCounts(excl);
@@ -143,9 +157,16 @@ async function main() {
   const sorted = [...timings].sort((a, b) => a - b);
   console.log("");
   console.log(`Videos scored (with creator chapters): ${scored}`);
-  console.log(`Overall, excluding the 0:00 boundary (headline): precision ${pct(e.precision)}  recall ${pct(e.recall)}  F1 ${pct(e.f1)}  (TP ${e.truePositives}, FP ${e.falsePositives}, FN ${e.falseNegatives}; macro F1 ${pct(scored ? macroExcl / scored : 0)})`);
-  console.log(`Overall, including the 0:00 boundary:          precision ${pct(i.precision)}  recall ${pct(i.recall)}  F1 ${pct(i.f1)}  (macro F1 ${pct(scored ? macroIncl / scored : 0)})`);
-  if (sorted.length) console.log(`Engine time per video (full outline): median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(0)} ms, max ${sorted[sorted.length - 1]!.toFixed(0)} ms`);
+  console.log(
+    `Overall, excluding the 0:00 boundary (headline): precision ${pct(e.precision)}  recall ${pct(e.recall)}  F1 ${pct(e.f1)}  (TP ${e.truePositives}, FP ${e.falsePositives}, FN ${e.falseNegatives}; macro F1 ${pct(scored ? macroExcl / scored : 0)})`,
+  );
+  console.log(
+    `Overall, including the 0:00 boundary:          precision ${pct(i.precision)}  recall ${pct(i.recall)}  F1 ${pct(i.f1)}  (macro F1 ${pct(scored ? macroIncl / scored : 0)})`,
+  );
+  if (sorted.length)
+    console.log(
+      `Engine time per video (full outline): median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(0)} ms, max ${sorted[sorted.length - 1]!.toFixed(0)} ms`,
+    );
 
   if (args.loo && loo.length > 1) leaveOneOut(loo, toleranceMs);
 }
@@ -154,10 +175,19 @@ async function main() {
 function leaveOneOut(videos: { segments: TimedSegment[]; reference: number[] }[], toleranceMs: number) {
   const grid: SegmenterParams[] = [];
   for (const pauseWeight of [20, 30, 45, 60])
-    for (const cueWeight of [10, 15, 20, 30])
-      for (const depthWeight of [0, 3, 6, 9]) grid.push({ ...CHAPTER_PARAMS, pauseWeight, cueWeight, depthWeight });
+    for (const cueWeight of [10, 15, 20, 30]) for (const depthWeight of [0, 3, 6, 9]) grid.push({ ...CHAPTER_PARAMS, pauseWeight, cueWeight, depthWeight });
   const units = videos.map((v) => toUnits(v.segments));
-  const counts = grid.map((params) => videos.map((v, k) => matchBoundaries(segment(units[k]!, params).slice(1).map((p) => units[k]![p]!.startMs), v.reference, toleranceMs)));
+  const counts = grid.map((params) =>
+    videos.map((v, k) =>
+      matchBoundaries(
+        segment(units[k]!, params)
+          .slice(1)
+          .map((p) => units[k]![p]!.startMs),
+        v.reference,
+        toleranceMs,
+      ),
+    ),
+  );
   let held = ZERO;
   let tunedHere = 0;
   for (let h = 0; h < videos.length; h++) {
@@ -171,13 +201,16 @@ function leaveOneOut(videos: { segments: TimedSegment[]; reference: number[] }[]
       }
     });
     const chosen = grid[bestIndex]!;
-    if (chosen.pauseWeight === CHAPTER_PARAMS.pauseWeight && chosen.cueWeight === CHAPTER_PARAMS.cueWeight && chosen.depthWeight === CHAPTER_PARAMS.depthWeight) tunedHere++;
+    if (chosen.pauseWeight === CHAPTER_PARAMS.pauseWeight && chosen.cueWeight === CHAPTER_PARAMS.cueWeight && chosen.depthWeight === CHAPTER_PARAMS.depthWeight)
+      tunedHere++;
     held = addCounts(held, counts[bestIndex]![h]!);
   }
   const inSample = Math.max(...counts.map((rows) => scoreCounts(rows.reduce(addCounts, ZERO)).f1));
   const s = scoreCounts(held);
   console.log("");
-  console.log(`Leave-one-video-out over ${grid.length} weight settings (pause × cue × depth): held-out F1 ${pct(s.f1)} (P ${pct(s.precision)}, R ${pct(s.recall)}); best in-sample F1 ${pct(inSample)}; the shipped weights were re-picked in ${tunedHere}/${videos.length} folds.`);
+  console.log(
+    `Leave-one-video-out over ${grid.length} weight settings (pause × cue × depth): held-out F1 ${pct(s.f1)} (P ${pct(s.precision)}, R ${pct(s.recall)}); best in-sample F1 ${pct(inSample)}; the shipped weights were re-picked in ${tunedHere}/${videos.length} folds.`,
+  );
 }
 
 await main();

@@ -39,7 +39,9 @@ type ChapteredVideo = { videoId: string; durationSeconds: number; chapters?: { s
 let titles = 0;
 let titleHits1 = 0;
 let titleHits3 = 0;
-for (const file of readdirSync(dir).filter((f) => f.endsWith(".json")).sort()) {
+for (const file of readdirSync(dir)
+  .filter((f) => f.endsWith(".json"))
+  .sort()) {
   const video = JSON.parse(readFileSync(join(dir, file), "utf8")) as ChapteredVideo;
   const chapters = video.chapters ?? [];
   const segments = loadFixtureSegments(video.videoId, dir);

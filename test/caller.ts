@@ -28,8 +28,7 @@ export function randomIp(): string {
 }
 
 export async function sessionTokenFor(user: TestUser, db: DbClient = defaultDb): Promise<string> {
-  const sessionVersion =
-    user.sessionVersion ?? (await db.user.findUniqueOrThrow({ where: { id: user.id }, select: { sessionVersion: true } })).sessionVersion;
+  const sessionVersion = user.sessionVersion ?? (await db.user.findUniqueOrThrow({ where: { id: user.id }, select: { sessionVersion: true } })).sessionVersion;
   return encodeSessionToken({ userId: user.id, sessionVersion, name: user.displayName ?? user.username ?? null, email: user.email ?? null });
 }
 

@@ -20,7 +20,9 @@ describe("test database", () => {
 
   test("is migrated: every migration recorded, tables present and empty", async () => {
     const migrations = (await readdir(path.join(process.cwd(), "prisma", "migrations"), { withFileTypes: true })).filter((entry) => entry.isDirectory());
-    const applied = await db.$queryRawUnsafe<{ migration_name: string }[]>(`SELECT migration_name::text FROM "_prisma_migrations" WHERE finished_at IS NOT NULL`);
+    const applied = await db.$queryRawUnsafe<{ migration_name: string }[]>(
+      `SELECT migration_name::text FROM "_prisma_migrations" WHERE finished_at IS NOT NULL`,
+    );
     expect(applied.map((row) => row.migration_name).sort()).toEqual(migrations.map((entry) => entry.name).sort());
     expect(await db.user.count()).toBe(0);
     expect(await db.course.count()).toBe(0);

@@ -41,6 +41,10 @@ export async function expectValidationError(call: Promise<unknown>, message: str
   const issues = (error.cause as { issues?: { message: string }[] } | undefined)?.issues ?? [];
   const messages = issues.map((issue) => issue.message);
   if (typeof message === "string") expect(messages).toContain(message);
-  else expect(messages.some((text) => message.test(text)), `${messages.join(" | ")} should match ${message}`).toBe(true);
+  else
+    expect(
+      messages.some((text) => message.test(text)),
+      `${messages.join(" | ")} should match ${message}`,
+    ).toBe(true);
   return error;
 }

@@ -61,3 +61,14 @@ export async function drainGenerationQueue(db: Db, deps: GenerationDeps, timings
   }
   return ran;
 }
+
+/** Runs the queue until `call` settles: what a worker does while POST /api/courses/generate-from-topic waits. */
+export async function whileDraining<T>(db: Db, call: Promise<T>): Promise<T> {
+  let settled = false;
+  const done = call.finally(() => (settled = true));
+  while (!settled) {
+    await drainGenerationQueue(db, libraryDeps());
+    await Promise.race([done.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 20))]);
+  }
+  return done;
+}

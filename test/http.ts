@@ -5,6 +5,7 @@
 import { expect } from "vitest";
 
 import { handleRest, handleTrpc } from "~/server/api/handlers";
+import { openApiDocument } from "~/server/api/openapi";
 
 import { randomIp, sessionCookieHeader, sessionTokenFromSetCookie } from "./caller";
 
@@ -83,5 +84,13 @@ export const restCall = <T = Record<string, unknown>>(method: string, pathAndQue
   send<T>(handleRest, method, pathAndQuery, options);
 
 /** tRPC HTTP call with its body read and checked for leaks. */
-export const trpcCall = <T = unknown>(method: string, pathAndQuery: string, options?: ApiRequestOptions) =>
-  send<T>(handleTrpc, method, pathAndQuery, options);
+export const trpcCall = <T = unknown>(method: string, pathAndQuery: string, options?: ApiRequestOptions) => send<T>(handleTrpc, method, pathAndQuery, options);
+
+/** Every documented operation of the OpenAPI document, as "METHOD /path" ("GET /courses/{id}"). */
+export function documentedOperations(): string[] {
+  return Object.entries(openApiDocument(`${ORIGIN}/api`).paths ?? {}).flatMap(([path, item]) =>
+    Object.keys(item ?? {})
+      .filter((method) => ["get", "post", "put", "patch", "delete"].includes(method))
+      .map((method) => `${method.toUpperCase()} ${path}`),
+  );
+}

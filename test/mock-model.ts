@@ -18,7 +18,10 @@ type StreamPart = Awaited<ReturnType<MockLanguageModelV4["doStream"]>>["stream"]
  * off with an error after that many pieces: what doStream returns.
  */
 export function streamOf(pieces: string[], { failAfter }: { failAfter?: number } = {}) {
-  const parts: StreamPart[] = [{ type: "stream-start", warnings: [] }, { type: "text-start", id: "t" }];
+  const parts: StreamPart[] = [
+    { type: "stream-start", warnings: [] },
+    { type: "text-start", id: "t" },
+  ];
   for (const [i, delta] of pieces.entries()) {
     if (i === failAfter) {
       parts.push({ type: "error", error: new Error("connection reset") });
@@ -31,7 +34,10 @@ export function streamOf(pieces: string[], { failAfter }: { failAfter?: number }
     {
       type: "finish",
       finishReason: { unified: "stop", raw: undefined },
-      usage: { inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 20, text: 20, reasoning: undefined } },
+      usage: {
+        inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined },
+        outputTokens: { total: 20, text: 20, reasoning: undefined },
+      },
     },
   );
   return { stream: new ReadableStream<StreamPart>({ start: (c) => (parts.forEach((p) => c.enqueue(p)), c.close()) }) };

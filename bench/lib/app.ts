@@ -56,7 +56,17 @@ export function start(command: string[], env: Record<string, string>): ChildProc
  * The app as a deployment runs it: `npm start` (its node flags included, plus BENCH_APP_NODE_FLAGS)
  * on 127.0.0.1:`port`, on `databaseUrl`, with `env` on top (an LLM, a data folder).
  */
-export function startApp({ port, databaseUrl, secret, env = {} }: { port: number; databaseUrl: string; secret: string; env?: Record<string, string> }): ChildProcess {
+export function startApp({
+  port,
+  databaseUrl,
+  secret,
+  env = {},
+}: {
+  port: number;
+  databaseUrl: string;
+  secret: string;
+  env?: Record<string, string>;
+}): ChildProcess {
   return start(["npm", "start", "--silent"], {
     PORT: String(port),
     HOSTNAME_BIND: "127.0.0.1",

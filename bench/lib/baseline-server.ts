@@ -51,10 +51,22 @@ http
               [USER_ID, courseId, body.currentSectionId ?? null],
             );
             if (body.completedSectionId) {
-              await pool.query(`INSERT INTO "SectionCompletion" ("userId", "sectionId", "courseId") VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [USER_ID, body.completedSectionId, courseId]);
+              await pool.query(`INSERT INTO "SectionCompletion" ("userId", "sectionId", "courseId") VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [
+                USER_ID,
+                body.completedSectionId,
+                courseId,
+              ]);
             }
-            const completed = await pool.query(`SELECT "sectionId" FROM "SectionCompletion" WHERE "userId" = $1 AND "courseId" = $2 ORDER BY "completedAt"`, [USER_ID, courseId]);
-            send(res, 200, { courseId, userId: USER_ID, currentSectionId: body.currentSectionId ?? null, completedSections: completed.rows.map((row: { sectionId: number }) => row.sectionId) });
+            const completed = await pool.query(`SELECT "sectionId" FROM "SectionCompletion" WHERE "userId" = $1 AND "courseId" = $2 ORDER BY "completedAt"`, [
+              USER_ID,
+              courseId,
+            ]);
+            send(res, 200, {
+              courseId,
+              userId: USER_ID,
+              currentSectionId: body.currentSectionId ?? null,
+              completedSections: completed.rows.map((row: { sectionId: number }) => row.sectionId),
+            });
           } catch {
             send(res, 500, { message: "error" });
           }

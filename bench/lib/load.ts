@@ -9,7 +9,16 @@ import { performance } from "node:perf_hooks";
 
 export type LoadRequest = { method: "GET" | "POST"; path: string; headers?: Record<string, string>; body?: string; label?: string };
 
-export type LoadStats = { requests: number; seconds: number; rps: number; p50: number; p95: number; p99: number; byStatus: Record<string, number>; errors: number };
+export type LoadStats = {
+  requests: number;
+  seconds: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  byStatus: Record<string, number>;
+  errors: number;
+};
 
 export type LoadResult = LoadStats & { byLabel: Record<string, LoadStats> };
 
@@ -17,7 +26,9 @@ export type LoadResult = LoadStats & { byLabel: Record<string, LoadStats> };
 function summarize(latencies: number[], byStatus: Record<string, number>, seconds: number): LoadStats {
   const sorted = [...latencies].sort((a, b) => a - b);
   const pick = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-  const errors = Object.entries(byStatus).filter(([status]) => !/^2\d\d$/.test(status)).reduce((sum, [, count]) => sum + count, 0);
+  const errors = Object.entries(byStatus)
+    .filter(([status]) => !/^2\d\d$/.test(status))
+    .reduce((sum, [, count]) => sum + count, 0);
   return { requests: sorted.length, seconds, rps: sorted.length / seconds, p50: pick(0.5), p95: pick(0.95), p99: pick(0.99), byStatus, errors };
 }
 
@@ -35,7 +46,14 @@ export async function runLoad(base: string, next: (i: number) => LoadRequest, op
   const send = (request: LoadRequest) =>
     new Promise<string>((resolve) => {
       const req = http.request(
-        { agent, host: url.hostname, port: url.port, method: request.method, path: request.path, headers: { ...request.headers, ...(request.body ? { "content-type": "application/json", "content-length": Buffer.byteLength(request.body) } : {}) } },
+        {
+          agent,
+          host: url.hostname,
+          port: url.port,
+          method: request.method,
+          path: request.path,
+          headers: { ...request.headers, ...(request.body ? { "content-type": "application/json", "content-length": Buffer.byteLength(request.body) } : {}) },
+        },
         (res) => {
           res.resume();
           res.on("end", () => resolve(String(res.statusCode)));

@@ -42,7 +42,9 @@ test("POST /api/courses/generate-from-topic", async ({ request, playwright, base
   // None of the refusals used the month's course.
   expect((await (await request.get("/api/subscription/course-limit")).json()).coursesCreatedThisMonth).toBe(0);
 
-  const created = await request.post(GENERATE, { data: { topic: "binary search", complexity: "intermediate", additionalInstructions: "Keep it short", userId: me.id } });
+  const created = await request.post(GENERATE, {
+    data: { topic: "binary search", complexity: "intermediate", additionalInstructions: "Keep it short", userId: me.id },
+  });
   expect([200, 201], await created.text()).toContain(created.status());
   const { course } = (await created.json()) as { course: { id: number; title: string; complexity: string; videoId: string | null; engine: string | null } };
   expect(course).toMatchObject({ complexity: "intermediate", videoId: "binSearch01", engine: "llm" });

@@ -53,7 +53,9 @@ test("the session cookie is HttpOnly, SameSite=Lax, on the whole site, and expir
 test("logout and a password change revoke every earlier cookie", async ({ playwright, baseURL }) => {
   const user = uniqueUser("revoke");
   const first = await playwright.request.newContext({ baseURL });
-  const firstCookie = sessionCookie(await first.post("/api/register", { data: { username: user.username, email: user.email, password: user.password } })).split(";")[0]!;
+  const firstCookie = sessionCookie(await first.post("/api/register", { data: { username: user.username, email: user.email, password: user.password } })).split(
+    ";",
+  )[0]!;
   const second = await playwright.request.newContext({ baseURL });
   const secondCookie = sessionCookie(await second.post("/api/login", { data: { username: user.username, password: user.password } })).split(";")[0]!;
 
@@ -76,7 +78,7 @@ test("logout and a password change revoke every earlier cookie", async ({ playwr
 });
 
 test("login brute force is limited per account, however X-Forwarded-For rotates", async ({ playwright, baseURL }) => {
-  const user = await registerViaApi((await playwright.request.newContext({ baseURL })), uniqueUser("brute"));
+  const user = await registerViaApi(await playwright.request.newContext({ baseURL }), uniqueUser("brute"));
   const attacker = await playwright.request.newContext({ baseURL });
   const statuses: number[] = [];
   for (let attempt = 0; attempt < LOGIN_FAILURES_PER_USERNAME + 2; attempt += 1) {

@@ -30,7 +30,9 @@ export class CoursePage {
 
   /** A section's button in the outline, by its exact title. */
   section(title: string) {
-    return this.outline().getByTestId("course-section").filter({ has: this.page.getByText(title, { exact: true }) });
+    return this.outline()
+      .getByTestId("course-section")
+      .filter({ has: this.page.getByText(title, { exact: true }) });
   }
 
   currentSection() {

@@ -24,12 +24,28 @@ test("every page, desktop and mobile, light and dark", async ({ browser, baseURL
   const state = await setup.storageState();
   await setup.close();
 
-  const signedIn = ["/", "/create-course", `/course/${course}`, `/course/${course}/chat`, "/gamification", "/subscription", "/subscription/success", "/subscription/cancel", "/account", "/how-it-works", card, "/no-such-page"];
+  const signedIn = [
+    "/",
+    "/create-course",
+    `/course/${course}`,
+    `/course/${course}/chat`,
+    "/gamification",
+    "/subscription",
+    "/subscription/success",
+    "/subscription/cancel",
+    "/account",
+    "/how-it-works",
+    card,
+    "/no-such-page",
+  ];
   const signedOut = ["/", "/auth", "/how-it-works", "/subscription", card];
 
   for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
     for (const theme of THEMES) {
-      for (const [who, paths] of [["signed-in", signedIn], ["signed-out", signedOut]] as const) {
+      for (const [who, paths] of [
+        ["signed-in", signedIn],
+        ["signed-out", signedOut],
+      ] as const) {
         const context = await browser.newContext({ baseURL, viewport, storageState: who === "signed-in" ? state : undefined });
         await context.addInitScript((value) => localStorage.setItem("theme", value), theme);
         const shot = await context.newPage();
@@ -48,7 +64,9 @@ test("every page, desktop and mobile, light and dark", async ({ browser, baseURL
           const drawer = shot.getByRole("dialog", { name: "Sidebar" });
           await expect(drawer).toBeVisible();
           // Once it has slid in (a cancelled animation counts as done).
-          await drawer.evaluate((element) => Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished.catch(() => undefined))));
+          await drawer.evaluate((element) =>
+            Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished.catch(() => undefined))),
+          );
           await shot.screenshot({ path: join(OUT, `${who}_sidebar-drawer_${viewportName}_${theme}.png`) });
         }
         await context.close();

@@ -25,8 +25,7 @@ export function parseTimestampCitations(text: string): TimestampCitation[] {
   const citations: TimestampCitation[] = [];
   for (const match of text.matchAll(CITATION)) {
     const [raw, hours, minutes, seconds, shortMinutes, shortSeconds] = match;
-    const value =
-      hours !== undefined ? Number(hours) * 3600 + Number(minutes) * 60 + Number(seconds) : Number(shortMinutes) * 60 + Number(shortSeconds);
+    const value = hours !== undefined ? Number(hours) * 3600 + Number(minutes) * 60 + Number(seconds) : Number(shortMinutes) * 60 + Number(shortSeconds);
     citations.push({ raw, seconds: value, index: match.index });
   }
   return citations;

@@ -42,4 +42,3 @@ registerPool(db, () => connection().pool);
 export function getPool(): pg.Pool {
   return connection().pool;
 }
-

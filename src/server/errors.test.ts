@@ -10,7 +10,9 @@ const CODES = Object.keys(APP_ERRORS) as AppErrorCode[];
 describe("AppError codes", () => {
   test("the statuses clients rely on", () => {
     const statusOf = (code: AppErrorCode) => new AppError(code, "x").status;
-    expect([statusOf("UNAUTHORIZED"), statusOf("FORBIDDEN"), statusOf("NOT_FOUND"), statusOf("UNPROCESSABLE"), statusOf("TOO_MANY_REQUESTS")]).toEqual([401, 403, 404, 422, 429]);
+    expect([statusOf("UNAUTHORIZED"), statusOf("FORBIDDEN"), statusOf("NOT_FOUND"), statusOf("UNPROCESSABLE"), statusOf("TOO_MANY_REQUESTS")]).toEqual([
+      401, 403, 404, 422, 429,
+    ]);
     expect(isAppErrorCode("CONFLICT")).toBe(true);
     expect(isAppErrorCode("toString")).toBe(false);
     expect(isAppErrorCode(409)).toBe(false);
@@ -72,7 +74,11 @@ describe("toAppError", () => {
       Object.assign(new Error("read ECONNRESET"), { code: "ECONNRESET", syscall: "read", errno: -104 }),
       { code: "08006", message: "connection failure" },
       // Prisma's wrapping of the same through @prisma/adapter-pg
-      { name: "PrismaClientKnownRequestError", code: "P2010", meta: { driverAdapterError: { name: "DriverAdapterError", cause: { originalCode: "57P01", kind: "postgres", code: "57P01" } } } },
+      {
+        name: "PrismaClientKnownRequestError",
+        code: "P2010",
+        meta: { driverAdapterError: { name: "DriverAdapterError", cause: { originalCode: "57P01", kind: "postgres", code: "57P01" } } },
+      },
       { name: "DriverAdapterError", cause: { kind: "ConnectionClosed" } },
     ];
     for (const error of lost) {

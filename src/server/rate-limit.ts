@@ -19,7 +19,12 @@ export const LIMITS = {
     durationSeconds: 15 * 60,
     message: "Too many failed login attempts for this account. Please wait and try again.",
   },
-  passwordChangePerUser: { keyPrefix: "password-change", points: 5, durationSeconds: 15 * 60, message: "Too many password change attempts. Please wait and try again." },
+  passwordChangePerUser: {
+    keyPrefix: "password-change",
+    points: 5,
+    durationSeconds: 15 * 60,
+    message: "Too many password change attempts. Please wait and try again.",
+  },
   chatMessagesPerUser: {
     keyPrefix: "chat-user",
     points: 20,
@@ -28,7 +33,12 @@ export const LIMITS = {
   },
   /** Counts only codes that fail, so a learner who mistypes once is not blocked, and guessing is. */
   couponFailuresPerUser: { keyPrefix: "coupon-user", points: 10, durationSeconds: 15 * 60, message: "Too many coupon attempts. Please wait and try again." },
-  registerPerIp: { keyPrefix: "register-ip", points: env.REGISTER_LIMIT_PER_HOUR, durationSeconds: 60 * 60, message: "Too many accounts created from this address. Please try again later." },
+  registerPerIp: {
+    keyPrefix: "register-ip",
+    points: env.REGISTER_LIMIT_PER_HOUR,
+    durationSeconds: 60 * 60,
+    message: "Too many accounts created from this address. Please try again later.",
+  },
 } satisfies Record<string, LimitRule>;
 
 const limiters = new Map<string, RateLimiterPostgres>();

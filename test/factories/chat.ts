@@ -24,7 +24,11 @@ export async function courseWithTranscript(db: DbClient, userId: number, isPubli
       title: "Sorting, and a detour",
       durationSeconds: 600,
       transcript: {
-        create: { language: "en", source: "library", segments: { create: lines.map((text, index) => ({ index, startMs: index * 65_000, endMs: index * 65_000 + 60_000, text })) } },
+        create: {
+          language: "en",
+          source: "library",
+          segments: { create: lines.map((text, index) => ({ index, startMs: index * 65_000, endMs: index * 65_000 + 60_000, text })) },
+        },
       },
     },
   });

@@ -145,7 +145,13 @@ function answerCompletion(res, body, mode, state, record, streams) {
 
   if (body.stream === true) {
     res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" });
-    const chunk = (delta, finishReason = null) => ({ id, object: "chat.completion.chunk", created, model, choices: [{ index: 0, delta, finish_reason: finishReason, logprobs: null }] });
+    const chunk = (delta, finishReason = null) => ({
+      id,
+      object: "chat.completion.chunk",
+      created,
+      model,
+      choices: [{ index: 0, delta, finish_reason: finishReason, logprobs: null }],
+    });
     const events = [chunk({ role: "assistant", content: "" })];
     for (const piece of content.match(/[\s\S]{1,24}/g) ?? []) events.push(chunk({ content: piece }));
     events.push(chunk({}, "stop"));
@@ -153,7 +159,11 @@ function answerCompletion(res, body, mode, state, record, streams) {
     const sse = (list) => list.map((event) => `data: ${JSON.stringify(event)}\n\n`).join("");
     // Cut: the client has seen the first half of the stream when the connection drops.
     const sent = mode === "cut" ? events.slice(0, Math.max(2, Math.floor(events.length / 2))) : events;
-    void writeStream(res, sent.map((event) => sse([event])), { delayMs: state.chunkDelayMs, record, cut: mode === "cut" }).then((whole) => {
+    void writeStream(
+      res,
+      sent.map((event) => sse([event])),
+      { delayMs: state.chunkDelayMs, record, cut: mode === "cut" },
+    ).then((whole) => {
       if (mode === "cut") return;
       if (whole) streams.completed++;
       else streams.closedEarly++;
@@ -198,7 +208,11 @@ function malformedContent(body, variant) {
 }
 
 function chatReply(message, system = "") {
-  const firstLine = message.split("\n").find((line) => line.trim())?.trim() ?? "";
+  const firstLine =
+    message
+      .split("\n")
+      .find((line) => line.trim())
+      ?.trim() ?? "";
   const passage = /<passage start="(\d+(?::\d\d){1,2})"/.exec(system);
   const citation = passage ? ` The video explains it at [${passage[1]}].` : "";
   return `You asked: "${firstLine.slice(0, 200)}". Here is a short answer from the fake model.${citation}`;
@@ -301,7 +315,8 @@ function generate(schema, context, where) {
       const object = Object.fromEntries(Object.entries(schema.properties ?? {}).map(([key, value]) => [key, generate(value, context, { ...where, key })]));
       // Multiple choice (quiz schemas): the correct answer is one of the sibling options.
       const options = Object.values(object).find((value) => Array.isArray(value) && value.length > 0 && value.every((v) => typeof v === "string"));
-      for (const key of Object.keys(object)) if (/^correct/i.test(key) && typeof object[key] === "string" && options) object[key] = options[context.index % options.length];
+      for (const key of Object.keys(object))
+        if (/^correct/i.test(key) && typeof object[key] === "string" && options) object[key] = options[context.index % options.length];
       return object;
     }
     case "array":
@@ -335,7 +350,8 @@ function generateArray(schema, context, where) {
   }
   const count = Math.min(max, Math.max(min, 3));
   // Lists of strings (a question's options) get distinct items, numbered after the source text.
-  if (typeOf(resolveRef(item, where.root)) === "string") return Array.from({ length: count }, (_, index) => generateString(resolveRef(item, where.root), { ...context, index }, "option"));
+  if (typeOf(resolveRef(item, where.root)) === "string")
+    return Array.from({ length: count }, (_, index) => generateString(resolveRef(item, where.root), { ...context, index }, "option"));
   return Array.from({ length: count }, (_, index) => generate(item, { ...context, index }, { ...where, key: "" }));
 }
 
@@ -343,13 +359,24 @@ function generateString(schema, context, key) {
   const source = context.segments.length > 0 ? context.segments.map((s) => s.text).join(" ") : context.fallback;
   let text;
   if (key === "option") {
-    const words = source.replace(/[^\p{L}\p{N}\s'-]/gu, " ").split(/\s+/).filter(Boolean);
+    const words = source
+      .replace(/[^\p{L}\p{N}\s'-]/gu, " ")
+      .split(/\s+/)
+      .filter(Boolean);
     text = `Option ${context.index + 1}: ${words.slice(context.index * 3, context.index * 3 + 5).join(" ") || "something else"}`;
   } else if (/question/i.test(key)) {
-    const words = source.replace(/[^\p{L}\p{N}\s'-]/gu, " ").split(/\s+/).filter(Boolean).slice(0, 7);
+    const words = source
+      .replace(/[^\p{L}\p{N}\s'-]/gu, " ")
+      .split(/\s+/)
+      .filter(Boolean)
+      .slice(0, 7);
     text = `Question ${context.index + 1}: what does the video say about ${words.join(" ") || "this"}?`;
   } else if (/title|name|heading|label/i.test(key)) {
-    const words = source.replace(/[^\p{L}\p{N}\s'-]/gu, " ").split(/\s+/).filter(Boolean).slice(0, 7);
+    const words = source
+      .replace(/[^\p{L}\p{N}\s'-]/gu, " ")
+      .split(/\s+/)
+      .filter(Boolean)
+      .slice(0, 7);
     text = words.length ? words.join(" ") : "Untitled";
     text = text.charAt(0).toUpperCase() + text.slice(1);
     if (context.segments.length === 0 && context.index > 0) text = `${text} ${context.index + 1}`;
@@ -397,8 +424,6 @@ function hash(text) {
 function openAiError(message, type, code) {
   return { error: { message, type, param: null, code } };
 }
-
-
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 

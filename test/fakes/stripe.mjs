@@ -330,7 +330,13 @@ export async function startFakeStripe({ port = 0, host = "127.0.0.1", webhookUrl
       return sendStripeJson(res, 200, {
         webhookUrl: webhook.url,
         hasWebhookSecret: webhook.secret !== null,
-        counts: { customers: customers.size, sessions: sessions.size, subscriptions: subscriptions.size, invoices: invoices.size, deliveries: deliveries.length },
+        counts: {
+          customers: customers.size,
+          sessions: sessions.size,
+          subscriptions: subscriptions.size,
+          invoices: invoices.size,
+          deliveries: deliveries.length,
+        },
         subscriptions: [...subscriptions.values()].map((s) => ({
           id: s.id,
           customer: s.customer,
@@ -511,7 +517,6 @@ function redirect(res, location) {
   res.writeHead(303, { location });
   res.end();
 }
-
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const fake = await startFakeStripe({

@@ -107,7 +107,11 @@ const thumbnailSet = (id) => ({
   medium: thumbnail(id, "mqdefault", 320, 180),
   high: thumbnail(id, "hqdefault", 480, 360),
 });
-const channelId = (video) => `UC${Buffer.from(video.channel || "channel").toString("hex").slice(0, 22).padEnd(22, "0")}`;
+const channelId = (video) =>
+  `UC${Buffer.from(video.channel || "channel")
+    .toString("hex")
+    .slice(0, 22)
+    .padEnd(22, "0")}`;
 
 // --- YouTube Data API v3 ------------------------------------------------------------------
 
@@ -151,7 +155,16 @@ function dataApiSearch(videos, params) {
       publishTime: "2024-01-01T00:00:00Z",
     },
   }));
-  return [200, { kind: "youtube#searchListResponse", etag: "etag-search", regionCode: "US", pageInfo: { totalResults: results.length, resultsPerPage: maxResults }, items }];
+  return [
+    200,
+    {
+      kind: "youtube#searchListResponse",
+      etag: "etag-search",
+      regionCode: "US",
+      pageInfo: { totalResults: results.length, resultsPerPage: maxResults },
+      items,
+    },
+  ];
 }
 
 function dataApiVideos(videos, params) {
@@ -171,7 +184,11 @@ function dataApiVideos(videos, params) {
           channelId: channelId(video),
           title: video.title,
           description: video.description,
-          thumbnails: { ...thumbnailSet(video.id), standard: thumbnail(video.id, "sddefault", 640, 480), maxres: thumbnail(video.id, "maxresdefault", 1280, 720) },
+          thumbnails: {
+            ...thumbnailSet(video.id),
+            standard: thumbnail(video.id, "sddefault", 640, 480),
+            maxres: thumbnail(video.id, "maxresdefault", 1280, 720),
+          },
           channelTitle: video.channel,
           categoryId: "27",
           liveBroadcastContent: "none",
@@ -187,7 +204,14 @@ function dataApiVideos(videos, params) {
           projection: "rectangular",
         },
         statistics: { viewCount: String(video.viewCount), likeCount: String(Math.floor(video.viewCount / 40)), favoriteCount: "0", commentCount: "3" },
-        status: { uploadStatus: "processed", privacyStatus: "public", license: "youtube", embeddable: video.embeddable, publicStatsViewable: true, madeForKids: false },
+        status: {
+          uploadStatus: "processed",
+          privacyStatus: "public",
+          license: "youtube",
+          embeddable: video.embeddable,
+          publicStatsViewable: true,
+          madeForKids: false,
+        },
       },
     ];
   });
@@ -197,16 +221,27 @@ function dataApiVideos(videos, params) {
 function checkKey(params, apiKey) {
   const key = params.get("key");
   if (!key) {
-    const message = "Method doesn't allow unregistered callers (callers without established identity). Please use API Key or other form of API consumer identity to call this API.";
+    const message =
+      "Method doesn't allow unregistered callers (callers without established identity). Please use API Key or other form of API consumer identity to call this API.";
     return [403, googleError(403, "forbidden", message, { status: "PERMISSION_DENIED" })];
   }
   if (key !== apiKey) {
-    return [400, googleError(400, "badRequest", "API key not valid. Please pass a valid API key.", { status: "INVALID_ARGUMENT", details: [{ "@type": "type.googleapis.com/google.rpc.ErrorInfo", reason: "API_KEY_INVALID", domain: "googleapis.com" }] })];
+    return [
+      400,
+      googleError(400, "badRequest", "API key not valid. Please pass a valid API key.", {
+        status: "INVALID_ARGUMENT",
+        details: [{ "@type": "type.googleapis.com/google.rpc.ErrorInfo", reason: "API_KEY_INVALID", domain: "googleapis.com" }],
+      }),
+    ];
   }
   return null;
 }
 
-const QUOTA_ERROR = googleError(403, "quotaExceeded", 'The request cannot be completed because you have exceeded your <a href="/youtube/v3/getting-started#quota">quota</a>.');
+const QUOTA_ERROR = googleError(
+  403,
+  "quotaExceeded",
+  'The request cannot be completed because you have exceeded your <a href="/youtube/v3/getting-started#quota">quota</a>.',
+);
 
 // --- InnerTube (youtubei.js) ----------------------------------------------------------------
 
@@ -294,7 +329,9 @@ function innertubePlayer(videos, body) {
       ? {
           captions: {
             playerCaptionsTracklistRenderer: {
-              captionTracks: [{ baseUrl: `/api/timedtext?v=${video.id}&lang=en`, name: { simpleText: "English" }, vssId: ".en", languageCode: "en", isTranslatable: true }],
+              captionTracks: [
+                { baseUrl: `/api/timedtext?v=${video.id}&lang=en`, name: { simpleText: "English" }, vssId: ".en", languageCode: "en", isTranslatable: true },
+              ],
             },
           },
         }
@@ -323,7 +360,11 @@ function innertubePlayer(videos, body) {
 
 function innertubeNext(videos, body) {
   const video = videos.get(String(body.videoId ?? ""));
-  if (!video) return { responseContext: {}, contents: { twoColumnWatchNextResults: { results: { results: { contents: [] } }, secondaryResults: { secondaryResults: { results: [] } } } } };
+  if (!video)
+    return {
+      responseContext: {},
+      contents: { twoColumnWatchNextResults: { results: { results: { contents: [] } }, secondaryResults: { secondaryResults: { results: [] } } } },
+    };
   const panels = hasCaptions(video)
     ? [
         {
@@ -367,7 +408,17 @@ function innertubeTranscript(videos, body) {
   }
   const video = videos.get(String(videoId));
   if (!video || !hasCaptions(video)) {
-    return [400, { error: { code: 400, message: "Precondition check failed.", errors: [{ message: "Precondition check failed.", domain: "global", reason: "failedPrecondition" }], status: "FAILED_PRECONDITION" } }];
+    return [
+      400,
+      {
+        error: {
+          code: 400,
+          message: "Precondition check failed.",
+          errors: [{ message: "Precondition check failed.", domain: "global", reason: "failedPrecondition" }],
+          status: "FAILED_PRECONDITION",
+        },
+      },
+    ];
   }
   const initialSegments = video.segments.map((segment, index) => {
     const startMs = Math.round(segment.start * 1000);
@@ -407,7 +458,6 @@ function innertubeTranscript(videos, body) {
 }
 
 // --- server -------------------------------------------------------------------------------
-
 
 function parseJson(raw) {
   try {

@@ -18,7 +18,6 @@ import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 
 import type * as BillingModule from "~/server/billing/stripe";
 import { createBilling, type Billing } from "~/server/billing/stripe";
-import { openApiDocument } from "~/server/api/openapi";
 import { appRouter } from "~/server/api/root";
 import { apiHandlerFor, serveApiRoute } from "~/server/api/routes";
 import { listActiveChallenges } from "~/server/services/gamification/challenges";
@@ -30,8 +29,8 @@ import { db } from "../db";
 import { startFakeStripe, type FakeStripe } from "../fakes/stripe.mjs";
 import { createCourse, createProgress, createUser, DEFAULT_PASSWORD, uniqueSuffix } from "../factories";
 import { createQuiz, createQuizCourse } from "../factories/quiz";
-import { drainGenerationQueue, libraryDeps } from "../generation";
-import { apiRequest, expectNoLeak, ORIGIN, readBody } from "../http";
+import { drainGenerationQueue, libraryDeps, whileDraining } from "../generation";
+import { apiRequest, documentedOperations, expectNoLeak, ORIGIN, readBody } from "../http";
 
 // Payments: the configured Stripe is the local fake (test/fakes/stripe.mjs), so create-checkout
 // and the portal can succeed for their callers; getBilling() is read at call time.
@@ -162,10 +161,30 @@ const PROCEDURE_ROWS: Row[] = [
   // progress
   { key: "progress.mine", scope: "self" },
   { key: "progress.byCourse", scope: "owned", input: courseOf, other: 404, otherMessage: COURSE_NOT_FOUND },
-  { key: "progress.byCourse", variant: "the owner's userId", scope: "owned", input: (fx) => ({ ...courseOf(fx), ...ownUserId(fx) }), other: 403, otherMessage: NOT_OWN },
-  { key: "progress.update", scope: "owned", input: (fx) => ({ id: fx.courseId, currentSectionId: fx.sectionIds[1] }), other: 404, otherMessage: COURSE_NOT_FOUND },
+  {
+    key: "progress.byCourse",
+    variant: "the owner's userId",
+    scope: "owned",
+    input: (fx) => ({ ...courseOf(fx), ...ownUserId(fx) }),
+    other: 403,
+    otherMessage: NOT_OWN,
+  },
+  {
+    key: "progress.update",
+    scope: "owned",
+    input: (fx) => ({ id: fx.courseId, currentSectionId: fx.sectionIds[1] }),
+    other: 404,
+    otherMessage: COURSE_NOT_FOUND,
+  },
   // On a shared course each learner has their own progress: the other has none yet, and writing it leaves the owner's alone.
-  { key: "progress.byCourse", variant: "a public course", scope: "owned", input: (fx) => ({ id: fx.publicCourseId }), other: 404, otherMessage: "No progress yet" },
+  {
+    key: "progress.byCourse",
+    variant: "a public course",
+    scope: "owned",
+    input: (fx) => ({ id: fx.publicCourseId }),
+    other: 404,
+    otherMessage: "No progress yet",
+  },
   {
     key: "progress.update",
     variant: "a public course",
@@ -175,9 +194,23 @@ const PROCEDURE_ROWS: Row[] = [
     ownWrites: true,
   },
   // quizzes
-  { key: "quiz.bySection", scope: "owned", input: (fx) => ({ id: fx.sectionIds[0] }), other: 404, otherMessage: "Section not found", ownerSees: () => MARK.question },
+  {
+    key: "quiz.bySection",
+    scope: "owned",
+    input: (fx) => ({ id: fx.sectionIds[0] }),
+    other: 404,
+    otherMessage: "Section not found",
+    ownerSees: () => MARK.question,
+  },
   { key: "quiz.generate", scope: "owned", input: (fx) => ({ id: fx.sectionIds[1] }), other: 404, otherMessage: "Section not found" },
-  { key: "quiz.submitAttempt", scope: "owned", input: (fx) => ({ id: fx.quizId, answers: fx.answers }), other: 404, otherMessage: "Quiz not found", ownerSees: () => MARK.explanation },
+  {
+    key: "quiz.submitAttempt",
+    scope: "owned",
+    input: (fx) => ({ id: fx.quizId, answers: fx.answers }),
+    other: 404,
+    otherMessage: "Quiz not found",
+    ownerSees: () => MARK.explanation,
+  },
   {
     key: "quiz.submitAttempt",
     variant: "a public course",
@@ -186,14 +219,41 @@ const PROCEDURE_ROWS: Row[] = [
     other: 200,
     ownWrites: true,
   },
-  { key: "quiz.submitAttempt", variant: "the owner's userId", scope: "owned", input: (fx) => ({ id: fx.quizId, ...ownUserId(fx), answers: fx.answers }), other: 403, otherMessage: NOT_OWN },
+  {
+    key: "quiz.submitAttempt",
+    variant: "the owner's userId",
+    scope: "owned",
+    input: (fx) => ({ id: fx.quizId, ...ownUserId(fx), answers: fx.answers }),
+    other: 403,
+    otherMessage: NOT_OWN,
+  },
   // chat
   { key: "chat.history", scope: "owned", input: courseOf, other: 404, otherMessage: COURSE_NOT_FOUND, ownerSees: () => MARK.chat },
-  { key: "chat.history", variant: "the owner's userId", scope: "owned", input: (fx) => ({ ...courseOf(fx), ...ownUserId(fx) }), other: 403, otherMessage: NOT_OWN },
-  { key: "chat.send", scope: "owned", input: (fx) => ({ ...courseOf(fx), content: "How does binary search work?" }), other: 404, otherMessage: COURSE_NOT_FOUND },
+  {
+    key: "chat.history",
+    variant: "the owner's userId",
+    scope: "owned",
+    input: (fx) => ({ ...courseOf(fx), ...ownUserId(fx) }),
+    other: 403,
+    otherMessage: NOT_OWN,
+  },
+  {
+    key: "chat.send",
+    scope: "owned",
+    input: (fx) => ({ ...courseOf(fx), content: "How does binary search work?" }),
+    other: 404,
+    otherMessage: COURSE_NOT_FOUND,
+  },
   // A shared course: everyone signed in may chat about it, but reads only their own conversation.
   { key: "chat.history", variant: "a public course", scope: "owned", input: (fx) => ({ id: fx.publicCourseId }), other: 200, ownerSees: () => MARK.publicChat },
-  { key: "chat.send", variant: "a public course", scope: "owned", input: (fx) => ({ id: fx.publicCourseId, content: "What is this course about?" }), other: 200, ownWrites: true },
+  {
+    key: "chat.send",
+    variant: "a public course",
+    scope: "owned",
+    input: (fx) => ({ id: fx.publicCourseId, content: "What is this course about?" }),
+    other: 200,
+    ownWrites: true,
+  },
   // gamification
   { key: "gamification.streak", scope: "owned", input: ownUserId, other: 403, otherMessage: NOT_OWN },
   { key: "gamification.recordVisit", scope: "owned", input: ownUserId, other: 403, otherMessage: NOT_OWN },
@@ -247,7 +307,14 @@ const REST_ROWS: Row[] = [
     other: 403,
     otherMessage: NOT_OWN,
   },
-  { key: "GET /sections/{id}/quiz", scope: "owned", input: (fx) => ({ id: fx.sectionIds[0] }), other: 404, otherMessage: "Section not found", ownerSees: () => MARK.question },
+  {
+    key: "GET /sections/{id}/quiz",
+    scope: "owned",
+    input: (fx) => ({ id: fx.sectionIds[0] }),
+    other: 404,
+    otherMessage: "Section not found",
+    ownerSees: () => MARK.question,
+  },
   { key: "POST /sections/{id}/generate-quiz", scope: "owned", input: (fx) => ({ id: fx.sectionIds[2] }), other: 404, otherMessage: "Section not found" },
   {
     key: "POST /quizzes/{id}/attempts",
@@ -257,8 +324,21 @@ const REST_ROWS: Row[] = [
     otherMessage: NOT_OWN,
     ownerSees: () => MARK.answer,
   },
-  { key: "GET /courses/{id}/chat", scope: "owned", input: (fx) => ({ ...courseOf(fx), ...ownUserId(fx) }), other: 403, otherMessage: NOT_OWN, ownerSees: () => MARK.chat },
-  { key: "POST /courses/{id}/chat", scope: "owned", input: (fx) => ({ ...courseOf(fx), ...ownUserId(fx), content: "What is the middle element?" }), other: 403, otherMessage: NOT_OWN },
+  {
+    key: "GET /courses/{id}/chat",
+    scope: "owned",
+    input: (fx) => ({ ...courseOf(fx), ...ownUserId(fx) }),
+    other: 403,
+    otherMessage: NOT_OWN,
+    ownerSees: () => MARK.chat,
+  },
+  {
+    key: "POST /courses/{id}/chat",
+    scope: "owned",
+    input: (fx) => ({ ...courseOf(fx), ...ownUserId(fx), content: "What is the middle element?" }),
+    other: 403,
+    otherMessage: NOT_OWN,
+  },
   {
     key: "POST /courses/{id}/chat/stream",
     scope: "owned",
@@ -279,7 +359,13 @@ const REST_ROWS: Row[] = [
   { key: "GET /users/{userId}/badges", scope: "owned", input: ownUserId, other: 403, otherMessage: NOT_OWN },
   { key: "GET /challenges/active", scope: "self" },
   { key: "GET /users/{userId}/challenges", scope: "owned", input: ownUserId, other: 403, otherMessage: NOT_OWN },
-  { key: "POST /users/{userId}/challenges/{challengeId}", scope: "owned", input: (fx) => ({ ...ownUserId(fx), challengeId: fx.challengeId }), other: 403, otherMessage: NOT_OWN },
+  {
+    key: "POST /users/{userId}/challenges/{challengeId}",
+    scope: "owned",
+    input: (fx) => ({ ...ownUserId(fx), challengeId: fx.challengeId }),
+    other: 403,
+    otherMessage: NOT_OWN,
+  },
   { key: "GET /subscription/course-limit", scope: "self" },
   { key: "POST /generation-jobs", scope: "self", input: () => ({ topic: "binary search", complexity: "beginner" }), ownWrites: true },
   { key: "GET /generation-jobs/{jobId}", scope: "owned", input: (fx) => ({ jobId: fx.jobId }), other: 404, otherMessage: "Generation job not found." },
@@ -299,12 +385,6 @@ const REST_ROWS: Row[] = [
 
 type Procedure = { _def: { type: "query" | "mutation" | "subscription" } };
 const procedures = appRouter._def.procedures as unknown as Record<string, Procedure>;
-const documentedPaths = (): string[] =>
-  Object.entries(openApiDocument(`${ORIGIN}/api`).paths ?? {}).flatMap(([path, item]) =>
-    Object.keys(item ?? {})
-      .filter((method) => ["get", "post", "put", "patch", "delete"].includes(method))
-      .map((method) => `${method.toUpperCase()} ${path}`),
-  );
 
 type ApiCall = { method: string; path: string; json?: unknown };
 
@@ -423,17 +503,6 @@ async function send(who: Who, call: ApiCall): Promise<{ status: number; text: st
   return { status: response.status, text, message: body?.message ?? body?.error?.json?.message, bodyLeak };
 }
 
-/** Runs the queue until `call` settles: what the worker does while generate-from-topic waits. */
-async function whileDraining<T>(call: Promise<T>): Promise<T> {
-  let settled = false;
-  const done = call.finally(() => (settled = true));
-  while (!settled) {
-    await drainGenerationQueue(db, libraryDeps());
-    await Promise.race([done.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 20))]);
-  }
-  return done;
-}
-
 const expectedStatus = (row: Row, who: Who): number =>
   who === "owner" ? 200 : who === "other" ? (row.other ?? 200) : (row.anonymous ?? (row.scope === "public" ? 200 : 401));
 
@@ -446,7 +515,7 @@ async function runRow(row: Row, request: (row: Row, input: Input) => ApiCall): P
     const call = request(row, input);
     const before = who === "owner" ? null : await snapshot(fx.owner.id);
     const pending = send(who, call);
-    const result = row.drain && who === "owner" ? await whileDraining(pending) : await pending;
+    const result = row.drain && who === "owner" ? await whileDraining(db, pending) : await pending;
     totals.calls += 1;
 
     const expected = expectedStatus(row, who);
@@ -455,7 +524,9 @@ async function runRow(row: Row, request: (row: Row, input: Input) => ApiCall): P
     const messageOk = who !== "other" || !row.otherMessage || result.message === row.otherMessage;
     if (!statusOk || !messageOk) {
       totals.unexpectedStatuses += 1;
-      problems.push(`${who}: expected ${expected}${who === "other" && row.otherMessage ? ` "${row.otherMessage}"` : ""}, got ${result.status} ${result.text.slice(0, 300)}`);
+      problems.push(
+        `${who}: expected ${expected}${who === "other" && row.otherMessage ? ` "${row.otherMessage}"` : ""}, got ${result.status} ${result.text.slice(0, 300)}`,
+      );
     }
     if (result.bodyLeak) {
       totals.leaks += 1;
@@ -547,15 +618,27 @@ afterAll(async () => {
 describe("the matrix is complete", () => {
   test("every tRPC procedure has a row", () => {
     const covered = new Set(PROCEDURE_ROWS.map((row) => row.key));
-    expect(Object.keys(procedures).filter((key) => !covered.has(key)), "procedures without a row in PROCEDURE_ROWS").toEqual([]);
-    expect([...covered].filter((key) => !(key in procedures)), "rows naming no procedure").toEqual([]);
+    expect(
+      Object.keys(procedures).filter((key) => !covered.has(key)),
+      "procedures without a row in PROCEDURE_ROWS",
+    ).toEqual([]);
+    expect(
+      [...covered].filter((key) => !(key in procedures)),
+      "rows naming no procedure",
+    ).toEqual([]);
   });
 
   test("every documented REST path (the OpenAPI document) has a row", () => {
-    const documented = documentedPaths();
+    const documented = documentedOperations();
     const covered = new Set(REST_ROWS.map((row) => row.key));
-    expect(documented.filter((key) => !covered.has(key)), "documented paths without a row in REST_ROWS").toEqual([]);
-    expect([...covered].filter((key) => !documented.includes(key)), "rows naming no documented path").toEqual([]);
+    expect(
+      documented.filter((key) => !covered.has(key)),
+      "documented paths without a row in REST_ROWS",
+    ).toEqual([]);
+    expect(
+      [...covered].filter((key) => !documented.includes(key)),
+      "rows naming no documented path",
+    ).toEqual([]);
   });
 });
 
@@ -591,6 +674,10 @@ describe("the public routes outside the API document", () => {
 describe("summary", () => {
   test("0 leaks, 0 wrong-user writes, 0 unexpected statuses", () => {
     expect(totals.rows).toBe(PROCEDURE_ROWS.length + REST_ROWS.length);
-    expect({ leaks: totals.leaks, wrongUserWrites: totals.wrongUserWrites, unexpectedStatuses: totals.unexpectedStatuses }).toEqual({ leaks: 0, wrongUserWrites: 0, unexpectedStatuses: 0 });
+    expect({ leaks: totals.leaks, wrongUserWrites: totals.wrongUserWrites, unexpectedStatuses: totals.unexpectedStatuses }).toEqual({
+      leaks: 0,
+      wrongUserWrites: 0,
+      unexpectedStatuses: 0,
+    });
   });
 });

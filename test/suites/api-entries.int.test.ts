@@ -16,7 +16,6 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import * as nextCatchAll from "~/app/api/[...path]/route";
 import * as nextGoogle from "~/app/api/auth/google/route";
 import { serveApiDirectly } from "~/server/api/direct";
-import { openApiDocument } from "~/server/api/openapi";
 import { listActiveChallenges } from "~/server/services/gamification/challenges";
 import { startCourseGeneration } from "~/server/services/generation/start-generation";
 
@@ -24,8 +23,8 @@ import { randomIp, sessionCookieHeader, sessionTokenFor } from "../caller";
 import { db } from "../db";
 import { courseWithTranscript, createCourse, createProgress, createUser, DEFAULT_PASSWORD, uniqueSuffix } from "../factories";
 import { createQuiz, createQuizCourse } from "../factories/quiz";
-import { drainGenerationQueue, libraryDeps } from "../generation";
-import { ORIGIN } from "../http";
+import { drainGenerationQueue, libraryDeps, whileDraining } from "../generation";
+import { documentedOperations, ORIGIN } from "../http";
 
 type World = {
   tag: string;
@@ -94,8 +93,14 @@ const DOCUMENTED: Row[] = [
   { key: "POST /sections/{id}/generate-quiz", call: (w) => ({ method: "POST", path: `/api/sections/${w.sectionIds[2]}/generate-quiz` }) },
   { key: "POST /quizzes/{id}/attempts", call: (w) => ({ method: "POST", path: `/api/quizzes/${w.quizId}/attempts`, json: { ...own(w), answers: w.answers } }) },
   { key: "GET /courses/{id}/chat", call: (w) => ({ method: "GET", path: `/api/courses/${w.chatCourseId}/chat?userId=${w.owner.id}` }) },
-  { key: "POST /courses/{id}/chat", call: (w) => ({ method: "POST", path: `/api/courses/${w.chatCourseId}/chat`, json: { ...own(w), content: "How does merging work?" } }) },
-  { key: "POST /courses/{id}/chat/stream", call: (w) => ({ method: "POST", path: `/api/courses/${w.chatCourseId}/chat/stream`, json: { content: "Why split the list?" } }) },
+  {
+    key: "POST /courses/{id}/chat",
+    call: (w) => ({ method: "POST", path: `/api/courses/${w.chatCourseId}/chat`, json: { ...own(w), content: "How does merging work?" } }),
+  },
+  {
+    key: "POST /courses/{id}/chat/stream",
+    call: (w) => ({ method: "POST", path: `/api/courses/${w.chatCourseId}/chat/stream`, json: { content: "Why split the list?" } }),
+  },
   { key: "GET /streaks/{userId}", call: (w) => ({ method: "GET", path: `/api/streaks/${w.owner.id}` }) },
   { key: "POST /streaks/{userId}/activity", call: (w) => ({ method: "POST", path: `/api/streaks/${w.owner.id}/activity` }) },
   { key: "GET /users/{userId}/badges", call: (w) => ({ method: "GET", path: `/api/users/${w.owner.id}/badges` }) },
@@ -111,12 +116,27 @@ const DOCUMENTED: Row[] = [
   { key: "POST /generation-jobs", call: () => ({ method: "POST", path: "/api/generation-jobs", json: { topic: "merge sort", complexity: "beginner" } }) },
   {
     key: "POST /courses/generate-from-topic",
-    call: (w) => ({ method: "POST", path: "/api/courses/generate-from-topic", json: { ...own(w), topic: "binary search", complexity: "beginner", additionalInstructions: "" } }),
+    call: (w) => ({
+      method: "POST",
+      path: "/api/courses/generate-from-topic",
+      json: { ...own(w), topic: "binary search", complexity: "beginner", additionalInstructions: "" },
+    }),
     drain: true,
   },
   { key: "POST /auth/google", call: (w) => ({ method: "POST", path: "/api/auth/google", json: { uid: String(w.owner.id), displayName: "Contract" } }) },
-  { key: "POST /register", call: (w) => ({ method: "POST", path: "/api/register", anonymous: true, json: { username: `contract_new_${w.tag}`, email: `contract_new_${w.tag}@example.test`, password: "password123" } }) },
-  { key: "POST /login", call: (w) => ({ method: "POST", path: "/api/login", anonymous: true, json: { username: w.owner.username, password: DEFAULT_PASSWORD } }) },
+  {
+    key: "POST /register",
+    call: (w) => ({
+      method: "POST",
+      path: "/api/register",
+      anonymous: true,
+      json: { username: `contract_new_${w.tag}`, email: `contract_new_${w.tag}@example.test`, password: "password123" },
+    }),
+  },
+  {
+    key: "POST /login",
+    call: (w) => ({ method: "POST", path: "/api/login", anonymous: true, json: { username: w.owner.username, password: DEFAULT_PASSWORD } }),
+  },
   // Last: it ends the world's session (the rows after it sign in again).
   { key: "POST /logout", call: () => ({ method: "POST", path: "/api/logout" }), signIn: true },
 ];
@@ -127,21 +147,51 @@ const OTHERS: Row[] = [
   { key: "GET /api/openapi.json", call: () => ({ method: "GET", path: "/api/openapi.json" }) },
   { key: "GET /api/docs", call: () => ({ method: "GET", path: "/api/docs" }) },
   { key: "GET /api/panel (production: 404)", call: () => ({ method: "GET", path: "/api/panel" }), status: 404 },
-  { key: "GET /api/trpc/course.byId", call: (w) => ({ method: "GET", path: `/api/trpc/course.byId?input=${encodeURIComponent(JSON.stringify({ json: { id: w.courseId } }))}` }) },
-  { key: "POST /api/trpc/course.setSharing", call: (w) => ({ method: "POST", path: "/api/trpc/course.setSharing", json: { json: { id: w.courseId, isPublic: false } } }) },
-  { key: "POST /api/webhooks/stripe (payments not configured)", call: () => ({ method: "POST", path: "/api/webhooks/stripe", json: { id: "evt_1" }, headers: { "stripe-signature": "t=1,v1=00" } }), status: 503 },
+  {
+    key: "GET /api/trpc/course.byId",
+    call: (w) => ({ method: "GET", path: `/api/trpc/course.byId?input=${encodeURIComponent(JSON.stringify({ json: { id: w.courseId } }))}` }),
+  },
+  {
+    key: "POST /api/trpc/course.setSharing",
+    call: (w) => ({ method: "POST", path: "/api/trpc/course.setSharing", json: { json: { id: w.courseId, isPublic: false } } }),
+  },
+  {
+    key: "POST /api/webhooks/stripe (payments not configured)",
+    call: () => ({ method: "POST", path: "/api/webhooks/stripe", json: { id: "evt_1" }, headers: { "stripe-signature": "t=1,v1=00" } }),
+    status: 503,
+  },
   { key: "anonymous GET /api/courses/{id}", call: (w) => ({ method: "GET", path: `/api/courses/${w.courseId}`, anonymous: true }), status: 401 },
-  { key: "anonymous chat stream", call: (w) => ({ method: "POST", path: `/api/courses/${w.chatCourseId}/chat/stream`, anonymous: true, json: { content: "Hi" } }), status: 401 },
-  { key: "chat stream with a bad body", call: (w) => ({ method: "POST", path: `/api/courses/${w.chatCourseId}/chat/stream`, body: "[1,2]", headers: { "content-type": "application/json" } }), status: 400 },
-  { key: "chat stream for another userId", call: (w) => ({ method: "POST", path: `/api/courses/${w.chatCourseId}/chat/stream`, json: { content: "Hi", userId: w.owner.id + 100_000 } }), status: 403 },
+  {
+    key: "anonymous chat stream",
+    call: (w) => ({ method: "POST", path: `/api/courses/${w.chatCourseId}/chat/stream`, anonymous: true, json: { content: "Hi" } }),
+    status: 401,
+  },
+  {
+    key: "chat stream with a bad body",
+    call: (w) => ({ method: "POST", path: `/api/courses/${w.chatCourseId}/chat/stream`, body: "[1,2]", headers: { "content-type": "application/json" } }),
+    status: 400,
+  },
+  {
+    key: "chat stream for another userId",
+    call: (w) => ({ method: "POST", path: `/api/courses/${w.chatCourseId}/chat/stream`, json: { content: "Hi", userId: w.owner.id + 100_000 } }),
+    status: 403,
+  },
   { key: "an unknown path", call: () => ({ method: "GET", path: "/api/no-such-path" }), status: 404 },
   { key: "a known path, another method", call: (w) => ({ method: "DELETE", path: `/api/courses/${w.courseId}` }), status: 404 },
   { key: "GET on the webhook", call: () => ({ method: "GET", path: "/api/webhooks/stripe" }), status: 404 },
   { key: "malformed JSON", call: () => ({ method: "POST", path: "/api/login", body: "{nope", headers: { "content-type": "application/json" } }), status: 400 },
-  { key: "a form body", call: () => ({ method: "POST", path: "/api/login", body: "username=a", headers: { "content-type": "application/x-www-form-urlencoded" } }), status: 415 },
+  {
+    key: "a form body",
+    call: () => ({ method: "POST", path: "/api/login", body: "username=a", headers: { "content-type": "application/x-www-form-urlencoded" } }),
+    status: 415,
+  },
   { key: "a cross-site mutation", call: () => ({ method: "POST", path: "/api/logout", headers: { "sec-fetch-site": "cross-site" } }), status: 403 },
   { key: "a body over 1 MiB", call: () => ({ method: "POST", path: "/api/login", json: { username: "x".repeat(1_100_000) } }), status: 413 },
-  { key: "bytes that are not UTF-8", call: () => ({ method: "POST", path: "/api/login", body: new Uint8Array([0x7b, 0x22, 0xff, 0x22, 0x7d]), headers: { "content-type": "application/json" } }), status: 400 },
+  {
+    key: "bytes that are not UTF-8",
+    call: () => ({ method: "POST", path: "/api/login", body: new Uint8Array([0x7b, 0x22, 0xff, 0x22, 0x7d]), headers: { "content-type": "application/json" } }),
+    status: 400,
+  },
   { key: "a bad query value", call: () => ({ method: "GET", path: "/api/courses?userId=abc" }), status: 400 },
 ];
 
@@ -195,7 +245,11 @@ function mask(value: unknown, key = ""): unknown {
 }
 
 function normalise(answer: Answer, w: World, origin: string): unknown {
-  const text = answer.text.replaceAll(origin, "<origin>").replaceAll(`contract_new_${w.tag}`, "<new user>").replaceAll(`contract_${w.tag}`, "<user>").replaceAll(w.coupon, "<coupon>");
+  const text = answer.text
+    .replaceAll(origin, "<origin>")
+    .replaceAll(`contract_new_${w.tag}`, "<new user>")
+    .replaceAll(`contract_${w.tag}`, "<user>")
+    .replaceAll(w.coupon, "<coupon>");
   const worldless = text.replace(/contract course [ab]\b/gi, "<course>").replace(/\/course\/\d+/g, "/course/<id>");
   if (answer.contentType.includes("text/event-stream")) {
     return worldless.split("\n\n").map((event) => (event.startsWith("data: {") ? mask(JSON.parse(event.slice(6))) : event));
@@ -224,19 +278,8 @@ afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
-/** Runs the queue until `call` settles: what the worker does while generate-from-topic waits. */
-async function whileDraining<T>(call: Promise<T>): Promise<T> {
-  let settled = false;
-  const done = call.finally(() => (settled = true));
-  while (!settled) {
-    await drainGenerationQueue(db, libraryDeps());
-    await Promise.race([done.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 20))]);
-  }
-  return done;
-}
-
 async function compare(row: Row): Promise<void> {
-  const send = (entry: typeof throughNext, w: World) => (row.drain ? whileDraining(entry(w, row.call(w))) : entry(w, row.call(w)));
+  const send = (entry: typeof throughNext, w: World) => (row.drain ? whileDraining(db, entry(w, row.call(w))) : entry(w, row.call(w)));
   const next = await send(throughNext, viaNext);
   const fast = await send(throughFastPath, viaFastPath);
   if (row.signIn) for (const w of [viaNext, viaFastPath]) w.token = await sessionTokenFor({ id: w.owner.id });
@@ -248,11 +291,7 @@ async function compare(row: Row): Promise<void> {
 
 describe("both entries answer alike", () => {
   test("every documented path has a row", () => {
-    const documented = Object.entries(openApiDocument(`${ORIGIN}/api`).paths ?? {}).flatMap(([path, item]) =>
-      Object.keys(item ?? {})
-        .filter((method) => ["get", "post", "put", "patch", "delete"].includes(method))
-        .map((method) => `${method.toUpperCase()} ${path}`),
-    );
+    const documented = documentedOperations();
     expect(DOCUMENTED.map((row) => row.key).sort()).toEqual(documented.sort());
   });
 

@@ -54,7 +54,12 @@ const model = () => createOpenAI({ apiKey: "test", baseURL: llm.url }).chat("fak
 const llmDeps = (): GenerationDeps => libraryDeps({ engine: createLlmEngine(model(), { timeoutMs: AI_TIMEOUT_MS }) });
 const youtubeDeps = (): GenerationDeps => ({
   ...libraryDeps(),
-  sources: createVideoSources({ order: "youtube", youtubeApiKey: "test-youtube-key", youtubeApiBaseUrl: `${youtube.url}/youtube/v3`, youtubeiBaseUrl: youtube.url }),
+  sources: createVideoSources({
+    order: "youtube",
+    youtubeApiKey: "test-youtube-key",
+    youtubeApiBaseUrl: `${youtube.url}/youtube/v3`,
+    youtubeiBaseUrl: youtube.url,
+  }),
 });
 
 beforeAll(async () => {
@@ -81,7 +86,8 @@ const figures: Figure[] = [];
 function printFigures() {
   if (figures.length === 0) return;
   const lines = figures.map(
-    (f) => `[faults] ${f.fault.padEnd(44)} → ${f.answer.padEnd(34)} error after ${String(Math.round(f.errorMs)).padStart(5)} ms · recovered in ${String(Math.round(f.recoveryMs)).padStart(5)} ms (${f.recovery})`,
+    (f) =>
+      `[faults] ${f.fault.padEnd(44)} → ${f.answer.padEnd(34)} error after ${String(Math.round(f.errorMs)).padStart(5)} ms · recovered in ${String(Math.round(f.recoveryMs)).padStart(5)} ms (${f.recovery})`,
   );
   console.info(lines.join("\n"));
 }
@@ -94,7 +100,8 @@ async function learner() {
   return { user, sessionToken: await sessionTokenFor(user) };
 }
 
-const usageOf = async (userId: number) => (await db.monthlyUsage.findUnique({ where: { userId_month: { userId, month: monthKey(new Date()) } } }))?.coursesCreated ?? 0;
+const usageOf = async (userId: number) =>
+  (await db.monthlyUsage.findUnique({ where: { userId_month: { userId, month: monthKey(new Date()) } } }))?.coursesCreated ?? 0;
 
 /** Courses left half-written: not failed, yet without a single section. Must always be empty. */
 const halfWrittenCourses = () =>
@@ -114,7 +121,9 @@ async function timed<T>(call: () => Promise<ApiResult<T>>): Promise<Timed<T>> {
 type ErrorBody = { message?: string; code?: string };
 
 const generate = (sessionToken: string, topic = "binary search") =>
-  timed(() => restCall<ErrorBody & { course?: { id: number } }>("POST", "/api/courses/generate-from-topic", { sessionToken, json: { topic, complexity: "beginner" } }));
+  timed(() =>
+    restCall<ErrorBody & { course?: { id: number } }>("POST", "/api/courses/generate-from-topic", { sessionToken, json: { topic, complexity: "beginner" } }),
+  );
 
 /** A clear error: the status, its code, and a sentence for a person (restCall already refused stacks, SQL and paths). */
 function expectClearError(result: ApiResult<ErrorBody>, status: number, message: string | RegExp) {
@@ -161,7 +170,13 @@ describe("the LLM fails while a course is generated (POST /api/courses/generate-
     await expectCleanFailure(user.id, 0, "SERVICE_UNAVAILABLE");
     llm.setMode("normal");
     const recoveryMs = await expectRecovery(sessionToken, user.id);
-    figures.push({ fault: "LLM timeout (generation)", answer: `${failed.status} ${failed.json.code}`, errorMs: failed.ms, recoveryMs, recovery: "model answers again → next course" });
+    figures.push({
+      fault: "LLM timeout (generation)",
+      answer: `${failed.status} ${failed.json.code}`,
+      errorMs: failed.ms,
+      recoveryMs,
+      recovery: "model answers again → next course",
+    });
   });
 
   test("429 on every try: 429 with the busy message, after the SDK's bounded retries; no quota used", async () => {
@@ -174,7 +189,13 @@ describe("the LLM fails while a course is generated (POST /api/courses/generate-
     expect(llm.requests.length - before).toBe(3); // one call and two retries, no more
     await expectCleanFailure(user.id, 0, "TOO_MANY_REQUESTS");
     const recoveryMs = await expectRecovery(sessionToken, user.id);
-    figures.push({ fault: "LLM 429 ×3 (generation)", answer: `${failed.status} ${failed.json.code}`, errorMs: failed.ms, recoveryMs, recovery: "limit lifts → next course" });
+    figures.push({
+      fault: "LLM 429 ×3 (generation)",
+      answer: `${failed.status} ${failed.json.code}`,
+      errorMs: failed.ms,
+      recoveryMs,
+      recovery: "limit lifts → next course",
+    });
   });
 
   test("429 once: retried (honouring retry-after) and the course is built, counted once", async () => {
@@ -198,7 +219,13 @@ describe("the LLM fails while a course is generated (POST /api/courses/generate-
     expect(llm.requests.length - before).toBe(3); // the answer and two retries
     await expectCleanFailure(user.id, 0, "SERVICE_UNAVAILABLE");
     const recoveryMs = await expectRecovery(sessionToken, user.id);
-    figures.push({ fault: "LLM malformed ×3 (generation)", answer: `${failed.status} ${failed.json.code}`, errorMs: failed.ms, recoveryMs, recovery: "valid answers → next course" });
+    figures.push({
+      fault: "LLM malformed ×3 (generation)",
+      answer: `${failed.status} ${failed.json.code}`,
+      errorMs: failed.ms,
+      recoveryMs,
+      recovery: "valid answers → next course",
+    });
   });
 
   test("segment ids out of range (malformed variant bad-ids) once: retried, the course is sound", async () => {
@@ -220,7 +247,13 @@ describe("the LLM fails while a course is generated (POST /api/courses/generate-
     await expectCleanFailure(user.id, 0, "SERVICE_UNAVAILABLE");
     llm.setMode("normal");
     const recoveryMs = await expectRecovery(sessionToken, user.id);
-    figures.push({ fault: "LLM answer cut (generation)", answer: `${failed.status} ${failed.json.code}`, errorMs: failed.ms, recoveryMs, recovery: "model answers again → next course" });
+    figures.push({
+      fault: "LLM answer cut (generation)",
+      answer: `${failed.status} ${failed.json.code}`,
+      errorMs: failed.ms,
+      recoveryMs,
+      recovery: "model answers again → next course",
+    });
   });
 });
 
@@ -250,7 +283,10 @@ describe("the LLM fails mid-chat-answer (POST /api/courses/{id}/chat/stream)", (
     llm.setMode("cut", { times: 1, chunkDelayMs: 5 });
     const cut = await ask(course.id, sessionToken, "How does merging two sorted halves work?");
     expect(cut.status).toBe(200); // the stream had started: the failure is its last part
-    const said = cut.chunks.filter((c) => c.type === "text-delta").map((c) => c.delta).join("");
+    const said = cut.chunks
+      .filter((c) => c.type === "text-delta")
+      .map((c) => c.delta)
+      .join("");
     expect(said).toMatch(/^You asked/);
     expect(cut.chunks.find((c) => c.type === "error")?.errorText).toBe("The AI service could not be reached. Please try again later.");
     expect(cut.chunks.some((c) => c.type === "finish")).toBe(false);
@@ -262,7 +298,13 @@ describe("the LLM fails mid-chat-answer (POST /api/courses/{id}/chat/stream)", (
     const next = await ask(course.id, sessionToken, "And what about splitting?");
     expect(next.status).toBe(200);
     expect(next.chunks.some((c) => c.type === "finish")).toBe(true);
-    figures.push({ fault: "LLM stream cut (chat)", answer: "200 + error part", errorMs: cut.ms, recoveryMs: performance.now() - cutAt, recovery: "next question answered whole" });
+    figures.push({
+      fault: "LLM stream cut (chat)",
+      answer: "200 + error part",
+      errorMs: cut.ms,
+      recoveryMs: performance.now() - cutAt,
+      recovery: "next question answered whole",
+    });
   });
 
   test("timeout and 429 before the first word: plain 503 / 429 JSON with the message, the question kept", async () => {
@@ -281,8 +323,20 @@ describe("the LLM fails mid-chat-answer (POST /api/courses/{id}/chat/stream)", (
     const next = await ask(course.id, sessionToken, "Explain splitting");
     expect(next.status).toBe(200);
     expect((await history(user.id)).map((m) => m.role)).toEqual(["user", "user", "user", "assistant"]);
-    figures.push({ fault: "LLM timeout (chat)", answer: "503 SERVICE_UNAVAILABLE", errorMs: slow.ms, recoveryMs: performance.now() - clearedAt, recovery: "next question answered" });
-    figures.push({ fault: "LLM 429 ×3 (chat)", answer: "429 TOO_MANY_REQUESTS", errorMs: limited.ms, recoveryMs: performance.now() - clearedAt, recovery: "next question answered" });
+    figures.push({
+      fault: "LLM timeout (chat)",
+      answer: "503 SERVICE_UNAVAILABLE",
+      errorMs: slow.ms,
+      recoveryMs: performance.now() - clearedAt,
+      recovery: "next question answered",
+    });
+    figures.push({
+      fault: "LLM 429 ×3 (chat)",
+      answer: "429 TOO_MANY_REQUESTS",
+      errorMs: limited.ms,
+      recoveryMs: performance.now() - clearedAt,
+      recovery: "next question answered",
+    });
   });
 });
 
@@ -296,7 +350,13 @@ describe("YouTube fails (the real adapters against the fake YouTube)", () => {
     await expectCleanFailure(user.id, 0, "SERVICE_UNAVAILABLE");
     youtube.setMode("normal");
     const recoveryMs = await expectRecovery(sessionToken, user.id, "binary search");
-    figures.push({ fault: "YouTube unreachable", answer: `${failed.status} ${failed.json.code}`, errorMs: failed.ms, recoveryMs, recovery: "YouTube back → next course" });
+    figures.push({
+      fault: "YouTube unreachable",
+      answer: `${failed.status} ${failed.json.code}`,
+      errorMs: failed.ms,
+      recoveryMs,
+      recovery: "YouTube back → next course",
+    });
   });
 
   test("a video without a transcript: 422 with the reason; the job failed; no quota used", async () => {
@@ -306,7 +366,13 @@ describe("YouTube fails (the real adapters against the fake YouTube)", () => {
     expectClearError(failed, 422, VIDEO_WITHOUT_TRANSCRIPT_MESSAGE);
     await expectCleanFailure(user.id, 0, "UNPROCESSABLE");
     const recoveryMs = await expectRecovery(sessionToken, user.id, "https://youtu.be/binSearch01");
-    figures.push({ fault: "video without a transcript", answer: `${failed.status} ${failed.json.code}`, errorMs: failed.ms, recoveryMs, recovery: "another video → course" });
+    figures.push({
+      fault: "video without a transcript",
+      answer: `${failed.status} ${failed.json.code}`,
+      errorMs: failed.ms,
+      recoveryMs,
+      recovery: "another video → course",
+    });
   });
 });
 
@@ -375,7 +441,13 @@ describe("PostgreSQL: the app's backend killed with pg_terminate_backend", () =>
     expect(await db.sectionCompletion.count({ where: { userId: user.id } })).toBe(0);
     const recoveryMs = await recoveredAfter(killedAt, save);
     expect(await db.sectionCompletion.count({ where: { userId: user.id } })).toBe(1);
-    figures.push({ fault: "PG backend killed mid progress write", answer: `${failed.status} ${failed.json.code}`, errorMs, recoveryMs, recovery: "kill → next write saved" });
+    figures.push({
+      fault: "PG backend killed mid progress write",
+      answer: `${failed.status} ${failed.json.code}`,
+      errorMs,
+      recoveryMs,
+      recovery: "kill → next write saved",
+    });
   });
 
   test("during a course read: 503 with a retry message (no 500); the next read succeeds", async () => {
@@ -387,7 +459,13 @@ describe("PostgreSQL: the app's backend killed with pg_terminate_backend", () =>
     expect(waitingQuery).toMatch(/Section/);
     expectClearError(failed, 503, /try again/i);
     const recoveryMs = await recoveredAfter(killedAt, read);
-    figures.push({ fault: "PG backend killed mid course read", answer: `${failed.status} ${failed.json.code}`, errorMs, recoveryMs, recovery: "kill → next read" });
+    figures.push({
+      fault: "PG backend killed mid course read",
+      answer: `${failed.status} ${failed.json.code}`,
+      errorMs,
+      recoveryMs,
+      recovery: "kill → next read",
+    });
   });
 
   test("during a job's save, after the Course row is written: the job fails cleanly, no course, quota given back; the retry succeeds", async () => {
@@ -398,6 +476,12 @@ describe("PostgreSQL: the app's backend killed with pg_terminate_backend", () =>
     expectClearError(failed, 503, /try again/i);
     await expectCleanFailure(user.id, 0, "SERVICE_UNAVAILABLE");
     const recoveryMs = await expectRecovery(sessionToken, user.id);
-    figures.push({ fault: "PG backend killed mid job save", answer: `${failed.status} ${failed.json.code}`, errorMs, recoveryMs: performance.now() - killedAt, recovery: `kill → next course (its request ${Math.round(recoveryMs)} ms)` });
+    figures.push({
+      fault: "PG backend killed mid job save",
+      answer: `${failed.status} ${failed.json.code}`,
+      errorMs,
+      recoveryMs: performance.now() - killedAt,
+      recovery: `kill → next course (its request ${Math.round(recoveryMs)} ms)`,
+    });
   });
 });

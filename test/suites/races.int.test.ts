@@ -60,7 +60,12 @@ async function runRace(name: string, trial: (index: number) => Promise<TrialOutc
   const sum = (pick: (o: TrialOutcome) => number) => outcomes.reduce((total, o) => total + pick(o), 0);
   const statuses: Record<string, number> = {};
   for (const outcome of outcomes) for (const [key, count] of Object.entries(outcome.statuses)) statuses[key] = (statuses[key] ?? 0) + count;
-  const totals = { expected: sum((o) => o.expected), observed: sum((o) => o.observed), duplicates: sum((o) => o.duplicates), serverErrors: sum((o) => o.serverErrors) };
+  const totals = {
+    expected: sum((o) => o.expected),
+    observed: sum((o) => o.observed),
+    duplicates: sum((o) => o.duplicates),
+    serverErrors: sum((o) => o.serverErrors),
+  };
   console.info(
     `[races] ${name}: trials=${TRIALS} concurrency=${CONCURRENCY} successes expected=${totals.expected} observed=${totals.observed} ` +
       `duplicates=${totals.duplicates} 5xx=${totals.serverErrors} answers=${JSON.stringify(statuses)} (${Math.round(performance.now() - started)} ms)`,
@@ -172,7 +177,14 @@ describe(`races: ${TRIALS} trials × ${CONCURRENCY} concurrent requests`, () => 
       if (jobs !== expected) problems.push(`${jobs} jobs queued`);
       if (usage !== expected) problems.push(`usage counter ${usage}`);
       if (results.some((r) => r.status === 429 && !r.headers.get("retry-after"))) problems.push("a 429 without Retry-After");
-      return { expected, observed: ok(results).length, duplicates: await duplicates("monthlyUsage"), serverErrors: count5xx(results), statuses: statusTally(results), problems };
+      return {
+        expected,
+        observed: ok(results).length,
+        duplicates: await duplicates("monthlyUsage"),
+        serverErrors: count5xx(results),
+        statuses: statusTally(results),
+        problems,
+      };
     });
   });
 
@@ -186,7 +198,8 @@ describe(`races: ${TRIALS} trials × ${CONCURRENCY} concurrent requests`, () => 
       const problems = unexpectedStatuses(results, [200, 422]);
       const coupon = await db.coupon.findUniqueOrThrow({ where: { code }, select: { redemptionCount: true, _count: { select: { redemptions: true } } } });
       const expected = Math.min(maxRedemptions, CONCURRENCY);
-      if (coupon.redemptionCount !== expected || coupon._count.redemptions !== expected) problems.push(`coupon counted ${coupon.redemptionCount}, ${coupon._count.redemptions} redemption rows`);
+      if (coupon.redemptionCount !== expected || coupon._count.redemptions !== expected)
+        problems.push(`coupon counted ${coupon.redemptionCount}, ${coupon._count.redemptions} redemption rows`);
       const premium = (await Promise.all(learners.map(async ({ user }) => (await getEntitlements(db, user.id)).tier === "premium"))).filter(Boolean).length;
       if (premium !== expected) problems.push(`${premium} learners are premium`);
       return {
@@ -209,12 +222,20 @@ describe(`races: ${TRIALS} trials × ${CONCURRENCY} concurrent requests`, () => 
       // 409 "already redeemed"; beyond 10 failures in 15 minutes the per-user limit answers 429.
       const problems = unexpectedStatuses(results, [200, 409, 429]);
       const coupon = await db.coupon.findUniqueOrThrow({ where: { code }, select: { redemptionCount: true, _count: { select: { redemptions: true } } } });
-      if (coupon.redemptionCount !== 1 || coupon._count.redemptions !== 1) problems.push(`coupon counted ${coupon.redemptionCount}, ${coupon._count.redemptions} redemption rows`);
+      if (coupon.redemptionCount !== 1 || coupon._count.redemptions !== 1)
+        problems.push(`coupon counted ${coupon.redemptionCount}, ${coupon._count.redemptions} redemption rows`);
       // One redemption is one coupon's days of premium, not several stacked.
       const { couponPremiumUntil } = await db.user.findUniqueOrThrow({ where: { id: user.id }, select: { couponPremiumUntil: true } });
       const days = couponPremiumUntil ? (couponPremiumUntil.getTime() - Date.now()) / 86_400_000 : 0;
       if (days < 29 || days > 30.01) problems.push(`premium for ${days.toFixed(2)} days`);
-      return { expected: 1, observed: ok(results).length, duplicates: await duplicates("couponRedemption", "couponOverused"), serverErrors: count5xx(results), statuses: statusTally(results), problems };
+      return {
+        expected: 1,
+        observed: ok(results).length,
+        duplicates: await duplicates("couponRedemption", "couponOverused"),
+        serverErrors: count5xx(results),
+        statuses: statusTally(results),
+        problems,
+      };
     });
   });
 
@@ -224,14 +245,23 @@ describe(`races: ${TRIALS} trials × ${CONCURRENCY} concurrent requests`, () => 
       const section = sections[0]!;
       // The owner and other learners (the course is public) ask at once.
       const tokens = [await sessionTokenFor({ id: course.userId }), ...(await atOnce(CONCURRENCY - 1, async () => (await learner()).token))];
-      const results = await atOnce(CONCURRENCY, (i) => restCall<{ quiz: { id: number } }>("POST", `/api/sections/${section.id}/generate-quiz`, { sessionToken: tokens[i] }));
+      const results = await atOnce(CONCURRENCY, (i) =>
+        restCall<{ quiz: { id: number } }>("POST", `/api/sections/${section.id}/generate-quiz`, { sessionToken: tokens[i] }),
+      );
       const problems = unexpectedStatuses(results, [200]);
       const quizIds = new Set(ok(results).map((r) => r.json.quiz.id));
       if (quizIds.size !== 1) problems.push(`callers got ${quizIds.size} different quizzes`);
       if (new Set(ok(results).map((r) => r.text)).size > 1) problems.push("callers got different answers");
       const stored = await db.quiz.count({ where: { sectionId: section.id } });
       if (stored !== 1) problems.push(`${stored} quiz rows`);
-      return { expected: CONCURRENCY, observed: ok(results).length, duplicates: await duplicates("quizPerSection", "quizQuestion"), serverErrors: count5xx(results), statuses: statusTally(results), problems };
+      return {
+        expected: CONCURRENCY,
+        observed: ok(results).length,
+        duplicates: await duplicates("quizPerSection", "quizQuestion"),
+        serverErrors: count5xx(results),
+        statuses: statusTally(results),
+        problems,
+      };
     });
   });
 
@@ -252,8 +282,17 @@ describe(`races: ${TRIALS} trials × ${CONCURRENCY} concurrent requests`, () => 
       if (quizIds.size !== 1) problems.push(`callers got ${quizIds.size} different quizzes`);
       const stored = await db.quiz.count({ where: { sectionId: section.id } });
       if (stored !== 1) problems.push(`${stored} quiz rows`);
-      const serverErrors = Object.entries(statuses).filter(([key]) => key === "INTERNAL_SERVER_ERROR" || key.startsWith("THROWN")).reduce((t, [, n]) => t + n, 0);
-      return { expected: CONCURRENCY, observed: statuses.OK ?? 0, duplicates: await duplicates("quizPerSection", "quizQuestion"), serverErrors, statuses, problems };
+      const serverErrors = Object.entries(statuses)
+        .filter(([key]) => key === "INTERNAL_SERVER_ERROR" || key.startsWith("THROWN"))
+        .reduce((t, [, n]) => t + n, 0);
+      return {
+        expected: CONCURRENCY,
+        observed: statuses.OK ?? 0,
+        duplicates: await duplicates("quizPerSection", "quizQuestion"),
+        serverErrors,
+        statuses,
+        problems,
+      };
     });
   });
 
@@ -263,10 +302,14 @@ describe(`races: ${TRIALS} trials × ${CONCURRENCY} concurrent requests`, () => 
       const course = await createCourse(db, { userId: user.id, chapters: 1, sectionsPerChapter: 2 });
       const [section] = sectionsOf(course);
       const results = await atOnce(CONCURRENCY, () =>
-        restCall<{ completedSections: number[] }>("POST", `/api/courses/${course.id}/progress`, { sessionToken: token, json: { completedSectionId: section!.id, currentSectionId: section!.id } }),
+        restCall<{ completedSections: number[] }>("POST", `/api/courses/${course.id}/progress`, {
+          sessionToken: token,
+          json: { completedSectionId: section!.id, currentSectionId: section!.id },
+        }),
       );
       const problems = unexpectedStatuses(results, [200]);
-      if (ok(results).some((r) => JSON.stringify(r.json.completedSections) !== JSON.stringify([section!.id]))) problems.push(`answers ${JSON.stringify(ok(results).map((r) => r.json.completedSections))}`);
+      if (ok(results).some((r) => JSON.stringify(r.json.completedSections) !== JSON.stringify([section!.id])))
+        problems.push(`answers ${JSON.stringify(ok(results).map((r) => r.json.completedSections))}`);
       const completions = await db.sectionCompletion.count({ where: { userId: user.id, sectionId: section!.id } });
       const events = await db.activityEvent.count({ where: { userId: user.id, type: "section_completed" } });
       const courseEvents = await db.activityEvent.count({ where: { userId: user.id, type: "course_completed" } });
@@ -320,7 +363,9 @@ describe(`races: ${TRIALS} trials × ${CONCURRENCY} concurrent requests`, () => 
       const { user, token } = await learner();
       const course = await createCourse(db, { userId: user.id, chapters: 1, sectionsPerChapter: CONCURRENCY });
       const sections = sectionsOf(course);
-      const results = await atOnce(CONCURRENCY, (i) => restCall("POST", `/api/courses/${course.id}/progress`, { sessionToken: token, json: { completedSectionId: sections[i]!.id } }));
+      const results = await atOnce(CONCURRENCY, (i) =>
+        restCall("POST", `/api/courses/${course.id}/progress`, { sessionToken: token, json: { completedSectionId: sections[i]!.id } }),
+      );
       const problems = unexpectedStatuses(results, [200]);
       const completions = await db.sectionCompletion.count({ where: { userId: user.id, courseId: course.id } });
       const finished = await db.activityEvent.count({ where: { userId: user.id, type: "course_completed", subjectKey: String(course.id) } });
@@ -348,9 +393,12 @@ describe(`races: ${TRIALS} trials × ${CONCURRENCY} concurrent requests`, () => 
       const problems = unexpectedStatuses(listings, [200]);
       const challenges = listings[0]!.json;
       const challenge = challenges[trial % challenges.length]!;
-      const results = await atOnce(CONCURRENCY, () => restCall<{ joinedAt: string; challengeId: number }>("POST", `/api/users/${user.id}/challenges/${challenge.id}`, { sessionToken: token }));
+      const results = await atOnce(CONCURRENCY, () =>
+        restCall<{ joinedAt: string; challengeId: number }>("POST", `/api/users/${user.id}/challenges/${challenge.id}`, { sessionToken: token }),
+      );
       problems.push(...unexpectedStatuses(results, [200]));
-      if (new Set(ok(results).map((r) => r.json.joinedAt)).size !== 1) problems.push(`joinedAt differs: ${JSON.stringify(ok(results).map((r) => r.json.joinedAt))}`);
+      if (new Set(ok(results).map((r) => r.json.joinedAt)).size !== 1)
+        problems.push(`joinedAt differs: ${JSON.stringify(ok(results).map((r) => r.json.joinedAt))}`);
       const rows = await db.userChallenge.count({ where: { userId: user.id } });
       if (rows !== 1) problems.push(`${rows} UserChallenge rows`);
       return {
@@ -374,11 +422,13 @@ describe(`races: ${TRIALS} trials × ${CONCURRENCY} concurrent requests`, () => 
     });
     afterAll(() => stripe.close());
 
-
     /** POST /api/webhooks/stripe through its handler, with a body and signature as Stripe sends them. */
     async function deliver(signed: { body: string; signature: string }) {
       const response = await stripeWebhookHandler({ db, billing })(
-        apiRequest("POST", "/api/webhooks/stripe", { body: signed.body, headers: { "content-type": "application/json", "stripe-signature": signed.signature } }),
+        apiRequest("POST", "/api/webhooks/stripe", {
+          body: signed.body,
+          headers: { "content-type": "application/json", "stripe-signature": signed.signature },
+        }),
       );
       const text = await response.text();
       let outcome: string | undefined;
@@ -406,7 +456,8 @@ describe(`races: ${TRIALS} trials × ${CONCURRENCY} concurrent requests`, () => 
         const results = await atOnce(CONCURRENCY, () => deliver(signed));
         const problems = results.filter((r) => r.status !== 200).map((r) => `answer ${r.status} ${r.text.slice(0, 120)}`);
         const applied = results.filter((r) => r.outcome === "applied").length;
-        if (results.filter((r) => r.outcome === "duplicate").length !== CONCURRENCY - applied) problems.push(`outcomes ${JSON.stringify(outcomeTally(results))}`);
+        if (results.filter((r) => r.outcome === "duplicate").length !== CONCURRENCY - applied)
+          problems.push(`outcomes ${JSON.stringify(outcomeTally(results))}`);
         const recorded = await db.stripeEvent.count({ where: { id: signed.event.id } });
         if (recorded !== 1) problems.push(`${recorded} StripeEvent rows`);
         if ((await getEntitlements(db, user.id)).tier !== "premium") problems.push("the learner is not premium");

@@ -42,7 +42,14 @@ export function ChangePasswordForm() {
     <form onSubmit={onSubmit} noValidate className="grid max-w-md gap-4" aria-label="Change password">
       <FormField id="current-password" label="Current Password" name="currentPassword" type="password" autoComplete="current-password" aria-required="true" />
       <FormField id="new-password" label="New Password" name="newPassword" type="password" autoComplete="new-password" aria-required="true" />
-      <FormField id="confirm-new-password" label="Confirm New Password" name="confirmPassword" type="password" autoComplete="new-password" aria-required="true" />
+      <FormField
+        id="confirm-new-password"
+        label="Confirm New Password"
+        name="confirmPassword"
+        type="password"
+        autoComplete="new-password"
+        aria-required="true"
+      />
       <Button type="submit" disabled={changePassword.isPending}>
         {changePassword.isPending ? <Spinner tone="current" /> : null}
         Change Password

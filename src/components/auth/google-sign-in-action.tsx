@@ -20,7 +20,7 @@ export default function GoogleSignInAction() {
   const { start, isPending } = useGoogleSignIn();
   return (
     <>
-      <div className="flex items-center gap-3 text-xs uppercase text-muted-foreground">
+      <div className="flex items-center gap-3 text-xs text-muted-foreground uppercase">
         <span className="h-px flex-1 bg-border" />
         or
         <span className="h-px flex-1 bg-border" />

@@ -37,21 +37,8 @@ export function LoginForm() {
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Login">
-      <FormField
-        id="login-username"
-        label="Username"
-        name="username"
-        autoComplete="username"
-        aria-required="true"
-      />
-      <FormField
-        id="login-password"
-        label="Password"
-        name="password"
-        type="password"
-        autoComplete="current-password"
-        aria-required="true"
-      />
+      <FormField id="login-username" label="Username" name="username" autoComplete="username" aria-required="true" />
+      <FormField id="login-password" label="Password" name="password" type="password" autoComplete="current-password" aria-required="true" />
       <Button type="submit" className="w-full" disabled={login.isPending}>
         {login.isPending ? <Spinner tone="current" /> : null}
         Login

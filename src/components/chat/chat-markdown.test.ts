@@ -10,7 +10,18 @@ const render = (text: string) => renderToStaticMarkup(createElement(ChatMarkdown
 describe("isSafeHref", () => {
   it("allows absolute http(s) and mailto only", () => {
     for (const url of ["https://example.com", "http://example.com/a?b#c", "mailto:a@example.com"]) expect(isSafeHref(url)).toBe(true);
-    for (const url of ["javascript:alert(1)", "JavaScript:alert(1)", "data:text/html,x", "vbscript:x", "/course/1", "#t=5", "example.com", "", undefined, null]) {
+    for (const url of [
+      "javascript:alert(1)",
+      "JavaScript:alert(1)",
+      "data:text/html,x",
+      "vbscript:x",
+      "/course/1",
+      "#t=5",
+      "example.com",
+      "",
+      undefined,
+      null,
+    ]) {
       expect(isSafeHref(url)).toBe(false);
     }
   });

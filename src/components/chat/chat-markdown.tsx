@@ -68,7 +68,7 @@ export function ChatMarkdown({ text, courseId }: { text: string; courseId: numbe
   );
 
   return (
-    <div className="break-words text-sm leading-relaxed">
+    <div className="text-sm leading-relaxed break-words">
       <Markdown skipHtml remarkPlugins={REMARK_PLUGINS} components={components}>
         {text}
       </Markdown>

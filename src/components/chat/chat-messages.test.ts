@@ -20,7 +20,9 @@ describe("chat messages in the page", () => {
     const limited = new Error(JSON.stringify({ message: "You are sending messages too quickly. Please wait a moment and try again.", retryAfter: 42 }));
     expect(sendFailureMessage(limited)).toBe("You are sending messages too quickly. Please wait a moment and try again. You can send again in 42 s.");
     expect(sendFailureMessage(new Error(JSON.stringify({ message: "Course Not Found" })))).toBe("Course Not Found");
-    expect(sendFailureMessage(new Error("The AI service could not be reached. Please try again later."))).toBe("The AI service could not be reached. Please try again later.");
+    expect(sendFailureMessage(new Error("The AI service could not be reached. Please try again later."))).toBe(
+      "The AI service could not be reached. Please try again later.",
+    );
     expect(sendFailureMessage(new TypeError("Failed to fetch"))).toMatch(/Check your connection/);
   });
 

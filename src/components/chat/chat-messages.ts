@@ -6,7 +6,12 @@ import type { ChatMessage, ChatMessageMetadata } from "~/lib/schemas/chat";
 export type ChatUIMessage = UIMessage<ChatMessageMetadata>;
 
 export function toUIMessage(message: ChatMessage): ChatUIMessage {
-  return { id: `m${message.id}`, role: message.role, metadata: { id: message.id, timestamp: message.timestamp }, parts: [{ type: "text", text: message.content }] };
+  return {
+    id: `m${message.id}`,
+    role: message.role,
+    metadata: { id: message.id, timestamp: message.timestamp },
+    parts: [{ type: "text", text: message.content }],
+  };
 }
 
 export function messageText(message: Pick<ChatUIMessage, "parts">): string {
@@ -29,7 +34,8 @@ export function sendFailureMessage(error: Error): string {
     const wait = typeof body.retryAfter === "number" && body.retryAfter > 0 ? ` You can send again in ${formatWait(body.retryAfter)}.` : "";
     return `${body.message}${wait}`;
   }
-  if (/failed to fetch|network|load failed/i.test(error.message) || !error.message) return "The message could not be sent. Check your connection and try again.";
+  if (/failed to fetch|network|load failed/i.test(error.message) || !error.message)
+    return "The message could not be sent. Check your connection and try again.";
   return error.message;
 }
 

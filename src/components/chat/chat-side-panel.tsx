@@ -23,18 +23,18 @@ export function ChatSidePanel({ courseId, chapters }: SidePanelProps) {
         <dl className="grid gap-3">
           {firstChapter ? (
             <div>
-              <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">First chapter</dt>
+              <dt className="text-xs font-medium tracking-wide text-muted-foreground uppercase">First chapter</dt>
               <dd data-testid="first-chapter">{firstChapter}</dd>
             </div>
           ) : null}
           <div>
-            <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">Chapters</dt>
+            <dt className="text-xs font-medium tracking-wide text-muted-foreground uppercase">Chapters</dt>
             <dd data-testid="chapter-count">{chapters.length}</dd>
           </div>
         </dl>
         {concepts.length > 0 ? (
           <section aria-labelledby="key-concepts">
-            <h3 id="key-concepts" className="mb-2 text-xs font-medium uppercase tracking-wide text-muted-foreground">
+            <h3 id="key-concepts" className="mb-2 text-xs font-medium tracking-wide text-muted-foreground uppercase">
               Key Concepts
             </h3>
             <ul className="flex flex-wrap gap-1.5">

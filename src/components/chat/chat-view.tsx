@@ -162,7 +162,7 @@ export function ChatView({ detail, initialMessages }: ChatViewProps) {
               rows={2}
               maxLength={CHAT_MESSAGE_MAX_LENGTH}
               placeholder={mode === "quiz" ? "Say “ready” for a question, or answer the last one…" : "Ask about this course…"}
-              className="min-h-[2.75rem] flex-1 resize-y rounded-md border border-input bg-background px-3 py-2 text-sm shadow-sm placeholder:text-muted-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              className="min-h-[2.75rem] flex-1 resize-y rounded-md border border-input bg-background px-3 py-2 text-sm shadow-sm placeholder:text-muted-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
               aria-describedby={`${inputId}-help`}
             />
             {busy ? (
@@ -202,7 +202,9 @@ function Bubble({ role, text, courseId, time, note, testId }: BubbleProps) {
     <div className={cn("flex", mine ? "justify-end" : "justify-start")} data-role={role} data-testid={testId ?? "chat-message"}>
       <div className={cn("max-w-[85%] rounded-lg px-3.5 py-2.5 text-sm", mine ? "bg-primary text-primary-foreground" : "bg-muted text-foreground")}>
         <span className="sr-only">{mine ? "You:" : "Tutor:"}</span>
-        <div data-testid="message-text">{mine ? <p className="whitespace-pre-wrap break-words">{text}</p> : <ChatMarkdown text={text} courseId={courseId} />}</div>
+        <div data-testid="message-text">
+          {mine ? <p className="break-words whitespace-pre-wrap">{text}</p> : <ChatMarkdown text={text} courseId={courseId} />}
+        </div>
         {time || note ? (
           <p className={cn("mt-1 text-xs", mine ? "text-primary-foreground/90" : "text-muted-foreground")}>{[note, time].filter(Boolean).join(" · ")}</p>
         ) : null}

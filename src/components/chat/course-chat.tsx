@@ -18,7 +18,8 @@ export function CourseChat({ courseId }: { courseId: number }) {
 
   const courseError = course.error;
   useEffect(() => {
-    if (courseError && courseError.data?.code !== "NOT_FOUND") toast({ variant: "destructive", title: "Error loading course", description: courseError.message });
+    if (courseError && courseError.data?.code !== "NOT_FOUND")
+      toast({ variant: "destructive", title: "Error loading course", description: courseError.message });
   }, [courseError]);
   const historyError = history.error;
   useEffect(() => {

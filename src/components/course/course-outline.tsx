@@ -57,7 +57,7 @@ export function CourseOutline({ courseId, chapters, currentId, completedIds, per
       </div>
 
       <nav aria-labelledby="course-outline-heading">
-        <h2 id="course-outline-heading" className="mb-2 text-sm font-semibold uppercase tracking-wide text-muted-foreground">
+        <h2 id="course-outline-heading" className="mb-2 text-sm font-semibold tracking-wide text-muted-foreground uppercase">
           Course Content
         </h2>
         <ol className="grid gap-1">
@@ -71,7 +71,7 @@ export function CourseOutline({ courseId, chapters, currentId, completedIds, per
                   aria-expanded={open}
                   aria-controls={listId}
                   onClick={() => toggle(chapter.id)}
-                  className="flex w-full items-start gap-2 rounded-md px-2 py-2 text-left text-sm font-semibold hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                  className="flex w-full items-start gap-2 rounded-md px-2 py-2 text-left text-sm font-semibold hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
                 >
                   <ChevronDown aria-hidden="true" className={cn("mt-0.5 size-4 shrink-0 transition-transform", !open && "-rotate-90")} />
                   <span>
@@ -95,11 +95,17 @@ export function CourseOutline({ courseId, chapters, currentId, completedIds, per
                           aria-current={status === "current" ? "step" : undefined}
                           onClick={() => onSelect(section.id)}
                           className={cn(
-                            "flex w-full items-start gap-2 rounded-md px-2 py-1.5 text-left text-sm hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
+                            "flex w-full items-start gap-2 rounded-md px-2 py-1.5 text-left text-sm hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
                             status === "current" && "bg-accent font-medium text-accent-foreground",
                           )}
                         >
-                          <Icon aria-hidden="true" className={cn("mt-0.5 size-4 shrink-0", done ? "text-green-600 dark:text-green-500" : status === "current" ? "text-primary" : "text-muted-foreground")} />
+                          <Icon
+                            aria-hidden="true"
+                            className={cn(
+                              "mt-0.5 size-4 shrink-0",
+                              done ? "text-green-600 dark:text-green-500" : status === "current" ? "text-primary" : "text-muted-foreground",
+                            )}
+                          />
                           <span>
                             <span>{section.title}</span>
                             <span className="sr-only"> {status === "current" && done ? "(current section, completed)" : STATUS_TEXT[status]}</span>

@@ -46,7 +46,8 @@ export function CoursePlayer({ courseId, videoPlayer, startAt = null }: CoursePl
 
   const courseError = course.error;
   useEffect(() => {
-    if (courseError && courseError.data?.code !== "NOT_FOUND") toast({ variant: "destructive", title: "Error loading course", description: courseError.message });
+    if (courseError && courseError.data?.code !== "NOT_FOUND")
+      toast({ variant: "destructive", title: "Error loading course", description: courseError.message });
   }, [courseError]);
 
   if (course.isError) return <CourseNotFound />;
@@ -88,8 +89,17 @@ function CoursePlayerView({ detail, saved, videoPlayer, startAt }: CoursePlayerV
       await utils.progress.byCourse.cancel({ id: courseId });
       const before = utils.progress.byCourse.getData({ id: courseId });
       utils.progress.byCourse.setData({ id: courseId }, (record) => {
-        const base: ProgressRecord = record ?? { courseId, userId: saved?.userId ?? 0, currentSectionId: null, completedSections: [], totalSections: sections.length };
-        const completed = change.completedSectionId !== undefined && !base.completedSections.includes(change.completedSectionId) ? [...base.completedSections, change.completedSectionId] : base.completedSections;
+        const base: ProgressRecord = record ?? {
+          courseId,
+          userId: saved?.userId ?? 0,
+          currentSectionId: null,
+          completedSections: [],
+          totalSections: sections.length,
+        };
+        const completed =
+          change.completedSectionId !== undefined && !base.completedSections.includes(change.completedSectionId)
+            ? [...base.completedSections, change.completedSectionId]
+            : base.completedSections;
         return { ...base, currentSectionId: change.currentSectionId ?? base.currentSectionId, completedSections: completed };
       });
       return { before };
@@ -159,7 +169,7 @@ function CoursePlayerView({ detail, saved, videoPlayer, startAt }: CoursePlayerV
       <header className="grid gap-2 md:col-span-2">
         <div className="flex flex-wrap items-center gap-2">
           <EngineBadge engine={course.engine} />
-          <span className="text-xs font-medium capitalize text-muted-foreground">{course.complexity}</span>
+          <span className="text-xs font-medium text-muted-foreground capitalize">{course.complexity}</span>
           <div className="ml-auto">
             <CourseSharing courseId={courseId} isPublic={course.isPublic} isOwner={course.isOwner} />
           </div>
@@ -195,7 +205,13 @@ function CoursePlayerView({ detail, saved, videoPlayer, startAt }: CoursePlayerV
       </aside>
 
       <div className="grid min-w-0 content-start gap-6">
-        <Suspense fallback={<div className="flex aspect-video w-full items-center justify-center rounded-lg bg-muted"><Spinner label="Loading video" /></div>}>
+        <Suspense
+          fallback={
+            <div className="flex aspect-video w-full items-center justify-center rounded-lg bg-muted">
+              <Spinner label="Loading video" />
+            </div>
+          }
+        >
           {videoPlayer === "stub" ? <StubVideoPlayer {...playerProps} duration={stubDuration} /> : <YouTubeVideoPlayer {...playerProps} />}
         </Suspense>
 
@@ -206,7 +222,7 @@ function CoursePlayerView({ detail, saved, videoPlayer, startAt }: CoursePlayerV
                 {current.title}
               </h2>
               {/* Plain text with its line breaks: the content is never rendered as HTML. */}
-              <div className="whitespace-pre-line leading-relaxed" data-testid="section-content">
+              <div className="leading-relaxed whitespace-pre-line" data-testid="section-content">
                 {current.content}
               </div>
             </section>
@@ -229,7 +245,7 @@ function CoursePlayerView({ detail, saved, videoPlayer, startAt }: CoursePlayerV
 
             <nav aria-label="Section navigation" className="flex flex-wrap items-stretch justify-between gap-3 border-t pt-4">
               {previous ? (
-                <Button variant="outline" className="h-auto max-w-full whitespace-normal py-2 text-left" onClick={() => goTo(previous.id, { seek: true })}>
+                <Button variant="outline" className="h-auto max-w-full py-2 text-left whitespace-normal" onClick={() => goTo(previous.id, { seek: true })}>
                   <ChevronLeft aria-hidden="true" />
                   <span>
                     <span className="block text-xs text-muted-foreground">Previous</span>
@@ -240,7 +256,7 @@ function CoursePlayerView({ detail, saved, videoPlayer, startAt }: CoursePlayerV
                 <span />
               )}
               {next ? (
-                <Button className="ml-auto h-auto max-w-full whitespace-normal py-2 text-right" onClick={completeAndContinue}>
+                <Button className="ml-auto h-auto max-w-full py-2 text-right whitespace-normal" onClick={completeAndContinue}>
                   <span>
                     <span className="block text-xs opacity-80">Next</span>
                     {next.title}

@@ -1,6 +1,16 @@
 import { describe, expect, it } from "vitest";
 
-import { allAnswered, attemptAnswers, initialQuizState, isPassing, optionMark, quizReducer, unansweredCount, type AttemptResult, type QuizState } from "./quiz-state";
+import {
+  allAnswered,
+  attemptAnswers,
+  initialQuizState,
+  isPassing,
+  optionMark,
+  quizReducer,
+  unansweredCount,
+  type AttemptResult,
+  type QuizState,
+} from "./quiz-state";
 
 const questions = [
   { id: 1, options: ["a", "b", "c", "d"] },
@@ -21,7 +31,11 @@ function run(...actions: Parameters<typeof quizReducer>[1][]): QuizState {
 
 describe("quizReducer", () => {
   it("records and changes answers while answering", () => {
-    const state = run({ type: "answer", questionId: 1, answer: "a" }, { type: "answer", questionId: 1, answer: "b" }, { type: "answer", questionId: 2, answer: "x" });
+    const state = run(
+      { type: "answer", questionId: 1, answer: "a" },
+      { type: "answer", questionId: 1, answer: "b" },
+      { type: "answer", questionId: 2, answer: "x" },
+    );
     expect(state).toEqual({ phase: "answering", answers: { 1: "b", 2: "x" } });
   });
 

@@ -40,7 +40,10 @@ export function RelatedCourses({ courseId }: { courseId: number }) {
         <ul className="grid gap-3 sm:grid-cols-3">
           {courses.map((course) => (
             <li key={course.id} data-testid="related-course" className="grid gap-1 rounded-md border p-3">
-              <Link href={`/course/${course.id}`} className="line-clamp-2 rounded-sm text-sm font-medium underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+              <Link
+                href={`/course/${course.id}`}
+                className="line-clamp-2 rounded-sm text-sm font-medium underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+              >
                 {course.title}
               </Link>
               <span className="text-xs text-muted-foreground">Complexity: {capitalise(course.complexity)}</span>

@@ -45,7 +45,11 @@ export function parseStartAt(raw: string | string[] | undefined): number | null 
  * Where the player opens: at a linked moment, in the section playing then; otherwise at the
  * start of the saved current section (or the first).
  */
-export function openingPoint(sections: readonly FlatSection[], savedId: number | null | undefined, startAt: number | null): { sectionId: number | null; seconds: number } {
+export function openingPoint(
+  sections: readonly FlatSection[],
+  savedId: number | null | undefined,
+  startAt: number | null,
+): { sectionId: number | null; seconds: number } {
   if (startAt !== null && sections.length > 0) return { sectionId: sectionAtTime(sections, startAt)?.id ?? null, seconds: startAt };
   const sectionId = initialSectionId(sections, savedId);
   return { sectionId, seconds: startSeconds(sections.find((section) => section.id === sectionId)) };

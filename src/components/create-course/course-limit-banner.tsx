@@ -28,7 +28,9 @@ export function CourseLimitBanner() {
         <p className="font-medium">{courseLimitSummary(limit.data)}</p>
         {free ? (
           <p className="text-muted-foreground">
-            {canCreateCourse ? "Upgrade for unlimited courses every month." : "You have used this month's free course. Upgrade to Premium for unlimited courses."}
+            {canCreateCourse
+              ? "Upgrade for unlimited courses every month."
+              : "You have used this month's free course. Upgrade to Premium for unlimited courses."}
           </p>
         ) : null}
       </div>

@@ -94,7 +94,11 @@ export function CreateCourseForm() {
 
   const start = api.generation.start.useMutation({
     onSuccess(started, input) {
-      saveDraft(started.id, { topic: input.topic, complexity: input.complexity ?? DEFAULT_COMPLEXITY, additionalInstructions: input.additionalInstructions ?? "" });
+      saveDraft(started.id, {
+        topic: input.topic,
+        complexity: input.complexity ?? DEFAULT_COMPLEXITY,
+        additionalInstructions: input.additionalInstructions ?? "",
+      });
       utils.generation.job.setData({ jobId: started.id }, started);
       setStartedJobId(started.id);
       router.replace(urlWithJob(pathname, window.location.search, started.id), { scroll: false });
@@ -211,7 +215,7 @@ export function CreateCourseForm() {
             </div>
 
             <fieldset className="grid gap-3">
-              <legend className="mb-3 text-sm font-medium leading-none">Complexity</legend>
+              <legend className="mb-3 text-sm leading-none font-medium">Complexity</legend>
               <div className="grid gap-2 sm:grid-cols-3">
                 {COMPLEXITIES.map((level) => (
                   <label
@@ -248,7 +252,7 @@ export function CreateCourseForm() {
                 rows={4}
                 maxLength={INSTRUCTIONS_MAX_LENGTH}
                 placeholder="e.g. Focus on practical examples in Python"
-                className="flex min-h-24 w-full rounded-md border border-input bg-background px-3 py-2 text-sm placeholder:text-muted-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background disabled:cursor-not-allowed disabled:opacity-60"
+                className="flex min-h-24 w-full rounded-md border border-input bg-background px-3 py-2 text-sm placeholder:text-muted-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-60"
               />
             </div>
 
@@ -259,7 +263,9 @@ export function CreateCourseForm() {
           </form>
         </CardContent>
       </Card>
-      {busy ? <GenerationLoader stage={jobData?.id === jobId ? jobData?.stage : undefined} progress={jobData?.id === jobId ? jobData?.progress : undefined} /> : null}
+      {busy ? (
+        <GenerationLoader stage={jobData?.id === jobId ? jobData?.stage : undefined} progress={jobData?.id === jobId ? jobData?.progress : undefined} />
+      ) : null}
     </>
   );
 }

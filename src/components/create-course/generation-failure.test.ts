@@ -24,7 +24,9 @@ describe("generationFailureMessage", () => {
   });
 
   it("does not append the note to other messages", () => {
-    expect(generationFailureMessage("The AI service returned an unusable answer. Please try again.")).toBe("The AI service returned an unusable answer. Please try again.");
+    expect(generationFailureMessage("The AI service returned an unusable answer. Please try again.")).toBe(
+      "The AI service returned an unusable answer. Please try again.",
+    );
   });
 });
 

@@ -11,30 +11,33 @@ export function HowItWorksCard() {
   return (
     <section aria-labelledby="create-how-it-works-title">
       <Card>
-      <CardHeader>
-        <CardTitle as="h2" id="create-how-it-works-title">
-          How It Works
-        </CardTitle>
-        <CardDescription>From a topic to a course in three steps.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <ol className="grid gap-4">
-          {STEPS.map((step, index) => (
-            <li key={step.title} className="flex gap-3">
-              <span aria-hidden="true" className="flex size-7 shrink-0 items-center justify-center rounded-full bg-primary/10 text-sm font-semibold text-primary">
-                {index + 1}
-              </span>
-              <div>
-                <h3 className="font-medium">
-                  <span className="sr-only">{index + 1}. </span>
-                  {step.title}
-                </h3>
-                <p className="text-sm text-muted-foreground">{step.description}</p>
-              </div>
-            </li>
-          ))}
-        </ol>
-      </CardContent>
+        <CardHeader>
+          <CardTitle as="h2" id="create-how-it-works-title">
+            How It Works
+          </CardTitle>
+          <CardDescription>From a topic to a course in three steps.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <ol className="grid gap-4">
+            {STEPS.map((step, index) => (
+              <li key={step.title} className="flex gap-3">
+                <span
+                  aria-hidden="true"
+                  className="flex size-7 shrink-0 items-center justify-center rounded-full bg-primary/10 text-sm font-semibold text-primary"
+                >
+                  {index + 1}
+                </span>
+                <div>
+                  <h3 className="font-medium">
+                    <span className="sr-only">{index + 1}. </span>
+                    {step.title}
+                  </h3>
+                  <p className="text-sm text-muted-foreground">{step.description}</p>
+                </div>
+              </li>
+            ))}
+          </ol>
+        </CardContent>
       </Card>
     </section>
   );

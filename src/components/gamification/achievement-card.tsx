@@ -73,7 +73,10 @@ export function AchievementCard({ card }: { card: AchievementCardView }) {
       className="break-words"
       description={
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-          <span data-testid="card-level" className="inline-flex items-center gap-1.5 rounded-full bg-primary px-3 py-1 text-sm font-semibold text-primary-foreground">
+          <span
+            data-testid="card-level"
+            className="inline-flex items-center gap-1.5 rounded-full bg-primary px-3 py-1 text-sm font-semibold text-primary-foreground"
+          >
             <Trophy aria-hidden="true" className="size-4" />
             Level {card.level}
             {card.level === MAX_LEVEL ? <span className="font-normal">(top level)</span> : null}

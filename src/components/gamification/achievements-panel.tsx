@@ -71,7 +71,13 @@ function ShareAchievements({ text }: { text: string }) {
       {url ? (
         <div className="grid gap-2 rounded-md border bg-muted/40 p-3 text-sm">
           <p className="text-muted-foreground">Anyone with this link can see your level, streak and badges:</p>
-          <a href={url} target="_blank" rel="noreferrer" data-testid="achievement-card-link" className="break-all font-medium text-primary underline-offset-4 hover:underline">
+          <a
+            href={url}
+            target="_blank"
+            rel="noreferrer"
+            data-testid="achievement-card-link"
+            className="font-medium break-all text-primary underline-offset-4 hover:underline"
+          >
             {url}
           </a>
           <Button variant="ghost" size="sm" className="justify-self-start" disabled={stop.isPending} onClick={() => stop.mutate()}>
@@ -140,7 +146,10 @@ export function AchievementsPanel({ userId, headingLevel = 2 }: AchievementsPane
     return (
       <div className="grid gap-6">
         <div className="flex flex-wrap items-center gap-3">
-          <span data-testid="level-badge" className="inline-flex items-center gap-1.5 rounded-full bg-primary px-3 py-1 text-sm font-semibold text-primary-foreground">
+          <span
+            data-testid="level-badge"
+            className="inline-flex items-center gap-1.5 rounded-full bg-primary px-3 py-1 text-sm font-semibold text-primary-foreground"
+          >
             <Trophy aria-hidden="true" className="size-4" />
             Level {level}
           </span>

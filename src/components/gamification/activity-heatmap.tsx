@@ -42,7 +42,7 @@ function Heatmap({ days }: { days: { date: string; count: number }[] }) {
       {/* One image for assistive technology: its name sums it up; each cell's title tells its day. */}
       <div role="img" aria-label={heatmapSummary(grid.activeDays, WEEKS)} data-testid="heatmap" className="grid grid-cols-[auto_auto] gap-x-2 gap-y-1">
         <span />
-        <div className="grid grid-flow-col auto-cols-[0.75rem] gap-x-[3px] text-xs leading-4 text-muted-foreground">
+        <div className="grid auto-cols-[0.75rem] grid-flow-col gap-x-[3px] text-xs leading-4 text-muted-foreground">
           {months.map((month, index) => (
             <span key={index} className="whitespace-nowrap">
               {month}

@@ -38,7 +38,10 @@ function BadgeAnnouncer({ userId }: { userId: number }) {
     const key = seenBadgesKey(userId);
     const seen = readSeen(key);
     if (seen === null) {
-      writeSeen(key, badges.data.map((badge) => badge.id));
+      writeSeen(
+        key,
+        badges.data.map((badge) => badge.id),
+      );
       return;
     }
     const next = nextUnseenBadge(badges.data, seen);

@@ -39,10 +39,7 @@ function ChallengeItem({ entry: { challenge, state, progress }, now, joining, on
     <li
       data-testid="challenge"
       data-state={state}
-      className={cn(
-        "grid gap-3 rounded-md border p-4",
-        completed && "border-green-600 bg-green-50 dark:border-green-500 dark:bg-green-950",
-      )}
+      className={cn("grid gap-3 rounded-md border p-4", completed && "border-green-600 bg-green-50 dark:border-green-500 dark:bg-green-950")}
     >
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">

@@ -5,7 +5,14 @@ import type { ChallengeView, UserChallengeView } from "~/lib/schemas/gamificatio
 import { challengeEntries, joinFailureMessage, timeLeftLabel } from "./challenges";
 
 const EXPIRY = "2026-11-23T00:00:00.000Z";
-const challenge = (id: number, target = 3): ChallengeView => ({ id, title: `Challenge ${id}`, description: "Do it", target, expiryDate: EXPIRY, badgeId: null });
+const challenge = (id: number, target = 3): ChallengeView => ({
+  id,
+  title: `Challenge ${id}`,
+  description: "Do it",
+  target,
+  expiryDate: EXPIRY,
+  badgeId: null,
+});
 const joined = (c: ChallengeView, progress: number, completed = false): UserChallengeView => ({
   challengeId: c.id,
   progress,

@@ -11,7 +11,11 @@ describe("achievements", () => {
   });
 
   it("unlocks Course Creator with a course and Quiz Master with its badge", () => {
-    expect(unlocked({ hasCourse: true, badgeKeys: ["streak-3", "quiz-master"] })).toEqual({ "Course Creator": true, "Learning Explorer": true, "Quiz Master": true });
+    expect(unlocked({ hasCourse: true, badgeKeys: ["streak-3", "quiz-master"] })).toEqual({
+      "Course Creator": true,
+      "Learning Explorer": true,
+      "Quiz Master": true,
+    });
     expect(unlocked({ hasCourse: true, badgeKeys: ["quiz-perfect-1"] })["Quiz Master"]).toBe(false);
   });
 });

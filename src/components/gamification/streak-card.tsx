@@ -91,9 +91,7 @@ export function StreakCard({ userId }: { userId: number }) {
           <CardTitle as="h2" id="streak-title">
             Your Learning Streak
           </CardTitle>
-          <CardDescription>
-            Learn every day to keep it going{streak.data ? ` (days in ${streak.data.timeZone})` : ""}.
-          </CardDescription>
+          <CardDescription>Learn every day to keep it going{streak.data ? ` (days in ${streak.data.timeZone})` : ""}.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-6">
           {streak.isPending ? (

@@ -12,7 +12,7 @@ export function CourseCard({ course }: { course: Pick<CourseSummary, "id" | "tit
     <Link
       href={`/course/${course.id}`}
       data-testid="course-card"
-      className="group flex h-full flex-col overflow-hidden rounded-lg border bg-card text-card-foreground shadow-sm transition-shadow hover:shadow-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background"
+      className="group flex h-full flex-col overflow-hidden rounded-lg border bg-card text-card-foreground shadow-sm transition-shadow hover:shadow-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background focus-visible:outline-none"
     >
       <Thumbnail src={course.thumbnailUrl} width={480} height={270} className="aspect-video w-full" iconSize="lg" />
       <span className="flex flex-1 flex-col gap-1 p-4">

@@ -6,7 +6,10 @@ import { CircleHelp } from "~/components/ui/icons/circle-help";
 
 export function Hero() {
   return (
-    <section aria-labelledby="hero-title" className="rounded-xl border bg-gradient-to-br from-primary/10 via-background to-background px-6 py-12 text-center sm:px-10 sm:py-16">
+    <section
+      aria-labelledby="hero-title"
+      className="rounded-xl border bg-gradient-to-br from-primary/10 via-background to-background px-6 py-12 text-center sm:px-10 sm:py-16"
+    >
       <h1 id="hero-title" className="mx-auto max-w-3xl text-3xl font-bold tracking-tight sm:text-4xl lg:text-5xl">
         Transform YouTube Videos into Structured Learning Experiences
       </h1>

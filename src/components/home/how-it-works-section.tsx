@@ -38,7 +38,7 @@ export function HowItWorksSection() {
                 <span className="mb-2 flex size-10 items-center justify-center rounded-full bg-primary/10 text-primary">
                   <Icon aria-hidden="true" className="size-5" />
                 </span>
-                <p className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">Step {index + 1}</p>
+                <p className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Step {index + 1}</p>
                 <CardTitle>{title}</CardTitle>
               </CardHeader>
               <CardContent>

@@ -24,7 +24,7 @@ export function Header() {
           <PanelLeft aria-hidden="true" />
         </SidebarToggle>
         <Logo textClassName="hidden sm:inline" />
-        <HeaderSearch className="min-w-0 max-w-xl flex-1" />
+        <HeaderSearch className="max-w-xl min-w-0 flex-1" />
         <div className="ml-auto flex shrink-0 items-center gap-1">
           <ThemeToggle
             icon={

@@ -12,7 +12,10 @@ export function Logo({ className, textClassName }: LogoProps) {
     <Link
       href="/"
       aria-label={`${PRODUCT_NAME} home`}
-      className={cn("flex shrink-0 items-center gap-2 rounded-md font-semibold text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring", className)}
+      className={cn(
+        "flex shrink-0 items-center gap-2 rounded-md font-semibold text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
+        className,
+      )}
     >
       <span className="flex size-8 items-center justify-center rounded-md bg-primary text-primary-foreground">
         <GraduationCap aria-hidden="true" className="size-5" />

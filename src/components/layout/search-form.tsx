@@ -33,7 +33,10 @@ export function SearchForm({ className }: { className?: string }) {
     return () => clearTimeout(timer);
   }, [value]);
 
-  const search = api.course.search.useQuery({ q: query }, { enabled: Boolean(user) && query.length >= 2, staleTime: 30_000, retry: false, refetchOnWindowFocus: false });
+  const search = api.course.search.useQuery(
+    { q: query },
+    { enabled: Boolean(user) && query.length >= 2, staleTime: 30_000, retry: false, refetchOnWindowFocus: false },
+  );
   const options = searchOptions(value.trim(), user && query.length >= 2 ? (search.data ?? []) : []);
   const expanded = open && value.trim().length > 0;
 
@@ -70,7 +73,7 @@ export function SearchForm({ className }: { className?: string }) {
       <label htmlFor="header-search" className="sr-only">
         Search for a topic
       </label>
-      <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
+      <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
       <Input
         id="header-search"
         type="search"

@@ -16,7 +16,9 @@ describe("the header search list", () => {
   });
 
   test("nothing found: only the offer to create, saying so; no topic: no list", () => {
-    expect(searchOptions("graph theory", [])).toEqual([{ key: "create", label: "Create a course on “graph theory”", detail: "No matching courses yet", href: "/create-course?topic=graph+theory" }]);
+    expect(searchOptions("graph theory", [])).toEqual([
+      { key: "create", label: "Create a course on “graph theory”", detail: "No matching courses yet", href: "/create-course?topic=graph+theory" },
+    ]);
     expect(searchOptions("", [])).toEqual([]);
   });
 

@@ -13,7 +13,12 @@ export function searchOptions(topic: string, results: readonly CourseSearchResul
     detail: result.kind === "course" ? KIND_LABEL.course : `${KIND_LABEL[result.kind]} in ${result.courseTitle}`,
     href: result.href,
   }));
-  const create = { key: "create", label: `Create a course on “${topic}”`, detail: found.length ? null : "No matching courses yet", href: `/create-course?${new URLSearchParams({ topic }).toString()}` };
+  const create = {
+    key: "create",
+    label: `Create a course on “${topic}”`,
+    detail: found.length ? null : "No matching courses yet",
+    href: `/create-course?${new URLSearchParams({ topic }).toString()}`,
+  };
   return [...found, create];
 }
 

@@ -108,7 +108,7 @@ function SidebarDrawer({ children, onClose }: { children: ReactNode; onClose: ()
         }}
       >
         {children}
-        <Button variant="ghost" size="icon" className="absolute right-3 top-4" aria-label="Close sidebar" onClick={onClose}>
+        <Button variant="ghost" size="icon" className="absolute top-4 right-3" aria-label="Close sidebar" onClick={onClose}>
           <X aria-hidden="true" />
         </Button>
       </div>

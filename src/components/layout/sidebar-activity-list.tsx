@@ -25,7 +25,7 @@ export default function ActivityList() {
           <li key={`${item.kind}-${item.at}-${item.title}`}>
             <Link
               href={item.href}
-              className="flex gap-2 rounded-md p-2 text-sm transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              className="flex gap-2 rounded-md p-2 text-sm transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
             >
               <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
               <span className="min-w-0">

@@ -34,7 +34,7 @@ export default function CourseList() {
               href={href}
               aria-current={active ? "page" : undefined}
               className={cn(
-                "flex gap-3 rounded-md p-2 text-sm transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
+                "flex gap-3 rounded-md p-2 text-sm transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
                 active && "bg-accent font-medium text-accent-foreground ring-1 ring-primary/40",
               )}
             >

@@ -23,13 +23,13 @@ export function Sidebar() {
     >
       <Logo />
       <nav aria-labelledby="sidebar-my-learning">
-        <h2 id="sidebar-my-learning" className="mb-2 px-2 text-xs font-semibold uppercase tracking-wide text-muted-foreground">
+        <h2 id="sidebar-my-learning" className="mb-2 px-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
           My Learning
         </h2>
         <SidebarCourses />
       </nav>
       <section aria-labelledby="sidebar-recent-activity">
-        <h2 id="sidebar-recent-activity" className="mb-2 px-2 text-xs font-semibold uppercase tracking-wide text-muted-foreground">
+        <h2 id="sidebar-recent-activity" className="mb-2 px-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
           Recent Activity
         </h2>
         <SidebarActivity />

@@ -17,7 +17,7 @@ export default function SignedInMenu({ user }: { user: PublicUser }) {
       <DropdownMenuTrigger
         aria-label="User menu"
         data-testid="user-menu-trigger"
-        className="rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background"
+        className="rounded-full focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background focus-visible:outline-none"
       >
         <UserAvatar user={user} />
       </DropdownMenuTrigger>

@@ -40,7 +40,10 @@ export function renewalLine(plan: Plan, formatDate: (iso: string) => string = fo
   const date = formatDate(plan.currentPeriodEnd);
   if (plan.premiumSource === "coupon") return { text: `Premium until ${date} (coupon)` };
   if (plan.cancelAtPeriodEnd) {
-    return { text: `Ends on ${date}`, note: `Your subscription will not renew. After this date your account returns to the free plan (${FREE_MONTHLY_COURSES} course per month).` };
+    return {
+      text: `Ends on ${date}`,
+      note: `Your subscription will not renew. After this date your account returns to the free plan (${FREE_MONTHLY_COURSES} course per month).`,
+    };
   }
   return { text: `Renews on ${date}` };
 }

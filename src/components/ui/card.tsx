@@ -13,7 +13,7 @@ export function CardHeader({ className, ...props }: HTMLAttributes<HTMLDivElemen
 type CardTitleProps = HTMLAttributes<HTMLHeadingElement> & { as?: "h2" | "h3" | "h4" };
 
 export function CardTitle({ className, as: Heading = "h3", ...props }: CardTitleProps) {
-  return <Heading className={cn("text-lg font-semibold leading-tight tracking-tight", className)} {...props} />;
+  return <Heading className={cn("text-lg leading-tight font-semibold tracking-tight", className)} {...props} />;
 }
 
 export function CardDescription({ className, ...props }: HTMLAttributes<HTMLParagraphElement>) {

@@ -84,7 +84,7 @@ function OpenMenuContent({ className, children, onKeyDown, ...props }: Component
       tabIndex={-1}
       data-state="open"
       className={cn(
-        "absolute right-0 top-full z-50 mt-1.5 min-w-[10rem] overflow-hidden rounded-md border bg-popover p-1 text-popover-foreground shadow-md outline-none",
+        "absolute top-full right-0 z-50 mt-1.5 min-w-[10rem] overflow-hidden rounded-md border bg-popover p-1 text-popover-foreground shadow-md outline-none",
         className,
       )}
       onKeyDown={handleKeyDown}
@@ -174,7 +174,7 @@ export function DropdownMenuRadioItem({ className, children, value, onClick, ...
       aria-checked={checked}
       tabIndex={-1}
       data-state={checked ? "checked" : "unchecked"}
-      className={cn(itemClass, "pl-8 pr-2", itemTone.default, className)}
+      className={cn(itemClass, "pr-2 pl-8", itemTone.default, className)}
       onPointerMove={focusOnHover}
       onClick={(event) => {
         onClick?.(event);

@@ -33,7 +33,9 @@ export function useMenu() {
 }
 
 export function menuItems(content: Element | null): HTMLElement[] {
-  return content ? [...content.querySelectorAll<HTMLElement>('[role="menuitem"],[role="menuitemradio"]')].filter((item) => item.getAttribute("aria-disabled") !== "true") : [];
+  return content
+    ? [...content.querySelectorAll<HTMLElement>('[role="menuitem"],[role="menuitemradio"]')].filter((item) => item.getAttribute("aria-disabled") !== "true")
+    : [];
 }
 
 export function focusMenuItem(content: Element | null, target: FocusTarget) {

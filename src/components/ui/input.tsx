@@ -12,8 +12,8 @@ export function Input({ className, type = "text", leadingIcon = false, ...props 
     <input
       type={type}
       className={cn(
-        "flex h-10 w-full rounded-md border border-input bg-background py-2 text-sm placeholder:text-muted-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background disabled:cursor-not-allowed disabled:opacity-60 aria-[invalid=true]:border-destructive",
-        leadingIcon ? "pl-9 pr-3" : "px-3",
+        "flex h-10 w-full rounded-md border border-input bg-background py-2 text-sm placeholder:text-muted-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-60 aria-[invalid=true]:border-destructive",
+        leadingIcon ? "pr-3 pl-9" : "px-3",
         className,
       )}
       {...props}

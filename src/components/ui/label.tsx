@@ -3,5 +3,5 @@ import type { ComponentProps } from "react";
 import { cn } from "./cn";
 
 export function Label({ className, htmlFor, ...props }: ComponentProps<"label"> & { htmlFor: string }) {
-  return <label htmlFor={htmlFor} className={cn("text-sm font-medium leading-none", className)} {...props} />;
+  return <label htmlFor={htmlFor} className={cn("text-sm leading-none font-medium", className)} {...props} />;
 }

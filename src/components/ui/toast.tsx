@@ -158,7 +158,7 @@ export function Toast({ className, variant, duration, paused, swipeThreshold, on
       <button
         type="button"
         aria-label="Close notification"
-        className="absolute right-2 top-2 rounded-md p-1 opacity-80 transition-opacity hover:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        className="absolute top-2 right-2 rounded-md p-1 opacity-80 transition-opacity hover:opacity-100 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
         onClick={close}
       >
         <X aria-hidden="true" className="size-4" />

@@ -26,7 +26,7 @@ export function Toaster() {
 
   return (
     <section ref={regionRef} aria-label="Notifications (F8)" tabIndex={-1} className="outline-none">
-      <ol className="pointer-events-none fixed bottom-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none sm:max-w-[420px]">
+      <ol className="pointer-events-none fixed right-0 bottom-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none sm:max-w-[420px]">
         {open.length > 0 ? (
           <Suspense fallback={null}>
             <ToastList toasts={open} onDismiss={dismiss} region={regionRef} />

@@ -37,9 +37,7 @@ export const registerInput = z
     path: ["confirmPassword"],
   });
 
-export const changePasswordInput = z
-  .object({ currentPassword: z.string().min(1).max(PASSWORD_MAX_LENGTH), newPassword: passwordSchema })
-  .strict();
+export const changePasswordInput = z.object({ currentPassword: z.string().min(1).max(PASSWORD_MAX_LENGTH), newPassword: passwordSchema }).strict();
 
 /** Sent by the browser after the Google popup closes; never trusted, only compared with the session. */
 export const googleSyncInput = z

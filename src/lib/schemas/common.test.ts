@@ -10,7 +10,29 @@ describe("idSchema", () => {
   });
 
   test("converts nothing else: booleans, arrays, hex, exponents, signs and fractions are refused", () => {
-    for (const value of [true, false, [7], ["7"], null, {}, "0x10", "1e3", "-1", "+1", " 7", "7.0", "", 1.5, 0, -1, "0", "2147483648", 2_147_483_648, Number.NaN, Infinity]) {
+    for (const value of [
+      true,
+      false,
+      [7],
+      ["7"],
+      null,
+      {},
+      "0x10",
+      "1e3",
+      "-1",
+      "+1",
+      " 7",
+      "7.0",
+      "",
+      1.5,
+      0,
+      -1,
+      "0",
+      "2147483648",
+      2_147_483_648,
+      Number.NaN,
+      Infinity,
+    ]) {
       expect(idSchema.safeParse(value).success, JSON.stringify(value)).toBe(false);
     }
   });

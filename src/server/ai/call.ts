@@ -4,7 +4,17 @@
  * messages are safe to show (no key, provider body or stack). Used by every AI feature folder
  * (course-outline, quiz, …); each passes its own wording for a malformed answer.
  */
-import { APICallError, generateText, JSONParseError, NoObjectGeneratedError, NoOutputGeneratedError, Output, RetryError, TypeValidationError, type LanguageModel } from "ai";
+import {
+  APICallError,
+  generateText,
+  JSONParseError,
+  NoObjectGeneratedError,
+  NoOutputGeneratedError,
+  Output,
+  RetryError,
+  TypeValidationError,
+  type LanguageModel,
+} from "ai";
 import type { z } from "zod";
 
 import { AiError, type AiFailure } from "~/server/ai/errors";

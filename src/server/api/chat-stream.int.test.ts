@@ -29,7 +29,9 @@ beforeAll(async () => {
 afterAll(() => llm.close());
 beforeEach(() => llm.setMode("normal", { chunkDelayMs: 0, latencyMs: 0 }));
 
-const handler = chatStreamHandler(() => llmAnswerer(createLlmTutor(createOpenAI({ apiKey: "test", baseURL: llm.url }).chat("fake-model"), { timeoutMs: 5_000 })));
+const handler = chatStreamHandler(() =>
+  llmAnswerer(createLlmTutor(createOpenAI({ apiKey: "test", baseURL: llm.url }).chat("fake-model"), { timeoutMs: 5_000 })),
+);
 
 type Chunk = { type: string; delta?: string; errorText?: string; messageMetadata?: { id?: number; timestamp?: string } };
 
@@ -117,7 +119,7 @@ describe("POST /api/courses/{id}/chat/stream", () => {
     await eventually(async () => (await history(me.id)).length === 2, "the partial reply stored");
     const [, answer] = await history(me.id);
     expect(answer!.content.length).toBeGreaterThan(0);
-    expect(answer!.content.length).toBeLessThan("You asked: \"How does merging two sorted halves work?\". Here is a short answer".length);
+    expect(answer!.content.length).toBeLessThan('You asked: "How does merging two sorted halves work?". Here is a short answer'.length);
     expect(answer!.content.startsWith(textOf(chunks).trim())).toBe(true);
   });
 
@@ -190,7 +192,13 @@ describe("POST /api/courses/{id}/chat/stream", () => {
     expect(await hidden.json()).toMatchObject({ message: "Course Not Found" });
     const badPath = await handler(apiRequest("POST", "/api/courses/abc/chat/stream", { sessionToken: token, json: { content: "hi" } }));
     expect(badPath.status).toBe(400);
-    const form = await handler(apiRequest("POST", chatStreamPath(course.id), { sessionToken: token, body: "content=hi", headers: { "content-type": "application/x-www-form-urlencoded" } }));
+    const form = await handler(
+      apiRequest("POST", chatStreamPath(course.id), {
+        sessionToken: token,
+        body: "content=hi",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+      }),
+    );
     expect(form.status).toBe(415);
     expect(await db.chatMessage.count({ where: { userId: { in: [me.id, stranger.me.id] } } })).toBe(0);
   });

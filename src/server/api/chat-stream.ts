@@ -28,7 +28,12 @@ export function chatStreamHandler(answer: () => ChatAnswerer = defaultChatAnswer
   return withUser(async (req, { ctx, user, body }) => {
     const input = parseJsonInput(chatSendInput, body, { id: courseIdOf(new URL(req.url).pathname)?.id });
     assertOwnUserId(user, input.userId);
-    const reply = await startChatReply(ctx.db, { courseId: input.id, userId: user.id, content: input.content, mode: input.mode, timeZone: ctx.timeZone }, answer(), req.signal);
+    const reply = await startChatReply(
+      ctx.db,
+      { courseId: input.id, userId: user.id, content: input.content, mode: input.mode, timeZone: ctx.timeZone },
+      answer(),
+      req.signal,
+    );
     return createUIMessageStreamResponse({ stream: replyStream(reply), headers: { "Cache-Control": "no-store", "X-Accel-Buffering": "no" } });
   }, "chat stream failed");
 }

@@ -131,7 +131,8 @@ describe("over HTTP", () => {
     expect(events.at(-1)).toBe("data: [DONE]");
     const deltas = events
       .slice(0, -1)
-      .map((event) => JSON.parse(event.slice("data: ".length)) as { type: string; delta?: string }).filter((e) => e.type === "text-delta");
+      .map((event) => JSON.parse(event.slice("data: ".length)) as { type: string; delta?: string })
+      .filter((e) => e.type === "text-delta");
     expect(deltas.map((e) => e.delta).join("")).toContain(OFFLINE_NOTE);
   });
 
@@ -142,9 +143,17 @@ describe("over HTTP", () => {
   });
 
   test("refusals: a body over 1 MiB → 413, a foreign Origin → 403, never a stack trace", async () => {
-    const big = await send("/api/register", { method: "POST", headers: { "content-type": "application/json", origin: base }, body: `{"username":"${"a".repeat(1_100_000)}"}` });
+    const big = await send("/api/register", {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: base },
+      body: `{"username":"${"a".repeat(1_100_000)}"}`,
+    });
     expect(big.status).toBe(413);
-    const foreign = await send("/api/register", { method: "POST", headers: { "content-type": "application/json", origin: "https://evil.example" }, body: "{}" });
+    const foreign = await send("/api/register", {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: "https://evil.example" },
+      body: "{}",
+    });
     expect(foreign.status).toBe(403);
     for (const response of [big, foreign]) expectNoLeak(await response.text());
   });

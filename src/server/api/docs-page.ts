@@ -12,8 +12,7 @@ type Operation = {
 };
 type OpenApiLike = { info: { title: string; description?: string; version: string }; paths?: object };
 
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 
 const json = (value: unknown) => `<pre>${escapeHtml(JSON.stringify(value, null, 2))}</pre>`;
 
@@ -28,7 +27,10 @@ function renderOperation(path: string, method: string, operation: Operation): st
   ${
     parameters.length
       ? `<h4>Parameters</h4><ul>${parameters
-          .map((p) => `<li><code>${escapeHtml(p.name)}</code> (${escapeHtml(p.in)}${p.required ? ", required" : ""}) ${p.schema ? `<code>${escapeHtml(JSON.stringify(p.schema))}</code>` : ""}</li>`)
+          .map(
+            (p) =>
+              `<li><code>${escapeHtml(p.name)}</code> (${escapeHtml(p.in)}${p.required ? ", required" : ""}) ${p.schema ? `<code>${escapeHtml(JSON.stringify(p.schema))}</code>` : ""}</li>`,
+          )
           .join("")}</ul>`
       : ""
   }
@@ -40,9 +42,7 @@ function renderOperation(path: string, method: string, operation: Operation): st
 
 export function renderApiDocs(document: OpenApiLike): string {
   const paths = (document.paths ?? {}) as Record<string, Record<string, Operation>>;
-  const operations = Object.entries(paths).flatMap(([path, methods]) =>
-    Object.entries(methods).map(([method, operation]) => ({ path, method, operation })),
-  );
+  const operations = Object.entries(paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ path, method, operation })));
   const toc = operations
     .map(({ path, method }) => `<li><a href="#${escapeHtml(`${method}-${path}`)}">${method.toUpperCase()} /api${escapeHtml(path)}</a></li>`)
     .join("");

@@ -194,4 +194,3 @@ describe("a body the caller has read already", () => {
     expect(await checkApiRequest(new Request(URL_))).toEqual({ body: null });
   });
 });
-

@@ -68,7 +68,10 @@ export function joinChunks(chunks: readonly Uint8Array[], size: number): Uint8Ar
  * The checks, and the body they read: null for a safe method, else the bytes (`body`, when the
  * caller has read them already, as the direct entry does, or read here up to the limit).
  */
-export async function checkApiRequest(req: Request, { body: preread }: { body?: Uint8Array<ArrayBuffer> } = {}): Promise<Response | { body: Uint8Array<ArrayBuffer> | null }> {
+export async function checkApiRequest(
+  req: Request,
+  { body: preread }: { body?: Uint8Array<ArrayBuffer> } = {},
+): Promise<Response | { body: Uint8Array<ArrayBuffer> | null }> {
   const refusal = crossSiteRefusal(req);
   if (refusal) return refusal;
   if (SAFE_METHODS.has(req.method)) return { body: null };
@@ -106,7 +109,10 @@ function isValidUtf8(bytes: Uint8Array): boolean {
  * `emptyBodyAsJsonObject`: the REST adapter parses every POST body as JSON, so a bodiless POST
  * (POST /api/logout) is handed over as `{}`.
  */
-export async function guardApiRequest(req: Request, { emptyBodyAsJsonObject = false, body: preread }: { emptyBodyAsJsonObject?: boolean; body?: Uint8Array<ArrayBuffer> } = {}): Promise<Request | Response> {
+export async function guardApiRequest(
+  req: Request,
+  { emptyBodyAsJsonObject = false, body: preread }: { emptyBodyAsJsonObject?: boolean; body?: Uint8Array<ArrayBuffer> } = {},
+): Promise<Request | Response> {
   const checked = await checkApiRequest(req, { body: preread });
   if (checked instanceof Response) return checked;
   const { body } = checked;

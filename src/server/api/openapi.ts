@@ -46,7 +46,10 @@ const CHAT_STREAM_PATH_DOC: NonNullable<ReturnType<typeof generateOpenApiDocumen
         },
       },
       responses: {
-        "200": { description: "`data: {chunk}` events (start, text-delta, …, finish with the stored message's id and timestamp, or error), then `data: [DONE]`", content: { "text/event-stream": { schema: { type: "string" } } } },
+        "200": {
+          description: "`data: {chunk}` events (start, text-delta, …, finish with the stored message's id and timestamp, or error), then `data: [DONE]`",
+          content: { "text/event-stream": { schema: { type: "string" } } },
+        },
         "400": jsonError("Invalid message"),
         "401": jsonError("Not signed in"),
         "403": jsonError("Another user's userId"),

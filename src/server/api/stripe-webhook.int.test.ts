@@ -36,10 +36,14 @@ const webhook = (request: Request) => stripeWebhookHandler({ db, billing })(requ
 /** Delivers a signed event to the webhook handler, as Stripe would. */
 async function deliver(type: string, object: object, { signature }: { signature?: string } = {}) {
   const signed = stripe.signedEvent(type, object);
-  const response = await webhook(apiRequest("POST", "/api/webhooks/stripe", { body: signed.body, headers: { "content-type": "application/json", "stripe-signature": signature ?? signed.signature } }));
+  const response = await webhook(
+    apiRequest("POST", "/api/webhooks/stripe", {
+      body: signed.body,
+      headers: { "content-type": "application/json", "stripe-signature": signature ?? signed.signature },
+    }),
+  );
   return { status: response.status, body: (await response.json()) as { outcome?: string; message?: string } };
 }
-
 
 const tierOf = async (userId: number, now?: Date) => (await getEntitlements(db, userId, now)).tier;
 
@@ -54,7 +58,12 @@ describe("checkout", () => {
     expect(stripeCustomerId).toMatch(/^cus_/);
     const sessions = [first, second].map(({ url }) => stripe.sessions.get(url.split("/").at(-1)!)!);
     expect(sessions.map((s) => s.customer)).toEqual([stripeCustomerId, stripeCustomerId]);
-    expect(sessions[0]).toMatchObject({ mode: "subscription", client_reference_id: String(user.id), success_url: "http://app.test/subscription/success?session_id={CHECKOUT_SESSION_ID}", cancel_url: "http://app.test/subscription/cancel" });
+    expect(sessions[0]).toMatchObject({
+      mode: "subscription",
+      client_reference_id: String(user.id),
+      success_url: "http://app.test/subscription/success?session_id={CHECKOUT_SESSION_ID}",
+      cancel_url: "http://app.test/subscription/cancel",
+    });
     expect([...stripe.customers.values()].filter((c) => c.metadata.userId === String(user.id))).toHaveLength(1);
     // A double click within the minute is the same session.
     const again = await startCheckout(db, { userId: user.id, origin: "http://app.test" }, billing);
@@ -67,7 +76,10 @@ describe("checkout", () => {
   test("without Stripe configured, create-checkout says payments are not configured (503)", async () => {
     const user = await createUser(db);
     const { caller } = await createTestCaller({ user });
-    await expect(caller.subscription.createCheckout()).rejects.toMatchObject({ code: "SERVICE_UNAVAILABLE", message: expect.stringMatching(/Payments are not configured/) });
+    await expect(caller.subscription.createCheckout()).rejects.toMatchObject({
+      code: "SERVICE_UNAVAILABLE",
+      message: expect.stringMatching(/Payments are not configured/),
+    });
     expect(await caller.subscription.get()).toMatchObject({ subscriptionTier: "free", paymentsConfigured: false, canManageBilling: false, monthlyLimit: 1 });
   });
 });
@@ -76,7 +88,13 @@ describe("POST /api/webhooks/stripe", () => {
   test("checkout completed → premium with its renewal date; five concurrent copies of the event apply once", async () => {
     const { user, session, subscription } = await paidLearner(stripe, billing);
     const signed = stripe.signedEvent("checkout.session.completed", session);
-    const send = () => webhook(apiRequest("POST", "/api/webhooks/stripe", { body: signed.body, headers: { "content-type": "application/json", "stripe-signature": signed.signature } }));
+    const send = () =>
+      webhook(
+        apiRequest("POST", "/api/webhooks/stripe", {
+          body: signed.body,
+          headers: { "content-type": "application/json", "stripe-signature": signed.signature },
+        }),
+      );
     const responses = await Promise.all(Array.from({ length: 5 }, send));
     expect(responses.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
     const outcomes = await Promise.all(responses.map(async (r) => ((await r.json()) as { outcome: string }).outcome));
@@ -86,7 +104,13 @@ describe("POST /api/webhooks/stripe", () => {
 
     const view = await getSubscriptionView(db, user.id, { paymentsConfigured: true });
     const periodEnd = subscription.items.data[0]!.current_period_end * 1000;
-    expect(view).toMatchObject({ subscriptionTier: "premium", premiumSource: "subscription", monthlyLimit: null, cancelAtPeriodEnd: false, canManageBilling: true });
+    expect(view).toMatchObject({
+      subscriptionTier: "premium",
+      premiumSource: "subscription",
+      monthlyLimit: null,
+      cancelAtPeriodEnd: false,
+      canManageBilling: true,
+    });
     expect(Date.parse(view.currentPeriodEnd!)).toBe(periodEnd);
   });
 
@@ -121,7 +145,12 @@ describe("POST /api/webhooks/stripe", () => {
     };
     const send = (type: string) => {
       const signed = stripe.signedEvent(type, stripe.subscriptions.get(subscription.id)!);
-      return stripeWebhookHandler({ db, billing: slowFirst })(apiRequest("POST", "/api/webhooks/stripe", { body: signed.body, headers: { "content-type": "application/json", "stripe-signature": signed.signature } }));
+      return stripeWebhookHandler({ db, billing: slowFirst })(
+        apiRequest("POST", "/api/webhooks/stripe", {
+          body: signed.body,
+          headers: { "content-type": "application/json", "stripe-signature": signed.signature },
+        }),
+      );
     };
     const first = send("customer.subscription.updated");
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -152,20 +181,31 @@ describe("POST /api/webhooks/stripe", () => {
     expect(await tierOf(user.id)).toBe("premium");
     await stripe.failPayment(subscription.id);
     const invoice = [...stripe.invoices.values()].find((i) => i.parent?.subscription_details?.subscription === subscription.id && i.status !== "paid");
-    expect((await deliver("invoice.payment_failed", invoice ?? { object: "invoice", customer: subscription.customer, parent: { subscription_details: { subscription: subscription.id } } })).body.outcome).toBe("applied");
+    expect(
+      (
+        await deliver(
+          "invoice.payment_failed",
+          invoice ?? { object: "invoice", customer: subscription.customer, parent: { subscription_details: { subscription: subscription.id } } },
+        )
+      ).body.outcome,
+    ).toBe("applied");
     expect(await tierOf(user.id)).toBe("free");
   });
 
   test("bad, missing and stale signatures are 400 and change nothing; unused events are 200", async () => {
     const { user, session } = await paidLearner(stripe, billing);
     expect((await deliver("checkout.session.completed", session, { signature: "t=1,v1=deadbeef" })).status).toBe(400);
-    const unsigned = await webhook(apiRequest("POST", "/api/webhooks/stripe", { json: { id: "evt_x", type: "checkout.session.completed", data: { object: session } } }));
+    const unsigned = await webhook(
+      apiRequest("POST", "/api/webhooks/stripe", { json: { id: "evt_x", type: "checkout.session.completed", data: { object: session } } }),
+    );
     expect(unsigned.status).toBe(400);
     const signed = stripe.signedEvent("checkout.session.completed", session);
     const wrongSecret = Stripe.webhooks.generateTestHeaderString({ payload: signed.body, secret: "whsec_other" });
     expect((await deliver("checkout.session.completed", session, { signature: wrongSecret })).status).toBe(400);
     const stale = Stripe.webhooks.generateTestHeaderString({ payload: signed.body, secret: SECRET, timestamp: Math.floor(Date.now() / 1000) - 600 });
-    const staleResponse = await webhook(apiRequest("POST", "/api/webhooks/stripe", { body: signed.body, headers: { "content-type": "application/json", "stripe-signature": stale } }));
+    const staleResponse = await webhook(
+      apiRequest("POST", "/api/webhooks/stripe", { body: signed.body, headers: { "content-type": "application/json", "stripe-signature": stale } }),
+    );
     expect(staleResponse.status).toBe(400);
     expect(await tierOf(user.id)).toBe("free");
     expect(await db.stripeEvent.count({ where: { id: signed.event.id } })).toBe(0);
@@ -178,7 +218,8 @@ describe("POST /api/webhooks/stripe", () => {
     const { user, session } = await paidLearner(stripe, billing);
     const offline = createBilling({ secretKey: "sk_test_fake", priceId: PRICE, webhookSecret: SECRET, apiBase: "http://127.0.0.1:9" });
     const signed = stripe.signedEvent("checkout.session.completed", session);
-    const request = () => apiRequest("POST", "/api/webhooks/stripe", { body: signed.body, headers: { "content-type": "application/json", "stripe-signature": signed.signature } });
+    const request = () =>
+      apiRequest("POST", "/api/webhooks/stripe", { body: signed.body, headers: { "content-type": "application/json", "stripe-signature": signed.signature } });
     const failed = await stripeWebhookHandler({ db, billing: offline })(request());
     expect(failed.status).toBe(503);
     expect(await db.stripeEvent.count({ where: { id: signed.event.id } })).toBe(0);

@@ -43,7 +43,10 @@ describe("batching", () => {
 
     // Positive control: a batch within the cap runs every call.
     const two = ["auth.login", "auth.login"];
-    const okBody = { 0: { json: { username: user.username, password: "wrong-password" } }, 1: { json: { username: user.username, password: DEFAULT_PASSWORD } } };
+    const okBody = {
+      0: { json: { username: user.username, password: "wrong-password" } },
+      1: { json: { username: user.username, password: DEFAULT_PASSWORD } },
+    };
     const batch = await trpcCall<unknown[]>("POST", batchPath(two), { json: okBody });
     expect(batch.json).toHaveLength(2);
     expect(await rateLimitRows()).toBeGreaterThan(before);
@@ -76,7 +79,10 @@ describe("mutations over HTTP", () => {
   test("cross-site Origin → 403 and text/plain → 415; nothing is written", async () => {
     const before = await db.user.count();
     const body = JSON.stringify({ json: { username: `x_${uniqueSuffix()}`, email: `x${uniqueSuffix()}@example.com`, password: "password123" } });
-    const crossSite = await trpcCall("POST", "/api/trpc/auth.register", { body, headers: { "content-type": "application/json", origin: "https://evil.example" } });
+    const crossSite = await trpcCall("POST", "/api/trpc/auth.register", {
+      body,
+      headers: { "content-type": "application/json", origin: "https://evil.example" },
+    });
     expect(crossSite.status).toBe(403);
     const plain = await trpcCall("POST", "/api/trpc/auth.register", { body, headers: { "content-type": "text/plain" } });
     expect(plain.status).toBe(415);
@@ -95,7 +101,10 @@ describe("mutations over HTTP", () => {
   test("429 over tRPC carries Retry-After and data.retryAfter", async () => {
     const user = await createUser(db);
     for (let i = 0; i < LIMITS.loginAttemptsPerUsername.points; i++) {
-      const { status } = await trpcCall("POST", "/api/trpc/auth.login", { json: { json: { username: user.username, password: `guess-${i}` } }, ip: randomIp() });
+      const { status } = await trpcCall("POST", "/api/trpc/auth.login", {
+        json: { json: { username: user.username, password: `guess-${i}` } },
+        ip: randomIp(),
+      });
       expect(status).toBe(401);
     }
     const limited = await trpcCall<TrpcError>("POST", "/api/trpc/auth.login", { json: { json: { username: user.username, password: DEFAULT_PASSWORD } } });

@@ -25,9 +25,14 @@ vi.mock("~/server/services/course/list-courses", async (importOriginal) => {
 });
 
 const internalError = () =>
-  Object.assign(new Error(`Invalid \`prisma.course.findMany()\` invocation: SELECT "passwordHash" FROM "User" at /work/main/src/server/services/course/list-courses.ts:8:3`), {
-    code: "P1001",
-  });
+  Object.assign(
+    new Error(
+      `Invalid \`prisma.course.findMany()\` invocation: SELECT "passwordHash" FROM "User" at /work/main/src/server/services/course/list-courses.ts:8:3`,
+    ),
+    {
+      code: "P1001",
+    },
+  );
 
 let stderr: string[] = [];
 beforeEach(() => {
@@ -53,7 +58,12 @@ describe("an unexpected error", () => {
     expect(json).toMatchObject({ message: "Internal server error", code: "INTERNAL_SERVER_ERROR" });
     expect(text).not.toMatch(/prisma|SELECT|list-courses|passwordHash/);
 
-    const lines = stderr.join("").trim().split("\n").filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
+    const lines = stderr
+      .join("")
+      .trim()
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(lines.length).toBeGreaterThan(0);
     expect(lines.every((line) => line.level === "error")).toBe(true);
     expect(JSON.stringify(lines)).toContain("course.mine");

@@ -16,10 +16,12 @@ import {
 function parseSetCookie(header: string) {
   const [pair = "", ...attributes] = header.split(";").map((part) => part.trim());
   const index = pair.indexOf("=");
-  const attrs = new Map(attributes.map((attribute) => {
-    const [key = "", ...value] = attribute.split("=");
-    return [key.toLowerCase(), value.join("=")] as const;
-  }));
+  const attrs = new Map(
+    attributes.map((attribute) => {
+      const [key = "", ...value] = attribute.split("=");
+      return [key.toLowerCase(), value.join("=")] as const;
+    }),
+  );
   return { name: pair.slice(0, index), value: pair.slice(index + 1), attrs };
 }
 
@@ -79,7 +81,7 @@ describe("session token", () => {
     const token = await encodeSessionToken({ userId: 42, sessionVersion: 0 });
     const parts = token.split(".");
     const ciphertext = parts[3] ?? "";
-    const flipped = (ciphertext[5] === "A" ? "B" : "A");
+    const flipped = ciphertext[5] === "A" ? "B" : "A";
     parts[3] = `${ciphertext.slice(0, 5)}${flipped}${ciphertext.slice(6)}`;
     expect(await decodeSessionToken(parts.join("."))).toBeNull();
     expect(await decodeSessionToken(`${token}x`)).toBeNull();

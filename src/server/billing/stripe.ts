@@ -62,7 +62,12 @@ let configured: Billing | null | undefined;
 export function getBilling(): Billing | null {
   if (configured !== undefined) return configured;
   if (!env.STRIPE_SECRET_KEY || !env.STRIPE_PRICE_ID) return (configured = null);
-  return (configured = createBilling({ secretKey: env.STRIPE_SECRET_KEY, priceId: env.STRIPE_PRICE_ID, webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? null, apiBase: env.STRIPE_API_BASE }));
+  return (configured = createBilling({
+    secretKey: env.STRIPE_SECRET_KEY,
+    priceId: env.STRIPE_PRICE_ID,
+    webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? null,
+    apiBase: env.STRIPE_API_BASE,
+  }));
 }
 
 export function createBilling({ secretKey, priceId, webhookSecret, apiBase }: BillingConfig): Billing {
@@ -76,7 +81,9 @@ export function createBilling({ secretKey, priceId, webhookSecret, apiBase }: Bi
 
   return {
     async createCustomer({ userId, email, name }) {
-      const customer = await call(() => stripe.customers.create({ email: email ?? undefined, name, metadata: { userId: String(userId) } }, { idempotencyKey: `customer-${userId}` }));
+      const customer = await call(() =>
+        stripe.customers.create({ email: email ?? undefined, name, metadata: { userId: String(userId) } }, { idempotencyKey: `customer-${userId}` }),
+      );
       return customer.id;
     },
     async createCheckout({ customerId, userId, successUrl, cancelUrl, idempotencyKey }) {
@@ -123,8 +130,10 @@ async function call<T>(request: () => Promise<T>): Promise<T> {
   try {
     return await request();
   } catch (error) {
-    if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "resource_missing") throw new BillingError("not-found", "Not found at Stripe.", { cause: error });
-    if (error instanceof Stripe.errors.StripeInvalidRequestError || error instanceof Stripe.errors.StripeCardError) throw new BillingError("rejected", "Stripe refused the request.", { cause: error });
+    if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "resource_missing")
+      throw new BillingError("not-found", "Not found at Stripe.", { cause: error });
+    if (error instanceof Stripe.errors.StripeInvalidRequestError || error instanceof Stripe.errors.StripeCardError)
+      throw new BillingError("rejected", "Stripe refused the request.", { cause: error });
     throw new BillingError("unavailable", "The payment service could not be reached. Please try again later.", { cause: error });
   }
 }
@@ -134,7 +143,8 @@ const userIdFromMetadata = (metadata: unknown): number | null => {
   return parsed.success ? parsed.data.userId : null;
 };
 
-const idOf = (value: unknown): string | null => (typeof value === "string" ? value : value && typeof value === "object" && "id" in value && typeof value.id === "string" ? value.id : null);
+const idOf = (value: unknown): string | null =>
+  typeof value === "string" ? value : value && typeof value === "object" && "id" in value && typeof value.id === "string" ? value.id : null;
 
 const subscriptionShape = z.object({
   id: z.string(),
@@ -182,6 +192,9 @@ function readEvent(event: Stripe.Event): BillingEvent {
   const object = parsed.data;
   const subscriptionId =
     object.object === "subscription" ? (object.id ?? null) : (idOf(object.subscription) ?? idOf(object.parent?.subscription_details?.subscription) ?? null);
-  const userId = userIdFromMetadata(object.metadata) ?? userIdFromMetadata(object.parent?.subscription_details?.metadata) ?? userIdFromMetadata({ userId: object.client_reference_id });
+  const userId =
+    userIdFromMetadata(object.metadata) ??
+    userIdFromMetadata(object.parent?.subscription_details?.metadata) ??
+    userIdFromMetadata({ userId: object.client_reference_id });
   return { id: event.id, type: event.type, subscriptionId, customerId: idOf(object.customer), userId };
 }

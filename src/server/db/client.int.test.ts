@@ -20,7 +20,10 @@ beforeAll(async () => {
   await admin.connect();
 });
 const within = <T>(promise: Promise<T>, ms: number) =>
-  Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`still waiting after ${ms} ms: the pool lost its connection`)), ms))]);
+  Promise.race([
+    promise,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`still waiting after ${ms} ms: the pool lost its connection`)), ms)),
+  ]);
 
 afterAll(async () => {
   await admin.end();
@@ -39,7 +42,12 @@ describe("a transaction whose connection dies", () => {
     await expect(transaction).rejects.toThrow();
     expect(pool.totalCount - pool.idleCount).toBe(0);
     expect(await within(db.$queryRaw<{ one: number }[]>`SELECT 1 AS one`, 5_000)).toEqual([{ one: 1 }]);
-    expect(await within(db.$transaction((tx) => tx.$queryRaw<{ two: number }[]>`SELECT 2 AS two`), 5_000)).toEqual([{ two: 2 }]);
+    expect(
+      await within(
+        db.$transaction((tx) => tx.$queryRaw<{ two: number }[]>`SELECT 2 AS two`),
+        5_000,
+      ),
+    ).toEqual([{ two: 2 }]);
   });
 
   test("a transaction that fails on a live connection still rolls back and gives the connection back", async () => {

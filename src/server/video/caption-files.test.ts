@@ -25,7 +25,7 @@ describe("parseSrt", () => {
   });
 
   test("ignores positioning after the times and strips markup", () => {
-    const srt = "1\n00:00:01,000 --> 00:00:02,000 X1:100 X2:500 Y1:10 Y2:50\n{\\an8}<i>Styled</i> <font color=\"red\">text</font>\n";
+    const srt = '1\n00:00:01,000 --> 00:00:02,000 X1:100 X2:500 Y1:10 Y2:50\n{\\an8}<i>Styled</i> <font color="red">text</font>\n';
     expect(parseSrt(srt)).toEqual([{ text: "Styled text", startMs: 1000, durationMs: 1000 }]);
   });
 
@@ -52,9 +52,12 @@ describe("parseSrt", () => {
     ]);
   });
 
-  test.each([[""], ["\uFEFF"], ["just some text\nwith no times"], ["1\n00:00:01 --> 00:00:02\nno milliseconds"]])("throws for a file with no cue: %j", (content) => {
-    expect(() => parseSrt(content)).toThrow(CaptionFileError);
-  });
+  test.each([[""], ["\uFEFF"], ["just some text\nwith no times"], ["1\n00:00:01 --> 00:00:02\nno milliseconds"]])(
+    "throws for a file with no cue: %j",
+    (content) => {
+      expect(() => parseSrt(content)).toThrow(CaptionFileError);
+    },
+  );
 });
 
 describe("parseWebVtt", () => {

@@ -31,7 +31,7 @@ describe("parseChapterLine", () => {
     ["- 1:10 Bulleted", 70, "Bulleted"],
     ["• 1:10 Bulleted", 70, "Bulleted"],
     ["18:30: In the video, I say", 1110, "In the video, I say"],
-    ["6:54 f(x) = x^n \"Power Rule\"", 414, 'f(x) = x^n "Power Rule"'],
+    ['6:54 f(x) = x^n "Power Rule"', 414, 'f(x) = x^n "Power Rule"'],
     ["8:48 - What is e?", 528, "What is e?"],
     ["Intro 0:00", 0, "Intro"],
     ["Intro - 0:00", 0, "Intro"],

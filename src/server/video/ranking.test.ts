@@ -21,7 +21,12 @@ function video(overrides: Partial<VideoDetails> = {}): VideoDetails {
   };
 }
 
-const query = (topic: string, complexity: Complexity = "beginner", extra: Partial<RankingQuery> = {}): RankingQuery => ({ topic, complexity, limit: 5, ...extra });
+const query = (topic: string, complexity: Complexity = "beginner", extra: Partial<RankingQuery> = {}): RankingQuery => ({
+  topic,
+  complexity,
+  limit: 5,
+  ...extra,
+});
 const ids = (videos: VideoDetails[]) => videos.map((candidate) => candidate.id);
 
 describe("rankCandidates", () => {

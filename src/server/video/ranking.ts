@@ -29,15 +29,69 @@ const IDEAL_MINUTES: Record<Complexity, { min: number; max: number }> = {
 
 const COMPLEXITY_WORDS: Record<Complexity, { favoured: string[]; disfavoured: string[] }> = {
   beginner: {
-    favoured: ["introduction", "intro", "basics", "basic", "beginner", "beginners", "explained", "simple", "simply", "easy", "for dummies", "crash course", "fundamentals", "overview", "101", "getting started", "what is", "visual", "visually", "intuition", "intuitive", "step by step"],
+    favoured: [
+      "introduction",
+      "intro",
+      "basics",
+      "basic",
+      "beginner",
+      "beginners",
+      "explained",
+      "simple",
+      "simply",
+      "easy",
+      "for dummies",
+      "crash course",
+      "fundamentals",
+      "overview",
+      "101",
+      "getting started",
+      "what is",
+      "visual",
+      "visually",
+      "intuition",
+      "intuitive",
+      "step by step",
+    ],
     disfavoured: ["advanced", "deep dive", "proof", "rigorous", "graduate", "research", "derivation", "lecture"],
   },
   intermediate: {
-    favoured: ["tutorial", "in depth", "in-depth", "example", "examples", "practical", "applications", "how to", "guide", "worked", "walkthrough", "step by step", "intuition", "explained"],
+    favoured: [
+      "tutorial",
+      "in depth",
+      "in-depth",
+      "example",
+      "examples",
+      "practical",
+      "applications",
+      "how to",
+      "guide",
+      "worked",
+      "walkthrough",
+      "step by step",
+      "intuition",
+      "explained",
+    ],
     disfavoured: ["for kids", "for dummies", "in 60 seconds", "research talk", "graduate"],
   },
   advanced: {
-    favoured: ["deep dive", "advanced", "proof", "proofs", "rigorous", "derivation", "theorem", "graduate", "lecture", "formal", "in depth", "in-depth", "internals", "research", "theory"],
+    favoured: [
+      "deep dive",
+      "advanced",
+      "proof",
+      "proofs",
+      "rigorous",
+      "derivation",
+      "theorem",
+      "graduate",
+      "lecture",
+      "formal",
+      "in depth",
+      "in-depth",
+      "internals",
+      "research",
+      "theory",
+    ],
     disfavoured: ["for beginners", "beginner", "beginners", "for kids", "for dummies", "basics", "101", "crash course", "in 5 minutes"],
   },
 };
@@ -124,7 +178,10 @@ function popularity(viewCount: number | null): number {
 }
 
 function normalisePhrase(text: string): string {
-  return ` ${text.toLowerCase().replace(/[^\p{L}\p{N}-]+/gu, " ").trim()} `.replace(/\s+/g, " ");
+  return ` ${text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}-]+/gu, " ")
+    .trim()} `.replace(/\s+/g, " ");
 }
 
 /** `text` is normalised with a space at each end, so a padded phrase matches whole words only. */

@@ -46,9 +46,27 @@ describe("stem", () => {
 
 describe("BM25", () => {
   const index = buildBm25Index([
-    { id: "a", fields: [{ text: "Binary search explained", weight: 3 }, { text: "Searching sorted arrays quickly.", weight: 1 }] },
-    { id: "b", fields: [{ text: "Sorting algorithms", weight: 3 }, { text: "Bubble sort, merge sort and a word on binary search.", weight: 1 }] },
-    { id: "c", fields: [{ text: "Cooking pasta", weight: 3 }, { text: "Water, salt, pasta.", weight: 1 }] },
+    {
+      id: "a",
+      fields: [
+        { text: "Binary search explained", weight: 3 },
+        { text: "Searching sorted arrays quickly.", weight: 1 },
+      ],
+    },
+    {
+      id: "b",
+      fields: [
+        { text: "Sorting algorithms", weight: 3 },
+        { text: "Bubble sort, merge sort and a word on binary search.", weight: 1 },
+      ],
+    },
+    {
+      id: "c",
+      fields: [
+        { text: "Cooking pasta", weight: 3 },
+        { text: "Water, salt, pasta.", weight: 1 },
+      ],
+    },
   ]);
 
   test("ranks a title match above a description mention and leaves out non-matches", () => {

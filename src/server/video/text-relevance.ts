@@ -19,7 +19,11 @@ const LINK = /\b(?:https?:\/\/|www\.)\S+|\S+@\S+\.\S+/gi;
 
 /** Lowercase, strip accents and links, split on anything that is not a letter or digit, stem. */
 export function tokenize(text: string): string[] {
-  const plain = text.replace(LINK, " ").normalize("NFKD").replace(/\p{M}+/gu, "").toLowerCase();
+  const plain = text
+    .replace(LINK, " ")
+    .normalize("NFKD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase();
   const tokens: string[] = [];
   for (const word of plain.split(/[^\p{L}\p{N}]+/u)) {
     if (word.length < 2 && !/^\d$/.test(word)) continue;

@@ -53,7 +53,7 @@ describe("cleanCaptionText", () => {
     ["&amp;lt; stays one level", "&lt; stays one level"],
     ["&bogus; and &#0; stay", "&bogus; and &#0; stay"],
     ["<i>italic</i> and <b>bold</b>", "italic and bold"],
-    ["<font color=\"#ffffff\">white</font>", "white"],
+    ['<font color="#ffffff">white</font>', "white"],
     ["<c.colorE5E5E5>auto</c> <00:00:01.500><c>caption</c>", "auto caption"],
     ["<v Roger Bingham>We are in New York City", "We are in New York City"],
     ["{\\an8}top of the screen", "top of the screen"],
@@ -124,7 +124,11 @@ describe("normaliseTranscript", () => {
   });
 
   test("dense text is cut at about 400 characters", () => {
-    const rows: [string, number, number][] = Array.from({ length: 20 }, (_, i) => [`fragment ${i} of a rather long run of speech without any punctuation at all`, i, 1]);
+    const rows: [string, number, number][] = Array.from({ length: 20 }, (_, i) => [
+      `fragment ${i} of a rather long run of speech without any punctuation at all`,
+      i,
+      1,
+    ]);
     const segments = normaliseTranscript(cues(...rows));
     expect(segments.length).toBeGreaterThan(1);
     for (const segment of segments) expect(segment.text.length).toBeLessThanOrEqual(400);

@@ -96,7 +96,10 @@ export function cleanCaptionText(raw: string): string {
 }
 
 function isSoundDescription(inner: string): boolean {
-  const words = inner.toLowerCase().split(/[\s-]+/).filter((word) => word !== "");
+  const words = inner
+    .toLowerCase()
+    .split(/[\s-]+/)
+    .filter((word) => word !== "");
   return words.length > 0 && words.every((word) => SOUND_WORDS.has(word));
 }
 

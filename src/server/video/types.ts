@@ -31,7 +31,6 @@ export type VideoDetails = {
   hasCaptions: boolean;
 };
 
-
 export type VideoQuery = { topic: string; complexity: Complexity; limit: number };
 
 /** The trimmed topic and a whole, non-negative limit; null when there is nothing to search for. */

@@ -57,7 +57,7 @@ export default function HowItWorksPage() {
               <Icon aria-hidden="true" className="size-5" />
             </span>
             <div>
-              <p className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">Step {index + 1}</p>
+              <p className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Step {index + 1}</p>
               <h2 className="text-lg font-semibold">{title}</h2>
               <p className="mt-1 text-muted-foreground">{text}</p>
             </div>

@@ -71,7 +71,7 @@ export default function StubVideoPlayer({ ref, videoId, title, startSeconds, onT
       <div className="flex items-center gap-3">
         <button
           type="button"
-          className="rounded-md border border-neutral-500 px-3 py-1 text-sm hover:bg-neutral-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          className="rounded-md border border-neutral-500 px-3 py-1 text-sm hover:bg-neutral-800 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
           onClick={() => setPlaying((value) => !value)}
         >
           {playing ? "Pause" : "Play"}

@@ -1,3 +1,6 @@
 import { lucideIcon } from "./lucide-icon";
 
-export const Search = /* @__PURE__ */ lucideIcon("lucide-search", [["path", { d: "m21 21-4.34-4.34" }], ["circle", { cx: "11", cy: "11", r: "8" }]]);
+export const Search = /* @__PURE__ */ lucideIcon("lucide-search", [
+  ["path", { d: "m21 21-4.34-4.34" }],
+  ["circle", { cx: "11", cy: "11", r: "8" }],
+]);

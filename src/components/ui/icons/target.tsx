@@ -1,3 +1,7 @@
 import { lucideIcon } from "./lucide-icon";
 
-export const Target = /* @__PURE__ */ lucideIcon("lucide-target", [["circle", { cx: "12", cy: "12", r: "10" }], ["circle", { cx: "12", cy: "12", r: "6" }], ["circle", { cx: "12", cy: "12", r: "2" }]]);
+export const Target = /* @__PURE__ */ lucideIcon("lucide-target", [
+  ["circle", { cx: "12", cy: "12", r: "10" }],
+  ["circle", { cx: "12", cy: "12", r: "6" }],
+  ["circle", { cx: "12", cy: "12", r: "2" }],
+]);

@@ -16,7 +16,8 @@ export function keepKnownCitations(answer: string, known: KnownMoments): string 
   let last = 0;
   for (const citation of parseTimestampCitations(answer)) {
     const seconds = citation.seconds;
-    const ok = known.passages.some((p) => seconds >= p.start - 5 && seconds <= p.end + 5) || known.sectionStarts.some((start) => Math.abs(start - seconds) <= 1);
+    const ok =
+      known.passages.some((p) => seconds >= p.start - 5 && seconds <= p.end + 5) || known.sectionStarts.some((start) => Math.abs(start - seconds) <= 1);
     if (ok) continue;
     result += answer.slice(last, citation.index).replace(/ $/, "");
     last = citation.index + citation.raw.length;

@@ -36,7 +36,9 @@ const MODE_RULES: Record<TutorMode, string> = {
 
 export function buildTutorPrompt(input: TutorPromptInput): { system: string; messages: ModelMessage[] } {
   const outline = input.course.chapters
-    .map((chapter, c) => [`${c + 1}. ${data(chapter.title)}`, ...chapter.sections.map((s) => `   - [${formatTimestamp(s.timeStart)}] ${data(s.title)}`)].join("\n"))
+    .map((chapter, c) =>
+      [`${c + 1}. ${data(chapter.title)}`, ...chapter.sections.map((s) => `   - [${formatTimestamp(s.timeStart)}] ${data(s.title)}`)].join("\n"),
+    )
     .join("\n");
   const passages = input.passages.length
     ? input.passages.map((p) => `<passage start="${formatTimestamp(p.start)}" end="${formatTimestamp(p.end)}">\n${data(p.text)}\n</passage>`).join("\n")

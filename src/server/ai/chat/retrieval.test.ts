@@ -37,12 +37,20 @@ describe("buildPassages", () => {
   });
 
   it("cuts overlapping windows of about the target size that cover every segment", () => {
-    const segments = timed(Array.from({ length: 30 }, (_, i) => `${words(19)} s${i}`), 6);
+    const segments = timed(
+      Array.from({ length: 30 }, (_, i) => `${words(19)} s${i}`),
+      6,
+    );
     const passages = buildPassages(segments, { targetWords: 60, strideWords: 30, maxSeconds: 120 });
     expect(passages[0]).toMatchObject({ startSegment: 0, endSegment: 3, start: 0, end: 18 });
     for (const [i, passage] of passages.entries()) {
       expect(passage.id).toBe(i);
-      expect(passage.text).toBe(segments.slice(passage.startSegment, passage.endSegment).map((s) => s.text).join(" "));
+      expect(passage.text).toBe(
+        segments
+          .slice(passage.startSegment, passage.endSegment)
+          .map((s) => s.text)
+          .join(" "),
+      );
       expect(passage.start).toBe(segments[passage.startSegment]!.startMs / 1000);
       expect(passage.end).toBe(segments[passage.endSegment - 1]!.endMs / 1000);
       const next = passages[i + 1];
@@ -62,7 +70,15 @@ describe("buildPassages", () => {
   });
 
   it("finds an answer that straddles a window edge inside a single passage", () => {
-    const segments = timed([...Array.from({ length: 6 }, () => words(20, "filler")), "the answer begins here", "and ends here", ...Array.from({ length: 6 }, () => words(20, "filler"))], 5);
+    const segments = timed(
+      [
+        ...Array.from({ length: 6 }, () => words(20, "filler")),
+        "the answer begins here",
+        "and ends here",
+        ...Array.from({ length: 6 }, () => words(20, "filler")),
+      ],
+      5,
+    );
     const passages = buildPassages(segments, { targetWords: 50, strideWords: 25 });
     expect(passages.some((p) => p.startSegment <= 6 && p.endSegment >= 8)).toBe(true);
   });
@@ -106,17 +122,27 @@ describe("createPassageIndex", () => {
   });
 
   it("drops words of question phrasing unless nothing else is left", () => {
-    const stats = createPassageIndex(buildPassages(timed(["The mean is the average of the values.", "The spread tells how far values stray from it."]), { targetWords: 5, strideWords: 5 }));
+    const stats = createPassageIndex(
+      buildPassages(timed(["The mean is the average of the values.", "The spread tells how far values stray from it."]), { targetWords: 5, strideWords: 5 }),
+    );
     expect(stats.search("Can you explain what the mean means?", 1)[0]!.passage.startSegment).toBe(0);
     expect(stats.search("please explain the spread", 1)[0]!.passage.startSegment).toBe(1);
   });
 
   it("handles text in other scripts, including ones written without spaces", () => {
     const mixed = createPassageIndex(
-      buildPassages(timed(["Производная показывает скорость изменения функции.", "导数描述函数的变化率。", "積分は面積を求める方法です。", "Die Ableitung misst die Änderungsrate."]), {
-        targetWords: 1,
-        strideWords: 1,
-      }),
+      buildPassages(
+        timed([
+          "Производная показывает скорость изменения функции.",
+          "导数描述函数的变化率。",
+          "積分は面積を求める方法です。",
+          "Die Ableitung misst die Änderungsrate.",
+        ]),
+        {
+          targetWords: 1,
+          strideWords: 1,
+        },
+      ),
     );
     expect(mixed.search("что такое производная", 1)[0]!.passage.startSegment).toBe(0);
     expect(mixed.search("什么是变化率", 1)[0]!.passage.startSegment).toBe(1);
@@ -197,16 +223,25 @@ describe("parseTimestampCitations", () => {
 
 const corpusPresent = existsSync(FIXTURE_VIDEOS_DIR);
 
-describe.skipIf(!corpusPresent)(corpusPresent ? "retrieval on the shared corpus" : "retrieval on the shared corpus — skipped: ../shared/fixtures/videos not found", () => {
-  it("has 20 questions over at least 8 videos", () => {
-    expect(RETRIEVAL_QUESTIONS).toHaveLength(20);
-    expect(new Set(RETRIEVAL_QUESTIONS.map((q) => q.videoId)).size).toBeGreaterThanOrEqual(8);
-    for (const q of RETRIEVAL_QUESTIONS) expect(q.from).toBeLessThan(q.to);
-  });
+describe.skipIf(!corpusPresent)(
+  corpusPresent ? "retrieval on the shared corpus" : "retrieval on the shared corpus — skipped: ../shared/fixtures/videos not found",
+  () => {
+    it("has 20 questions over at least 8 videos", () => {
+      expect(RETRIEVAL_QUESTIONS).toHaveLength(20);
+      expect(new Set(RETRIEVAL_QUESTIONS.map((q) => q.videoId)).size).toBeGreaterThanOrEqual(8);
+      for (const q of RETRIEVAL_QUESTIONS) expect(q.from).toBeLessThan(q.to);
+    });
 
-  it("finds the answer in the top 3 passages for at least 17 of the 20 questions", () => {
-    const results = evaluateQuestions();
-    const hits = results.filter((r) => r.rank !== null && r.rank <= 3).length;
-    expect(hits, results.filter((r) => r.rank === null).map((r) => r.question).join("\n")).toBeGreaterThanOrEqual(17);
-  });
-});
+    it("finds the answer in the top 3 passages for at least 17 of the 20 questions", () => {
+      const results = evaluateQuestions();
+      const hits = results.filter((r) => r.rank !== null && r.rank <= 3).length;
+      expect(
+        hits,
+        results
+          .filter((r) => r.rank === null)
+          .map((r) => r.question)
+          .join("\n"),
+      ).toBeGreaterThanOrEqual(17);
+    });
+  },
+);

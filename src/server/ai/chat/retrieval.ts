@@ -100,7 +100,10 @@ export function buildPassages(segments: readonly PassageSegment[], options: Pass
       end += 1;
     }
     const covered = segments.slice(first, end);
-    const text = covered.map((segment) => segment.text.trim()).filter((part) => part !== "").join(" ");
+    const text = covered
+      .map((segment) => segment.text.trim())
+      .filter((part) => part !== "")
+      .join(" ");
     if (text !== "") {
       passages.push({
         id: passages.length,

@@ -162,9 +162,15 @@ describe("the fake OpenAI server", () => {
     expect(((await (await fetch(`${fake.url}/models`)).json()) as { data: { id: string }[] }).data[0]!.id).toBe("fake-model");
 
     await fetch(`${origin}/__control`, { method: "POST", body: JSON.stringify({ mode: "server-error", times: 1 }) });
-    const failed = await fetch(`${fake.url}/chat/completions`, { method: "POST", body: JSON.stringify({ model: "m", messages: [{ role: "user", content: "hi" }] }) });
+    const failed = await fetch(`${fake.url}/chat/completions`, {
+      method: "POST",
+      body: JSON.stringify({ model: "m", messages: [{ role: "user", content: "hi" }] }),
+    });
     expect(failed.status).toBe(500);
-    const next = await fetch(`${fake.url}/chat/completions`, { method: "POST", body: JSON.stringify({ model: "m", messages: [{ role: "user", content: "hi" }] }) });
+    const next = await fetch(`${fake.url}/chat/completions`, {
+      method: "POST",
+      body: JSON.stringify({ model: "m", messages: [{ role: "user", content: "hi" }] }),
+    });
     expect(next.status).toBe(200);
 
     await fetch(`${origin}/__control`, { method: "POST", body: JSON.stringify({ latencyMs: 150 }) });

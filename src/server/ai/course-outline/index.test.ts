@@ -58,22 +58,26 @@ function transcriptOf(options: CallOptions): { ids: number[]; chapters: number[]
   return { ids, chapters };
 }
 
-const chunk = <T>(items: readonly T[], size: number): T[][] => Array.from({ length: Math.ceil(items.length / size) }, (_, k) => items.slice(k * size, k * size + size));
+const chunk = <T>(items: readonly T[], size: number): T[][] =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, k) => items.slice(k * size, k * size + size));
 
 /** What a well-behaved model answers: sections every 3 segments, chapters every 9 (or the creator's). */
 function obedientAnswer(options: CallOptions): Record<string, unknown> {
   const keys = schemaKeys(options);
   const answer: Record<string, unknown> = {};
-  if (keys.includes("title")) Object.assign(answer, { title: "Binary Search, Step by Step", description: "Learn how halving a sorted list finds anything fast." });
+  if (keys.includes("title"))
+    Object.assign(answer, { title: "Binary Search, Step by Step", description: "Learn how halving a sorted list finds anything fast." });
   if (keys.includes("chapters")) {
     const { ids, chapters } = transcriptOf(options);
-    answer.chapters = (chapters.length ? chapters : chunk(ids, 9)).map(
-      (group): Chapter => ({
-        title: `Chapter from ${group[0]}`,
-        summary: "What this chapter teaches.",
-        sections: chunk(group, 3).map((c) => ({ startSegment: c[0]!, title: `Section from ${c[0]}`, content: `Why segment ${c[0]} matters.\n\n- a point\n- another point` })),
-      }),
-    );
+    answer.chapters = (chapters.length ? chapters : chunk(ids, 9)).map((group): Chapter => ({
+      title: `Chapter from ${group[0]}`,
+      summary: "What this chapter teaches.",
+      sections: chunk(group, 3).map((c) => ({
+        startSegment: c[0]!,
+        title: `Section from ${c[0]}`,
+        content: `Why segment ${c[0]} matters.\n\n- a point\n- another point`,
+      })),
+    }));
   }
   return answer;
 }
@@ -125,7 +129,11 @@ describe("createLlmEngine", () => {
   });
 
   it("snaps the first section to the first segment and keeps later ids", async () => {
-    const answer = { title: "T", description: "D", chapters: [{ title: "C", summary: "", sections: [2, 7, 15].map((id) => ({ startSegment: id, title: `S${id}`, content: "Text." })) }] };
+    const answer = {
+      title: "T",
+      description: "D",
+      chapters: [{ title: "C", summary: "", sections: [2, 7, 15].map((id) => ({ startSegment: id, title: `S${id}`, content: "Text." })) }],
+    };
     const model = new MockLanguageModelV4({ doGenerate: reply(answer) });
     const outline = await createLlmEngine(model).structure(input());
     expect(starts(outline)).toEqual([0, 7, 15]);
@@ -138,7 +146,11 @@ describe("createLlmEngine", () => {
     ["a repeated id", [0, 6, 6]],
     ["a negative id", [-1, 5]],
   ])("retries %s twice, then fails as malformed", async (_, ids) => {
-    const answer = { title: "T", description: "D", chapters: [{ title: "C", summary: "S", sections: ids.map((id) => ({ startSegment: id, title: `S${id}`, content: "Text." })) }] };
+    const answer = {
+      title: "T",
+      description: "D",
+      chapters: [{ title: "C", summary: "S", sections: ids.map((id) => ({ startSegment: id, title: `S${id}`, content: "Text." })) }],
+    };
     const model = new MockLanguageModelV4({ doGenerate: async () => reply(answer) });
     const error = await aiErrorOf(createLlmEngine(model).structure(input()));
     expect(error.kind).toBe("malformed");
@@ -151,7 +163,8 @@ describe("createLlmEngine", () => {
       doGenerate: async (options) => {
         const attempt = model.doGenerateCalls.length;
         if (attempt === 1) return reply("Sure! Here is your course outline.");
-        if (attempt === 2) return reply({ ...obedientAnswer(options), chapters: [{ title: "C", summary: "", sections: [{ startSegment: 500, title: "S", content: "x" }] }] });
+        if (attempt === 2)
+          return reply({ ...obedientAnswer(options), chapters: [{ title: "C", summary: "", sections: [{ startSegment: 500, title: "S", content: "x" }] }] });
         return reply(obedientAnswer(options));
       },
     });
@@ -227,7 +240,9 @@ describe("createLlmEngine", () => {
       expect(parts.length).toBeGreaterThan(5);
 
       const progress: [string, number][] = [];
-      const outline = await createLlmEngine(model, { concurrency, chunkWords: 400 }).structure(data, { onProgress: (stage, percent) => progress.push([stage, percent]) });
+      const outline = await createLlmEngine(model, { concurrency, chunkWords: 400 }).structure(data, {
+        onProgress: (stage, percent) => progress.push([stage, percent]),
+      });
 
       // The parts' calls are bounded; the short title call runs beside them.
       expect(maxPartsInFlight).toBe(concurrency);
@@ -314,7 +329,13 @@ describe("createLlmEngine", () => {
 
     it("merge the pieces of a chapter split over several calls", async () => {
       const model = new MockLanguageModelV4({ doGenerate: async (options) => reply(obedientAnswer(options)) });
-      const data = input({ segments: segments(60, 10), creatorChapters: [{ title: "Short intro", startMs: 0 }, { title: "The long middle", startMs: 5 * 4_000 }] });
+      const data = input({
+        segments: segments(60, 10),
+        creatorChapters: [
+          { title: "Short intro", startMs: 0 },
+          { title: "The long middle", startMs: 5 * 4_000 },
+        ],
+      });
       const parts = planParts(data.segments, data.creatorChapters, 100);
       expect(parts.length).toBeGreaterThan(3);
       expect(parts.slice(1).every((p) => p.chapters?.length === 1 && p.chapters[0]!.key === 1)).toBe(true);

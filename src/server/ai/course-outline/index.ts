@@ -226,8 +226,17 @@ const cleanLine = (text: string, max: number) => clip(text.replace(/\s+/g, " ").
 
 /** Keeps line breaks (the learner sees them), drops trailing spaces and runs of blank lines. */
 function cleanText(text: string, max: number): string {
-  const lines = text.replace(/\r\n?/g, "\n").split("\n").map((line) => line.replace(/[ \t]+/g, " ").trim());
-  return clip(lines.join("\n").replace(/\n{3,}/g, "\n\n").trim(), max);
+  const lines = text
+    .replace(/\r\n?/g, "\n")
+    .split("\n")
+    .map((line) => line.replace(/[ \t]+/g, " ").trim());
+  return clip(
+    lines
+      .join("\n")
+      .replace(/\n{3,}/g, "\n\n")
+      .trim(),
+    max,
+  );
 }
 
 function readInfo(output: CourseInfoOutput): { title: string; description: string } {

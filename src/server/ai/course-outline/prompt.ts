@@ -76,7 +76,9 @@ export const countWords = (text: string) => text.split(/\s+/).filter(Boolean).le
  * with `# Chapter k: title` lines where the creator's chapters start.
  */
 export function renderTranscript(part: Pick<TranscriptPart, "segments" | "chapters">): string {
-  const headings = new Map((part.chapters ?? []).map((c, k) => [c.startSegment, `# Chapter ${k + 1}${c.continued ? " (continued)" : ""}: ${oneLine(c.title)}`]));
+  const headings = new Map(
+    (part.chapters ?? []).map((c, k) => [c.startSegment, `# Chapter ${k + 1}${c.continued ? " (continued)" : ""}: ${oneLine(c.title)}`]),
+  );
   const lines: string[] = [];
   for (const segment of part.segments) {
     const heading = headings.get(segment.index);
@@ -117,7 +119,7 @@ function partTask(part: TranscriptPart): string {
       `The creator divided it into ${n} chapter${n === 1 ? "" : "s"}, marked by the "# Chapter" lines in the transcript.`,
       `Return exactly ${n} chapter${n === 1 ? "" : "s"}, one per "# Chapter" line and in the same order, each titled as in its line (without the "Chapter k:" prefix).`,
       `Split each chapter into sections (about one per 250 to 500 words of transcript, at least one per chapter; ${range(Math.max(n, sectionsLow), Math.max(n, sectionsHigh))} in total here).`,
-      "The first section of each chapter starts at the first segment after its \"# Chapter\" line; every section starts at an id inside its chapter.",
+      'The first section of each chapter starts at the first segment after its "# Chapter" line; every section starts at an id inside its chapter.',
     ].join("\n");
   }
   const chaptersLow = Math.max(1, Math.round(words / 1_500));

@@ -9,11 +9,7 @@ import { z } from "zod";
 const title = z.string().describe("Short, specific title naming what this part teaches (at most 10 words, no numbering)");
 
 export const sectionSchema = z.object({
-  startSegment: z
-    .number()
-    .int()
-    .min(0)
-    .describe("The [id] of the transcript segment where this section starts; greater than the previous section's id"),
+  startSegment: z.number().int().min(0).describe("The [id] of the transcript segment where this section starts; greater than the previous section's id"),
   title,
   content: z
     .string()

@@ -33,7 +33,10 @@ describe("paragraphs", () => {
   });
 
   it("breaks at a long pause or a strong discourse marker", () => {
-    const result = paragraphs([sentence("First idea here."), sentence("Still the first idea."), sentence("All right, a new idea now."), sentence("More on it.", 300)], "advanced");
+    const result = paragraphs(
+      [sentence("First idea here."), sentence("Still the first idea."), sentence("All right, a new idea now."), sentence("More on it.", 300)],
+      "advanced",
+    );
     expect(result).toEqual(["First idea here. Still the first idea.", "All right, a new idea now. More on it."]);
     const paused = paragraphs([sentence("One."), sentence("Two."), sentence("Three.", 4_000)], "advanced");
     expect(paused).toEqual(["One. Two.", "Three."]);

@@ -18,7 +18,14 @@ import { outlineProblems } from "./outline-invariants";
 const CORPUS = resolve(process.cwd(), "../shared/fixtures/videos");
 const present = existsSync(CORPUS);
 
-type Video = { videoId: string; title: string; description: string; durationSeconds: number; chapters: { start: number; title: string }[]; segments: { text: string; start: number; duration: number }[] };
+type Video = {
+  videoId: string;
+  title: string;
+  description: string;
+  durationSeconds: number;
+  chapters: { start: number; title: string }[];
+  segments: { text: string; start: number; duration: number }[];
+};
 
 const videos: Video[] = present
   ? readdirSync(CORPUS)
@@ -27,7 +34,8 @@ const videos: Video[] = present
       .map((f) => JSON.parse(readFileSync(join(CORPUS, f), "utf8")) as Video)
   : [];
 
-const segmentsOf = (v: Video): TimedSegment[] => v.segments.map((s, index) => ({ index, startMs: Math.round(s.start * 1000), endMs: Math.round((s.start + s.duration) * 1000), text: s.text }));
+const segmentsOf = (v: Video): TimedSegment[] =>
+  v.segments.map((s, index) => ({ index, startMs: Math.round(s.start * 1000), endMs: Math.round((s.start + s.duration) * 1000), text: s.text }));
 
 const inputOf = (v: Video, withChapters: boolean): StructureInput => ({
   topic: "mathematics",
@@ -38,42 +46,45 @@ const inputOf = (v: Video, withChapters: boolean): StructureInput => ({
   creatorChapters: withChapters ? v.chapters.map((c) => ({ title: c.title, startMs: Math.round(c.start * 1000) })) : [],
 });
 
-describe.skipIf(!present)(present ? "offline engine on the shared corpus" : "offline engine on the shared corpus — skipped: ../shared/fixtures/videos not found", () => {
-  const engine = createOfflineEngine();
-  const withTranscript = videos.filter((v) => v.segments.length > 0);
+describe.skipIf(!present)(
+  present ? "offline engine on the shared corpus" : "offline engine on the shared corpus — skipped: ../shared/fixtures/videos not found",
+  () => {
+    const engine = createOfflineEngine();
+    const withTranscript = videos.filter((v) => v.segments.length > 0);
 
-  it.each(withTranscript.map((v) => [v.videoId, v] as const))("%s: outlines are sound with and without creator chapters", async (_id, video) => {
-    for (const withChapters of [false, true]) {
-      const input = inputOf(video, withChapters);
-      const outline = await engine.structure(input);
-      expect(outlineProblems(outline, input.segments)).toEqual([]);
-      if (withChapters && video.chapters.length >= 2) {
-        // Creator titles are kept, in time order; a chapter starting after the last caption has nothing to cover.
-        const lastStart = input.segments[input.segments.length - 1]!.startMs;
-        const expected = [...video.chapters].sort((a, b) => a.start - b.start).filter((c) => c.start * 1000 - 2_000 <= lastStart);
-        expect(outline.chapters.map((c) => c.title)).toEqual(expected.map((c) => c.title.trim()));
+    it.each(withTranscript.map((v) => [v.videoId, v] as const))("%s: outlines are sound with and without creator chapters", async (_id, video) => {
+      for (const withChapters of [false, true]) {
+        const input = inputOf(video, withChapters);
+        const outline = await engine.structure(input);
+        expect(outlineProblems(outline, input.segments)).toEqual([]);
+        if (withChapters && video.chapters.length >= 2) {
+          // Creator titles are kept, in time order; a chapter starting after the last caption has nothing to cover.
+          const lastStart = input.segments[input.segments.length - 1]!.startMs;
+          const expected = [...video.chapters].sort((a, b) => a.start - b.start).filter((c) => c.start * 1000 - 2_000 <= lastStart);
+          expect(outline.chapters.map((c) => c.title)).toEqual(expected.map((c) => c.title.trim()));
+        }
+        for (const section of outline.chapters.flatMap((c) => c.sections)) {
+          expect(section.title.split(/\s+/).length).toBeLessThanOrEqual(8);
+          expect(section.content.length).toBeGreaterThan(20);
+        }
       }
-      for (const section of outline.chapters.flatMap((c) => c.sections)) {
-        expect(section.title.split(/\s+/).length).toBeLessThanOrEqual(8);
-        expect(section.content.length).toBeGreaterThan(20);
+    });
+
+    it("refuses the videos without a transcript with a clear error", async () => {
+      const empty = videos.filter((v) => v.segments.length === 0);
+      for (const v of empty) await expect(engine.structure(inputOf(v, false))).rejects.toThrow(NO_TRANSCRIPT_MESSAGE);
+    });
+
+    it("keeps the chapter-boundary F1 (±30 s, 0:00 excluded) at or above 0.6", async () => {
+      let total: BoundaryCounts = { truePositives: 0, falsePositives: 0, falseNegatives: 0 };
+      for (const video of withTranscript.filter((v) => v.chapters.length > 0)) {
+        const input = inputOf(video, false);
+        const outline = await engine.structure(input);
+        const predicted = outline.chapters.slice(1).map((c) => input.segments[c.sections[0]!.startSegment]!.startMs);
+        const reference = video.chapters.map((c) => Math.round(c.start * 1000)).filter((t) => t > 0);
+        total = addCounts(total, matchBoundaries(predicted, reference, 30_000));
       }
-    }
-  });
-
-  it("refuses the videos without a transcript with a clear error", async () => {
-    const empty = videos.filter((v) => v.segments.length === 0);
-    for (const v of empty) await expect(engine.structure(inputOf(v, false))).rejects.toThrow(NO_TRANSCRIPT_MESSAGE);
-  });
-
-  it("keeps the chapter-boundary F1 (±30 s, 0:00 excluded) at or above 0.6", async () => {
-    let total: BoundaryCounts = { truePositives: 0, falsePositives: 0, falseNegatives: 0 };
-    for (const video of withTranscript.filter((v) => v.chapters.length > 0)) {
-      const input = inputOf(video, false);
-      const outline = await engine.structure(input);
-      const predicted = outline.chapters.slice(1).map((c) => input.segments[c.sections[0]!.startSegment]!.startMs);
-      const reference = video.chapters.map((c) => Math.round(c.start * 1000)).filter((t) => t > 0);
-      total = addCounts(total, matchBoundaries(predicted, reference, 30_000));
-    }
-    expect(scoreCounts(total).f1).toBeGreaterThanOrEqual(0.6);
-  });
-});
+      expect(scoreCounts(total).f1).toBeGreaterThanOrEqual(0.6);
+    });
+  },
+);

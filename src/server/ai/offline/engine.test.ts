@@ -11,7 +11,13 @@ import { cleanSentence } from "./text";
 import { courseTitle, createOfflineEngine, descriptionLead, mapCreatorChapters, NO_TRANSCRIPT_MESSAGE, shortVideoTitle } from "./engine";
 import { outlineProblems } from "./outline-invariants";
 
-type Fixture = { title: string; description: string; durationSeconds: number; chapters: { start: number; title: string }[]; segments: { text: string; start: number; duration: number }[] };
+type Fixture = {
+  title: string;
+  description: string;
+  durationSeconds: number;
+  chapters: { start: number; title: string }[];
+  segments: { text: string; start: number; duration: number }[];
+};
 
 const FIXTURES = join(import.meta.dirname, "../../../../test/fixtures/transcripts");
 
@@ -120,7 +126,12 @@ describe("offline engine", () => {
     const one = await engine.structure(inputOf(tiny, { segments: [{ index: 0, startMs: 0, endMs: 3000, text: "Hello." }] }));
     expect(one.chapters).toHaveLength(1);
     expect(one.chapters[0]!.sections[0]!.startSegment).toBe(0);
-    const fillers: TimedSegment[] = Array.from({ length: 40 }, (_, index) => ({ index, startMs: index * 10_000, endMs: index * 10_000 + 9_000, text: "Um, so, yeah." }));
+    const fillers: TimedSegment[] = Array.from({ length: 40 }, (_, index) => ({
+      index,
+      startMs: index * 10_000,
+      endMs: index * 10_000 + 9_000,
+      text: "Um, so, yeah.",
+    }));
     const outline = await engine.structure(inputOf(tiny, { segments: fillers }));
     expect(outlineProblems(outline, fillers)).toEqual([]);
   });

@@ -174,7 +174,10 @@ export async function buildOutline(input: StructureInput, options: { signal?: Ab
   const lead = descriptionLead(input.video.description);
   const chapterList = chapters.map((c) => c.title).join("; ");
   const end = /[.!?…]$/.test(chapterList) ? "" : ".";
-  const description = [lead, `This course follows the video "${shortVideoTitle(input.video.title) || "this video"}" in ${chapters.length} chapter${chapters.length === 1 ? "" : "s"}: ${chapterList}${end}`]
+  const description = [
+    lead,
+    `This course follows the video "${shortVideoTitle(input.video.title) || "this video"}" in ${chapters.length} chapter${chapters.length === 1 ? "" : "s"}: ${chapterList}${end}`,
+  ]
     .filter(Boolean)
     .join(" ");
   signal?.throwIfAborted();

@@ -34,6 +34,10 @@ describe("scoreCounts", () => {
   });
 
   it("adds counts", () => {
-    expect(addCounts({ truePositives: 1, falsePositives: 2, falseNegatives: 3 }, { truePositives: 4, falsePositives: 5, falseNegatives: 6 })).toEqual({ truePositives: 5, falsePositives: 7, falseNegatives: 9 });
+    expect(addCounts({ truePositives: 1, falsePositives: 2, falseNegatives: 3 }, { truePositives: 4, falsePositives: 5, falseNegatives: 6 })).toEqual({
+      truePositives: 5,
+      falsePositives: 7,
+      falseNegatives: 9,
+    });
   });
 });

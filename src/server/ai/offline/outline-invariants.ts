@@ -29,7 +29,8 @@ export function outlineProblems(outline: CourseOutline, segments: readonly Timed
       const where = `chapter ${c + 1} section ${s + 1}`;
       claim(section.title, where);
       if (!section.content.trim()) problems.push(`${where}: empty content`);
-      if (!Number.isInteger(section.startSegment) || !indexes.has(section.startSegment)) problems.push(`${where}: startSegment ${section.startSegment} is not a segment`);
+      if (!Number.isInteger(section.startSegment) || !indexes.has(section.startSegment))
+        problems.push(`${where}: startSegment ${section.startSegment} is not a segment`);
       if (section.startSegment <= previous) problems.push(`${where}: startSegment ${section.startSegment} does not follow ${previous}`);
       if (first && section.startSegment !== firstIndex) problems.push(`${where}: the course starts at segment ${section.startSegment}, not ${firstIndex}`);
       previous = section.startSegment;

@@ -43,7 +43,11 @@ async function sectionsOf(dir: string, videoId: string): Promise<QuizSource[]> {
 }
 
 /** Normalised for "is this text in the transcript": the builder only cleans fillers and spacing. */
-const norm = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, " ").trim();
+const norm = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, " ")
+    .trim();
 
 const textOf = (source: QuizSource, positions: readonly number[]) => norm(positions.map((p) => cleanSentence(source.segments[p]!.text)).join(" "));
 
@@ -60,7 +64,10 @@ function expectSoundQuiz(quiz: GeneratedQuiz, source: QuizSource, positions: rea
   for (const q of quiz.questions) {
     expect(q.options, q.questionText).toHaveLength(4);
     expect(new Set(q.options.map((o) => o.toLowerCase())).size, `options repeat: ${q.options.join(" | ")}`).toBe(4);
-    expect(q.options.filter((o) => o === q.correctAnswer), q.questionText).toHaveLength(1);
+    expect(
+      q.options.filter((o) => o === q.correctAnswer),
+      q.questionText,
+    ).toHaveLength(1);
     expect(q.explanation.length).toBeGreaterThan(10);
     // The transcript moment lies inside the section.
     expect(q.sourceTime).toBeGreaterThanOrEqual(source.timeStart);

@@ -12,7 +12,17 @@
  *   says them), or, when too few can be altered, sentences from far away in the video.
  */
 import { AppError } from "~/server/errors";
-import { QUIZ_MAX_QUESTIONS, QUIZ_MIN_QUESTIONS, QUIZ_OPTION_COUNT, QUIZ_TOO_SHORT_MESSAGE, quizWindow, sourceTimeInSection, type GeneratedQuestion, type GeneratedQuiz, type QuizSource } from "~/server/ai/quiz/types";
+import {
+  QUIZ_MAX_QUESTIONS,
+  QUIZ_MIN_QUESTIONS,
+  QUIZ_OPTION_COUNT,
+  QUIZ_TOO_SHORT_MESSAGE,
+  quizWindow,
+  sourceTimeInSection,
+  type GeneratedQuestion,
+  type GeneratedQuiz,
+  type QuizSource,
+} from "~/server/ai/quiz/types";
 
 import { standAlone } from "./content";
 import { cleanSentence, stem, terms } from "./text";
@@ -68,7 +78,11 @@ const splitSentences = (text: string) =>
     .filter(Boolean);
 
 const countWords = (text: string) => text.split(/\s+/).filter(Boolean).length;
-const normalise = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, " ").trim();
+const normalise = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, " ")
+    .trim();
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -282,7 +296,11 @@ function matchCase(option: string, answer: string): string {
 }
 
 const isStatement = (s: Sentence) =>
-  s.wordCount >= STATEMENT_WORDS.min && s.wordCount <= STATEMENT_WORDS.max && s.text.length <= STATEMENT_MAX_CHARS && !/\?\s*$/.test(s.text) && s.stems.size >= 3;
+  s.wordCount >= STATEMENT_WORDS.min &&
+  s.wordCount <= STATEMENT_WORDS.max &&
+  s.text.length <= STATEMENT_MAX_CHARS &&
+  !/\?\s*$/.test(s.text) &&
+  s.stems.size >= 3;
 
 /** A real sentence with one key term swapped for another of its kind: something the video never says. */
 function alter(analysis: Analysis, sentence: Sentence, used: ReadonlySet<string>): string | null {
@@ -308,7 +326,9 @@ function statementCandidates(analysis: Analysis, source: QuizSource): Candidate[
     const usedKeys = new Set([normalise(sentence.text)]);
     const wrong: string[] = [];
     // Altered sentences, nearest first (on the same topic), then the correct one altered.
-    const nearby = statements.filter((s) => s !== sentence).sort((a, b) => Math.abs(a.order - sentence.order) - Math.abs(b.order - sentence.order) || a.order - b.order);
+    const nearby = statements
+      .filter((s) => s !== sentence)
+      .sort((a, b) => Math.abs(a.order - sentence.order) - Math.abs(b.order - sentence.order) || a.order - b.order);
     for (const other of nearby) {
       if (wrong.length >= QUIZ_OPTION_COUNT - 1) break;
       const altered = alter(analysis, other, usedKeys);
@@ -334,7 +354,9 @@ function statementCandidates(analysis: Analysis, source: QuizSource): Candidate[
     }
     if (wrong.length < QUIZ_OPTION_COUNT - 1) continue;
     const questionText = "Which statement does the video make in this section?";
-    const note = borrowed ? "The other statements change a key word of what the video says, or come from another part of the video." : "The other statements change a key word of what the video says.";
+    const note = borrowed
+      ? "The other statements change a key word of what the video says, or come from another part of the video."
+      : "The other statements change a key word of what the video says.";
     out.push({
       kind: "statement",
       sentence,
@@ -386,7 +408,8 @@ export function planOfflineQuiz(source: QuizSource): { quiz: GeneratedQuiz; wind
 }
 
 function chooseQuestions(source: QuizSource, analysis: Analysis): GeneratedQuestion[] {
-  const byScore = (a: Candidate, b: Candidate) => b.score - a.score || a.sentence.order - b.sentence.order || compare(a.question.questionText, b.question.questionText);
+  const byScore = (a: Candidate, b: Candidate) =>
+    b.score - a.score || a.sentence.order - b.sentence.order || compare(a.question.questionText, b.question.questionText);
   const cloze = clozeCandidates(analysis, source).sort(byScore);
   const statements = statementCandidates(analysis, source).sort(byScore);
 

@@ -2,7 +2,20 @@ import { describe, expect, it } from "vitest";
 
 import { syntheticTranscript } from "../../../../test/fixtures/transcripts/synthetic";
 import { toUnits } from "./engine";
-import { boundaryBonuses, CHAPTER_PARAMS, cueScore, MAX_UNITS, optimalStarts, pauseFeature, SECTION_PARAMS, segment, spanCosts, targetSpanCount, windowSimilarities, type Unit } from "./segment";
+import {
+  boundaryBonuses,
+  CHAPTER_PARAMS,
+  cueScore,
+  MAX_UNITS,
+  optimalStarts,
+  pauseFeature,
+  SECTION_PARAMS,
+  segment,
+  spanCosts,
+  targetSpanCount,
+  windowSimilarities,
+  type Unit,
+} from "./segment";
 import { tokenize } from "./text";
 
 /** Units every 10 s; `topics` lists each unit's vocabulary. */

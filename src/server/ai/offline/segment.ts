@@ -244,7 +244,9 @@ export function pauseFeature(units: readonly Unit[], floorMs: number, fullMs: nu
 export function boundaryBonuses(units: readonly Unit[], params: SegmenterParams, idf?: ReadonlyMap<string, number>): number[] {
   const depth = params.depthWeight ? depthFeature(units, params.depthWindowsMs, params.depthSmoothRadius, idf) : null;
   const pause = pauseFeature(units, params.pauseFloorMs, params.pauseFullMs);
-  return units.map((u, i) => (i === 0 ? 0 : params.pauseWeight * pause[i]! + params.cueWeight * cueScore(u.text) + (depth ? params.depthWeight * depth[i]! : 0)));
+  return units.map((u, i) =>
+    i === 0 ? 0 : params.pauseWeight * pause[i]! + params.cueWeight * cueScore(u.text) + (depth ? params.depthWeight * depth[i]! : 0),
+  );
 }
 
 /* ------------------------------------------------------------ global cohesion (Utiyama-Isahara) */

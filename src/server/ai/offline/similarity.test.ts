@@ -27,14 +27,26 @@ describe("cosine", () => {
     const a = vector(["common", "alpha"]);
     const b = vector(["common", "beta"]);
     const plain = cosine(a, b);
-    const weighted = cosine(a, b, new Map([["common", 0.1], ["alpha", 2], ["beta", 2]]));
+    const weighted = cosine(
+      a,
+      b,
+      new Map([
+        ["common", 0.1],
+        ["alpha", 2],
+        ["beta", 2],
+      ]),
+    );
     expect(weighted).toBeLessThan(plain);
   });
 });
 
 describe("idf", () => {
   it("weighs words in every sentence least, never zero", () => {
-    const df = documentFrequencies([["a", "b"], ["a", "c"], ["a", "a"]]);
+    const df = documentFrequencies([
+      ["a", "b"],
+      ["a", "c"],
+      ["a", "a"],
+    ]);
     expect(df.get("a")).toBe(3);
     const idf = inverseDocumentFrequencies(df, 3);
     expect(idf.get("a")!).toBeGreaterThan(0);

@@ -62,7 +62,10 @@ describe("rankKeyPhrases", () => {
 
 describe("titles", () => {
   it("builds Title Cased candidates of at most six words", () => {
-    const [first] = rankKeyPhrases([["The cobweb diagram and the fixed point.", "The cobweb diagram again, and the fixed point again."], ["Other words entirely."]]);
+    const [first] = rankKeyPhrases([
+      ["The cobweb diagram and the fixed point.", "The cobweb diagram again, and the fixed point again."],
+      ["Other words entirely."],
+    ]);
     const candidates = titleCandidates(first ?? []);
     expect(candidates.length).toBeGreaterThan(0);
     for (const c of candidates) {

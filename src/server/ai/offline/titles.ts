@@ -36,9 +36,7 @@ const GENERIC_ALONE = new Set(
 const INNER_WORDS = new Set(["of"]);
 
 /** Words before a phrase that show it is used as a noun ("the cobweb diagram", "of prime numbers"). */
-const DETERMINERS = new Set(
-  "the a an this these those our your its their his her my of each every some any another whose".split(" "),
-);
+const DETERMINERS = new Set("the a an this these those our your its their his her my of each every some any another whose".split(" "));
 /** Words after a phrase that show it is used as a noun ("the derivative is", "rate of"). */
 const NOUN_FOLLOWERS = new Set("is are was were has have of".split(" "));
 /** Words before a phrase that show it is used as a verb ("it holds", "we combine", "to compute"). */
@@ -87,7 +85,7 @@ export function sentencePhrases(sentence: string, maxWords = 3): Phrase[] {
     // infinite fraction"), so the run's head (its last word) is a noun.
     const runDetermined: boolean[] = [];
     const runEnd: number[] = [];
-    for (let i = 0; i < tokens.length; ) {
+    for (let i = 0; i < tokens.length;) {
       if (!isTitleWord(tokens[i]!)) {
         runDetermined[i] = false;
         runEnd[i] = i;
@@ -95,7 +93,11 @@ export function sentencePhrases(sentence: string, maxWords = 3): Phrase[] {
         continue;
       }
       let j = i + 1;
-      while (j < tokens.length && (isTitleWord(tokens[j]!) || (INNER_WORDS.has(tokens[j]!.toLowerCase()) && tokens[j + 1] !== undefined && isTitleWord(tokens[j + 1]!)))) j++;
+      while (
+        j < tokens.length &&
+        (isTitleWord(tokens[j]!) || (INNER_WORDS.has(tokens[j]!.toLowerCase()) && tokens[j + 1] !== undefined && isTitleWord(tokens[j + 1]!)))
+      )
+        j++;
       const determined = i > 0 && DETERMINERS.has(tokens[i - 1]!.toLowerCase());
       for (let k = i; k < j; k++) {
         runDetermined[k] = determined;
@@ -240,7 +242,9 @@ export function titleCandidates(phrases: readonly ScoredPhrase[]): string[] {
   const top = phrases[0];
   if (!top) return out;
   const nouny = (p: ScoredPhrase) => p.nounRate >= 0.4;
-  const partner = nouny(top) ? phrases.slice(1).find((p) => nouny(p) && p.score >= top.score * 0.6 && p.length + top.length <= 5 && !p.stems.some((s) => top.stems.includes(s))) : undefined;
+  const partner = nouny(top)
+    ? phrases.slice(1).find((p) => nouny(p) && p.score >= top.score * 0.6 && p.length + top.length <= 5 && !p.stems.some((s) => top.stems.includes(s)))
+    : undefined;
   if (partner) out.push(`${titleCase(top.surface)} and ${titleCase(partner.surface)}`);
   out.push(titleCase(top.surface));
   for (const p of phrases.slice(1)) {

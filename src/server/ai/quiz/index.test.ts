@@ -61,7 +61,13 @@ describe("createLlmQuizEngine", () => {
     expect(userText(call)).toMatch(/<transcript>\n\[10\][\s\S]*\[19\][^\n]*\n<\/transcript>/);
     expect(quiz.title).toBe("Buckets quiz");
     expect(quiz.questions.map((q) => q.sourceTime)).toEqual([40, 52, 68]);
-    expect(quiz.questions[0]).toEqual({ questionText: "Where does fact 1 put its key?", options: ["bucket 1", "bucket 101", "nowhere", "in a list"], correctAnswer: "bucket 1", explanation: "The video says bucket 1.", sourceTime: 40 });
+    expect(quiz.questions[0]).toEqual({
+      questionText: "Where does fact 1 put its key?",
+      options: ["bucket 1", "bucket 101", "nowhere", "in a list"],
+      correctAnswer: "bucket 1",
+      explanation: "The video says bucket 1.",
+      sourceTime: 40,
+    });
   });
 
   it("neutralises tags in the transcript so it cannot close the fence", async () => {
@@ -94,8 +100,14 @@ describe("createLlmQuizEngine", () => {
 
   const malformed: [string, (options: CallOptions) => unknown][] = [
     ["not JSON", () => "Sorry, no quiz today."],
-    ["the correct answer is not among the options", (o) => ({ ...validAnswer(o), questions: validAnswer(o).questions.map((q) => ({ ...q, correctAnswer: "bucket 999" })) })],
-    ["options repeat", (o) => ({ ...validAnswer(o), questions: validAnswer(o).questions.map((q) => ({ ...q, options: [q.correctAnswer, "nowhere", "Nowhere", "in a list"] })) })],
+    [
+      "the correct answer is not among the options",
+      (o) => ({ ...validAnswer(o), questions: validAnswer(o).questions.map((q) => ({ ...q, correctAnswer: "bucket 999" })) }),
+    ],
+    [
+      "options repeat",
+      (o) => ({ ...validAnswer(o), questions: validAnswer(o).questions.map((q) => ({ ...q, options: [q.correctAnswer, "nowhere", "Nowhere", "in a list"] })) }),
+    ],
     ["a segment id it was not shown", (o) => ({ ...validAnswer(o), questions: validAnswer(o).questions.map((q) => ({ ...q, segmentId: 2 })) })],
     ["only two questions", (o) => ({ ...validAnswer(o), questions: validAnswer(o).questions.slice(0, 2) })],
     ["three options", (o) => ({ ...validAnswer(o), questions: validAnswer(o).questions.map((q) => ({ ...q, options: q.options.slice(0, 3) })) })],
@@ -112,7 +124,9 @@ describe("createLlmQuizEngine", () => {
 
   it("a malformed answer followed by a valid one succeeds on the retry", async () => {
     let calls = 0;
-    const model = new MockLanguageModelV4({ doGenerate: async (options) => reply(calls++ === 0 ? { ...validAnswer(options), questions: [] } : validAnswer(options)) });
+    const model = new MockLanguageModelV4({
+      doGenerate: async (options) => reply(calls++ === 0 ? { ...validAnswer(options), questions: [] } : validAnswer(options)),
+    });
     const quiz = await createLlmQuizEngine(model).generate(source);
     expect(quiz.questions).toHaveLength(3);
     expect(model.doGenerateCalls).toHaveLength(2);
@@ -131,7 +145,15 @@ describe("createLlmQuizEngine", () => {
   ] as const)("HTTP %i → AiError %s with a safe message", async (statusCode, kind) => {
     const model = new MockLanguageModelV4({
       doGenerate: async () => {
-        throw new APICallError({ message: "HTTP sk-secret", url: "http://llm.local", requestBodyValues: {}, statusCode, responseHeaders: { "retry-after-ms": "1" }, responseBody: "provider body", isRetryable: statusCode !== 401 });
+        throw new APICallError({
+          message: "HTTP sk-secret",
+          url: "http://llm.local",
+          requestBodyValues: {},
+          statusCode,
+          responseHeaders: { "retry-after-ms": "1" },
+          responseBody: "provider body",
+          isRetryable: statusCode !== 401,
+        });
       },
     });
     const error = await aiErrorOf(createLlmQuizEngine(model).generate(source));

@@ -58,7 +58,13 @@ export function createLlmQuizEngine(model: LanguageModel, options: LlmQuizOption
       const words = shown.reduce((sum, s) => sum + s.text.split(/\s+/).filter(Boolean).length, 0);
       if (words < MIN_WORDS) throw new AppError("UNPROCESSABLE", QUIZ_TOO_SHORT_MESSAGE);
       const prompt = quizPrompt({ courseTitle: source.courseTitle, sectionTitle: source.sectionTitle, segments: shown, borrowed: window.length > own.length });
-      return callStructured(model, settings, { schema: quizOutputSchema, instructions: QUIZ_SYSTEM_PROMPT, prompt, signal, read: (output) => readQuiz(output, shown, source) });
+      return callStructured(model, settings, {
+        schema: quizOutputSchema,
+        instructions: QUIZ_SYSTEM_PROMPT,
+        prompt,
+        signal,
+        read: (output) => readQuiz(output, shown, source),
+      });
     },
   };
 }
@@ -77,7 +83,11 @@ const key = (text: string) => text.toLowerCase().replace(/\s+/g, " ").trim();
  * Checks the model's quiz against what it was shown and turns it into questions with times.
  * Exported for tests.
  */
-export function readQuiz(output: QuizOutput, shown: readonly TimedSegment[], source: Pick<QuizSource, "timeStart" | "timeEnd" | "sectionTitle">): GeneratedQuiz {
+export function readQuiz(
+  output: QuizOutput,
+  shown: readonly TimedSegment[],
+  source: Pick<QuizSource, "timeStart" | "timeEnd" | "sectionTitle">,
+): GeneratedQuiz {
   const startMs = new Map(shown.map((s) => [s.index, s.startMs]));
   const seen = new Set<string>();
   const questions: GeneratedQuestion[] = [];
@@ -90,7 +100,8 @@ export function readQuiz(output: QuizOutput, shown: readonly TimedSegment[], sou
     if (ms === undefined) throw new MalformedOutputError(`${where} cites segment ${q.segmentId}, which it was not shown`);
     // Options are clipped only when short enough to stay distinct and matchable; longer is malformed.
     const options = q.options.map((o) => toStorableText(o).replace(/\s+/g, " ").trim());
-    if (options.length !== QUIZ_OPTION_COUNT || options.some((o) => !o || o.length > OPTION_MAX)) throw new MalformedOutputError(`${where} needs ${QUIZ_OPTION_COUNT} non-empty options`);
+    if (options.length !== QUIZ_OPTION_COUNT || options.some((o) => !o || o.length > OPTION_MAX))
+      throw new MalformedOutputError(`${where} needs ${QUIZ_OPTION_COUNT} non-empty options`);
     if (new Set(options.map(key)).size !== options.length) throw new MalformedOutputError(`${where} repeats an option`);
     const correct = options.filter((o) => key(o) === key(toStorableText(q.correctAnswer)));
     if (correct.length !== 1) throw new MalformedOutputError(`${where}: the correct answer is not one of the options`);

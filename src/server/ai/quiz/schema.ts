@@ -21,7 +21,11 @@ export const quizQuestionSchema = z.object({
 export const quizOutputSchema = z.object({
   title: z.string().describe("Short quiz title naming what the section teaches (at most 10 words)"),
   description: z.string().describe("One sentence telling the learner what the quiz checks"),
-  questions: z.array(quizQuestionSchema).min(QUIZ_MIN_QUESTIONS).max(QUIZ_MAX_QUESTIONS).describe(`${QUIZ_MIN_QUESTIONS} to ${QUIZ_MAX_QUESTIONS} questions in video order`),
+  questions: z
+    .array(quizQuestionSchema)
+    .min(QUIZ_MIN_QUESTIONS)
+    .max(QUIZ_MAX_QUESTIONS)
+    .describe(`${QUIZ_MIN_QUESTIONS} to ${QUIZ_MAX_QUESTIONS} questions in video order`),
 });
 
 export type QuizOutput = z.infer<typeof quizOutputSchema>;

@@ -164,7 +164,11 @@ describe("auth.login", () => {
       await expectTRPCError(caller.auth.login({ username: i % 2 ? "TARGETED" : "targeted", password: `guess-${i}` }), "UNAUTHORIZED");
     }
     const { caller } = await createTestCaller({ headers: { "x-forwarded-for": randomIp() } });
-    const error = await expectTRPCError(caller.auth.login({ username: "targeted", password: DEFAULT_PASSWORD }), "TOO_MANY_REQUESTS", LIMITS.loginAttemptsPerUsername.message);
+    const error = await expectTRPCError(
+      caller.auth.login({ username: "targeted", password: DEFAULT_PASSWORD }),
+      "TOO_MANY_REQUESTS",
+      LIMITS.loginAttemptsPerUsername.message,
+    );
     const retryAfter = retryAfterSecondsOf(error);
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(LIMITS.loginAttemptsPerUsername.durationSeconds);
@@ -197,7 +201,11 @@ describe("auth.login", () => {
       Array.from({ length: LIMITS.loginPerIp.points }, (_, i) => caller.auth.login({ username: `ghost_${i}`, password: "whatever1" })),
     );
     expect(outcome).toEqual({ UNAUTHORIZED: LIMITS.loginPerIp.points });
-    const error = await expectTRPCError(caller.auth.login({ username: user.username, password: DEFAULT_PASSWORD }), "TOO_MANY_REQUESTS", LIMITS.loginPerIp.message);
+    const error = await expectTRPCError(
+      caller.auth.login({ username: user.username, password: DEFAULT_PASSWORD }),
+      "TOO_MANY_REQUESTS",
+      LIMITS.loginPerIp.message,
+    );
     expect(retryAfterSecondsOf(error)).toBeGreaterThan(0);
 
     // Positive control: the same user from another address signs in.
@@ -226,7 +234,13 @@ describe("sessions", () => {
   test("auth.session returns the user when signed in and null for anonymous", async () => {
     const user = await createUser(db);
     const { caller } = await createTestCaller({ user });
-    expect(await caller.auth.session()).toEqual({ id: user.id, username: user.username, email: user.email, displayName: user.displayName, photoURL: user.photoURL });
+    expect(await caller.auth.session()).toEqual({
+      id: user.id,
+      username: user.username,
+      email: user.email,
+      displayName: user.displayName,
+      photoURL: user.photoURL,
+    });
     const { caller: anonymous } = await createTestCaller();
     expect(await anonymous.auth.session()).toBeNull();
   });

@@ -9,7 +9,14 @@ import { assertOwnUserId, createTRPCRouter, protectedProcedure } from "../trpc";
 export const chatRouter = createTRPCRouter({
   // GET /api/courses/{id}/chat?userId={userId}
   history: protectedProcedure
-    .meta({ openapi: { method: "GET", path: "/courses/{id}/chat", tags: ["chat"], summary: "Your conversation about a course you can see, oldest first (userId: only your own)" } })
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/courses/{id}/chat",
+        tags: ["chat"],
+        summary: "Your conversation about a course you can see, oldest first (userId: only your own)",
+      },
+    })
     .input(chatHistoryInput)
     .output(z.array(chatMessageOutput))
     .query(({ ctx, input }) => {
@@ -19,7 +26,14 @@ export const chatRouter = createTRPCRouter({
 
   // POST /api/courses/{id}/chat
   send: protectedProcedure
-    .meta({ openapi: { method: "POST", path: "/courses/{id}/chat", tags: ["chat"], summary: "Ask the course tutor; answers with the stored reply (userId: only your own)" } })
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/courses/{id}/chat",
+        tags: ["chat"],
+        summary: "Ask the course tutor; answers with the stored reply (userId: only your own)",
+      },
+    })
     .input(chatSendInput)
     .output(chatMessageOutput)
     .mutation(({ ctx, input }) => {

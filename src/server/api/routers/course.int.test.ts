@@ -1,7 +1,6 @@
 /** course.* through createTestCaller: only the caller's own data, ever. */
 import { describe, expect, test } from "vitest";
 
-
 import { createTestCaller } from "../../../../test/caller";
 import { db } from "../../../../test/db";
 import { expectTRPCError, expectValidationError } from "../../../../test/expect";
@@ -44,7 +43,7 @@ describe("course.mine", () => {
 
   test("course text round-trips exactly (emoji, bidi override, combining marks, HTML)", async () => {
     const me = await createUser(db);
-    const title = "Learn 🧪 chemistry \u202Etxt.exe <script>alert(1)</script> e\u0301 &amp; \"quotes\"";
+    const title = 'Learn 🧪 chemistry \u202Etxt.exe <script>alert(1)</script> e\u0301 &amp; "quotes"';
     const description = "<img src=x onerror=alert(1)>\n\tمرحبا بالعالم\u200F — 日本語 🏳️‍🌈";
     await createCourse(db, { userId: me.id, title, description });
     const { caller } = await createTestCaller({ user: me });

@@ -51,14 +51,23 @@ export const courseRouter = createTRPCRouter({
 
   // GET /api/recommendations
   recommendations: protectedProcedure
-    .meta({ openapi: { method: "GET", path: "/recommendations", tags: ["courses"], summary: "Public courses like yours (never your own or private ones); 3 unless `limit`" } })
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/recommendations",
+        tags: ["courses"],
+        summary: "Public courses like yours (never your own or private ones); 3 unless `limit`",
+      },
+    })
     .input(recommendationsInput.optional())
     .output(z.array(courseSummaryOutput))
     .query(({ ctx, input }) => getRecommendations(ctx.db, { userId: ctx.user.id, limit: input?.limit })),
 
   // GET /api/courses/{id}/related
   related: protectedProcedure
-    .meta({ openapi: { method: "GET", path: "/courses/{id}/related", tags: ["courses"], summary: "Up to 3 public courses like this one (the 'What's Next?' panel)" } })
+    .meta({
+      openapi: { method: "GET", path: "/courses/{id}/related", tags: ["courses"], summary: "Up to 3 public courses like this one (the 'What's Next?' panel)" },
+    })
     .input(courseIdInput)
     .output(z.array(courseSummaryOutput))
     .query(({ ctx, input }) => getRelatedCourses(ctx.db, { courseId: input.id, userId: ctx.user.id })),

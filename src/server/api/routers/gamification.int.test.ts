@@ -18,7 +18,8 @@ import { createCourse, createProgress, createUser } from "../../../../test/facto
 import { restCall } from "../../../../test/http";
 import { sessionTokenFor } from "../../../../test/caller";
 
-const badgeKeys = async (userId: number) => (await db.userBadge.findMany({ where: { userId }, select: { badge: { select: { key: true } } } })).map((b) => b.badge.key).sort();
+const badgeKeys = async (userId: number) =>
+  (await db.userBadge.findMany({ where: { userId }, select: { badge: { select: { key: true } } } })).map((b) => b.badge.key).sort();
 
 async function learner(timeZone = "UTC") {
   const user = await createUser(db);
@@ -50,7 +51,11 @@ describe("learning events", () => {
     for (const at of ["2026-10-23T22:30:00Z", "2026-10-24T23:30:00Z", "2026-10-25T23:30:00Z"]) {
       await recordLearningEvent(db, { userId: user.id, type: "chat_question", subjectKey: at, at: new Date(at) });
     }
-    expect(await getStreak(db, user.id, new Date("2026-10-26T12:00:00Z"))).toMatchObject({ currentStreak: 3, longestStreak: 3, lastActivityDate: "2026-10-26" });
+    expect(await getStreak(db, user.id, new Date("2026-10-26T12:00:00Z"))).toMatchObject({
+      currentStreak: 3,
+      longestStreak: 3,
+      lastActivityDate: "2026-10-26",
+    });
     expect(await getStreak(db, user.id, new Date("2026-10-27T12:00:00Z"))).toMatchObject({ currentStreak: 3 });
     expect(await getStreak(db, user.id, new Date("2026-10-28T12:00:00Z"))).toMatchObject({ currentStreak: 0, longestStreak: 3 });
     expect(await badgeKeys(user.id)).toEqual(["streak-3"]);
@@ -99,7 +104,10 @@ describe("daily challenges", () => {
 
     // A question before joining does not count.
     await recordLearningEvent(db, { userId: user.id, type: "chat_question", subjectKey: "before" });
-    const [joined, again] = await Promise.all([caller.gamification.joinChallenge({ userId: user.id, challengeId: tutor.id }), caller.gamification.joinChallenge({ userId: user.id, challengeId: tutor.id })]);
+    const [joined, again] = await Promise.all([
+      caller.gamification.joinChallenge({ userId: user.id, challengeId: tutor.id }),
+      caller.gamification.joinChallenge({ userId: user.id, challengeId: tutor.id }),
+    ]);
     expect(joined).toMatchObject({ challengeId: tutor.id, progress: 0, completed: false });
     expect(again.joinedAt).toBe(joined.joinedAt);
     expect(await db.userChallenge.count({ where: { userId: user.id } })).toBe(1);
@@ -113,7 +121,15 @@ describe("daily challenges", () => {
   test("an expired challenge cannot be joined (409); an unknown one is 404", async () => {
     const { user, caller } = await learner();
     const old = await db.challenge.create({
-      data: { day: new Date("2020-01-01"), key: "sections-3", title: "Old", description: "Old", eventType: "section_completed", target: 3, expiryDate: new Date("2020-01-02") },
+      data: {
+        day: new Date("2020-01-01"),
+        key: "sections-3",
+        title: "Old",
+        description: "Old",
+        eventType: "section_completed",
+        target: 3,
+        expiryDate: new Date("2020-01-02"),
+      },
     });
     await expectTRPCError(caller.gamification.joinChallenge({ userId: user.id, challengeId: old.id }), "CONFLICT", /expired/);
     await expectTRPCError(caller.gamification.joinChallenge({ userId: user.id, challengeId: 2_000_000_000 }), "NOT_FOUND");
@@ -141,7 +157,16 @@ describe("access", () => {
     const token = await sessionTokenFor(user);
     const streak = await restCall<Record<string, unknown>>("GET", `/api/streaks/${user.id}`, { sessionToken: token });
     expect(streak.status).toBe(200);
-    expect(Object.keys(streak.json)).toEqual(expect.arrayContaining(["currentStreak", "longestStreak", "lastActivityDate", "totalCoursesCompleted", "totalSectionsCompleted", "totalQuizzesCompleted"]));
+    expect(Object.keys(streak.json)).toEqual(
+      expect.arrayContaining([
+        "currentStreak",
+        "longestStreak",
+        "lastActivityDate",
+        "totalCoursesCompleted",
+        "totalSectionsCompleted",
+        "totalQuizzesCompleted",
+      ]),
+    );
     expect((await restCall("POST", `/api/streaks/${user.id}/activity`, { sessionToken: token })).status).toBe(200);
     expect((await restCall("GET", `/api/users/${user.id}/badges`, { sessionToken: token })).status).toBe(200);
     const active = await restCall<{ id: number }[]>("GET", "/api/challenges/active", { sessionToken: token });
@@ -158,14 +183,23 @@ describe("recent activity", () => {
     const { user, caller } = await learner();
     expect(await caller.gamification.recentActivity()).toEqual([]);
     const course = await createCourse(db, { userId: user.id, chapters: 1, sectionsPerChapter: 2 });
-    const sections = await db.section.findMany({ where: { chapter: { courseId: course.id } }, orderBy: { order: "asc" }, select: { id: true, title: true, timeStart: true } });
+    const sections = await db.section.findMany({
+      where: { chapter: { courseId: course.id } },
+      orderBy: { order: "asc" },
+      select: { id: true, title: true, timeStart: true },
+    });
     await caller.progress.update({ id: course.id, completedSectionId: sections[0]!.id });
     await caller.progress.update({ id: course.id, completedSectionId: sections[1]!.id });
     const activity = await caller.gamification.recentActivity();
     expect(activity.map((a) => a.kind).sort()).toEqual(["badge", "course", "section", "section"]);
     expect(activity.find((a) => a.kind === "course")).toMatchObject({ title: course.title, href: `/course/${course.id}` });
     expect(activity.find((a) => a.kind === "badge")).toMatchObject({ title: "Course Finisher", href: "/gamification" });
-    expect(activity).toContainEqual({ kind: "section", title: sections[0]!.title, href: `/course/${course.id}?t=${sections[0]!.timeStart}`, at: expect.stringMatching(/Z$/) });
+    expect(activity).toContainEqual({
+      kind: "section",
+      title: sections[0]!.title,
+      href: `/course/${course.id}?t=${sections[0]!.timeStart}`,
+      at: expect.stringMatching(/Z$/),
+    });
     const times = activity.map((a) => Date.parse(a.at));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
   });
@@ -203,7 +237,11 @@ describe("the public achievements card", () => {
     const { user, caller } = await learner();
     await db.user.update({ where: { id: user.id }, data: { displayName: "Ada Lovelace" } });
     // Finished (both sections), begun (one section), opened only (a current section, nothing completed).
-    const [finished, begun, opened] = [await createCourse(db, { userId: user.id }), await createCourse(db, { userId: user.id }), await createCourse(db, { userId: user.id })];
+    const [finished, begun, opened] = [
+      await createCourse(db, { userId: user.id }),
+      await createCourse(db, { userId: user.id }),
+      await createCourse(db, { userId: user.id }),
+    ];
     for (const section of await sectionsOf(finished.id)) await caller.progress.update({ id: finished.id, completedSectionId: section.id });
     await caller.progress.update({ id: begun.id, completedSectionId: (await sectionsOf(begun.id))[0]!.id });
     await createProgress(db, { userId: user.id, courseId: opened.id, currentSectionId: (await sectionsOf(opened.id))[0]!.id });
@@ -226,7 +264,13 @@ describe("the public achievements card", () => {
       totalSectionsCompleted: 3,
       totalQuizzesCompleted: 1,
       badges: [
-        { key: "quiz-perfect-1", name: "Perfect Score", description: "Answered every question of a quiz correctly", type: "quiz", awardedAt: expect.stringMatching(/Z$/) },
+        {
+          key: "quiz-perfect-1",
+          name: "Perfect Score",
+          description: "Answered every question of a quiz correctly",
+          type: "quiz",
+          awardedAt: expect.stringMatching(/Z$/),
+        },
         { key: "course-1", name: "Course Finisher", description: "Completed your first course", type: "completion", awardedAt: expect.stringMatching(/Z$/) },
       ],
     });

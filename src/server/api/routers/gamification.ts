@@ -38,7 +38,14 @@ export const gamificationRouter = createTRPCRouter({
 
   // POST /api/streaks/{userId}/activity
   recordVisit: protectedProcedure
-    .meta({ openapi: { method: "POST", path: "/streaks/{userId}/activity", tags, summary: "Records today's visit (once a day); answers the streak and any badge it earned" } })
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/streaks/{userId}/activity",
+        tags,
+        summary: "Records today's visit (once a day); answers the streak and any badge it earned",
+      },
+    })
     .input(userPathInput)
     .output(activityOutput)
     .mutation(({ ctx, input }) => {
@@ -75,7 +82,14 @@ export const gamificationRouter = createTRPCRouter({
 
   // POST /api/users/{userId}/challenges/{challengeId}
   joinChallenge: protectedProcedure
-    .meta({ openapi: { method: "POST", path: "/users/{userId}/challenges/{challengeId}", tags, summary: "Joins a challenge (twice is once; an expired one is a 409)" } })
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/users/{userId}/challenges/{challengeId}",
+        tags,
+        summary: "Joins a challenge (twice is once; an expired one is a 409)",
+      },
+    })
     .input(joinChallengeInput)
     .output(userChallengeOutput)
     .mutation(({ ctx, input }) => {

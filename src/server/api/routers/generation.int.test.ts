@@ -24,7 +24,10 @@ async function learner() {
 describe("POST /api/courses/generate-from-topic", () => {
   test("waits for the job and answers with the course; the course is the caller's", async () => {
     const { user, sessionToken } = await learner();
-    const response = await rest("POST", "/api/courses/generate-from-topic", { sessionToken, json: { topic: "binary search", complexity: "intermediate", additionalInstructions: "", userId: user.id } });
+    const response = await rest("POST", "/api/courses/generate-from-topic", {
+      sessionToken,
+      json: { topic: "binary search", complexity: "intermediate", additionalInstructions: "", userId: user.id },
+    });
     const { json } = await readBody(response);
     expect(response.status).toBe(200);
     expect(json).toMatchObject({ course: { id: expect.any(Number), complexity: "intermediate", videoId: "binSearch01", engine: "offline" } });
@@ -41,7 +44,10 @@ describe("POST /api/courses/generate-from-topic", () => {
 
   test("a failed job answers with its status and message, never a 500", async () => {
     const { sessionToken } = await learner();
-    const response = await rest("POST", "/api/courses/generate-from-topic", { sessionToken, json: { topic: "https://youtu.be/musicOnly01", complexity: "beginner" } });
+    const response = await rest("POST", "/api/courses/generate-from-topic", {
+      sessionToken,
+      json: { topic: "https://youtu.be/musicOnly01", complexity: "beginner" },
+    });
     expect(response.status).toBe(422);
     const { json, text } = await readBody(response);
     expect(json).toMatchObject({ message: "This video has no transcript, so a course cannot be built from it. Try another video or a topic." });

@@ -1,4 +1,11 @@
-import { courseLimitOutput, generateFromTopicInput, generateFromTopicOutput, generationJobOutput, jobIdInput, startGenerationInput } from "~/lib/schemas/generation";
+import {
+  courseLimitOutput,
+  generateFromTopicInput,
+  generateFromTopicOutput,
+  generationJobOutput,
+  jobIdInput,
+  startGenerationInput,
+} from "~/lib/schemas/generation";
 import { generateCourseFromTopic } from "~/server/services/generation/generate-course";
 import { getGenerationJob, startCourseGeneration } from "~/server/services/generation/start-generation";
 import { getCourseLimit } from "~/server/services/subscription/monthly-usage";
@@ -8,7 +15,14 @@ import { assertOwnUserId, createTRPCRouter, protectedProcedure } from "../trpc";
 export const generationRouter = createTRPCRouter({
   // POST /api/courses/generate-from-topic
   generateFromTopic: protectedProcedure
-    .meta({ openapi: { method: "POST", path: "/courses/generate-from-topic", tags: ["courses"], summary: "Generate a course from a topic or a YouTube link; answers when the course is ready" } })
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/courses/generate-from-topic",
+        tags: ["courses"],
+        summary: "Generate a course from a topic or a YouTube link; answers when the course is ready",
+      },
+    })
     .input(generateFromTopicInput)
     .output(generateFromTopicOutput)
     .mutation(({ ctx, input, signal }) => {
@@ -18,21 +32,32 @@ export const generationRouter = createTRPCRouter({
 
   // POST /api/generation-jobs
   start: protectedProcedure
-    .meta({ openapi: { method: "POST", path: "/generation-jobs", tags: ["courses"], summary: "Queue a course generation; poll the job for its stage and progress" } })
+    .meta({
+      openapi: { method: "POST", path: "/generation-jobs", tags: ["courses"], summary: "Queue a course generation; poll the job for its stage and progress" },
+    })
     .input(startGenerationInput)
     .output(generationJobOutput)
     .mutation(({ ctx, input }) => startCourseGeneration(ctx.db, ctx.user.id, input)),
 
   // GET /api/generation-jobs/{jobId}
   job: protectedProcedure
-    .meta({ openapi: { method: "GET", path: "/generation-jobs/{jobId}", tags: ["courses"], summary: "A generation job of yours: status, stage, progress, course id or error" } })
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/generation-jobs/{jobId}",
+        tags: ["courses"],
+        summary: "A generation job of yours: status, stage, progress, course id or error",
+      },
+    })
     .input(jobIdInput)
     .output(generationJobOutput)
     .query(({ ctx, input }) => getGenerationJob(ctx.db, ctx.user.id, input.jobId)),
 
   // GET /api/subscription/course-limit
   courseLimit: protectedProcedure
-    .meta({ openapi: { method: "GET", path: "/subscription/course-limit", tags: ["subscription"], summary: "Whether you can create another course this month" } })
+    .meta({
+      openapi: { method: "GET", path: "/subscription/course-limit", tags: ["subscription"], summary: "Whether you can create another course this month" },
+    })
     .output(courseLimitOutput)
     .query(({ ctx }) => getCourseLimit(ctx.db, ctx.user.id)),
 });

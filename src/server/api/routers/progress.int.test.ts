@@ -22,10 +22,7 @@ function sectionIds(course: CreatedCourse, count: number): number[] {
 
 /** Every progress row of a user (both tables), to prove that a refused call wrote nothing. */
 async function rowsOf(userId: number) {
-  const [progress, completions] = await Promise.all([
-    db.courseProgress.count({ where: { userId } }),
-    db.sectionCompletion.count({ where: { userId } }),
-  ]);
+  const [progress, completions] = await Promise.all([db.courseProgress.count({ where: { userId } }), db.sectionCompletion.count({ where: { userId } })]);
   return { progress, completions };
 }
 
@@ -78,7 +75,7 @@ describe("progress.mine", () => {
 });
 
 describe("progress.byCourse", () => {
-  test("NOT_FOUND \"No progress yet\" before any progress, then the record after an update", async () => {
+  test('NOT_FOUND "No progress yet" before any progress, then the record after an update', async () => {
     const me = await createUser(db);
     const course = await createCourse(db, { userId: me.id, chapters: 2, sectionsPerChapter: 2 });
     const [first, second] = sectionIds(course, 4);
@@ -116,7 +113,7 @@ describe("progress.byCourse", () => {
     });
   });
 
-  test("someone else's private course, a generating course or an unknown id → \"Course Not Found\", even with progress rows", async () => {
+  test('someone else\'s private course, a generating course or an unknown id → "Course Not Found", even with progress rows', async () => {
     const me = await createUser(db);
     const owner = await createUser(db);
     const hidden = await createCourse(db, { userId: owner.id, isPublic: false });
@@ -172,7 +169,10 @@ describe("progress.update", () => {
     const record = await caller.progress.update({ id: course.id, completedSectionId: second, isCompleted: true, userId: me.id });
     expect(record).toEqual({ courseId: course.id, userId: me.id, currentSectionId: second, completedSections: [first, second], totalSections: 6 });
     // Moving the current section keeps the completions.
-    expect(await caller.progress.update({ id: course.id, currentSectionId: third })).toMatchObject({ currentSectionId: third, completedSections: [first, second] });
+    expect(await caller.progress.update({ id: course.id, currentSectionId: third })).toMatchObject({
+      currentSectionId: third,
+      completedSections: [first, second],
+    });
     expect(await db.courseProgress.count({ where: { userId: me.id, courseId: course.id } })).toBe(1);
   });
 
@@ -248,7 +248,11 @@ describe("progress.update", () => {
     const [hiddenFirst] = sectionIds(hidden, 1);
     const { caller } = await createTestCaller({ user: me });
 
-    await expectTRPCError(caller.progress.update({ id: hidden.id, currentSectionId: hiddenFirst, completedSectionId: hiddenFirst }), "NOT_FOUND", "Course Not Found");
+    await expectTRPCError(
+      caller.progress.update({ id: hidden.id, currentSectionId: hiddenFirst, completedSectionId: hiddenFirst }),
+      "NOT_FOUND",
+      "Course Not Found",
+    );
     await expectTRPCError(caller.progress.update({ id: 2_000_000_000, currentSectionId: hiddenFirst }), "NOT_FOUND", "Course Not Found");
     expect(await rowsOf(me.id)).toEqual({ progress: 0, completions: 0 });
     // Positive control: the owner can save progress in it.
@@ -309,7 +313,7 @@ describe("progress.update", () => {
 });
 
 describe("GET /api/courses/{id}/progress", () => {
-  test("404 \"No progress yet\", then 200 with the record; 403 for another userId; 404 for a hidden course; 401; 400", async () => {
+  test('404 "No progress yet", then 200 with the record; 403 for another userId; 404 for a hidden course; 401; 400', async () => {
     const me = await createUser(db);
     const other = await createUser(db);
     const course = await createCourse(db, { userId: me.id, chapters: 1, sectionsPerChapter: 2 });
@@ -337,7 +341,12 @@ describe("GET /api/courses/{id}/progress", () => {
 
     expect((await restCall("GET", `/api/courses/${course.id}/progress?userId=${me.id}`)).status).toBe(401);
 
-    for (const bad of [`/api/courses/abc/progress`, `/api/courses/-1/progress`, `/api/courses/${course.id}/progress?userId=abc`, `/api/courses/${course.id}/progress?extra=1`]) {
+    for (const bad of [
+      `/api/courses/abc/progress`,
+      `/api/courses/-1/progress`,
+      `/api/courses/${course.id}/progress?userId=abc`,
+      `/api/courses/${course.id}/progress?extra=1`,
+    ]) {
       const response = await restCall<{ message: string }>("GET", bad, { sessionToken: token });
       expect(response.status, bad).toBe(400);
       expect(response.json.message, bad).toMatch(/id must be|Unknown field: extra/);
@@ -374,7 +383,10 @@ describe("POST /api/courses/{id}/progress", () => {
       if (typeof message === "string") expect(response.json.message).toBe(message);
       else expect(response.json.message).toMatch(message);
     }
-    const hiddenResponse = await restCall<{ message: string }>("POST", `/api/courses/${hidden.id}/progress`, { sessionToken: token, json: { currentSectionId: first } });
+    const hiddenResponse = await restCall<{ message: string }>("POST", `/api/courses/${hidden.id}/progress`, {
+      sessionToken: token,
+      json: { currentSectionId: first },
+    });
     expect(hiddenResponse.status).toBe(404);
     expect(hiddenResponse.json.message).toBe("Course Not Found");
     expect((await restCall("POST", path, { json: { currentSectionId: first } })).status).toBe(401);
@@ -382,16 +394,25 @@ describe("POST /api/courses/{id}/progress", () => {
     expect(await rowsOf(me.id)).toEqual({ progress: 0, completions: 0 });
 
     // The documented body, as the player sends it.
-    const ok = await restCall("POST", path, { sessionToken: token, json: { userId: me.id, currentSectionId: second, completedSectionId: first, isCompleted: true } });
+    const ok = await restCall("POST", path, {
+      sessionToken: token,
+      json: { userId: me.id, currentSectionId: second, completedSectionId: first, isCompleted: true },
+    });
     expect(ok.status).toBe(200);
     expect(ok.json).toEqual({ courseId: course.id, userId: me.id, currentSectionId: second, completedSections: [first], totalSections: 3 });
     // An `id` in the body cannot redirect the write to another course: the path's id wins.
-    const moved = await restCall<{ courseId: number; completedSections: number[] }>("POST", path, { sessionToken: token, json: { id: elsewhere.id, completedSectionId: second } });
+    const moved = await restCall<{ courseId: number; completedSections: number[] }>("POST", path, {
+      sessionToken: token,
+      json: { id: elsewhere.id, completedSectionId: second },
+    });
     expect(moved.status, moved.text).toBe(200);
     expect(moved.json).toMatchObject({ courseId: course.id, completedSections: [first, second] });
     expect(await db.sectionCompletion.count({ where: { userId: me.id, courseId: elsewhere.id } })).toBe(0);
 
-    const undo = await restCall<{ completedSections: number[] }>("POST", path, { sessionToken: token, json: { completedSectionId: first, isCompleted: false } });
+    const undo = await restCall<{ completedSections: number[] }>("POST", path, {
+      sessionToken: token,
+      json: { completedSectionId: first, isCompleted: false },
+    });
     expect(undo.status).toBe(200);
     expect(undo.json.completedSections).not.toContain(first);
   });

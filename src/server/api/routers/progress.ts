@@ -21,7 +21,7 @@ export const progressRouter = createTRPCRouter({
         method: "GET",
         path: "/courses/{id}/progress",
         tags: ["progress"],
-        summary: "Your progress in a course you can see; 404 \"No progress yet\" before any (userId: only your own)",
+        summary: 'Your progress in a course you can see; 404 "No progress yet" before any (userId: only your own)',
       },
     })
     .input(progressByCourseInput)

@@ -26,7 +26,12 @@ describe("quiz.bySection → quiz.generate → quiz.bySection", () => {
 
     await expectTRPCError(caller.quiz.bySection({ id: section.id }), "NOT_FOUND", "Quiz not found");
     const generated = await caller.quiz.generate({ id: section.id });
-    expect(generated.quiz).toEqual({ id: expect.any(Number), title: expect.stringContaining(section.title), description: expect.any(String), engine: "offline" });
+    expect(generated.quiz).toEqual({
+      id: expect.any(Number),
+      title: expect.stringContaining(section.title),
+      description: expect.any(String),
+      engine: "offline",
+    });
     expect(generated.questions.length).toBeGreaterThanOrEqual(3);
     expect(generated.questions.length).toBeLessThanOrEqual(5);
     for (const q of generated.questions) {
@@ -38,11 +43,17 @@ describe("quiz.bySection → quiz.generate → quiz.bySection", () => {
     const stored = await db.quizQuestion.findMany({ where: { quizId: generated.quiz.id }, orderBy: { order: "asc" } });
     expect(stored.map((q) => q.id)).toEqual(generated.questions.map((q) => q.id));
     for (const q of stored) expect(q.options).toContain(q.correctAnswer);
-    expectNoAnswers(generated, stored.map((q) => q.explanation));
+    expectNoAnswers(
+      generated,
+      stored.map((q) => q.explanation),
+    );
 
     const again = await caller.quiz.bySection({ id: section.id });
     expect(again).toEqual(generated);
-    expectNoAnswers(again, stored.map((q) => q.explanation));
+    expectNoAnswers(
+      again,
+      stored.map((q) => q.explanation),
+    );
     // Generating again returns the stored quiz, it does not make another.
     expect(await caller.quiz.generate({ id: section.id })).toEqual(generated);
     expect(await db.quiz.count({ where: { sectionId: section.id } })).toBe(1);
@@ -134,12 +145,26 @@ describe("quiz.submitAttempt", () => {
 
   test("4 of 5 → 80 passed; 7 of 10 boundary → 70 passed", async () => {
     const { sections, course } = await createQuizCourse(db);
-    const five = await createQuiz(db, sections[1]!.id, [1, 2, 3, 4, 5].map((n) => ({ options: [`A${n}`, `B${n}`, `C${n}`, `D${n}`], correctAnswer: `A${n}` })));
-    const ten = await createQuiz(db, sections[2]!.id, Array.from({ length: 10 }, (_, n) => ({ options: [`A${n}`, `B${n}`, `C${n}`, `D${n}`], correctAnswer: `A${n}` })));
+    const five = await createQuiz(
+      db,
+      sections[1]!.id,
+      [1, 2, 3, 4, 5].map((n) => ({ options: [`A${n}`, `B${n}`, `C${n}`, `D${n}`], correctAnswer: `A${n}` })),
+    );
+    const ten = await createQuiz(
+      db,
+      sections[2]!.id,
+      Array.from({ length: 10 }, (_, n) => ({ options: [`A${n}`, `B${n}`, `C${n}`, `D${n}`], correctAnswer: `A${n}` })),
+    );
     const { caller } = await createTestCaller({ user: { id: course.userId } });
-    const r5 = await caller.quiz.submitAttempt({ id: five.id, answers: five.questions.map((q, i) => ({ questionId: q.id, answer: i === 0 ? q.options[1]! : q.correctAnswer })) });
+    const r5 = await caller.quiz.submitAttempt({
+      id: five.id,
+      answers: five.questions.map((q, i) => ({ questionId: q.id, answer: i === 0 ? q.options[1]! : q.correctAnswer })),
+    });
     expect([r5.score, r5.passed]).toEqual([80, true]);
-    const r10 = await caller.quiz.submitAttempt({ id: ten.id, answers: ten.questions.map((q, i) => ({ questionId: q.id, answer: i < 3 ? q.options[2]! : q.correctAnswer })) });
+    const r10 = await caller.quiz.submitAttempt({
+      id: ten.id,
+      answers: ten.questions.map((q, i) => ({ questionId: q.id, answer: i < 3 ? q.options[2]! : q.correctAnswer })),
+    });
     expect([r10.score, r10.passed]).toEqual([70, true]);
   });
 
@@ -149,7 +174,10 @@ describe("quiz.submitAttempt", () => {
     const first = await caller.quiz.submitAttempt({ id: quiz.id, answers: answers(["B1", "B2", "B3"]) });
     const second = await caller.quiz.submitAttempt({ id: quiz.id, answers: answers(["A1", "A2", "A3"]) });
     expect(second.attemptId).not.toBe(first.attemptId);
-    expect(await db.quizAttempt.findMany({ where: { quizId: quiz.id }, orderBy: { id: "asc" }, select: { score: true } })).toEqual([{ score: 0 }, { score: 100 }]);
+    expect(await db.quizAttempt.findMany({ where: { quizId: quiz.id }, orderBy: { id: "asc" }, select: { score: true } })).toEqual([
+      { score: 0 },
+      { score: 100 },
+    ]);
   });
 
   test("missing, repeated, unknown and off-option answers → BAD_REQUEST, nothing written", async () => {
@@ -165,8 +193,15 @@ describe("quiz.submitAttempt", () => {
       "BAD_REQUEST",
       `Question ${other.quiz.questions[0]!.id} is not part of this quiz`,
     );
-    await expectTRPCError(caller.quiz.submitAttempt({ id: quiz.id, answers: [all[0]!, all[1]!, { ...all[2]!, answer: "E3" }] }), "BAD_REQUEST", "The answer to question 3 is not one of its options");
-    await expectValidationError(caller.quiz.submitAttempt({ id: quiz.id, answers: [{ ...all[0]!, answer: "A\u0000" }, all[1]!, all[2]!] }), "Answer must not contain NUL characters");
+    await expectTRPCError(
+      caller.quiz.submitAttempt({ id: quiz.id, answers: [all[0]!, all[1]!, { ...all[2]!, answer: "E3" }] }),
+      "BAD_REQUEST",
+      "The answer to question 3 is not one of its options",
+    );
+    await expectValidationError(
+      caller.quiz.submitAttempt({ id: quiz.id, answers: [{ ...all[0]!, answer: "A\u0000" }, all[1]!, all[2]!] }),
+      "Answer must not contain NUL characters",
+    );
     await expectValidationError(caller.quiz.submitAttempt({ id: quiz.id, answers: all.map((a) => ({ ...a, extra: 1 })) } as never), /unrecognized/i);
     expect(await db.quizAttempt.count({ where: { quizId: quiz.id } })).toBe(0);
   });
@@ -175,7 +210,11 @@ describe("quiz.submitAttempt", () => {
     const { quiz, owner, answers } = await quizFixture();
     const other = await createUser(db);
     const { caller } = await createTestCaller({ user: owner });
-    await expectTRPCError(caller.quiz.submitAttempt({ id: quiz.id, userId: other.id, answers: answers(["A1", "A2", "A3"]) }), "FORBIDDEN", "You can only access your own data");
+    await expectTRPCError(
+      caller.quiz.submitAttempt({ id: quiz.id, userId: other.id, answers: answers(["A1", "A2", "A3"]) }),
+      "FORBIDDEN",
+      "You can only access your own data",
+    );
     expect(await db.quizAttempt.count({ where: { quizId: quiz.id } })).toBe(0);
     const mine = await caller.quiz.submitAttempt({ id: quiz.id, userId: owner.id, answers: answers(["A1", "A2", "A3"]) });
     expect(mine.score).toBe(100);
@@ -208,32 +247,52 @@ describe("REST", () => {
     expect(missing.status).toBe(404);
     expect(missing.json.message).toBe("Quiz not found");
 
-    const generated = await restCall<{ quiz: { id: number }; questions: { id: number; options: string[] }[] }>("POST", `/api/sections/${section.id}/generate-quiz`, { sessionToken: token });
+    const generated = await restCall<{ quiz: { id: number }; questions: { id: number; options: string[] }[] }>(
+      "POST",
+      `/api/sections/${section.id}/generate-quiz`,
+      { sessionToken: token },
+    );
     expect(generated.status).toBe(200);
     const stored = await db.quizQuestion.findMany({ where: { quizId: generated.json.quiz.id }, orderBy: { order: "asc" } });
-    expectNoAnswers(generated.json, stored.map((q) => q.explanation));
+    expectNoAnswers(
+      generated.json,
+      stored.map((q) => q.explanation),
+    );
 
     const fetched = await restCall("GET", `/api/sections/${section.id}/quiz`, { sessionToken: token });
     expect(fetched.status).toBe(200);
     expect(fetched.json).toEqual(generated.json);
-    expectNoAnswers(fetched.json, stored.map((q) => q.explanation));
+    expectNoAnswers(
+      fetched.json,
+      stored.map((q) => q.explanation),
+    );
 
     const answers = stored.map((q, i) => ({ questionId: q.id, answer: i === 0 ? q.options.find((o) => o !== q.correctAnswer)! : q.correctAnswer }));
-    const attempt = await restCall<{ score: number; passed: boolean; results: { correctAnswer: string }[] }>("POST", `/api/quizzes/${generated.json.quiz.id}/attempts`, {
-      sessionToken: token,
-      json: { userId: course.userId, answers },
-    });
+    const attempt = await restCall<{ score: number; passed: boolean; results: { correctAnswer: string }[] }>(
+      "POST",
+      `/api/quizzes/${generated.json.quiz.id}/attempts`,
+      {
+        sessionToken: token,
+        json: { userId: course.userId, answers },
+      },
+    );
     expect(attempt.status).toBe(200);
     const expected = Math.round((100 * (stored.length - 1)) / stored.length);
     expect(attempt.json.score).toBe(expected);
     expect(attempt.json.passed).toBe(expected >= 70);
     expect(attempt.json.results.map((r) => r.correctAnswer)).toEqual(stored.map((q) => q.correctAnswer));
 
-    const incomplete = await restCall<{ message: string }>("POST", `/api/quizzes/${generated.json.quiz.id}/attempts`, { sessionToken: token, json: { answers: answers.slice(1) } });
+    const incomplete = await restCall<{ message: string }>("POST", `/api/quizzes/${generated.json.quiz.id}/attempts`, {
+      sessionToken: token,
+      json: { answers: answers.slice(1) },
+    });
     expect([incomplete.status, incomplete.json.message]).toEqual([400, "Please answer all questions"]);
     const noAnswers = await restCall<{ message: string }>("POST", `/api/quizzes/${generated.json.quiz.id}/attempts`, { sessionToken: token, json: {} });
     expect([noAnswers.status, noAnswers.json.message]).toEqual([400, "Please answer all questions"]);
-    const foreign = await restCall("POST", `/api/quizzes/${generated.json.quiz.id}/attempts`, { sessionToken: token, json: { userId: course.userId + 1, answers } });
+    const foreign = await restCall("POST", `/api/quizzes/${generated.json.quiz.id}/attempts`, {
+      sessionToken: token,
+      json: { userId: course.userId + 1, answers },
+    });
     expect(foreign.status).toBe(403);
     expect((await restCall("POST", `/api/quizzes/${generated.json.quiz.id}/attempts`, { json: { answers } })).status).toBe(401);
     expect((await restCall("GET", `/api/sections/${section.id}/quiz`)).status).toBe(401);

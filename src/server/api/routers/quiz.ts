@@ -8,21 +8,37 @@ import { assertOwnUserId, createTRPCRouter, protectedProcedure } from "../trpc";
 export const quizRouter = createTRPCRouter({
   // GET /api/sections/{id}/quiz
   bySection: protectedProcedure
-    .meta({ openapi: { method: "GET", path: "/sections/{id}/quiz", tags: ["quizzes"], summary: "A section's quiz, without its answers (404 until generated)" } })
+    .meta({
+      openapi: { method: "GET", path: "/sections/{id}/quiz", tags: ["quizzes"], summary: "A section's quiz, without its answers (404 until generated)" },
+    })
     .input(sectionQuizInput)
     .output(quizOutput)
     .query(({ ctx, input }) => getSectionQuizOrThrow(ctx.db, { sectionId: input.id, userId: ctx.user.id })),
 
   // POST /api/sections/{id}/generate-quiz
   generate: protectedProcedure
-    .meta({ openapi: { method: "POST", path: "/sections/{id}/generate-quiz", tags: ["quizzes"], summary: "Generate the section's quiz (once per section; later calls return it)" } })
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/sections/{id}/generate-quiz",
+        tags: ["quizzes"],
+        summary: "Generate the section's quiz (once per section; later calls return it)",
+      },
+    })
     .input(sectionQuizInput)
     .output(quizOutput)
     .mutation(({ ctx, input }) => generateSectionQuiz(ctx.db, { sectionId: input.id, userId: ctx.user.id })),
 
   // POST /api/quizzes/{id}/attempts
   submitAttempt: protectedProcedure
-    .meta({ openapi: { method: "POST", path: "/quizzes/{id}/attempts", tags: ["quizzes"], summary: "Submit answers; scored on the server, with correct answers and explanations" } })
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/quizzes/{id}/attempts",
+        tags: ["quizzes"],
+        summary: "Submit answers; scored on the server, with correct answers and explanations",
+      },
+    })
     .input(submitAttemptInput)
     .output(attemptResultOutput)
     .mutation(({ ctx, input }) => {

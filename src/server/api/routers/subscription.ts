@@ -17,25 +17,43 @@ function siteOrigin(headers: Headers): string {
 export const subscriptionRouter = createTRPCRouter({
   // GET /api/subscription
   get: protectedProcedure
-    .meta({ openapi: { method: "GET", path: "/subscription", tags: ["subscription"], summary: "Your plan, what grants it and until when, and this month's course usage" } })
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/subscription",
+        tags: ["subscription"],
+        summary: "Your plan, what grants it and until when, and this month's course usage",
+      },
+    })
     .output(subscriptionOutput)
     .query(({ ctx }) => getSubscriptionView(ctx.db, ctx.user.id)),
 
   // POST /api/subscription/create-checkout
   createCheckout: protectedProcedure
-    .meta({ openapi: { method: "POST", path: "/subscription/create-checkout", tags: ["subscription"], summary: "A Stripe Checkout session for Premium: go to `url`" } })
+    .meta({
+      openapi: { method: "POST", path: "/subscription/create-checkout", tags: ["subscription"], summary: "A Stripe Checkout session for Premium: go to `url`" },
+    })
     .output(redirectOutput)
     .mutation(({ ctx }) => startCheckout(ctx.db, { userId: ctx.user.id, origin: siteOrigin(ctx.headers) })),
 
   // POST /api/subscription/portal
   portal: protectedProcedure
-    .meta({ openapi: { method: "POST", path: "/subscription/portal", tags: ["subscription"], summary: "Stripe's customer portal (cancel, card, invoices): go to `url`" } })
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/subscription/portal",
+        tags: ["subscription"],
+        summary: "Stripe's customer portal (cancel, card, invoices): go to `url`",
+      },
+    })
     .output(redirectOutput)
     .mutation(({ ctx }) => openBillingPortal(ctx.db, { userId: ctx.user.id, origin: siteOrigin(ctx.headers) })),
 
   // POST /api/coupons/redeem
   redeemCoupon: protectedProcedure
-    .meta({ openapi: { method: "POST", path: "/coupons/redeem", tags: ["subscription"], summary: "Premium from a coupon code; answers your user and your plan" } })
+    .meta({
+      openapi: { method: "POST", path: "/coupons/redeem", tags: ["subscription"], summary: "Premium from a coupon code; answers your user and your plan" },
+    })
     .input(couponRedeemInput)
     .output(couponRedeemOutput)
     .mutation(async ({ ctx, input }) => {

@@ -63,7 +63,12 @@ export const searchable = (column: string) => `(' ' || lower(${column}))`;
 const TABLES = {
   course: { from: `"Course" c`, title: "c.title", timeStart: "NULL::int", depth: 0 },
   chapter: { from: `"Chapter" ch JOIN "Course" c ON c.id = ch."courseId"`, title: "ch.title", timeStart: "NULL::int", depth: 1 },
-  section: { from: `"Section" s JOIN "Chapter" ch ON ch.id = s."chapterId" JOIN "Course" c ON c.id = ch."courseId"`, title: "s.title", timeStart: `s."timeStart"`, depth: 2 },
+  section: {
+    from: `"Section" s JOIN "Chapter" ch ON ch.id = s."chapterId" JOIN "Course" c ON c.id = ch."courseId"`,
+    title: "s.title",
+    timeStart: `s."timeStart"`,
+    depth: 2,
+  },
 } as const;
 
 /** $1 the learner, $2 the limit, $3 the prefix pattern, then one parameter per word. */
@@ -131,6 +136,9 @@ export type CourseSearchRow = CourseSearchResult;
  * takes all the words at once). A word in thousands of titles yields the best-ranked of the
  * first PUBLIC_CANDIDATES of each, not a sort of them all. Takes the patterns of searchPatterns.
  */
-export function searchCourseTitles(db: DbClient, { userId, limit, words, prefix }: { userId: number; limit: number } & SearchPatterns): Promise<CourseSearchRow[]> {
+export function searchCourseTitles(
+  db: DbClient,
+  { userId, limit, words, prefix }: { userId: number; limit: number } & SearchPatterns,
+): Promise<CourseSearchRow[]> {
   return queryRows<CourseSearchRow>(db, SEARCH_SQL[words.length]!, [userId, limit, prefix, ...words]);
 }

@@ -7,7 +7,10 @@ export type TranscriptSegmentValues = { index: number; startMs: number; endMs: n
  * transcript already (two jobs caching the same video at once: the second keeps the first's).
  * Answers the segment rows inserted.
  */
-export function insertTranscript(db: DbClient, { videoId, source, segments }: { videoId: string; source: string; segments: readonly TranscriptSegmentValues[] }): Promise<number> {
+export function insertTranscript(
+  db: DbClient,
+  { videoId, source, segments }: { videoId: string; source: string; segments: readonly TranscriptSegmentValues[] },
+): Promise<number> {
   return db.$executeRaw`
     WITH transcript AS (
       INSERT INTO "Transcript" ("videoId", "language", "source") VALUES (${videoId}, 'und', ${source})

@@ -85,9 +85,20 @@ const SAVE_PROGRESS_SQL = `
  */
 export async function saveProgress(
   db: DbClient,
-  { userId, courseId, currentSectionId, completedSectionId, isCompleted }: { userId: number; courseId: number; currentSectionId: number | null; completedSectionId: number | null; isCompleted: boolean },
+  {
+    userId,
+    courseId,
+    currentSectionId,
+    completedSectionId,
+    isCompleted,
+  }: { userId: number; courseId: number; currentSectionId: number | null; completedSectionId: number | null; isCompleted: boolean },
 ): Promise<SavedProgressRow | undefined> {
-  const [row] = await queryRows<SavedProgressRow>(db, SAVE_PROGRESS_SQL, [userId, courseId, currentSectionId, completedSectionId, isCompleted], "save-progress");
+  const [row] = await queryRows<SavedProgressRow>(
+    db,
+    SAVE_PROGRESS_SQL,
+    [userId, courseId, currentSectionId, completedSectionId, isCompleted],
+    "save-progress",
+  );
   return row;
 }
 
@@ -96,7 +107,10 @@ export type CompletedSectionsRow = { completed: number };
 const COMPLETED_SECTIONS_SQL = `SELECT count(*)::int AS completed FROM "SectionCompletion" WHERE "userId" = $1 AND "courseId" = $2`;
 
 /** How many of the course's sections the user has completed, as this statement sees them. */
-export async function countCompletedSections(db: DbClient, { userId, courseId }: { userId: number; courseId: number }): Promise<CompletedSectionsRow | undefined> {
+export async function countCompletedSections(
+  db: DbClient,
+  { userId, courseId }: { userId: number; courseId: number },
+): Promise<CompletedSectionsRow | undefined> {
   const [row] = await queryRows<CompletedSectionsRow>(db, COMPLETED_SECTIONS_SQL, [userId, courseId]);
   return row;
 }

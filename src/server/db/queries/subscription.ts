@@ -8,7 +8,10 @@ export type MonthlyUsageRow = { coursesCreated: number };
  * was. One statement (a conditional upsert), so PostgreSQL serialises concurrent calls on the row
  * and the second sees the first's increment.
  */
-export function incrementMonthlyUsage(db: DbClient, { userId, month, limit }: { userId: number; month: string; limit: number | null }): Promise<MonthlyUsageRow[]> {
+export function incrementMonthlyUsage(
+  db: DbClient,
+  { userId, month, limit }: { userId: number; month: string; limit: number | null },
+): Promise<MonthlyUsageRow[]> {
   return db.$queryRaw<MonthlyUsageRow[]>`
     INSERT INTO "MonthlyUsage" ("userId", "month", "coursesCreated") VALUES (${userId}, ${month}, 1)
     ON CONFLICT ("userId", "month") DO UPDATE SET "coursesCreated" = "MonthlyUsage"."coursesCreated" + 1
@@ -68,7 +71,10 @@ const REDEEM_SQL = `
  * up; a second redemption by the same user fails on the unique key (23505, or Prisma's P2002
  * inside a transaction).
  */
-export async function redeemCouponCode(db: DbClient, { code, userId, now }: { code: string; userId: number; now: Date }): Promise<RedeemedCouponRow | undefined> {
+export async function redeemCouponCode(
+  db: DbClient,
+  { code, userId, now }: { code: string; userId: number; now: Date },
+): Promise<RedeemedCouponRow | undefined> {
   const [row] = await queryRows<RedeemedCouponRow>(db, REDEEM_SQL, [code, userId, now]);
   return row;
 }

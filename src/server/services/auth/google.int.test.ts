@@ -1,7 +1,6 @@
 /** Google sign-in: find-or-create by Google subject; never merged into a password account by e-mail. */
 import { describe, expect, test } from "vitest";
 
-
 import { db } from "../../../../test/db";
 import { createUser, uniqueSuffix } from "../../../../test/factories";
 
@@ -13,7 +12,13 @@ describe("upsertGoogleUser", () => {
   test("creates a user with the verified e-mail, a derived username and a linked account", async () => {
     const sub = subject();
     const email = `Grace.${uniqueSuffix()}@Gmail.com`;
-    const { id, sessionVersion } = await upsertGoogleUser(db, { subject: sub, email, emailVerified: true, name: "Grace Hopper", picture: "https://lh3.example/p.png" });
+    const { id, sessionVersion } = await upsertGoogleUser(db, {
+      subject: sub,
+      email,
+      emailVerified: true,
+      name: "Grace Hopper",
+      picture: "https://lh3.example/p.png",
+    });
     expect(sessionVersion).toBe(0);
     const user = await db.user.findUniqueOrThrow({ where: { id }, include: { accounts: true }, omit: { passwordHash: false } });
     expect(user).toMatchObject({ email: email.toLowerCase(), displayName: "Grace Hopper", photoURL: "https://lh3.example/p.png", passwordHash: null });

@@ -34,7 +34,11 @@ export async function findSessionUser(db: DbClient, claims: { userId: number; se
 
 /** Picks a free username for an account created through Google, based on its name or e-mail. */
 export async function availableUsername(db: DbClient, base: string): Promise<string> {
-  const cleaned = base.normalize("NFKC").replace(/[^A-Za-z0-9_.-]/g, "").slice(0, 24) || "learner";
+  const cleaned =
+    base
+      .normalize("NFKC")
+      .replace(/[^A-Za-z0-9_.-]/g, "")
+      .slice(0, 24) || "learner";
   const stem = cleaned.length >= 3 ? cleaned : `${cleaned}user`;
   for (let attempt = 0; attempt < 20; attempt++) {
     const candidate = attempt === 0 ? stem : `${stem}${Math.floor(1000 + Math.random() * 9000)}`;

@@ -18,7 +18,11 @@ import { finishChatReply, sendChatMessage, startChatReply } from "./reply";
 
 describe("with a language model", () => {
   type CallOptions = MockLanguageModelV4["doStreamCalls"][number];
-  const systemOf = (options: CallOptions) => options.prompt.filter((m) => m.role === "system").map((m) => String(m.content)).join("\n");
+  const systemOf = (options: CallOptions) =>
+    options.prompt
+      .filter((m) => m.role === "system")
+      .map((m) => String(m.content))
+      .join("\n");
   const turns = (options: CallOptions) =>
     options.prompt
       .filter((m) => m.role !== "system")

@@ -40,7 +40,12 @@ export type ChatReply = {
  * waits for the reply's first piece, so a tutor that fails before saying anything fails here,
  * as a plain error (the question stays in the history, as it was asked).
  */
-export async function startChatReply(db: DbClient, { courseId, userId, content, mode = "explain", timeZone }: ChatReplyRequest, answer: ChatAnswerer, signal: AbortSignal): Promise<ChatReply> {
+export async function startChatReply(
+  db: DbClient,
+  { courseId, userId, content, mode = "explain", timeZone }: ChatReplyRequest,
+  answer: ChatAnswerer,
+  signal: AbortSignal,
+): Promise<ChatReply> {
   const course = await getCourseOrThrow(db, { courseId, userId });
   await consumeLimit(LIMITS.chatMessagesPerUser, String(userId));
   const history = await db.chatMessage.findMany({

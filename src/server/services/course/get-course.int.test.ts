@@ -86,7 +86,11 @@ describe("the visibility rule", () => {
       for (const isPublic of [true, false]) {
         for (const owner of [me, other]) {
           const course = await createCourse(db, { userId: owner.id, status, isPublic, chapters: status === "ready" ? 1 : 0 });
-          const [row] = await db.$queryRawUnsafe<{ visible: boolean }[]>(`SELECT ${visibleToSql("c", "$1")} AS visible FROM "Course" c WHERE c.id = $2`, me.id, course.id);
+          const [row] = await db.$queryRawUnsafe<{ visible: boolean }[]>(
+            `SELECT ${visibleToSql("c", "$1")} AS visible FROM "Course" c WHERE c.id = $2`,
+            me.id,
+            course.id,
+          );
           cases.push({ status, isPublic, mine: owner === me, sql: row?.visible, js: isVisibleTo({ userId: owner.id, isPublic, status }, me.id) });
         }
       }
@@ -153,4 +157,3 @@ describe("the course tree kept per process", () => {
     expect((await getCourseOrThrow(db, { courseId: course.id, userId: owner.id })).chapters).toHaveLength(1);
   });
 });
-

@@ -11,12 +11,53 @@ import { createCourse, createUser } from "../../../../test/factories";
 
 async function world() {
   const [me, author] = [await createUser(db), await createUser(db)];
-  const mine = await createCourse(db, { userId: me.id, title: "Binary search on sorted arrays", description: "Halving the search space", topic: "binary search", complexity: "beginner" });
-  const similar = await createCourse(db, { userId: author.id, isPublic: true, title: "Binary search explained step by step", description: "Searching a sorted list by halving it", topic: "binary search", complexity: "beginner" });
-  const alsoSimilar = await createCourse(db, { userId: author.id, isPublic: true, title: "Binary search trees", description: "Search trees and balancing", topic: "binary search trees", complexity: "advanced" });
-  const unrelated = await createCourse(db, { userId: author.id, isPublic: true, title: "Sourdough bread", description: "Starter, kneading and proofing", topic: "baking", complexity: "beginner" });
-  const privateSimilar = await createCourse(db, { userId: author.id, isPublic: false, title: "Binary search, the private notes", description: "Sorted arrays and binary search", topic: "binary search", complexity: "beginner" });
-  const myPublic = await createCourse(db, { userId: me.id, isPublic: true, title: "Binary search drills", description: "More binary search", topic: "binary search", complexity: "beginner" });
+  const mine = await createCourse(db, {
+    userId: me.id,
+    title: "Binary search on sorted arrays",
+    description: "Halving the search space",
+    topic: "binary search",
+    complexity: "beginner",
+  });
+  const similar = await createCourse(db, {
+    userId: author.id,
+    isPublic: true,
+    title: "Binary search explained step by step",
+    description: "Searching a sorted list by halving it",
+    topic: "binary search",
+    complexity: "beginner",
+  });
+  const alsoSimilar = await createCourse(db, {
+    userId: author.id,
+    isPublic: true,
+    title: "Binary search trees",
+    description: "Search trees and balancing",
+    topic: "binary search trees",
+    complexity: "advanced",
+  });
+  const unrelated = await createCourse(db, {
+    userId: author.id,
+    isPublic: true,
+    title: "Sourdough bread",
+    description: "Starter, kneading and proofing",
+    topic: "baking",
+    complexity: "beginner",
+  });
+  const privateSimilar = await createCourse(db, {
+    userId: author.id,
+    isPublic: false,
+    title: "Binary search, the private notes",
+    description: "Sorted arrays and binary search",
+    topic: "binary search",
+    complexity: "beginner",
+  });
+  const myPublic = await createCourse(db, {
+    userId: me.id,
+    isPublic: true,
+    title: "Binary search drills",
+    description: "More binary search",
+    topic: "binary search",
+    complexity: "beginner",
+  });
   return { me, author, mine, similar, alsoSimilar, unrelated, privateSimilar, myPublic };
 }
 

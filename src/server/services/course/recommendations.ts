@@ -63,11 +63,22 @@ export async function getRecommendations(db: DbClient, { userId, limit = 3 }: { 
     db.courseProgress.findMany({ where: { userId }, select: { courseId: true } }),
   ]);
   if (own.length === 0) return [];
-  return ranked(own, await publicCandidates(db, userId, started.map((row) => row.courseId)), limit);
+  return ranked(
+    own,
+    await publicCandidates(
+      db,
+      userId,
+      started.map((row) => row.courseId),
+    ),
+    limit,
+  );
 }
 
 /** The "What's Next?" panel: public courses like this one, never the learner's own or this course. */
-export async function getRelatedCourses(db: DbClient, { courseId, userId, limit = 3 }: { courseId: number; userId: number; limit?: number }): Promise<CourseSummary[]> {
+export async function getRelatedCourses(
+  db: DbClient,
+  { courseId, userId, limit = 3 }: { courseId: number; userId: number; limit?: number },
+): Promise<CourseSummary[]> {
   await getCourseOrThrow(db, { courseId, userId });
   const course = await db.course.findUniqueOrThrow({ where: { id: courseId }, select: textSelect });
   return ranked([course], await publicCandidates(db, userId, [courseId]), limit);

@@ -31,7 +31,13 @@ describe("course.search", () => {
     expect(results[0]).toMatchObject({ kind: "course", courseId: mine.id });
 
     const [hit] = await caller.course.search({ q: `halving ${tag}` });
-    expect(hit).toEqual({ kind: "section", courseId: theirsPublic.id, courseTitle: theirsPublic.title, title: `Halving the ${tag} list`, href: `/course/${theirsPublic.id}?t=${section.timeStart}` });
+    expect(hit).toEqual({
+      kind: "section",
+      courseId: theirsPublic.id,
+      courseTitle: theirsPublic.title,
+      title: `Halving the ${tag} list`,
+      href: `/course/${theirsPublic.id}?t=${section.timeStart}`,
+    });
     expect(await caller.course.search({ q: `halving ${tag} nowhere` })).toEqual([]);
     // LIKE's wildcards are plain characters in a query.
     expect(await caller.course.search({ q: "%" })).toEqual([]);
@@ -82,9 +88,14 @@ describe("course.search", () => {
       for (const table of ["Course", "Chapter", "Section"]) {
         const { words } = searchPatterns("binary se");
         const title = searchable("t.title");
-        const { rows } = await client.query<{ "QUERY PLAN": string }>(`EXPLAIN SELECT t.id FROM "${table}" t WHERE ${title} LIKE $1 AND ${title} LIKE $2`, words);
+        const { rows } = await client.query<{ "QUERY PLAN": string }>(
+          `EXPLAIN SELECT t.id FROM "${table}" t WHERE ${title} LIKE $1 AND ${title} LIKE $2`,
+          words,
+        );
         expect(rows.map((row) => row["QUERY PLAN"]).join("\n")).toContain(`Bitmap Index Scan on "${table}_title_search_idx"`);
-        const prefix = await client.query<{ "QUERY PLAN": string }>(`EXPLAIN SELECT t.id FROM "${table}" t WHERE lower(t.title) LIKE $1 LIMIT 10`, [searchPatterns("binary se").prefix]);
+        const prefix = await client.query<{ "QUERY PLAN": string }>(`EXPLAIN SELECT t.id FROM "${table}" t WHERE lower(t.title) LIKE $1 LIMIT 10`, [
+          searchPatterns("binary se").prefix,
+        ]);
         expect(prefix.rows.map((row) => row["QUERY PLAN"]).join("\n")).toContain(`"${table}_title_prefix_idx"`);
       }
     } finally {

@@ -9,7 +9,10 @@ export const SEARCH_LIMIT = 8;
  * The header search: courses the learner can open whose course, chapter or section titles hold
  * every word of the query, best first (see searchCourseTitles for what matches and the ranking).
  */
-export async function searchCourses(db: DbClient, { userId, query, limit = SEARCH_LIMIT }: { userId: number; query: string; limit?: number }): Promise<CourseSearchResult[]> {
+export async function searchCourses(
+  db: DbClient,
+  { userId, query, limit = SEARCH_LIMIT }: { userId: number; query: string; limit?: number },
+): Promise<CourseSearchResult[]> {
   const { words, prefix } = searchPatterns(query);
   if (words.length === 0) return [];
   return searchCourseTitles(db, { userId, limit, words, prefix });

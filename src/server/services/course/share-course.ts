@@ -9,7 +9,10 @@ import { courseNotFound, forgetCourse } from "./get-course";
  * generated (or failed) cannot be shared. The cached tree is dropped at once here (the NOTIFY
  * trigger drops it in every other process).
  */
-export async function setCourseSharing(db: DbClient, { courseId, userId, isPublic }: { courseId: number; userId: number; isPublic: boolean }): Promise<{ id: number; isPublic: boolean }> {
+export async function setCourseSharing(
+  db: DbClient,
+  { courseId, userId, isPublic }: { courseId: number; userId: number; isPublic: boolean },
+): Promise<{ id: number; isPublic: boolean }> {
   const course = await db.course.findUnique({ where: { id: courseId }, select: { userId: true, isPublic: true, status: true } });
   if (!course || (course.userId !== userId && !course.isPublic)) throw courseNotFound();
   if (course.userId !== userId) throw new AppError("FORBIDDEN", "Only the course's creator can change who sees it.");

@@ -24,7 +24,12 @@ describe("rankBySimilarity", () => {
     // Every course of the catalogue opens with the same chapter title, as generated ones often do.
     const intro = (id: number, text: string) => course(id, `${text}\nChapter 1: introduction`);
     const profile = [intro(10, "Binary search on sorted arrays")];
-    const catalogue = [intro(1, "Sourdough bread: starter, kneading, proofing"), intro(2, "Watercolour painting basics"), intro(3, "Binary search explained"), intro(4, "Learning Spanish verbs")];
+    const catalogue = [
+      intro(1, "Sourdough bread: starter, kneading, proofing"),
+      intro(2, "Watercolour painting basics"),
+      intro(3, "Binary search explained"),
+      intro(4, "Learning Spanish verbs"),
+    ];
     expect(rankBySimilarity(profile, catalogue, 4).map((r) => r.id)).toEqual([3]);
   });
 

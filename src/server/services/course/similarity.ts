@@ -25,7 +25,8 @@ export function rankBySimilarity(profile: readonly CourseText[], candidates: rea
   const weigh = (counts: Vector): Vector => new Map([...counts].map(([term, count]) => [term, (1 + Math.log(count)) * idf(term)]));
 
   const profileVector = new Map<string, number>();
-  for (const counts of documents.slice(0, profile.length)) for (const [term, weight] of weigh(counts)) profileVector.set(term, (profileVector.get(term) ?? 0) + weight);
+  for (const counts of documents.slice(0, profile.length))
+    for (const [term, weight] of weigh(counts)) profileVector.set(term, (profileVector.get(term) ?? 0) + weight);
   const level = mostCommon(profile.map((course) => course.complexity));
 
   return candidates

@@ -40,9 +40,23 @@ export async function listActiveChallenges(db: DbClient, now = new Date()): Prom
   return rows.map(toChallengeView);
 }
 
-const userChallengeSelect = { challengeId: true, progress: true, completed: true, joinedAt: true, completedAt: true, challenge: { select: challengeSelect } } as const;
+const userChallengeSelect = {
+  challengeId: true,
+  progress: true,
+  completed: true,
+  joinedAt: true,
+  completedAt: true,
+  challenge: { select: challengeSelect },
+} as const;
 
-type UserChallengeRow = { challengeId: number; progress: number; completed: boolean; joinedAt: Date; completedAt: Date | null; challenge: Parameters<typeof toChallengeView>[0] };
+type UserChallengeRow = {
+  challengeId: number;
+  progress: number;
+  completed: boolean;
+  joinedAt: Date;
+  completedAt: Date | null;
+  challenge: Parameters<typeof toChallengeView>[0];
+};
 
 const toUserChallengeView = (row: UserChallengeRow): UserChallengeView => ({
   ...row,
@@ -66,7 +80,10 @@ export async function listUserChallenges(db: DbClient, userId: number, now = new
  * Joining twice is one join (the unique key; the second answers the first's entry). Progress
  * counts only learning done after joining.
  */
-export async function joinChallenge(db: DbClient, { userId, challengeId, now = new Date() }: { userId: number; challengeId: number; now?: Date }): Promise<UserChallengeView> {
+export async function joinChallenge(
+  db: DbClient,
+  { userId, challengeId, now = new Date() }: { userId: number; challengeId: number; now?: Date },
+): Promise<UserChallengeView> {
   const challenge = await db.challenge.findUnique({ where: { id: challengeId }, select: { expiryDate: true } });
   if (!challenge) throw new AppError("NOT_FOUND", "Challenge not found.");
   if (challenge.expiryDate <= now) throw new AppError("CONFLICT", "This challenge has expired. Check back tomorrow for new challenges!");

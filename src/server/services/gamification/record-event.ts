@@ -102,10 +102,24 @@ async function refreshStreak(tx: DbClient, userId: number, today: string) {
     days.map((row) => row.localDate),
     today,
   );
-  const totals = { totalCoursesCompleted: count("course_completed"), totalSectionsCompleted: count("section_completed"), totalQuizzesCompleted: count("quiz_submitted") };
-  const data = { ...totals, currentStreak: streak.currentStreak, longestStreak: streak.longestStreak, lastActivityDate: streak.lastActivityDate ? dateColumn(streak.lastActivityDate) : null };
+  const totals = {
+    totalCoursesCompleted: count("course_completed"),
+    totalSectionsCompleted: count("section_completed"),
+    totalQuizzesCompleted: count("quiz_submitted"),
+  };
+  const data = {
+    ...totals,
+    currentStreak: streak.currentStreak,
+    longestStreak: streak.longestStreak,
+    lastActivityDate: streak.lastActivityDate ? dateColumn(streak.lastActivityDate) : null,
+  };
   await tx.streak.upsert({ where: { userId }, create: { userId, ...data }, update: data, select: { userId: true } });
-  return { longestStreak: streak.longestStreak, coursesCompleted: totals.totalCoursesCompleted, perfectQuizzes: count("quiz_perfect"), challengesCompleted: challenges };
+  return {
+    longestStreak: streak.longestStreak,
+    coursesCompleted: totals.totalCoursesCompleted,
+    perfectQuizzes: count("quiz_perfect"),
+    challengesCompleted: challenges,
+  };
 }
 
 /** Awards the badges (by key or id) the learner does not hold yet; answers the new ones. */
@@ -113,7 +127,10 @@ async function awardBadges(tx: DbClient, userId: number, keys: string[], badgeId
   if (keys.length === 0 && badgeIds.length === 0) return [];
   const awarded = await insertUserBadges(tx, { userId, keys, badgeIds });
   if (awarded.length === 0) return [];
-  const badges = await tx.badge.findMany({ where: { id: { in: awarded.map((row) => row.badgeId) } }, select: { id: true, key: true, type: true, name: true, description: true } });
+  const badges = await tx.badge.findMany({
+    where: { id: { in: awarded.map((row) => row.badgeId) } },
+    select: { id: true, key: true, type: true, name: true, description: true },
+  });
   return awarded.flatMap((row) => {
     const badge = badges.find((b) => b.id === row.badgeId);
     return badge ? [{ id: row.id, awardedAt: row.awardedAt.toISOString(), badge }] : [];

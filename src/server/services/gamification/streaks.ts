@@ -29,7 +29,10 @@ export async function getStreak(db: DbClient, userId: number, now = new Date()):
 }
 
 /** POST /api/streaks/{userId}/activity: today's visit of the gamification page, recorded once a day. */
-export async function recordDailyVisit(db: DbClient, { userId, timeZone, now = new Date() }: { userId: number; timeZone?: string | null; now?: Date }): Promise<{ streak: StreakView; newBadges: UserBadgeView[] }> {
+export async function recordDailyVisit(
+  db: DbClient,
+  { userId, timeZone, now = new Date() }: { userId: number; timeZone?: string | null; now?: Date },
+): Promise<{ streak: StreakView; newBadges: UserBadgeView[] }> {
   const zone = await learnerTimeZone(db, userId, timeZone);
   const { newBadges } = await recordLearningEvent(db, { userId, type: "daily_visit", subjectKey: localDateOf(now, zone), at: now, timeZone: zone });
   return { streak: await getStreak(db, userId, now), newBadges };

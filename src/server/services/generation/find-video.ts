@@ -41,7 +41,10 @@ export async function findVideoWithTranscript(db: DbClient, sources: readonly Vi
       const ready = await fetchTranscript(db, source, details, attempt, signal);
       if (ready) return ready;
     }
-    throw failureFor(attempt, attempt.sawVideo ? new AppError("UNPROCESSABLE", VIDEO_WITHOUT_TRANSCRIPT_MESSAGE) : new AppError("NOT_FOUND", VIDEO_NOT_FOUND_MESSAGE));
+    throw failureFor(
+      attempt,
+      attempt.sawVideo ? new AppError("UNPROCESSABLE", VIDEO_WITHOUT_TRANSCRIPT_MESSAGE) : new AppError("NOT_FOUND", VIDEO_NOT_FOUND_MESSAGE),
+    );
   }
 
   const query = { topic: request.topic, complexity: request.complexity, limit: CANDIDATES_PER_SOURCE };

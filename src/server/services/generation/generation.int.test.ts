@@ -26,7 +26,8 @@ import { INVALID_LINK_MESSAGE } from "./run-job";
 import { MAX_ACTIVE_JOBS_PER_USER, startCourseGeneration, TOO_MANY_ACTIVE_JOBS_MESSAGE } from "./start-generation";
 import { processGenerationJob, startGenerationWorker } from "./worker";
 
-const usageOf = async (userId: number) => (await db.monthlyUsage.findUnique({ where: { userId_month: { userId, month: monthKey(new Date()) } } }))?.coursesCreated ?? 0;
+const usageOf = async (userId: number) =>
+  (await db.monthlyUsage.findUnique({ where: { userId_month: { userId, month: monthKey(new Date()) } } }))?.coursesCreated ?? 0;
 
 async function signedIn() {
   const user = await createUser(db);
@@ -101,7 +102,12 @@ describe("the monthly limit", () => {
     const { user, caller } = await signedIn();
     await db.user.update({ where: { id: user.id }, data: { couponPremiumUntil: new Date(Date.now() + 86_400_000) } });
     for (const topic of ["binary search", "recursion", "hash tables"]) await caller.generation.start({ topic, complexity: "beginner" });
-    expect(await caller.generation.courseLimit()).toEqual({ canCreateCourse: true, subscriptionTier: "premium", coursesCreatedThisMonth: 3, monthlyLimit: null });
+    expect(await caller.generation.courseLimit()).toEqual({
+      canCreateCourse: true,
+      subscriptionTier: "premium",
+      coursesCreatedThisMonth: 3,
+      monthlyLimit: null,
+    });
     await drainGenerationQueue(db, libraryDeps());
     await caller.generation.start({ topic: "binary search", complexity: "advanced" });
     expect(await caller.generation.courseLimit()).toMatchObject({ coursesCreatedThisMonth: 4 });
@@ -154,7 +160,10 @@ describe("failures end the job with a clear message and leave nothing half-writt
   });
 
   test("every source unreachable, or out of quota: the video service is named", async () => {
-    expect(await failWith(libraryDeps({ sources: [failingSource("unreachable")] }))).toMatchObject({ error: VIDEO_SERVICE_UNREACHABLE_MESSAGE, errorCode: "SERVICE_UNAVAILABLE" });
+    expect(await failWith(libraryDeps({ sources: [failingSource("unreachable")] }))).toMatchObject({
+      error: VIDEO_SERVICE_UNREACHABLE_MESSAGE,
+      errorCode: "SERVICE_UNAVAILABLE",
+    });
     expect(await failWith(libraryDeps({ sources: [failingSource("quota")] }))).toMatchObject({ error: VIDEO_QUOTA_MESSAGE, errorCode: "SERVICE_UNAVAILABLE" });
   });
 
@@ -251,12 +260,19 @@ describe("durability", () => {
     for (let i = 0; i < 200 && (await stage()) !== "reading-transcript"; i += 1) await new Promise((resolve) => setTimeout(resolve, 25));
     expect(await db.generationJob.findUniqueOrThrow({ where: { id: queued.id } })).toMatchObject({ status: "running", runnerLock: expect.any(Number) });
     await stopping.stop();
-    expect(await db.generationJob.findUniqueOrThrow({ where: { id: queued.id } })).toMatchObject({ status: "queued", stage: "queued", progress: 0, runnerLock: null, attempts: 1 });
+    expect(await db.generationJob.findUniqueOrThrow({ where: { id: queued.id } })).toMatchObject({
+      status: "queued",
+      stage: "queued",
+      progress: 0,
+      runnerLock: null,
+      attempts: 1,
+    });
 
     const stoppedAt = Date.now();
     const other = startGenerationWorker(db, () => libraryDeps(), { concurrency: 1, pollMs: 20 });
     try {
-      for (let i = 0; i < 200 && (await caller.generation.job({ jobId: queued.id })).status !== "succeeded"; i += 1) await new Promise((resolve) => setTimeout(resolve, 25));
+      for (let i = 0; i < 200 && (await caller.generation.job({ jobId: queued.id })).status !== "succeeded"; i += 1)
+        await new Promise((resolve) => setTimeout(resolve, 25));
       expect(await caller.generation.job({ jobId: queued.id })).toMatchObject({ status: "succeeded" });
       expect(Date.now() - stoppedAt).toBeLessThan(DEAD_AFTER_MS);
       expect(await db.generationJob.findUniqueOrThrow({ where: { id: queued.id } })).toMatchObject({ attempts: 2 });
@@ -268,7 +284,10 @@ describe("durability", () => {
   test(`after ${MAX_ATTEMPTS} interrupted runs the job fails cleanly and gives its course back`, async () => {
     const { user, caller } = await signedIn();
     const queued = await caller.generation.start({ topic: "binary search", complexity: "beginner" });
-    await db.generationJob.update({ where: { id: queued.id }, data: { status: "running", attempts: MAX_ATTEMPTS, heartbeatAt: new Date(Date.now() - 60_000) } });
+    await db.generationJob.update({
+      where: { id: queued.id },
+      data: { status: "running", attempts: MAX_ATTEMPTS, heartbeatAt: new Date(Date.now() - 60_000) },
+    });
     await drainGenerationQueue(db, libraryDeps());
     expect(await caller.generation.job({ jobId: queued.id })).toMatchObject({ status: "failed", error: INTERRUPTED_MESSAGE });
     expect(await usageOf(user.id)).toBe(0);
@@ -302,7 +321,10 @@ describe("several app instances share the queue", () => {
     for (const user of users) await startCourseGeneration(db, user.id, { topic: "binary search", complexity: "beginner", additionalInstructions: null });
     const source = countingSource();
     const deps = libraryDeps({ sources: [source], engine: slowEngine(20) });
-    const workers = [startGenerationWorker(db, () => deps, { concurrency: 2, pollMs: 20 }), startGenerationWorker(db, () => deps, { concurrency: 2, pollMs: 20 })];
+    const workers = [
+      startGenerationWorker(db, () => deps, { concurrency: 2, pollMs: 20 }),
+      startGenerationWorker(db, () => deps, { concurrency: 2, pollMs: 20 }),
+    ];
     const ids = users.map((user) => user.id);
     for (let i = 0; i < 200; i += 1) {
       if ((await db.generationJob.count({ where: { userId: { in: ids }, status: { in: ["queued", "running"] } } })) === 0) break;
@@ -336,7 +358,10 @@ describe("database faults mid-job", () => {
     const job = (await claimNextJob(db))!;
     await processGenerationJob(flaky, job, libraryDeps());
     expect(failures).toBe(1);
-    expect(await caller.generation.job({ jobId: queued.id })).toMatchObject({ status: "failed", error: "Something went wrong while generating your course. Please try again." });
+    expect(await caller.generation.job({ jobId: queued.id })).toMatchObject({
+      status: "failed",
+      error: "Something went wrong while generating your course. Please try again.",
+    });
     expect(await db.course.count({ where: { userId: user.id } })).toBe(0);
     expect(await usageOf(user.id)).toBe(0);
   });
@@ -389,7 +414,10 @@ describe("the process killed mid-job", () => {
   test("SIGKILL while structuring: the job is resumed by another worker and finishes once", async () => {
     const { user, caller } = await signedIn();
     const queued = await caller.generation.start({ topic: "binary search", complexity: "beginner" });
-    const child = spawn(process.execPath, ["--import", "tsx", "test/scripts/generation-worker.ts"], { env: { ...process.env, LOG_LEVEL: "error" }, stdio: ["ignore", "ignore", "inherit"] });
+    const child = spawn(process.execPath, ["--import", "tsx", "test/scripts/generation-worker.ts"], {
+      env: { ...process.env, LOG_LEVEL: "error" },
+      stdio: ["ignore", "ignore", "inherit"],
+    });
     try {
       const running = async () => (await db.generationJob.findUniqueOrThrow({ where: { id: queued.id } })).stage === "reading-transcript";
       for (let i = 0; i < 300 && !(await running()); i += 1) await new Promise((resolve) => setTimeout(resolve, 50));

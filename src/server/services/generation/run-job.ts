@@ -50,10 +50,12 @@ export async function runGenerationJob(db: Db, job: GenerationJob, deps: Generat
         // Engines may report often; the database hears about whole steps only.
         if (progress - lastReported < 3 && percent < 100) return;
         lastReported = progress;
-        progressWrites = progressWrites.then(() => stage(name, progress)).then(
-          () => undefined,
-          () => undefined,
-        );
+        progressWrites = progressWrites
+          .then(() => stage(name, progress))
+          .then(
+            () => undefined,
+            () => undefined,
+          );
       },
     },
   );

@@ -6,7 +6,12 @@ import type { DbClient } from "~/server/db/client";
 
 import type { ReadyVideo } from "./transcript-cache";
 
-export type TimedChapter = { title: string; summary: string | null; order: number; sections: { title: string; content: string; order: number; timeStart: number; timeEnd: number }[] };
+export type TimedChapter = {
+  title: string;
+  summary: string | null;
+  order: number;
+  sections: { title: string; content: string; order: number; timeStart: number; timeEnd: number }[];
+};
 
 const TITLE_MAX = 200;
 const TOPIC_MAX = 200;

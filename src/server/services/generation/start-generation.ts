@@ -19,7 +19,16 @@ export const TOO_MANY_ACTIVE_JOBS_MESSAGE = `You already have ${MAX_ACTIVE_JOBS_
 export const GENERATE_WAIT_MS = 12 * 60_000;
 const POLL_MS = 250;
 
-const jobSelect = { id: true, status: true, stage: true, progress: true, courseId: true, error: true, errorCode: true, course: { select: { engine: true } } } as const;
+const jobSelect = {
+  id: true,
+  status: true,
+  stage: true,
+  progress: true,
+  courseId: true,
+  error: true,
+  errorCode: true,
+  course: { select: { engine: true } },
+} as const;
 
 /**
  * Queues a course-generation job for the user after taking one course from their monthly
@@ -55,13 +64,19 @@ export async function getGenerationJob(db: DbClient, userId: number, jobId: stri
  * status. Wakes at once when this instance finishes the job, and polls for jobs finished by
  * another instance.
  */
-export async function waitForGeneration(db: DbClient, userId: number, jobId: string, options: { timeoutMs?: number; signal?: AbortSignal } = {}): Promise<{ courseId: number }> {
+export async function waitForGeneration(
+  db: DbClient,
+  userId: number,
+  jobId: string,
+  options: { timeoutMs?: number; signal?: AbortSignal } = {},
+): Promise<{ courseId: number }> {
   const deadline = Date.now() + (options.timeoutMs ?? GENERATE_WAIT_MS);
   for (;;) {
     const job = await getGenerationJob(db, userId, jobId);
     if (job.status === "succeeded" && job.courseId !== null) return { courseId: job.courseId };
     if (job.status === "failed") throw new AppError(failureCode(job), job.error ?? "Failed to create course");
-    if (Date.now() >= deadline) throw new AppError("SERVICE_UNAVAILABLE", "The course is still being generated. It will appear in your courses when it is ready.");
+    if (Date.now() >= deadline)
+      throw new AppError("SERVICE_UNAVAILABLE", "The course is still being generated. It will appear in your courses when it is ready.");
     options.signal?.throwIfAborted();
     await untilFinishedOrTimeout(jobId, Math.min(POLL_MS * 4, Math.max(0, deadline - Date.now())), options.signal);
   }
@@ -81,7 +96,16 @@ function untilFinishedOrTimeout(jobId: string, ms: number, signal?: AbortSignal)
   });
 }
 
-type JobRow = { id: string; status: GenerationJobView["status"]; stage: string; progress: number; courseId: number | null; error: string | null; errorCode: string | null; course: { engine: string | null } | null };
+type JobRow = {
+  id: string;
+  status: GenerationJobView["status"];
+  stage: string;
+  progress: number;
+  courseId: number | null;
+  error: string | null;
+  errorCode: string | null;
+  course: { engine: string | null } | null;
+};
 
 const failureCode = (job: { errorCode: string | null }): AppErrorCode => (isAppErrorCode(job.errorCode) ? job.errorCode : "SERVICE_UNAVAILABLE");
 
@@ -89,5 +113,14 @@ type JobView = GenerationJobView & { errorCode: string | null };
 
 function toView(job: JobRow): JobView {
   const stage = generationStageSchema.safeParse(job.stage);
-  return { id: job.id, status: job.status, stage: stage.success ? stage.data : "queued", progress: job.progress, courseId: job.courseId, engine: job.course?.engine ?? null, error: job.error, errorCode: job.errorCode };
+  return {
+    id: job.id,
+    status: job.status,
+    stage: stage.success ? stage.data : "queued",
+    progress: job.progress,
+    courseId: job.courseId,
+    engine: job.course?.engine ?? null,
+    error: job.error,
+    errorCode: job.errorCode,
+  };
 }

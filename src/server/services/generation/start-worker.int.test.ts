@@ -6,6 +6,7 @@ import { logger } from "~/server/logger";
 
 import { getPool } from "../../../../test/db";
 import { ensureGenerationWorker, stopGenerationWorker } from "./start-worker";
+import { register, type ServerHooks } from "~/instrumentation";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -50,10 +51,15 @@ describe("the server's generation worker", () => {
 
   test("stopped before its database goes away (a server shutting down), it lets its lock go and reports nothing lost", async () => {
     const warn = vi.spyOn(logger, "warn");
+    // How the server script finds the stop: instrumentation's register() hands it over with the worker.
+    vi.stubEnv("NEXT_RUNTIME", "nodejs");
+    await register();
+    vi.unstubAllEnvs();
     const worker = ensureGenerationWorker();
     await heldLock();
-    const stop = (globalThis as Record<symbol, unknown>)[Symbol.for("coursecraft.stopGenerationWorker")];
-    expect(stop).toBe(stopGenerationWorker);
+    const hooks = (globalThis as Record<symbol, unknown>)[Symbol.for("coursecraft.serverHooks")] as ServerHooks;
+    expect(hooks.stop).toBe(stopGenerationWorker);
+    expect(hooks.serveApi).toBeNull(); // the fast path is for production only
 
     await stopGenerationWorker();
     expect(await workerLocks()).toEqual([]);

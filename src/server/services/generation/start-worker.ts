@@ -14,7 +14,11 @@ export function ensureGenerationWorker(): JobWorker {
     // Fail at start-up, not on the first job, when the video sources are misconfigured.
     getGenerationDeps();
     globalForWorker.generationWorker = startGenerationWorker(db, getGenerationDeps, { concurrency: env.GENERATION_CONCURRENCY });
-    logger.info("generation worker started", { concurrency: env.GENERATION_CONCURRENCY, engine: getGenerationDeps().engine.name, sources: getGenerationDeps().sources.map((source) => source.name) });
+    logger.info("generation worker started", {
+      concurrency: env.GENERATION_CONCURRENCY,
+      engine: getGenerationDeps().engine.name,
+      sources: getGenerationDeps().sources.map((source) => source.name),
+    });
   }
   return globalForWorker.generationWorker;
 }

@@ -26,7 +26,12 @@ export function generationJobs(getDeps: () => GenerationDeps): JobHandler<Genera
 
 /** Runs one claimed generation job to its end (see runJob). Never throws. */
 export function processGenerationJob(db: Db, job: ClaimedJob, deps: GenerationDeps, options?: JobRunOptions): Promise<void> {
-  return runJob(db, job, generationJobs(() => deps), options);
+  return runJob(
+    db,
+    job,
+    generationJobs(() => deps),
+    options,
+  );
 }
 
 export function startGenerationWorker(db: Db, getDeps: () => GenerationDeps, options: JobWorkerOptions): JobWorker {

@@ -127,9 +127,11 @@ describe("progress under concurrency", () => {
       const both = Promise.all(
         [first!, second!].map((id) => updateCourseProgress(db, { courseId: course.id, userId: me.id, currentSectionId: id, completedSectionId: id })),
       );
-      for (let waiting = 0; waiting < 2; ) {
+      for (let waiting = 0; waiting < 2;) {
         await new Promise((resolve) => setTimeout(resolve, 10));
-        const { rows } = await holder.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`);
+        const { rows } = await holder.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+        );
         waiting = rows[0]?.n ?? 0;
       }
       await holder.query("COMMIT");
@@ -175,4 +177,3 @@ describe("the record an update returns", () => {
     }
   });
 });
-

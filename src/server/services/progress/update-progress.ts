@@ -36,7 +36,13 @@ export async function updateCourseProgress(db: DbClient, options: UpdateCoursePr
   if (currentSectionId === undefined && completedSectionId === undefined) {
     throw new AppError("BAD_REQUEST", NOTHING_TO_UPDATE);
   }
-  const row = await saveProgress(db, { userId, courseId, currentSectionId: currentSectionId ?? null, completedSectionId: completedSectionId ?? null, isCompleted });
+  const row = await saveProgress(db, {
+    userId,
+    courseId,
+    currentSectionId: currentSectionId ?? null,
+    completedSectionId: completedSectionId ?? null,
+    isCompleted,
+  });
   if (!row || !isVisibleTo(row, userId)) throw courseNotFound();
   const sectionIds = new Set(row.sectionIds);
   for (const sectionId of [currentSectionId, completedSectionId]) {

@@ -16,7 +16,13 @@ import { generateSectionQuiz } from "./generate-quiz";
 type CallOptions = MockLanguageModelV4["doGenerateCalls"][number];
 
 const shownIds = (options: CallOptions) =>
-  [...options.prompt.flatMap((m) => (m.role === "user" && Array.isArray(m.content) ? m.content : [])).map((p) => ("text" in p ? p.text : "")).join("\n").matchAll(/^\[(\d+)\]/gm)].map((m) => Number(m[1]));
+  [
+    ...options.prompt
+      .flatMap((m) => (m.role === "user" && Array.isArray(m.content) ? m.content : []))
+      .map((p) => ("text" in p ? p.text : ""))
+      .join("\n")
+      .matchAll(/^\[(\d+)\]/gm),
+  ].map((m) => Number(m[1]));
 
 const reply = (value: unknown) => ({
   content: [{ type: "text" as const, text: JSON.stringify(value) }],
@@ -41,7 +47,10 @@ const llmAnswer = (options: CallOptions) => {
 };
 
 async function errorOf(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`);
   return error;
 }
@@ -70,7 +79,14 @@ describe("generateSectionQuiz", () => {
     const { course, sections } = await createQuizCourse(db);
     const model = new MockLanguageModelV4({
       doGenerate: async () => {
-        throw new APICallError({ message: "x", url: "http://llm.local", requestBodyValues: {}, statusCode, responseHeaders: { "retry-after-ms": "1" }, isRetryable: true });
+        throw new APICallError({
+          message: "x",
+          url: "http://llm.local",
+          requestBodyValues: {},
+          statusCode,
+          responseHeaders: { "retry-after-ms": "1" },
+          isRetryable: true,
+        });
       },
     });
     const error = await errorOf(generateSectionQuiz(db, { sectionId: sections[0]!.id, userId: course.userId }, { engine: createLlmQuizEngine(model) }));
@@ -81,9 +97,12 @@ describe("generateSectionQuiz", () => {
   test("AI timeout and malformed output → SERVICE_UNAVAILABLE with a clear message", async () => {
     const { course, sections } = await createQuizCourse(db);
     const hanging = new MockLanguageModelV4({
-      doGenerate: (options) => new Promise<never>((_, reject) => options.abortSignal?.addEventListener("abort", () => reject(options.abortSignal?.reason as Error))),
+      doGenerate: (options) =>
+        new Promise<never>((_, reject) => options.abortSignal?.addEventListener("abort", () => reject(options.abortSignal?.reason as Error))),
     });
-    const timeout = await errorOf(generateSectionQuiz(db, { sectionId: sections[0]!.id, userId: course.userId }, { engine: createLlmQuizEngine(hanging, { timeoutMs: 50 }) }));
+    const timeout = await errorOf(
+      generateSectionQuiz(db, { sectionId: sections[0]!.id, userId: course.userId }, { engine: createLlmQuizEngine(hanging, { timeoutMs: 50 }) }),
+    );
     expect([timeout.code, timeout.message]).toEqual(["SERVICE_UNAVAILABLE", QUIZ_AI_MESSAGES.timeout]);
     const garbage = new MockLanguageModelV4({ doGenerate: async () => reply({ nonsense: true }) });
     const malformed = await errorOf(generateSectionQuiz(db, { sectionId: sections[0]!.id, userId: course.userId }, { engine: createLlmQuizEngine(garbage) }));
@@ -104,7 +123,9 @@ describe("generateSectionQuiz", () => {
         return offline.generate(source);
       },
     };
-    const results = await Promise.all(Array.from({ length: 10 }, () => generateSectionQuiz(db, { sectionId: sections[2]!.id, userId: course.userId }, { engine: counting })));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => generateSectionQuiz(db, { sectionId: sections[2]!.id, userId: course.userId }, { engine: counting })),
+    );
     expect(calls).toBe(1);
     expect(new Set(results.map((r) => r.quiz.id)).size).toBe(1);
   });

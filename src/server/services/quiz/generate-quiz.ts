@@ -103,7 +103,8 @@ function assertSound(quiz: GeneratedQuiz): void {
   const { questions } = quiz;
   if (questions.length < QUIZ_MIN_QUESTIONS || questions.length > QUIZ_MAX_QUESTIONS) throw new Error(`quiz engine returned ${questions.length} questions`);
   for (const q of questions) {
-    if (q.options.length !== QUIZ_OPTION_COUNT || new Set(q.options).size !== QUIZ_OPTION_COUNT) throw new Error("quiz engine returned options that are not 4 distinct");
+    if (q.options.length !== QUIZ_OPTION_COUNT || new Set(q.options).size !== QUIZ_OPTION_COUNT)
+      throw new Error("quiz engine returned options that are not 4 distinct");
     if (q.options.filter((o) => o === q.correctAnswer).length !== 1) throw new Error("quiz engine returned a correct answer outside its options");
   }
 }

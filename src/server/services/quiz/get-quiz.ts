@@ -14,7 +14,6 @@ export const QUIZ_NOT_FOUND = "Quiz not found";
 
 const courseVisibility = { select: { id: true, userId: true, isPublic: true, status: true } } as const;
 
-
 const sectionSelect = {
   id: true,
   title: true,

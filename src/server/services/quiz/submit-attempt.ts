@@ -13,7 +13,12 @@ import { QUIZ_NOT_FOUND } from "./get-quiz";
  */
 export async function submitQuizAttempt(
   db: DbClient,
-  { quizId, userId, answers, timeZone }: { quizId: number; userId: number; answers: readonly { questionId: number; answer: string }[]; timeZone?: string | null },
+  {
+    quizId,
+    userId,
+    answers,
+    timeZone,
+  }: { quizId: number; userId: number; answers: readonly { questionId: number; answer: string }[]; timeZone?: string | null },
 ): Promise<AttemptResult> {
   const quiz = await db.quiz.findUnique({
     where: { id: quizId },
@@ -38,7 +43,14 @@ export async function submitQuizAttempt(
 
   const results = quiz.questions.map((q) => {
     const answer = given.get(q.id)!;
-    return { questionId: q.id, answer, correct: answer === q.correctAnswer, correctAnswer: q.correctAnswer, explanation: q.explanation, sourceTime: q.sourceTime };
+    return {
+      questionId: q.id,
+      answer,
+      correct: answer === q.correctAnswer,
+      correctAnswer: q.correctAnswer,
+      explanation: q.explanation,
+      sourceTime: q.sourceTime,
+    };
   });
   const right = results.filter((r) => r.correct).length;
   const score = results.length === 0 ? 0 : Math.round((100 * right) / results.length);

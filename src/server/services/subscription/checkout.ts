@@ -32,7 +32,11 @@ async function ensureCustomer(db: DbClient, billing: Billing, userId: number): P
  * Stripe's webhooks once the payment is made (visiting the success page grants nothing). A
  * double click within the same minute gets the same session (an idempotency key).
  */
-export async function startCheckout(db: DbClient, { userId, origin, now = new Date() }: { userId: number; origin: string; now?: Date }, billingOrNull: Billing | null = getBilling()): Promise<{ url: string }> {
+export async function startCheckout(
+  db: DbClient,
+  { userId, origin, now = new Date() }: { userId: number; origin: string; now?: Date },
+  billingOrNull: Billing | null = getBilling(),
+): Promise<{ url: string }> {
   const billing = requireBilling(billingOrNull);
   const entitlements = await getEntitlements(db, userId, now);
   if (entitlements.premium?.source === "subscription" && !entitlements.premium.cancelAtPeriodEnd) {
@@ -54,7 +58,11 @@ export async function startCheckout(db: DbClient, { userId, origin, now = new Da
 }
 
 /** POST /api/subscription/portal: Stripe's customer portal (cancel, card, invoices) for the user's customer. */
-export async function openBillingPortal(db: DbClient, { userId, origin }: { userId: number; origin: string }, billingOrNull: Billing | null = getBilling()): Promise<{ url: string }> {
+export async function openBillingPortal(
+  db: DbClient,
+  { userId, origin }: { userId: number; origin: string },
+  billingOrNull: Billing | null = getBilling(),
+): Promise<{ url: string }> {
   const billing = requireBilling(billingOrNull);
   const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { stripeCustomerId: true } });
   if (!user.stripeCustomerId) throw new AppError("NOT_FOUND", "You have no billing account yet: upgrade to Premium first.");

@@ -64,7 +64,8 @@ describe("POST /api/coupons/redeem", () => {
     await createCoupon(db, { code, months: 1, maxRedemptions: 5 });
     const results = await Promise.allSettled(users.map((user) => redeemCoupon(db, { userId: user.id, code })));
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(5);
-    for (const failure of results.filter((r) => r.status === "rejected")) expect(failure).toMatchObject({ reason: { code: "UNPROCESSABLE", message: "This coupon has been fully redeemed." } });
+    for (const failure of results.filter((r) => r.status === "rejected"))
+      expect(failure).toMatchObject({ reason: { code: "UNPROCESSABLE", message: "This coupon has been fully redeemed." } });
     expect(await db.coupon.findUniqueOrThrow({ where: { code }, select: { redemptionCount: true } })).toEqual({ redemptionCount: 5 });
     const premium = await Promise.all(users.map(async (user) => (await getEntitlements(db, user.id)).tier === "premium"));
     expect(premium.filter(Boolean)).toHaveLength(5);
@@ -79,7 +80,8 @@ describe("POST /api/coupons/redeem", () => {
     await createCoupon(db, { code: expired, months: 1, maxRedemptions: 5, expiresAt: new Date(Date.now() - 1000) });
     await expectTRPCError(caller.subscription.redeemCoupon({ code: expired }), "UNPROCESSABLE_CONTENT", "This coupon has expired.");
 
-    for (let i = 0; i < LIMITS.couponFailuresPerUser.points - 2; i++) await expect(redeemCoupon(db, { userId: user.id, code: `WRONG-${i}` })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    for (let i = 0; i < LIMITS.couponFailuresPerUser.points - 2; i++)
+      await expect(redeemCoupon(db, { userId: user.id, code: `WRONG-${i}` })).rejects.toMatchObject({ code: "NOT_FOUND" });
     const good = newCode();
     await createCoupon(db, { code: good, months: 1, maxRedemptions: 5 });
     await expect(redeemCoupon(db, { userId: user.id, code: good })).rejects.toMatchObject({ code: "TOO_MANY_REQUESTS", retryAfterSeconds: expect.any(Number) });
@@ -94,7 +96,11 @@ describe("POST /api/coupons/redeem", () => {
     await expect(createCoupon(db, { code: "GOODCODE", months: 0, maxRedemptions: 1 })).rejects.toMatchObject({ code: "BAD_REQUEST" });
     await expect(createCoupon(db, { code: "GOODCODE", months: 1, maxRedemptions: 0 })).rejects.toMatchObject({ code: "BAD_REQUEST" });
     const code = newCode().toLowerCase();
-    expect(await createCoupon(db, { code: ` ${code} `, months: 3, maxRedemptions: 7 })).toMatchObject({ code: code.toUpperCase(), premiumDays: 90, maxRedemptions: 7 });
+    expect(await createCoupon(db, { code: ` ${code} `, months: 3, maxRedemptions: 7 })).toMatchObject({
+      code: code.toUpperCase(),
+      premiumDays: 90,
+      maxRedemptions: 7,
+    });
   });
 });
 

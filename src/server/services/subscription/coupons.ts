@@ -16,7 +16,10 @@ function isUniqueViolation(error: unknown): boolean {
  * case-insensitively. Failed attempts count against a per-user limit (10 per 15 minutes), so
  * codes cannot be guessed; each failure says why (unknown, expired, used up, already yours).
  */
-export async function redeemCoupon(db: DbClient, { userId, code, now = new Date() }: { userId: number; code: string; now?: Date }): Promise<{ premiumUntil: Date }> {
+export async function redeemCoupon(
+  db: DbClient,
+  { userId, code, now = new Date() }: { userId: number; code: string; now?: Date },
+): Promise<{ premiumUntil: Date }> {
   await assertUnderLimit(LIMITS.couponFailuresPerUser, String(userId));
   const normalized = normalizeCouponCode(code);
   try {

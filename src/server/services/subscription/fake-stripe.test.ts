@@ -41,7 +41,8 @@ const client = (apiKey: string) => new Stripe(apiKey, { host: "127.0.0.1", port:
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /** The events received since `from`, each checked with the SDK's signature verification. */
-const verifiedEventsSince = (from: number) => receiver.received.slice(from).map(({ body, signature }) => stripe.webhooks.constructEvent(body, signature, WEBHOOK_SECRET));
+const verifiedEventsSince = (from: number) =>
+  receiver.received.slice(from).map(({ body, signature }) => stripe.webhooks.constructEvent(body, signature, WEBHOOK_SECRET));
 
 async function newCheckoutSession(customer: string, idempotencyKey?: string) {
   return stripe.checkout.sessions.create(

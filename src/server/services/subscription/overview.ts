@@ -6,7 +6,11 @@ import { getEntitlements } from "./entitlements";
 import { countCoursesThisMonth } from "./monthly-usage";
 
 /** GET /api/subscription: the caller's plan, what grants it and until when, and this month's usage. */
-export async function getSubscriptionView(db: DbClient, userId: number, { paymentsConfigured = getBilling() !== null, now = new Date() }: { paymentsConfigured?: boolean; now?: Date } = {}): Promise<SubscriptionView> {
+export async function getSubscriptionView(
+  db: DbClient,
+  userId: number,
+  { paymentsConfigured = getBilling() !== null, now = new Date() }: { paymentsConfigured?: boolean; now?: Date } = {},
+): Promise<SubscriptionView> {
   const [entitlements, coursesCreatedThisMonth, user] = await Promise.all([
     getEntitlements(db, userId, now),
     countCoursesThisMonth(db, userId, now),

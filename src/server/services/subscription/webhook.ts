@@ -26,7 +26,11 @@ export type WebhookOutcome = "applied" | "duplicate" | "ignored";
  * older than 5 minutes), then applies the event. A Stripe that cannot be reached to re-read the
  * subscription is a 503, so Stripe delivers the event again later.
  */
-export async function receiveStripeWebhook(db: Db, { payload, signature, now = new Date() }: { payload: string; signature: string | null; now?: Date }, billing: Billing | null = getBilling()): Promise<WebhookOutcome> {
+export async function receiveStripeWebhook(
+  db: Db,
+  { payload, signature, now = new Date() }: { payload: string; signature: string | null; now?: Date },
+  billing: Billing | null = getBilling(),
+): Promise<WebhookOutcome> {
   if (!billing) throw new AppError("SERVICE_UNAVAILABLE", PAYMENTS_NOT_CONFIGURED);
   let event: BillingEvent;
   try {
@@ -39,7 +43,8 @@ export async function receiveStripeWebhook(db: Db, { payload, signature, now = n
   try {
     return await applyBillingEvent(db, billing, event, now);
   } catch (error) {
-    if (isBillingError(error)) throw new AppError("SERVICE_UNAVAILABLE", "Stripe could not be reached to read the subscription; deliver the event again later.");
+    if (isBillingError(error))
+      throw new AppError("SERVICE_UNAVAILABLE", "Stripe could not be reached to read the subscription; deliver the event again later.");
     throw error;
   }
 }
@@ -91,9 +96,13 @@ async function ownerOf(db: DbClient, event: BillingEvent): Promise<number | null
  * one is dropped, and an older subscription's news never replaces one that grants premium.
  */
 async function storeSubscription(tx: DbClient, userId: number, subscription: BillingSubscription, { readAt, now }: { readAt: Date; now: Date }): Promise<void> {
-  const current = await tx.subscription.findUnique({ where: { userId }, select: { stripeSubscriptionId: true, status: true, currentPeriodEnd: true, stripeSyncedAt: true } });
+  const current = await tx.subscription.findUnique({
+    where: { userId },
+    select: { stripeSubscriptionId: true, status: true, currentPeriodEnd: true, stripeSyncedAt: true },
+  });
   if (current?.stripeSubscriptionId === subscription.id && current.stripeSyncedAt && current.stripeSyncedAt > readAt) return;
-  if (current && current.stripeSubscriptionId !== subscription.id && subscriptionGrantsPremium(current, now) && !subscriptionGrantsPremium(subscription, now)) return;
+  if (current && current.stripeSubscriptionId !== subscription.id && subscriptionGrantsPremium(current, now) && !subscriptionGrantsPremium(subscription, now))
+    return;
   const data = {
     stripeSubscriptionId: subscription.id,
     stripePriceId: subscription.priceId,

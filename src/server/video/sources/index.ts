@@ -66,7 +66,12 @@ export function createVideoSources(config: VideoSourcesConfig): VideoSource[] {
       case "library":
         return createLibrarySource(config.libraryDir ?? "");
       case "youtube-api":
-        return createYouTubeApiSource({ apiKey: config.youtubeApiKey ?? "", baseUrl: config.youtubeApiBaseUrl, fetch: config.fetch, transcripts: getYouTubei() });
+        return createYouTubeApiSource({
+          apiKey: config.youtubeApiKey ?? "",
+          baseUrl: config.youtubeApiBaseUrl,
+          fetch: config.fetch,
+          transcripts: getYouTubei(),
+        });
       case "youtubei":
         return getYouTubei();
     }

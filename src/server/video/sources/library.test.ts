@@ -269,7 +269,8 @@ describe("library source: malformed and hostile folders", () => {
 });
 
 describe("library source: the in-memory index", () => {
-  const video = (title: string) => JSON.stringify({ videoId: "cachedVid01", title, channel: "", description: "", durationSeconds: 30, segments: [{ text: "Hi.", start: 0, duration: 1 }] });
+  const video = (title: string) =>
+    JSON.stringify({ videoId: "cachedVid01", title, channel: "", description: "", durationSeconds: 30, segments: [{ text: "Hi.", start: 0, duration: 1 }] });
 
   test("is built once per folder: problems are logged once, not on every call", async () => {
     const dir = await temporaryLibrary();

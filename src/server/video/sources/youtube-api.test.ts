@@ -198,7 +198,10 @@ describe("failures", () => {
     expect(error.message).toContain("quotaExceeded");
     expect(error.message).not.toContain("<a");
     expect(JSON.stringify([error.message, String(error.cause), warn.mock.calls])).not.toContain(API_KEY);
-    expect(warn).toHaveBeenCalledWith("YouTube Data API request failed", expect.objectContaining({ url: expect.stringContaining("key=%5Bredacted%5D"), status: 403 }));
+    expect(warn).toHaveBeenCalledWith(
+      "YouTube Data API request failed",
+      expect.objectContaining({ url: expect.stringContaining("key=%5Bredacted%5D"), status: 403 }),
+    );
     expect((await sourceError(source().details("binSearch01"))).kind).toBe("quota");
   });
 
@@ -236,7 +239,9 @@ describe("failures", () => {
     fake.setMode("slow", { delayMs: 1_000 });
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 50);
-    const error: unknown = await source().details("binSearch01", controller.signal).catch((reason: unknown) => reason);
+    const error: unknown = await source()
+      .details("binSearch01", controller.signal)
+      .catch((reason: unknown) => reason);
     expect(error).toMatchObject({ name: "AbortError" });
     expect(error).not.toBeInstanceOf(VideoSourceError);
   });

@@ -111,7 +111,11 @@ export function createYouTubeApiSource(options: YouTubeApiSourceOptions): VideoS
     const parsed = schema.safeParse(data);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      throw fail("bad-response", data === undefined ? "the answer is not JSON" : `unexpected answer (${issue ? `${issue.path.join(".")}: ${issue.message}` : "wrong shape"})`, status);
+      throw fail(
+        "bad-response",
+        data === undefined ? "the answer is not JSON" : `unexpected answer (${issue ? `${issue.path.join(".")}: ${issue.message}` : "wrong shape"})`,
+        status,
+      );
     }
     return parsed.data;
   }

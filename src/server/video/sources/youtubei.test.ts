@@ -198,7 +198,9 @@ describe("failures", () => {
   });
 
   test("a transcript answer without segments → kind bad-response", async () => {
-    const error = await sourceError(source({ fetch: answering("/youtubei/v1/get_transcript", () => Response.json({ actions: [] })) }).transcript("binSearch01"));
+    const error = await sourceError(
+      source({ fetch: answering("/youtubei/v1/get_transcript", () => Response.json({ actions: [] })) }).transcript("binSearch01"),
+    );
     expect(error.kind).toBe("bad-response");
   });
 
@@ -231,13 +233,16 @@ describe("resolveYouTubeUrl", () => {
     expect(resolveYouTubeUrl(new URL(target), base).href).toBe(expected);
   });
 
-  test.each([["https://evil.example/youtubei/v1/search"], ["https://youtube.com.evil.example/"], ["https://notyoutube.com/"], ["http://www.youtube.com/sw.js_data"], ["file:///etc/passwd"]])(
-    "refuses %s",
-    (target) => {
-      expect(() => resolveYouTubeUrl(new URL(target), "http://127.0.0.1:3104")).toThrow(VideoSourceError);
-      expect(() => resolveYouTubeUrl(new URL(target), "https://www.youtube.com")).toThrow(/not a YouTube host/);
-    },
-  );
+  test.each([
+    ["https://evil.example/youtubei/v1/search"],
+    ["https://youtube.com.evil.example/"],
+    ["https://notyoutube.com/"],
+    ["http://www.youtube.com/sw.js_data"],
+    ["file:///etc/passwd"],
+  ])("refuses %s", (target) => {
+    expect(() => resolveYouTubeUrl(new URL(target), "http://127.0.0.1:3104")).toThrow(VideoSourceError);
+    expect(() => resolveYouTubeUrl(new URL(target), "https://www.youtube.com")).toThrow(/not a YouTube host/);
+  });
 });
 
 const hasCorpus = existsSync(CORPUS_DIR);

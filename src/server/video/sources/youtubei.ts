@@ -189,7 +189,11 @@ function infoDetails(info: BasicInfo, videoId: string): VideoDetails {
   const basic = info.basic_info;
   if (basic.id !== videoId || !basic.title) {
     const status = info.playability_status;
-    throw new VideoSourceError("bad-response", SOURCE_NAME, `YouTube returned no details for the video (${status?.status ?? "no status"}${status?.reason ? `: ${status.reason}` : ""})`);
+    throw new VideoSourceError(
+      "bad-response",
+      SOURCE_NAME,
+      `YouTube returned no details for the video (${status?.status ?? "no status"}${status?.reason ? `: ${status.reason}` : ""})`,
+    );
   }
   return {
     id: videoId,
