@@ -1,6 +1,6 @@
 /**
- * `npm run lint:deps`: import circles in src, type-only imports included (a circle of types
- * still means two modules that cannot be understood apart). The layers themselves (what may
+ * `npm run lint:deps`: import circles in the app, its tests, benchmarks and scripts, type-only
+ * imports included (a circle of types still means two modules that cannot be understood apart). The layers themselves (what may
  * import what) are ESLint's no-restricted-imports rules in eslint.config.js.
  */
 module.exports = {

@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
 
-import { AuthPage } from "./pages/auth-page";
+import { AuthPage, type Credentials } from "./pages/auth-page";
 import { CreateCoursePage } from "./pages/create-course-page";
 import { Shell } from "./pages/shell";
 
@@ -34,13 +34,13 @@ export const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width
 
 let counter = 0;
 /** A username no other test uses (the e2e database lives for the whole run). */
-export function uniqueUser(prefix = "learner") {
+export function uniqueUser(prefix = "learner"): Credentials {
   counter += 1;
   const username = `${prefix}${Date.now().toString(36)}${counter}`;
   return { username, email: `${username}@example.com`, password: "correct horse battery" };
 }
 
-export type Credentials = ReturnType<typeof uniqueUser>;
+export type { Credentials };
 
 /**
  * Registers through POST /api/register; with `page.request` the browser is then signed in.

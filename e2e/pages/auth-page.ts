@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 
-import type { Credentials } from "../fixtures";
+/** A learner's sign-up details (e2e/fixtures.ts uniqueUser makes fresh ones). */
+export type Credentials = { username: string; email: string; password: string };
 
 /** /auth: the Login and Register tabs. */
 export class AuthPage {
