@@ -185,6 +185,23 @@ describe("over HTTP", () => {
     expect(tooBig.connection).toBe("close");
   });
 
+  test("a body declared over 1 MiB (up to 8 MiB) is read to its end before the 413, so the client can finish sending", async () => {
+    const body = JSON.stringify({ username: "x", password: "p".repeat(1_100_000) });
+    const answer = await new Promise<{ status: number; connection?: string }>((resolve, reject) => {
+      const req = http.request(
+        `${base}/api/register`,
+        { method: "POST", headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body), origin: base } },
+        (res) => {
+          res.resume();
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection }));
+        },
+      );
+      req.on("error", reject);
+      req.end(body);
+    });
+    expect(answer).toEqual({ status: 413, connection: "keep-alive" });
+  });
+
   test("next-auth and pages are left to Next", async () => {
     for (const path of ["/api/auth/session", "/course/1", "/"]) expect((await send(path)).status, path).toBe(LEFT_TO_NEXT);
   });
