@@ -5,6 +5,7 @@
  */
 import type { Browser, BrowserContextOptions } from "@playwright/test";
 
+import { pageFor, SIGNED_IN_PAGES, SIGNED_OUT_PAGES } from "./constants";
 import { expect, expectAccessible, generateCourse, registerViaApi, test, VIEWPORTS } from "./fixtures";
 
 const THEMES = ["light", "dark"] as const;
@@ -52,34 +53,16 @@ async function checkEveryLook(browser: Browser, baseURL: string | undefined, pat
   }
 }
 
-/** `{course}` and `{card}` stand for the learner's course id and achievements card, made in beforeAll. */
-const resolve = (path: string) => path.replace("{course}", String(learner.course)).replace("/achievements/{card}", learner.card);
+const resolve = (path: string) => pageFor(path, learner);
 
-const SIGNED_OUT = ["/", "/auth", "/how-it-works", "/subscription", "/achievements/{card}", "/no/such/page"];
-const SIGNED_IN = [
-  "/",
-  "/create-course",
-  "/course/{course}",
-  "/course/{course}/chat",
-  "/gamification",
-  "/subscription",
-  "/subscription/success",
-  "/subscription/cancel",
-  "/account",
-  "/how-it-works",
-  "/achievements/{card}",
-  "/course/999999999",
-  "/no/such/page",
-];
-
-for (const path of SIGNED_OUT) {
+for (const path of SIGNED_OUT_PAGES) {
   test(`signed out: ${path}`, async ({ browser, baseURL }) => {
     test.setTimeout(60_000);
     await checkEveryLook(browser, baseURL, resolve(path), false);
   });
 }
 
-for (const path of SIGNED_IN) {
+for (const path of SIGNED_IN_PAGES) {
   test(`signed in: ${path}`, async ({ browser, baseURL }) => {
     test.setTimeout(60_000);
     await checkEveryLook(browser, baseURL, resolve(path), true);

@@ -3,3 +3,29 @@ export const E2E_COUPON = "E2E-WELCOME";
 
 /** The fake Stripe's control endpoint (test/fakes/stripe.mjs on port 3106). */
 export const FAKE_STRIPE_CONTROL = "http://127.0.0.1:3106/__control";
+
+/**
+ * Every page, as a signed-out visitor and as a signed-in learner sees it: the accessibility
+ * checks and the screenshots walk these. `{course}` is the learner's course id and
+ * `/achievements/{card}` their shared achievements card; a new page goes here.
+ */
+export const SIGNED_OUT_PAGES = ["/", "/auth", "/how-it-works", "/subscription", "/achievements/{card}", "/no/such/page"];
+export const SIGNED_IN_PAGES = [
+  "/",
+  "/create-course",
+  "/course/{course}",
+  "/course/{course}/chat",
+  "/gamification",
+  "/subscription",
+  "/subscription/success",
+  "/subscription/cancel",
+  "/account",
+  "/how-it-works",
+  "/achievements/{card}",
+  "/course/999999999",
+  "/no/such/page",
+];
+
+/** A page of SIGNED_*_PAGES with the learner's course id and achievements card path filled in. */
+export const pageFor = (path: string, learner: { course: number; card: string }) =>
+  path.replace("{course}", String(learner.course)).replace("/achievements/{card}", learner.card);

@@ -5,6 +5,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 
+import { pageFor, SIGNED_IN_PAGES, SIGNED_OUT_PAGES } from "../constants";
 import { expect, generateCourse, registerViaApi, test, VIEWPORTS } from "../fixtures";
 
 const OUT = join(import.meta.dirname, "..", "..", "screenshots");
@@ -24,37 +25,25 @@ test("every page, desktop and mobile, light and dark", async ({ browser, baseURL
   const state = await setup.storageState();
   await setup.close();
 
-  const signedIn = [
-    "/",
-    "/create-course",
-    `/course/${course}`,
-    `/course/${course}/chat`,
-    "/gamification",
-    "/subscription",
-    "/subscription/success",
-    "/subscription/cancel",
-    "/account",
-    "/how-it-works",
-    card,
-    "/no-such-page",
-  ];
-  const signedOut = ["/", "/auth", "/how-it-works", "/subscription", card];
+  const learner = { course, card };
+  /** The file name of a page: "course-id" for /course/{course}, "home" for /. */
+  const nameOf = (page: string) =>
+    page === "/" ? "home" : page.slice(1).replace("achievements/{card}", "achievements-card").replace("{course}", "id").replaceAll("/", "-");
 
   for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
     for (const theme of THEMES) {
       for (const [who, paths] of [
-        ["signed-in", signedIn],
-        ["signed-out", signedOut],
+        ["signed-in", SIGNED_IN_PAGES],
+        ["signed-out", SIGNED_OUT_PAGES],
       ] as const) {
         const context = await browser.newContext({ baseURL, viewport, storageState: who === "signed-in" ? state : undefined });
         await context.addInitScript((value) => localStorage.setItem("theme", value), theme);
         const shot = await context.newPage();
         for (const path of paths) {
-          await shot.goto(path);
+          await shot.goto(pageFor(path, learner));
           await shot.waitForLoadState("networkidle");
           await expect(shot.locator("body")).toBeVisible();
-          const name = path === "/" ? "home" : path === card ? "achievements-card" : path.slice(1).replaceAll("/", "-").replace(/-\d+/g, "-id");
-          await shot.screenshot({ path: join(OUT, `${who}_${name}_${viewportName}_${theme}.png`), fullPage: true });
+          await shot.screenshot({ path: join(OUT, `${who}_${nameOf(path)}_${viewportName}_${theme}.png`), fullPage: true });
         }
         if (viewport.width < 768) {
           // The sidebar as the phone shows it: a drawer over the home page.
