@@ -122,3 +122,16 @@ export async function guardApiRequest(
   if (body.byteLength === 0 && emptyBody) headers.set("content-type", "application/json");
   return new Request(req.url, { method: req.method, headers, body: body.byteLength > 0 ? body : emptyBody, signal: req.signal });
 }
+
+const decoder = new TextDecoder();
+
+/** A checked body read as JSON: an empty body is the empty object (a bodiless POST); null (no body: a GET) stays null. */
+export function parseJsonBody(bytes: Uint8Array | null): { ok: true; data: unknown } | { ok: false; cause: unknown } {
+  if (bytes === null) return { ok: true, data: null };
+  if (bytes.byteLength === 0) return { ok: true, data: {} };
+  try {
+    return { ok: true, data: JSON.parse(decoder.decode(bytes)) as unknown };
+  } catch (cause) {
+    return { ok: false, cause };
+  }
+}

@@ -1,6 +1,8 @@
 import { TRPCError } from "@trpc/server";
 import { createOpenApiNodeHttpHandler, type OpenApiRouter } from "trpc-to-openapi";
 
+import { parseJsonBody } from "./http-guards";
+
 /**
  * trpc-to-openapi's core with its route table built once. The package's fetch adapter
  * (`createOpenApiFetchHandler`) builds this core, with a regular expression for every documented
@@ -35,7 +37,7 @@ export function createOpenApiFetch<TContext>(options: Options<TContext>): (req: 
   return async (req, bytes) => {
     const url = new URL(req.url);
     if (url.pathname.startsWith(options.endpoint)) url.pathname = url.pathname.slice(options.endpoint.length) || "/";
-    const body = parseJson(bytes);
+    const body = parseJsonBody(bytes);
     // The core refuses a body without a JSON content type; a bodiless POST has none.
     const headers = bytes && !req.headers.get("content-type")?.includes("application/json") ? withJsonContentType(req.headers) : req.headers;
     const request = new Proxy(req, {
@@ -64,18 +66,6 @@ export function createOpenApiFetch<TContext>(options: Options<TContext>): (req: 
       handle(request, sink).catch(reject);
     });
   };
-}
-
-const decoder = new TextDecoder();
-
-function parseJson(bytes: Uint8Array | null): { ok: true; data: unknown } | { ok: false; cause: unknown } {
-  if (bytes === null) return { ok: true, data: null };
-  if (bytes.byteLength === 0) return { ok: true, data: {} };
-  try {
-    return { ok: true, data: JSON.parse(decoder.decode(bytes)) as unknown };
-  } catch (cause) {
-    return { ok: false, cause };
-  }
 }
 
 function withJsonContentType(source: Headers): Headers {

@@ -4,7 +4,7 @@ import type { PublicUser } from "~/lib/schemas/auth";
 import { AppError, toAppError } from "~/server/errors";
 import { logger } from "~/server/logger";
 
-import { checkApiRequest, jsonError } from "./http-guards";
+import { checkApiRequest, jsonError, parseJsonBody } from "./http-guards";
 import { type Context, createTRPCContext, readableValidationMessage } from "./trpc";
 
 /**
@@ -66,13 +66,8 @@ export function parseJsonInput<Schema extends z.ZodType>(schema: Schema, body: U
   return input.data;
 }
 
-const decoder = new TextDecoder();
-
 function parseJsonObject(bytes: Uint8Array | null): Record<string, unknown> | null {
-  try {
-    const value: unknown = JSON.parse(decoder.decode(bytes ?? new Uint8Array()) || "{}");
-    return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
+  const parsed = parseJsonBody(bytes ?? new Uint8Array());
+  const value = parsed.ok ? parsed.data : null;
+  return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
 }

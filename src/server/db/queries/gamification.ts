@@ -68,14 +68,6 @@ export async function storeEvent(
   return row;
 }
 
-/** Namespace of the per-user advisory lock that serialises a learner's events (the other key is the user id). */
-const LEARNING_LOCK = 7_302;
-
-/** Waits for, then holds until the transaction ends, the learner's lock. */
-export async function lockLearner(tx: DbClient, userId: number): Promise<void> {
-  await tx.$queryRaw`SELECT 1 FROM pg_advisory_xact_lock(${LEARNING_LOCK}::int, ${userId}::int)`;
-}
-
 /**
  * A savepoint for one learning event inside a caller's transaction, where a failed statement
  * would abort the whole transaction.

@@ -2,8 +2,9 @@ import type pg from "pg";
 
 import type { DbClient } from "../client";
 
-/** The first key of every worker liveness lock ("gen1"), so the ids never meet other advisory locks. */
-export const WORKER_LOCK_SPACE = 0x67656e31;
+import { LOCK_SPACES } from "./locks";
+
+const WORKER_LOCK_SPACE = LOCK_SPACES.workerLiveness;
 
 export type ClaimedJobRow = { id: string; userId: number; attempts: number; input: unknown; startedAt: Date };
 

@@ -34,14 +34,6 @@ export function insertStripeEvent(tx: DbClient, { id, type }: { id: string; type
     INSERT INTO "StripeEvent" ("id", "type") VALUES (${id}, ${type}) ON CONFLICT ("id") DO NOTHING RETURNING "id"`;
 }
 
-/** Namespace of the per-user advisory lock that serialises plan changes (the other key is the user id). */
-const PLAN_LOCK = 7_301;
-
-/** Waits for, then holds until the transaction ends, the lock on the user's plan. */
-export async function lockUserPlan(tx: DbClient, userId: number): Promise<void> {
-  await tx.$queryRaw`SELECT 1 FROM pg_advisory_xact_lock(${PLAN_LOCK}::int, ${userId}::int)`;
-}
-
 export type RedeemedCouponRow = { couponPremiumUntil: Date };
 
 /**

@@ -3,7 +3,6 @@ import type { UserBadgeView } from "~/lib/schemas/gamification";
 import type { Db, DbClient } from "~/server/db/client";
 import {
   insertUserBadges,
-  lockLearner,
   releaseLearningEventSavepoint,
   rollbackToLearningEventSavepoint,
   savepointLearningEvent,
@@ -11,6 +10,7 @@ import {
   stepOpenChallenges,
   storeEvent,
 } from "~/server/db/queries/gamification";
+import { lockUser } from "~/server/db/queries/locks";
 import { logger } from "~/server/logger";
 
 import { earnedBadgeKeys } from "./badges";
@@ -41,7 +41,7 @@ export async function recordLearningEvent(db: DbClient, { userId, type, subjectK
   const stored = await storeEvent(db, { userId, type, subjectKey: subjectKey.slice(0, 64), at, timeZone: zone });
   if (!stored) return { recorded: false, newBadges: [] };
   return inTransaction(db, async (tx) => {
-    await lockLearner(tx, userId);
+    await lockUser(tx, "learning", userId);
     const challengeBadgeIds = await advanceChallenges(tx, userId, type, at);
     const stats = await refreshStreak(tx, userId, stored.localDate);
     return { recorded: true, newBadges: await awardBadges(tx, userId, earnedBadgeKeys(stats), challengeBadgeIds) };

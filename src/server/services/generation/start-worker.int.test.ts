@@ -1,7 +1,7 @@
 /** The server's generation worker (as src/instrumentation.ts starts it) and its liveness lock, on the app's own pool. */
 import { afterEach, describe, expect, test, vi } from "vitest";
 
-import { WORKER_LOCK_SPACE } from "~/server/db/queries/jobs";
+import { LOCK_SPACES } from "~/server/db/queries/locks";
 import { logger } from "~/server/logger";
 
 import { getPool } from "../../../../test/db";
@@ -16,7 +16,7 @@ async function workerLocks(): Promise<{ lockId: number; pid: number }[]> {
     `SELECT objid::int AS "lockId", pid FROM pg_locks
      WHERE locktype = 'advisory' AND granted AND objsubid = 2 AND classid = $1::int::oid
        AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
-    [WORKER_LOCK_SPACE],
+    [LOCK_SPACES.workerLiveness],
   );
   return rows;
 }

@@ -1,6 +1,7 @@
 import { type Billing, type BillingEvent, type BillingSubscription, getBilling, isBillingError } from "~/server/billing/stripe";
 import type { Db, DbClient } from "~/server/db/client";
-import { insertStripeEvent, lockUserPlan } from "~/server/db/queries/subscription";
+import { lockUser } from "~/server/db/queries/locks";
+import { insertStripeEvent } from "~/server/db/queries/subscription";
 import { AppError } from "~/server/errors";
 import { logger } from "~/server/logger";
 
@@ -70,7 +71,7 @@ export async function applyBillingEvent(db: Db, billing: Billing, event: Billing
   return db.$transaction(async (tx) => {
     const fresh = await insertStripeEvent(tx, { id: event.id, type: event.type });
     if (fresh.length === 0) return "duplicate";
-    await lockUserPlan(tx, userId);
+    await lockUser(tx, "plan", userId);
     await storeSubscription(tx, userId, subscription, { readAt, now });
     return "applied";
   });

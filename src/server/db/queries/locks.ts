@@ -1,0 +1,19 @@
+import type { DbClient } from "../client";
+
+/**
+ * The first key of every advisory lock the app takes (the second is a user or worker id), in
+ * one table so that two uses can never share a space.
+ */
+export const LOCK_SPACES = {
+  /** Serialises a learner's plan changes (Stripe webhooks, coupons). */
+  plan: 7_301,
+  /** Serialises a learner's learning events, streaks and badges. */
+  learning: 7_302,
+  /** A generation worker's liveness lock, held for its session ("gen1"). */
+  workerLiveness: 0x67656e31,
+} as const;
+
+/** Waits for, then holds until the transaction ends, the learner's lock in `space`. */
+export async function lockUser(tx: DbClient, space: "plan" | "learning", userId: number): Promise<void> {
+  await tx.$queryRaw`SELECT 1 FROM pg_advisory_xact_lock(${LOCK_SPACES[space]}::int, ${userId}::int)`;
+}
