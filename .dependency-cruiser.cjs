@@ -12,6 +12,13 @@ module.exports = {
       from: {},
       to: { circular: true },
     },
+    {
+      name: "client-knows-the-server-by-types-only",
+      severity: "error",
+      comment: "coursecraft/client (src/client) runs in scripts and tools: it may import the app's modules as `import type` only.",
+      from: { path: "^src/client/", pathNot: "\\.test\\.ts$" },
+      to: { path: "^src/(?!client/)", dependencyTypesNot: ["type-only"] },
+    },
   ],
   options: {
     doNotFollow: { path: "node_modules" },

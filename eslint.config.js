@@ -110,6 +110,38 @@ const config = [
     files: ["src/server/ai/**/*.ts", "src/server/video/**/*.ts", "src/server/billing/**/*.ts"],
     rules: restrict([{ group: ["~/server/db", "~/generated/*"], message: "Adapters never touch the database." }]),
   },
+  // The typed client (coursecraft/client) runs in scripts and tools, not in the app: it knows the server by its types only.
+  {
+    files: ["src/client/**/*.ts"],
+    ignores: ["src/client/**/*.test.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: [
+                "~/*",
+                "~/**",
+                "../server/*",
+                "../server/**",
+                "../env",
+                "../app/*",
+                "../components/*",
+                "../hooks/*",
+                "../trpc/*",
+                "@prisma/*",
+                "next",
+                "next/*",
+              ],
+              allowTypeImports: true,
+              message: "The client imports the server as `import type` only: no server code may run in a script that uses it.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ["src/lib/**/*.ts"],
     rules: restrict([{ group: ["~/server/*", "~/server/**", "~/app/*", "~/components/*", "~/trpc/*"], message: "lib/ is pure, universal code." }]),

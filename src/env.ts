@@ -24,6 +24,8 @@ export const env = createEnv({
     GOOGLE_ISSUER: z.preprocess(emptyAsUndefined, z.url().default("https://accounts.google.com")),
     /** Trust X-Forwarded-For for the client address (only behind your own reverse proxy). */
     TRUST_PROXY: z.preprocess(emptyAsUndefined, z.enum(["true", "false"]).default("false")).transform((v) => v === "true"),
+    /** The tRPC panel at /api/panel in production too ("1"), for signed-in learners acting as themselves; development always has it. */
+    TRPC_PANEL: z.preprocess(emptyAsUndefined, z.enum(["0", "1", "true", "false"]).default("0")).transform((v) => v === "1" || v === "true"),
     /** Accounts one client address may create per hour (a shared office or school may need more). */
     REGISTER_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
     LOG_LEVEL: z.preprocess(emptyAsUndefined, z.enum(["debug", "info", "warn", "error", "silent"]).default("info")),

@@ -5,7 +5,8 @@
 import { expect } from "vitest";
 
 import { handleRest, handleTrpc } from "~/server/api/handlers";
-import { openApiDocument } from "~/server/api/openapi";
+import { ERROR_BODY_SCHEMA, openApiDocument } from "~/server/api/openapi";
+import { compilePath } from "~/server/api/paths";
 
 import { randomIp, sessionCookieHeader, sessionTokenFromSetCookie } from "./caller";
 
@@ -76,6 +77,7 @@ async function send<T>(handler: (req: Request) => Promise<Response>, method: str
   const { text, json } = await readBody(response);
   // Every response of every test is checked: no stack traces, hashes, SQL or URLs, ever.
   expectNoLeak(text);
+  if (handler === handleRest) expectDocumentedResponse(method, pathAndQuery, response.status, json);
   return { response, status: response.status, headers: response.headers, text, json: json as T };
 }
 
@@ -93,4 +95,39 @@ export function documentedOperations(): string[] {
       .filter((method) => ["get", "post", "put", "patch", "delete"].includes(method))
       .map((method) => `${method.toUpperCase()} ${path}`),
   );
+}
+
+type DocumentedOperation = { method: string; template: string; matches: (pathname: string) => unknown; statuses: Set<number> };
+let documented: DocumentedOperation[] | undefined;
+
+function documentedOperationsFor(method: string, pathname: string): DocumentedOperation[] {
+  documented ??= Object.entries(openApiDocument(`${ORIGIN}/api`).paths ?? {}).flatMap(([template, item]) =>
+    Object.entries(item ?? {}).map(([operationMethod, operation]) => ({
+      method: operationMethod.toUpperCase(),
+      template,
+      matches: compilePath(`/api${template}`),
+      statuses: new Set(Object.keys((operation as { responses: object }).responses).map(Number)),
+    })),
+  );
+  return documented.filter((operation) => operation.method === method && operation.matches(pathname));
+}
+
+const ERROR_CODES = new Set(ERROR_BODY_SCHEMA.properties.code.enum);
+
+/**
+ * The OpenAPI document tells the truth: whatever a test provokes on a documented path, the
+ * status is one the document lists for that operation, and an error has the documented body.
+ */
+export function expectDocumentedResponse(method: string, pathAndQuery: string, status: number, json: unknown): void {
+  const operations = documentedOperationsFor(method, new URL(pathAndQuery, ORIGIN).pathname);
+  if (!operations.length) return;
+  const where = `${method} ${operations.map((operation) => operation.template).join(" | ")}`;
+  expect(
+    operations.some((operation) => operation.statuses.has(status)),
+    `${where} answered ${status}, which its OpenAPI operation does not list`,
+  ).toBe(true);
+  if (status < 400) return;
+  const body = json as { message?: unknown; code?: unknown };
+  expect(typeof body?.message, `${where} ${status}: the error body's message`).toBe("string");
+  expect(ERROR_CODES.has(body.code as string), `${where} ${status}: the error body's code ${String(body.code)} is documented`).toBe(true);
 }

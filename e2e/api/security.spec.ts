@@ -2,7 +2,7 @@
  * The security checks against the production server (`npm run test:security` runs these with
  * the integration tests on guards, sessions, rate limits, error bodies, logs and prompt
  * injection): cookie flags, revocation on logout and password change, login brute force with a
- * rotated X-Forwarded-For, cross-site mutations, the security headers, and error bodies that
+ * rotated X-Forwarded-For, cross-site mutations (with an API token too), the security headers, and error bodies that
  * carry no stack trace, SQL or secret.
  */
 import type { APIRequestContext, APIResponse } from "@playwright/test";
@@ -114,6 +114,31 @@ test("cross-site mutations are refused on REST and tRPC, signed in or not", asyn
   }
   // Nothing happened: still signed in.
   expect((await page.request.get("/api/user")).status()).toBe(200);
+});
+
+test("an API token does not let a cross-site request ride the cookie; a cookieless token call is its own learner's", async ({ page, playwright, baseURL }) => {
+  await registerViaApi(page.request);
+  const created = await trpcMutation(page.request, "apiTokens.create", { name: "security check", expiresInDays: 7 });
+  expect(created.status(), await created.text()).toBe(200);
+  const { token } = ((await created.json()) as { result: { data: { json: { token: string } } } }).result.data.json;
+  const evil = { origin: "https://evil.example", "sec-fetch-site": "cross-site" };
+  // The browser's cookie plus a bearer header, from another site: refused before anything runs.
+  for (const response of [
+    await page.request.post("/api/logout", { headers: { ...evil, authorization: `Bearer ${token}` } }),
+    await trpcMutation(page.request, "auth.logout", null, { ...evil, authorization: "Bearer cc_pat_forged" }),
+  ]) {
+    expect(response.status()).toBe(403);
+    expect(await response.json()).toMatchObject({ message: "Cross-site requests are not allowed" });
+  }
+  expect((await page.request.get("/api/user")).status()).toBe(200);
+  // Without a cookie the token is the only credential: it passes the origin check, and cannot sign anyone out.
+  const script = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${token}` } });
+  const logout = await script.post("/api/logout", { headers: evil });
+  expect(logout.status()).toBe(403);
+  expect(await logout.json()).toMatchObject({ message: "This action needs a signed-in browser session, not an API token." });
+  await expectCleanError(logout);
+  expect((await page.request.get("/api/user")).status()).toBe(200);
+  await script.dispose();
 });
 
 test("pages and API answers carry the security headers; the CSP lets the YouTube player run", async ({ request }) => {

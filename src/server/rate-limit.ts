@@ -31,6 +31,13 @@ export const LIMITS = {
     durationSeconds: 60,
     message: "You are sending messages too quickly. Please wait a moment and try again.",
   },
+  /** Bearer requests whose token is malformed, unknown, revoked or expired, per client address: tokens cannot be guessed. */
+  apiTokenFailuresPerIp: {
+    keyPrefix: "api-token-ip",
+    points: 30,
+    durationSeconds: 15 * 60,
+    message: "Too many requests with an invalid API token from this address. Please wait and try again.",
+  },
   /** Counts only codes that fail, so a learner who mistypes once is not blocked, and guessing is. */
   couponFailuresPerUser: { keyPrefix: "coupon-user", points: 10, durationSeconds: 15 * 60, message: "Too many coupon attempts. Please wait and try again." },
   registerPerIp: {

@@ -1,3 +1,4 @@
+export * from "./api-token";
 export * from "./chat";
 export * from "./course";
 export * from "./progress";

@@ -1,11 +1,15 @@
 /**
  * The access-control matrix (RELIABILITY.md, "Access"): every tRPC procedure and every documented
- * REST path, each called by three callers — the owner of the resource, another signed-in user and
- * an anonymous browser — through the real HTTP entry points (the route table picks handleTrpc,
- * handleRest or the chat stream's handler, as production does). For every call:
- * - the status is the one the service defines: the owner 2xx; another user 403 for a userId that
- *   is not theirs and 404 for a resource they may not see ("Course Not Found", "Section not
- *   found", …); anonymous 401 on protected procedures; public procedures answer everyone;
+ * REST path, each called by five callers — the owner of the resource with the browser's session
+ * cookie, the same owner with a personal API token (`Authorization: Bearer`), another signed-in
+ * user, an anonymous browser and a revoked API token of the owner's — through the real HTTP entry
+ * points (the route table picks handleTrpc, handleRest or the chat stream's handler, as
+ * production does). For every call:
+ * - the status is the one the service defines: the owner 2xx; the owner's token 2xx too, except
+ *   403 on the session-only actions (tokens, password, sign-out, billing); another user 403 for a
+ *   userId that is not theirs and 404 for a resource they may not see ("Course Not Found",
+ *   "Section not found", …); anonymous 401 on protected procedures; public procedures answer
+ *   everyone; the revoked token 401 wherever the caller is read (it never passes as anonymous);
  * - nothing of the owner's (username/e-mail, private course title and description, chat text,
  *   quiz questions and answers) reaches another user or anonymous, and no body leaks stack traces,
  *   hashes, SQL or URLs (test/http.ts expectNoLeak);
@@ -23,14 +27,15 @@ import { apiHandlerFor, serveApiRoute } from "~/server/api/routes";
 import { listActiveChallenges } from "~/server/services/gamification/challenges";
 import { shareAchievementCard } from "~/server/services/gamification/achievement-card";
 import { startCourseGeneration } from "~/server/services/generation/start-generation";
+import { API_TOKEN_MESSAGES } from "~/server/services/auth/api-tokens";
 
 import { sessionTokenFor } from "../caller";
 import { db } from "../db";
 import { startFakeStripe, type FakeStripe } from "../fakes/stripe.mjs";
-import { createCourse, createProgress, createUser, DEFAULT_PASSWORD, uniqueSuffix } from "../factories";
+import { bearer, createApiTokenRow, createCourse, createProgress, createUser, DEFAULT_PASSWORD, uniqueSuffix } from "../factories";
 import { createQuiz, createQuizCourse } from "../factories/quiz";
 import { drainGenerationQueue, libraryDeps, whileDraining } from "../generation";
-import { apiRequest, documentedOperations, expectNoLeak, ORIGIN, readBody } from "../http";
+import { apiRequest, documentedOperations, expectDocumentedResponse, expectNoLeak, ORIGIN, readBody } from "../http";
 
 // Payments: the configured Stripe is the local fake (test/fakes/stripe.mjs), so create-checkout
 // and the portal can succeed for their callers; getBilling() is read at call time.
@@ -40,8 +45,11 @@ vi.mock("~/server/billing/stripe", async (importOriginal) => {
   return { ...original, getBilling: () => payments.billing };
 });
 
-type Who = "owner" | "other" | "anonymous";
-const CALLERS: readonly Who[] = ["anonymous", "other", "owner"];
+type Who = "owner" | "bearer" | "other" | "anonymous" | "revoked";
+/** The owner's token calls before the owner's cookie, so each row's setup (what the owner's call would change) is still there. */
+const CALLERS: readonly Who[] = ["anonymous", "other", "revoked", "bearer", "owner"];
+/** Callers acting as the owner: their 2xx may write the owner's rows. */
+const AS_OWNER = new Set<Who>(["owner", "bearer"]);
 type Input = Record<string, unknown> | undefined;
 
 /** What beforeAll sets up: one owner with one private course (and its quiz, chat, progress, job), one other user. */
@@ -63,6 +71,8 @@ type Fixtures = {
   challengeId: number;
   cardId: string;
   coupons: [string, string];
+  /** One of the owner's API tokens, for the apiTokens.revoke row. */
+  revocableTokenId: number;
   /** Each account's current password (changePassword rows change them). */
   passwords: Record<string, string>;
 };
@@ -87,11 +97,16 @@ type Row = {
   ownerSees?: (fx: Fixtures) => string;
   /** The call waits for a generation job: run the queue meanwhile (as the worker would). */
   drain?: boolean;
+  /** Refuses an API token (sessionProcedure): the owner's token gets 403. */
+  sessionOnly?: boolean;
+  /** The revoked token's status: 401 by default, 200 for public rows unless set (rows that read the caller refuse it). */
+  revoked?: number;
   /** After a caller's 2xx: keeps the fixtures in step (a changed password). */
   onSuccess?: (fx: Fixtures, who: Who, input: Input) => void;
 };
 
 const NOT_OWN = "You can only access your own data";
+const SESSION_ONLY = API_TOKEN_MESSAGES.sessionOnly;
 const COURSE_NOT_FOUND = "Course Not Found";
 
 // Marker strings of the owner's private data: none may appear in another user's or anonymous's response.
@@ -106,6 +121,7 @@ const MARK = {
   question: `AclSecretQuestion${sfx}`,
   explanation: `AclSecretExplanation${sfx}`,
   answer: `AclSecretAnswer${sfx}`,
+  tokenName: `AclSecretTokenName${sfx}`,
 };
 const OWNER_MARKERS = Object.values(MARK);
 
@@ -127,7 +143,7 @@ const changePasswordOf = (fx: Fixtures, who: Who) => {
 /** tRPC procedures ("proc" rows), in the order they run (some rows set up what later rows read). */
 const PROCEDURE_ROWS: Row[] = [
   // auth
-  { key: "auth.session", scope: "public" },
+  { key: "auth.session", scope: "public", revoked: 401 },
   { key: "auth.me", scope: "self" },
   { key: "auth.login", scope: "public", input: credentialsOf },
   { key: "auth.register", scope: "public", input: () => newAccount(), ownWrites: true },
@@ -136,11 +152,23 @@ const PROCEDURE_ROWS: Row[] = [
   {
     key: "auth.changePassword",
     scope: "self",
+    sessionOnly: true,
     input: changePasswordOf,
     ownWrites: true,
     onSuccess: (fx, who, input) => (fx.passwords[credentialsOf(fx, who).username] = String(input?.newPassword)),
   },
-  { key: "auth.logout", scope: "public", ownWrites: true },
+  { key: "auth.logout", scope: "public", ownWrites: true, sessionOnly: true, revoked: 401 },
+  // personal API tokens
+  { key: "apiTokens.list", scope: "self", ownerSees: () => MARK.tokenName },
+  { key: "apiTokens.create", scope: "self", input: () => ({ name: "matrix", expiresInDays: 30 }), ownWrites: true, sessionOnly: true },
+  {
+    key: "apiTokens.revoke",
+    scope: "owned",
+    input: (fx) => ({ id: fx.revocableTokenId }),
+    other: 404,
+    otherMessage: API_TOKEN_MESSAGES.notFound,
+    sessionOnly: true,
+  },
   // courses
   { key: "course.mine", scope: "self", ownerSees: () => MARK.title },
   { key: "course.byUser", scope: "owned", input: ownUserId, other: 403, otherMessage: NOT_OWN, ownerSees: () => MARK.title },
@@ -269,7 +297,8 @@ const PROCEDURE_ROWS: Row[] = [
   { key: "gamification.shareAchievements", scope: "self", ownWrites: true },
   // generation
   { key: "generation.courseLimit", scope: "self" },
-  { key: "generation.start", scope: "self", input: () => ({ topic: "binary search", complexity: "beginner" }), ownWrites: true },
+  // The queue is worked meanwhile: the owner's two callers would otherwise fill the 3 active jobs a learner may have.
+  { key: "generation.start", scope: "self", input: () => ({ topic: "binary search", complexity: "beginner" }), ownWrites: true, drain: true },
   { key: "generation.job", scope: "owned", input: (fx) => ({ jobId: fx.jobId }), other: 404, otherMessage: "Generation job not found." },
   {
     key: "generation.generateFromTopic",
@@ -281,9 +310,9 @@ const PROCEDURE_ROWS: Row[] = [
   },
   // subscription
   { key: "subscription.get", scope: "self" },
-  { key: "subscription.redeemCoupon", scope: "self", input: (fx) => ({ code: fx.coupons[0] }), ownWrites: true },
-  { key: "subscription.createCheckout", scope: "self", ownWrites: true },
-  { key: "subscription.portal", scope: "self", ownWrites: true },
+  { key: "subscription.redeemCoupon", scope: "self", input: (fx) => ({ code: fx.coupons[0] }), ownWrites: true, sessionOnly: true },
+  { key: "subscription.createCheckout", scope: "self", ownWrites: true, sessionOnly: true },
+  { key: "subscription.portal", scope: "self", ownWrites: true, sessionOnly: true },
 ];
 
 /** The documented REST paths, with the documented bodies and query strings (userId included where documented). */
@@ -292,7 +321,7 @@ const REST_ROWS: Row[] = [
   { key: "POST /login", scope: "public", input: credentialsOf },
   { key: "POST /register", scope: "public", input: () => newAccount(), ownWrites: true },
   { key: "POST /auth/google", scope: "self", input: (fx, who) => ({ uid: String(fx.owner.id), displayName: who }), ownerSees: (fx) => fx.owner.username },
-  { key: "POST /logout", scope: "public", ownWrites: true },
+  { key: "POST /logout", scope: "public", ownWrites: true, sessionOnly: true, revoked: 401 },
   { key: "GET /courses/user", scope: "self", ownerSees: () => MARK.title },
   { key: "GET /courses", scope: "owned", input: ownUserId, other: 403, otherMessage: NOT_OWN, ownerSees: () => MARK.title },
   { key: "GET /courses/{id}", scope: "owned", input: courseOf, other: 404, otherMessage: COURSE_NOT_FOUND, ownerSees: () => MARK.title },
@@ -378,9 +407,9 @@ const REST_ROWS: Row[] = [
     drain: true,
   },
   { key: "GET /subscription", scope: "self" },
-  { key: "POST /coupons/redeem", scope: "self", input: (fx) => ({ code: fx.coupons[1] }), ownWrites: true },
-  { key: "POST /subscription/create-checkout", scope: "self", ownWrites: true },
-  { key: "POST /subscription/portal", scope: "self", ownWrites: true },
+  { key: "POST /coupons/redeem", scope: "self", input: (fx) => ({ code: fx.coupons[1] }), ownWrites: true, sessionOnly: true },
+  { key: "POST /subscription/create-checkout", scope: "self", ownWrites: true, sessionOnly: true },
+  { key: "POST /subscription/portal", scope: "self", ownWrites: true, sessionOnly: true },
 ];
 
 type Procedure = { _def: { type: "query" | "mutation" | "subscription" } };
@@ -454,12 +483,23 @@ async function loadTables(): Promise<void> {
   expect(checkedTables.map((t) => t.name)).toEqual(expect.arrayContaining(["Course", "ChatMessage", "QuizAttempt", "CourseProgress", "UserChallenge", "User"]));
 }
 
+/**
+ * What a row is summed as: the whole row, except ApiToken's lastUsedAt, which authenticating a
+ * token writes (at most once a minute) whatever the call then does: bookkeeping of the
+ * authentication, not a write of the call's.
+ */
+const ROW_TEXT: Record<string, string> = {
+  ApiToken: `(x.id, x."userId", x.name, x."tokenHash", x.prefix, x."createdAt", x."expiresAt", x."revokedAt")::text`,
+};
+
 type Snapshot = { all: Map<string, string>; owner: Map<string, string> };
 
 /** md5 of every row (as text, in a stable order) of every checked table; and of the owner's rows only. */
 async function snapshot(ownerId: number): Promise<Snapshot> {
-  const sum = (label: string, table: string, where: string) =>
-    `SELECT '${label}' AS name, md5(coalesce(string_agg(x::text, ',' ORDER BY x::text), '')) AS sum FROM "${table}" x WHERE ${where}`;
+  const sum = (label: string, table: string, where: string) => {
+    const text = ROW_TEXT[table] ?? "x::text";
+    return `SELECT '${label}' AS name, md5(coalesce(string_agg(${text}, ',' ORDER BY ${text}), '')) AS sum FROM "${table}" x WHERE ${where}`;
+  };
   const all = checkedTables.map(({ name }) => sum(name, name, "true"));
   const owner = checkedTables.filter((t) => t.ownerFilter).map(({ name, ownerFilter }) => sum(`owner:${name}`, name, ownerFilter!));
   const rows = await db.$queryRawUnsafe<{ name: string; sum: string }[]>([...all, ...owner].join(" UNION ALL "), ownerId);
@@ -477,6 +517,8 @@ const changedTables = (before: Map<string, string>, after: Map<string, string>) 
 
 const totals = { rows: 0, calls: 0, leaks: 0, wrongUserWrites: 0, unexpectedStatuses: 0 };
 const tokens: Record<"owner" | "other", string | null> = { owner: null, other: null };
+/** The owner's personal API tokens: one active (the "bearer" caller), one revoked. */
+const apiTokens = { bearer: "", revoked: "" };
 let fx: Fixtures;
 let stripe: FakeStripe;
 
@@ -488,11 +530,15 @@ async function refreshTokens(): Promise<void> {
 
 /** One call through the production dispatch of /api requests; the body is read whole (a stream too). */
 async function send(who: Who, call: ApiCall): Promise<{ status: number; text: string; message: string | undefined; bodyLeak: string | null }> {
-  const request = apiRequest(call.method, call.path, { sessionToken: who === "anonymous" ? null : tokens[who], json: call.json });
+  const request =
+    who === "bearer" || who === "revoked"
+      ? apiRequest(call.method, call.path, { headers: bearer(apiTokens[who]), json: call.json })
+      : apiRequest(call.method, call.path, { sessionToken: who === "anonymous" ? null : tokens[who], json: call.json });
   const handler = apiHandlerFor(call.method, new URL(request.url).pathname);
   if (!handler) throw new Error(`no API handler for ${call.method} ${call.path}`);
   const response = await handler(request);
   const { text, json } = await readBody(response);
+  if (!call.path.startsWith("/api/trpc/")) expectDocumentedResponse(call.method, call.path, response.status, json);
   let bodyLeak: string | null = null;
   try {
     expectNoLeak(text);
@@ -503,8 +549,30 @@ async function send(who: Who, call: ApiCall): Promise<{ status: number; text: st
   return { status: response.status, text, message: body?.message ?? body?.error?.json?.message, bodyLeak };
 }
 
-const expectedStatus = (row: Row, who: Who): number =>
-  who === "owner" ? 200 : who === "other" ? (row.other ?? 200) : (row.anonymous ?? (row.scope === "public" ? 200 : 401));
+function expectedStatus(row: Row, who: Who): number {
+  switch (who) {
+    case "owner":
+      return 200;
+    case "bearer":
+      return row.sessionOnly ? 403 : 200;
+    case "other":
+      return row.other ?? 200;
+    case "anonymous":
+      return row.anonymous ?? (row.scope === "public" ? 200 : 401);
+    case "revoked":
+      return row.revoked ?? (row.scope === "public" ? 200 : 401);
+  }
+}
+
+/** The message a refusal must carry, when the row names one. */
+const expectedMessage = (row: Row, who: Who): string | undefined =>
+  who === "other"
+    ? row.otherMessage
+    : who === "bearer" && row.sessionOnly
+      ? SESSION_ONLY
+      : who === "revoked" && expectedStatus(row, who) === 401
+        ? API_TOKEN_MESSAGES.revoked
+        : undefined;
 
 async function runRow(row: Row, request: (row: Row, input: Input) => ApiCall): Promise<void> {
   await refreshTokens();
@@ -513,26 +581,26 @@ async function runRow(row: Row, request: (row: Row, input: Input) => ApiCall): P
   for (const who of CALLERS) {
     const input = row.input?.(fx, who);
     const call = request(row, input);
-    const before = who === "owner" ? null : await snapshot(fx.owner.id);
+    const expected = expectedStatus(row, who);
+    const actsAsOwner = AS_OWNER.has(who) && expected === 200;
+    const before = actsAsOwner ? null : await snapshot(fx.owner.id);
     const pending = send(who, call);
-    const result = row.drain && who === "owner" ? await whileDraining(db, pending) : await pending;
+    const result = row.drain && actsAsOwner ? await whileDraining(db, pending) : await pending;
     totals.calls += 1;
 
-    const expected = expectedStatus(row, who);
     const statusOk = expected === 200 ? result.status >= 200 && result.status < 300 : result.status === expected;
     if (result.status >= 200 && result.status < 300) row.onSuccess?.(fx, who, input);
-    const messageOk = who !== "other" || !row.otherMessage || result.message === row.otherMessage;
+    const message = expectedMessage(row, who);
+    const messageOk = !message || result.message === message;
     if (!statusOk || !messageOk) {
       totals.unexpectedStatuses += 1;
-      problems.push(
-        `${who}: expected ${expected}${who === "other" && row.otherMessage ? ` "${row.otherMessage}"` : ""}, got ${result.status} ${result.text.slice(0, 300)}`,
-      );
+      problems.push(`${who}: expected ${expected}${message ? ` "${message}"` : ""}, got ${result.status} ${result.text.slice(0, 300)}`);
     }
     if (result.bodyLeak) {
       totals.leaks += 1;
       problems.push(`${who}: ${result.bodyLeak}`);
     }
-    if (who === "owner") {
+    if (actsAsOwner) {
       const marker = row.ownerSees?.(fx);
       // Positive control: the owner's own data is there, so its absence elsewhere means something.
       if (marker && !result.text.includes(marker)) problems.push(`owner: the response lacks the owner's own data (${marker}): ${result.text.slice(0, 300)}`);
@@ -584,6 +652,9 @@ beforeAll(async () => {
   const { cardId } = await shareAchievementCard(db, owner.id);
   const coupons: [string, string] = [`ACLA${sfx}`.toUpperCase(), `ACLB${sfx}`.toUpperCase()];
   for (const code of coupons) await db.coupon.create({ data: { code, premiumDays: 30, maxRedemptions: 10 } });
+  apiTokens.bearer = (await createApiTokenRow(db, owner.id, { name: MARK.tokenName })).token;
+  apiTokens.revoked = (await createApiTokenRow(db, owner.id, { name: MARK.tokenName, revokedAt: new Date() })).token;
+  const revocable = await createApiTokenRow(db, owner.id, { name: "to be revoked by the matrix" });
 
   fx = {
     owner: { id: owner.id, username: owner.username },
@@ -601,6 +672,7 @@ beforeAll(async () => {
     challengeId: challenge!.id,
     cardId,
     coupons,
+    revocableTokenId: revocable.row.id,
     passwords: { [owner.username]: DEFAULT_PASSWORD, [other.username]: DEFAULT_PASSWORD, [stranger.username]: DEFAULT_PASSWORD },
   };
   await loadTables();
@@ -644,11 +716,11 @@ describe("the matrix is complete", () => {
 
 const label = (row: Row) => `${row.key}${row.variant ? ` (${row.variant})` : ""}`;
 
-describe("tRPC procedures × {anonymous, another user, owner}", () => {
+describe("tRPC procedures × {anonymous, another user, revoked token, owner by token, owner by cookie}", () => {
   for (const row of PROCEDURE_ROWS) test(label(row), () => runRow(row, procedureRequest));
 });
 
-describe("REST paths × {anonymous, another user, owner}", () => {
+describe("REST paths × {anonymous, another user, revoked token, owner by token, owner by cookie}", () => {
   for (const row of REST_ROWS) test(label(row), () => runRow(row, restRequest));
 });
 

@@ -22,7 +22,7 @@ import { startCourseGeneration } from "~/server/services/generation/start-genera
 
 import { sessionTokenFor } from "../caller";
 import { db, getPool } from "../db";
-import { courseWithTranscript, createCourse, createUser, DEFAULT_PASSWORD, uniqueSuffix } from "../factories";
+import { courseWithTranscript, createApiTokenRow, createCourse, createUser, DEFAULT_PASSWORD, uniqueSuffix } from "../factories";
 import { createQuiz, createQuizCourse } from "../factories/quiz";
 import { drainGenerationQueue, libraryDeps } from "../generation";
 import { type ApiRequestOptions, type ApiResult, restCall, sessionTokenOf, trpcCall } from "../http";
@@ -1056,6 +1056,8 @@ describe("tRPC form procedures over HTTP", () => {
     "quiz.submitAttempt",
     "gamification.joinChallenge",
     "course.setSharing",
+    "apiTokens.create",
+    "apiTokens.revoke",
   ];
 
   test("malformed bodies, broken envelopes, deep JSON, huge bodies and wrong content types are refused", async () => {
@@ -1168,6 +1170,83 @@ describe("tRPC form procedures over HTTP", () => {
     expect(changed.status, changed.text.slice(0, 300)).toBe(200);
     expect((await send("rest", "POST", "/api/login", { json: { username: fresh.user.username, password: TRICKY_TEXTS[0]! } })).status).toBe(200);
     stats.roundTrips += 1;
+  });
+
+  test("API tokens: names, expiries and ids; tricky names round-trip; another learner's token is a 404", async () => {
+    const probe = new Probe();
+    const learner = await signedIn();
+    const auth = { sessionToken: learner.token };
+    const valid = { name: "script", expiresInDays: 30 };
+    const badInputs: unknown[] = [
+      ...UNSTORABLE_TEXTS.map((name) => ({ ...valid, name })),
+      { ...valid, name: "x".repeat(101) },
+      { ...valid, name: "" },
+      { ...valid, name: "   " },
+      { ...valid, name: 42 },
+      { ...valid, name: null },
+      { ...valid, name: ["script"] },
+      { expiresInDays: 30 },
+      { name: "script" },
+      ...[0, -1, 366, 1.5, "30", true, 1e308, -(2 ** 53), {}, []].map((expiresInDays) => ({ ...valid, expiresInDays })),
+      { ...valid, userId: f.other.user.id },
+      { ...valid, token: "cc_pat_chosen_by_the_client" },
+    ];
+    for (const input of badInputs) {
+      const result = await probe.run(`apiTokens.create ${JSON.stringify(input).slice(0, 80)}`, () => trpcMutation("apiTokens.create", input, auth), {
+        allowed: [400],
+      });
+      expect(typeof errorOf(result.json).message).toBe("string");
+    }
+    // Every tricky name is stored and listed exactly (revoked again to stay under the limit of active tokens).
+    for (const name of [...TRICKY_TEXTS, "x".repeat(100)]) {
+      const created = await trpcMutation("apiTokens.create", { name, expiresInDays: null }, auth);
+      expect(created.status, created.text.slice(0, 300)).toBe(200);
+      const { apiToken } = (created.json as { result: { data: { json: { apiToken: { id: number; name: string } } } } }).result.data.json;
+      expect(apiToken.name).toBe(name);
+      const listed = (await trpcQuery("apiTokens.list", undefined, auth)).json as { result: { data: { json: { id: number; name: string }[] } } };
+      expect(listed.result.data.json.find((token) => token.id === apiToken.id)?.name).toBe(name);
+      expect((await trpcMutation("apiTokens.revoke", { id: apiToken.id }, auth)).status).toBe(200);
+      stats.roundTrips += 1;
+    }
+    // Revoke: malformed ids are 400s; unknown, revoked and another learner's tokens are 404s, and nothing changes.
+    const theirs = await createApiTokenRow(db, f.other.user.id);
+    for (const id of BAD_ID_JSON) {
+      await probe.run(`apiTokens.revoke id=${JSON.stringify(id)}`, () => trpcMutation("apiTokens.revoke", { id }, auth), { allowed: [400] });
+    }
+    for (const id of [theirs.row.id, 2_147_483_647]) {
+      const result = await probe.run(`apiTokens.revoke id=${id}`, () => trpcMutation("apiTokens.revoke", { id }, auth), { allowed: [404] });
+      expect(errorOf(result.json).message).toBe("API token not found.");
+    }
+    await probe.run("apiTokens.revoke extra field", () => trpcMutation("apiTokens.revoke", { id: theirs.row.id, userId: f.other.user.id }, auth), {
+      allowed: [400],
+    });
+  });
+
+  test("Authorization headers: odd bearer values are a clear 401, never a 5xx, and write nothing", async () => {
+    const probe = new Probe();
+    const values = [
+      "Bearer",
+      "Bearer ",
+      "Bearer  cc_pat_",
+      `Bearer ${"a".repeat(10_000)}`,
+      "Bearer cc_pat_ä€",
+      "Bearer cc_pat_%00",
+      "Bearer \t",
+      `Bearer ${"cc_pat_".repeat(3)}`,
+    ];
+    for (const authorization of values) {
+      for (const [kind, method, path] of [
+        ["rest", "GET", "/api/user"],
+        ["rest", "GET", "/api/courses/user"],
+        ["trpc", "GET", "/api/trpc/auth.session"],
+      ] as const) {
+        // Header values are bytes: anything past Latin-1 is sent as its UTF-8 bytes, as a client would.
+        const header = Buffer.from(authorization, "utf8").toString("latin1");
+        await probe.run(`${path} Authorization: ${authorization.slice(0, 40)}`, () => send(kind, method, path, { headers: { authorization: header } }), {
+          allowed: [401],
+        });
+      }
+    }
   });
 
   test("generation: tricky and oversized topics and instructions, wrong complexity, video links", async () => {

@@ -11,6 +11,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
+import { MAX_ACTIVE_API_TOKENS } from "~/lib/api-tokens";
 import { createBilling, type Billing } from "~/server/billing/stripe";
 import { createDbClient } from "~/server/db/client";
 import { MAX_ACTIVE_JOBS_PER_USER } from "~/server/services/generation/start-generation";
@@ -22,10 +23,10 @@ import { stripeWebhookHandler } from "~/server/api/stripe-webhook";
 import { createTestCaller, sessionTokenFor } from "../caller";
 import { db, getPool } from "../db";
 import { tally } from "../expect";
-import { createCourse, createUser, sectionsOf, uniqueSuffix } from "../factories";
+import { bearer, createApiTokenRow, createCourse, createUser, sectionsOf, uniqueSuffix } from "../factories";
 import { createQuiz, createQuizCourse } from "../factories/quiz";
 import { startFakeStripe, type FakeStripe } from "../fakes/stripe.mjs";
-import { apiRequest, restCall, type ApiResult } from "../http";
+import { apiRequest, restCall, trpcCall, type ApiResult } from "../http";
 import { paidLearner } from "../stripe";
 
 function positiveIntFromEnv(name: string, fallback: number): number {
@@ -117,6 +118,9 @@ const DUPLICATE_KEYS = {
   challengePerDay: `SELECT "day", "key", count(*)::int AS n FROM "Challenge" GROUP BY 1, 2 HAVING count(*) > 1`,
   stripeEvent: `SELECT "id", count(*)::int AS n FROM "StripeEvent" GROUP BY 1 HAVING count(*) > 1`,
   subscription: `SELECT "userId", count(*)::int AS n FROM "Subscription" GROUP BY 1 HAVING count(*) > 1`,
+  // A learner's active API tokens beyond the limit count as duplicates.
+  apiTokensOverLimit: `SELECT "userId", (count(*) - ${MAX_ACTIVE_API_TOKENS} + 1)::int AS n FROM "ApiToken"
+    WHERE "revokedAt" IS NULL AND ("expiresAt" IS NULL OR "expiresAt" > now() AT TIME ZONE 'UTC') GROUP BY 1 HAVING count(*) > ${MAX_ACTIVE_API_TOKENS}`,
 } as const;
 
 async function duplicates(...keys: (keyof typeof DUPLICATE_KEYS)[]): Promise<number> {
@@ -406,6 +410,50 @@ describe(`races: ${TRIALS} trials × ${CONCURRENCY} concurrent requests`, () => 
         observed: ok(results).length,
         duplicates: await duplicates("userChallenge", "challengePerDay"),
         serverErrors: count5xx(results) + count5xx(listings),
+        statuses: statusTally(results),
+        problems,
+      };
+    });
+  });
+
+  test(`API token creation: a learner two short of the limit (${MAX_ACTIVE_API_TOKENS}) creating at once gets exactly two`, async () => {
+    await runRace("API token creation at the limit", async () => {
+      const { user, token } = await learner();
+      for (let i = 0; i < MAX_ACTIVE_API_TOKENS - 2; i++) await createApiTokenRow(db, user.id, { name: `existing ${i}` });
+      const results = await atOnce(CONCURRENCY, (index) =>
+        trpcCall("POST", "/api/trpc/apiTokens.create", { sessionToken: token, json: { json: { name: `race ${index}`, expiresInDays: null } } }),
+      );
+      const problems = unexpectedStatuses(results, [200, 409]);
+      const active = await db.apiToken.count({ where: { userId: user.id, revokedAt: null } });
+      if (active !== MAX_ACTIVE_API_TOKENS) problems.push(`${active} active tokens`);
+      return {
+        expected: Math.min(2, CONCURRENCY),
+        observed: ok(results).length,
+        duplicates: await duplicates("apiTokensOverLimit"),
+        serverErrors: count5xx(results),
+        statuses: statusTally(results),
+        problems,
+      };
+    });
+  });
+
+  test("API token revocation: simultaneous revokes of one token revoke it once (one 200, the rest 404), and its next use is a 401", async () => {
+    await runRace("API token revocation", async () => {
+      const { user, token } = await learner();
+      const { token: secret, row } = await createApiTokenRow(db, user.id);
+      // Its uses at once beforehand all pass, and record one last use.
+      const uses = await atOnce(CONCURRENCY, () => restCall("GET", "/api/user", { headers: bearer(secret) }));
+      const problems = unexpectedStatuses(uses, [200]);
+      if (!(await db.apiToken.findUniqueOrThrow({ where: { id: row.id } })).lastUsedAt) problems.push("lastUsedAt not recorded");
+      const results = await atOnce(CONCURRENCY, () => trpcCall("POST", "/api/trpc/apiTokens.revoke", { sessionToken: token, json: { json: { id: row.id } } }));
+      problems.push(...unexpectedStatuses(results, [200, 404]));
+      const after = await restCall("GET", "/api/user", { headers: bearer(secret) });
+      if (after.status !== 401) problems.push(`the revoked token answered ${after.status}`);
+      return {
+        expected: 1,
+        observed: ok(results).length,
+        duplicates: 0,
+        serverErrors: count5xx(results) + count5xx(uses),
         statuses: statusTally(results),
         problems,
       };

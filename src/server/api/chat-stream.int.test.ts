@@ -220,7 +220,7 @@ describe("the OpenAPI document", () => {
     expect(paths["/courses/{id}/chat"]?.get).toBeDefined();
     expect(paths["/courses/{id}/chat"]?.post).toBeDefined();
     const stream = paths["/courses/{id}/chat/stream"]?.post;
-    expect(Object.keys(stream?.responses ?? {}).sort()).toEqual(["200", "400", "401", "403", "404", "429", "503"]);
+    expect(Object.keys(stream?.responses ?? {}).sort()).toEqual(["200", "400", "401", "403", "404", "413", "415", "429", "500", "503"]);
     expect(JSON.stringify(stream?.requestBody)).toContain('"maxLength":4000');
   });
 });

@@ -84,6 +84,15 @@ describe("cross-site requests", () => {
       expect(result, method).toBe(request);
     }
   });
+
+  test("a bearer token without a cookie passes from any origin (a browser never adds it by itself); with a cookie it does not", () => {
+    const foreign = { origin: "https://evil.example", "sec-fetch-site": "cross-site" };
+    expect(crossSiteRefusal(post({ headers: { ...foreign, authorization: "Bearer cc_pat_x" } }))).toBeNull();
+    expect(crossSiteRefusal(post({ headers: { ...foreign, authorization: "Bearer cc_pat_x", cookie: "next-auth.session-token=a" } }))?.status).toBe(403);
+    expect(crossSiteRefusal(post({ headers: { ...foreign, cookie: "next-auth.session-token=a" } }))?.status).toBe(403);
+    // Another scheme is no token.
+    expect(crossSiteRefusal(post({ headers: { ...foreign, authorization: "Basic dXNlcjpwYXNz" } }))?.status).toBe(403);
+  });
 });
 
 describe("body size", () => {

@@ -1,9 +1,14 @@
 import { env } from "~/env";
+import { bearerTokenOf } from "~/server/auth/api-token";
 
 /**
  * Checks every API request passes before tRPC or the REST adapter sees it:
  * - mutations must come from this site: a foreign Origin (or Sec-Fetch-Site: cross-site) is
- *   refused, and a body must be JSON, which a cross-site HTML form cannot send;
+ *   refused, and a body must be JSON, which a cross-site HTML form cannot send. The one
+ *   exception is a request authenticated by an API token and carrying no cookie at all: a
+ *   browser never adds an Authorization header by itself, so there is no ambient credential to
+ *   forge a request with (a request with a cookie is checked whatever else it carries, and the
+ *   app reads only the token from a request that has one; see createTRPCContext);
  * - bodies over 1 MiB are refused with 413 before they are read in full.
  */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -26,8 +31,13 @@ function allowedOrigins(req: Request): Set<string> {
   return origins;
 }
 
+/** A bearer token and no cookie: what a script sends, never what a browser adds by itself. */
+function isCookielessBearer(req: Request): boolean {
+  return bearerTokenOf(req.headers.get("authorization")) !== null && !req.headers.has("cookie");
+}
+
 export function crossSiteRefusal(req: Request): Response | null {
-  if (SAFE_METHODS.has(req.method)) return null;
+  if (SAFE_METHODS.has(req.method) || isCookielessBearer(req)) return null;
   const origin = req.headers.get("origin");
   if (req.headers.get("sec-fetch-site") === "cross-site" || (origin && !allowedOrigins(req).has(origin))) {
     return jsonError(403, "FORBIDDEN", "Cross-site requests are not allowed");

@@ -2,6 +2,7 @@ import { TRPCError } from "@trpc/server";
 import { createOpenApiNodeHttpHandler, type OpenApiRouter } from "trpc-to-openapi";
 
 import { parseJsonBody } from "./http-guards";
+import { queryKeysByPath } from "./query-keys";
 
 /**
  * trpc-to-openapi's core with its route table built once. The package's fetch adapter
@@ -34,9 +35,12 @@ export function createOpenApiFetch<TContext>(options: Options<TContext>): (req: 
     onError: options.onError,
   }) as unknown as FetchCore;
 
+  const knownQueryKeys = queryKeysByPath(options.router);
+
   return async (req, bytes) => {
     const url = new URL(req.url);
     if (url.pathname.startsWith(options.endpoint)) url.pathname = url.pathname.slice(options.endpoint.length) || "/";
+    dropUnknownQueryKeys(url, knownQueryKeys(req.method, url.pathname));
     const body = parseJsonBody(bytes);
     // The core refuses a body without a JSON content type; a bodiless POST has none.
     const headers = bytes && !req.headers.get("content-type")?.includes("application/json") ? withJsonContentType(req.headers) : req.headers;
@@ -66,6 +70,17 @@ export function createOpenApiFetch<TContext>(options: Options<TContext>): (req: 
       handle(request, sink).catch(reject);
     });
   };
+}
+
+/**
+ * Old clients add a cache-buster to every call (`?t=1732435200000`, `?_=…`); the input schemas
+ * are strict, so such a key would be refused. A key that no procedure of the path reads is
+ * dropped before validation; the keys a procedure does read are still validated as declared.
+ * Bodies are left alone: they stay strict.
+ */
+function dropUnknownQueryKeys(url: URL, known: ReadonlySet<string> | null): void {
+  if (!known) return;
+  for (const key of [...url.searchParams.keys()]) if (!known.has(key)) url.searchParams.delete(key);
 }
 
 function withJsonContentType(source: Headers): Headers {

@@ -1,62 +1,210 @@
-import { generateOpenApiDocument } from "trpc-to-openapi";
+import type { AnyTRPCProcedure } from "@trpc/server";
+import { generateOpenApiDocument, type OpenApiMeta } from "trpc-to-openapi";
 
+import { CHAT_STREAM_PATH as CHAT_STREAM_ROUTE } from "./chat-stream";
+import { MAX_BODY_BYTES } from "./http-guards";
 import { appRouter } from "./root";
 
-let document: ReturnType<typeof generateOpenApiDocument> | undefined;
+type OpenApiDocument = ReturnType<typeof generateOpenApiDocument>;
+type Operation = { parameters?: unknown[]; requestBody?: unknown; responses: Record<string, unknown>; security?: unknown[] };
+type Meta = NonNullable<OpenApiMeta["openapi"]>;
 
-/** The OpenAPI 3.1 document of every REST path, generated from the routers' meta and schemas. */
-export function openApiDocument(baseUrl: string) {
-  document ??= generateOpenApiDocument(appRouter, {
-    title: "CourseCraft API",
-    description: "The documented /api paths of CourseCraft. Sessions are cookies: sign in with POST /api/login first.",
-    version: "1.0.0",
-    baseUrl,
-    tags: ["auth", "courses", "progress"],
-  });
-  return { ...document, paths: { ...document.paths, ...CHAT_STREAM_PATH_DOC }, servers: [{ url: baseUrl }] };
-}
+const API_DESCRIPTION = `The documented /api paths of CourseCraft.
 
-const jsonError = (description: string) => ({
+**Signing in.** Either kind of credential works on every protected path:
+- a session cookie (\`next-auth.session-token\`; \`__Secure-next-auth.session-token\` over https), set by \`POST /api/login\` or \`POST /api/register\`;
+- a personal API token, created on the Account page and sent as \`Authorization: Bearer <token>\`. A request that carries a token is
+  authenticated by the token alone, never by a cookie. Tokens cannot create tokens, change the password or touch billing (403).
+
+**Mutations** need \`Content-Type: application/json\` (415 otherwise) and a body of at most 1 MiB (413). A browser's cross-site request
+that rides a cookie (a foreign \`Origin\`, or \`Sec-Fetch-Site: cross-site\`) is refused with 403.
+
+**Query strings.** On paths that read their input from the query string, keys the path does not declare are ignored, so a cache-buster
+such as \`?t=1732435200000\`, \`?_=…\` or \`?timestamp=…\` changes nothing; the declared keys are validated as documented. JSON bodies stay
+strict: an undeclared field is a 400.
+
+**Errors** have one body, \`Error\`: \`message\` is written for the person and may be shown as is; \`code\` is the machine-readable kind.
+A 429 carries \`Retry-After\` (seconds). A 500 never carries details; a 503 means a service behind the app (the database, the AI or
+video service, payments) could not be reached and the request may be retried.`;
+
+export const SECURITY_SCHEMES = {
+  sessionCookie: {
+    type: "apiKey",
+    in: "cookie",
+    name: "next-auth.session-token",
+    description: "The session cookie that POST /api/login and POST /api/register set (named __Secure-next-auth.session-token over https).",
+  },
+  bearerToken: {
+    type: "http",
+    scheme: "bearer",
+    description: "A personal API token from the Account page. A revoked or expired token gets 401 at once.",
+  },
+} as const;
+
+/** The codes an error body can carry: the tRPC codes the app's errors map to, and the HTTP guards' own. */
+const ERROR_CODES: string[] = [
+  "BAD_REQUEST",
+  "PARSE_ERROR",
+  "UNAUTHORIZED",
+  "FORBIDDEN",
+  "NOT_FOUND",
+  "METHOD_NOT_SUPPORTED",
+  "CONFLICT",
+  "PAYLOAD_TOO_LARGE",
+  "UNSUPPORTED_MEDIA_TYPE",
+  "UNPROCESSABLE_CONTENT",
+  "TOO_MANY_REQUESTS",
+  "INTERNAL_SERVER_ERROR",
+  "SERVICE_UNAVAILABLE",
+];
+
+export const ERROR_BODY_SCHEMA = {
+  type: "object",
+  description: "Every error of every path has this body.",
+  properties: {
+    message: { type: "string", description: "For the person: show it as is (e.g. 'Course Not Found')." },
+    code: { type: "string", enum: ERROR_CODES, description: "The kind of error." },
+    issues: {
+      type: "array",
+      description: "On a 400 for invalid input: every problem found, with the path of the field.",
+      items: { type: "object", properties: { message: { type: "string" }, path: { type: "array", items: { type: ["string", "number"] } } } },
+    },
+    retryAfter: { type: "integer", minimum: 1, description: "On some 429s: the seconds to wait, as in the Retry-After header." },
+    data: {
+      type: "object",
+      description: "The same error as the tRPC API reports it (code, httpStatus, path, retryAfter).",
+      properties: { code: { type: "string" }, httpStatus: { type: "integer" }, path: { type: "string" }, retryAfter: { type: "integer" } },
+    },
+  },
+  required: ["message", "code"],
+};
+
+const errorResponse = (description: string) => ({
   description,
-  content: { "application/json": { schema: { type: "object", properties: { message: { type: "string" }, code: { type: "string" } }, required: ["message"] } } },
+  content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
 });
 
+/** What any call of this shape can meet, whatever its procedure does: the guards, sign-in, validation, the database. */
+function sharedErrors(method: string, operation: Operation, isProtected: boolean): Record<number, string> {
+  const errors: Record<number, string[]> = {};
+  const add = (status: number, text: string) => (errors[status] ??= []).push(text);
+  if (operation.parameters?.length || operation.requestBody) add(400, "Invalid input: `message` names the first problem, `issues` lists them all");
+  if (method === "post") {
+    add(400, "A body that is not valid JSON or not UTF-8");
+    add(403, "A cross-site request from a browser");
+    add(413, `A body over ${MAX_BODY_BYTES / 1024 / 1024} MiB`);
+    add(415, "A body that is not application/json");
+  }
+  if (isProtected) {
+    add(401, "Not signed in, or the session or API token was revoked or has expired");
+    add(429, "Too many requests with an invalid API token from this address (Retry-After)");
+  }
+  add(500, "An unexpected error (no details are sent)");
+  add(503, "The database could not be reached; try again");
+  return Object.fromEntries(Object.entries(errors).map(([status, texts]) => [status, texts.join("; ")]));
+}
+
+/**
+ * Every operation's error responses, each with the one Error body: the shared ones its shape
+ * implies, and the ones its procedure declares in `meta.openapi.errorResponses` (what its
+ * service can refuse, in the service's words). trpc-to-openapi's own defaults are replaced:
+ * they list statuses a path never answers and leave out the ones it does.
+ */
+function withErrorResponses(document: OpenApiDocument, metaByOperation: Map<string, Meta>): OpenApiDocument {
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
+    for (const [method, value] of Object.entries(item ?? {})) {
+      const operation = value as Operation;
+      if (!operation?.responses) continue;
+      const meta = metaByOperation.get(`${method.toUpperCase()} ${path}`);
+      const declared = Array.isArray(meta?.errorResponses) ? {} : (meta?.errorResponses ?? {});
+      const shared = sharedErrors(method, operation, meta?.protect !== false);
+      const statuses = [...new Set([...Object.keys(shared), ...Object.keys(declared)])].map(Number).sort((a, b) => a - b);
+      const errors = statuses.map((status) => [status, errorResponse([declared[status], shared[status]].filter(Boolean).join("; "))]);
+      operation.responses = { ...pickSuccess(operation.responses), ...Object.fromEntries(errors) };
+    }
+  }
+  return document;
+}
+
+const pickSuccess = (responses: Record<string, unknown>) => Object.fromEntries(Object.entries(responses).filter(([status]) => status.startsWith("2")));
+
+function openApiMetaByOperation(): Map<string, Meta> {
+  const metas = new Map<string, Meta>();
+  for (const procedure of Object.values(appRouter._def.procedures as unknown as Record<string, AnyTRPCProcedure>)) {
+    const openapi = (procedure._def.meta as OpenApiMeta | undefined)?.openapi;
+    if (openapi) metas.set(`${openapi.method} ${openapi.path}`, openapi);
+  }
+  metas.set(`POST ${CHAT_STREAM_PATH}`, CHAT_STREAM_META);
+  return metas;
+}
+
+let document: OpenApiDocument | undefined;
+
+/** The OpenAPI 3.1 document of every REST path, generated from the routers' meta and schemas. */
+export function openApiDocument(baseUrl: string): OpenApiDocument {
+  document ??= withErrorResponses(buildDocument(), openApiMetaByOperation());
+  return { ...document, servers: [{ url: baseUrl }] };
+}
+
+function buildDocument(): OpenApiDocument {
+  const generated = generateOpenApiDocument(appRouter, {
+    title: "CourseCraft API",
+    description: API_DESCRIPTION,
+    version: "1.0.0",
+    baseUrl: "/api",
+    tags: ["auth", "courses", "progress", "quizzes", "chat", "gamification", "generation", "subscription"],
+    securitySchemes: SECURITY_SCHEMES,
+  });
+  const security = Object.keys(SECURITY_SCHEMES).map((name) => ({ [name]: [] }));
+  return {
+    ...generated,
+    paths: { ...generated.paths, [CHAT_STREAM_PATH]: { post: { ...CHAT_STREAM_OPERATION, security } } },
+    components: { ...generated.components, schemas: { ...generated.components?.schemas, Error: ERROR_BODY_SCHEMA } },
+  } as unknown as OpenApiDocument;
+}
+
+const CHAT_STREAM_PATH = CHAT_STREAM_ROUTE.replace(/^\/api/, "") as `/${string}`;
+
+const CHAT_STREAM_META: Meta = {
+  method: "POST",
+  path: CHAT_STREAM_PATH,
+  errorResponses: {
+    403: "Another user's userId",
+    404: "Course Not Found",
+    429: "Too many messages (Retry-After; the body also has retryAfter seconds), or the AI service is busy",
+    503: "The AI service could not be reached",
+  },
+};
+
 /** The streamed chat reply is a route of its own (src/server/api/chat-stream.ts), not a procedure: documented by hand. */
-const CHAT_STREAM_PATH_DOC: NonNullable<ReturnType<typeof generateOpenApiDocument>["paths"]> = {
-  "/courses/{id}/chat/stream": {
-    post: {
-      tags: ["chat"],
-      summary: "Ask the course tutor; the reply streams as an AI SDK UI message stream (server-sent events)",
-      parameters: [{ name: "id", in: "path", required: true, schema: { type: "integer" } }],
-      requestBody: {
-        required: true,
-        content: {
-          "application/json": {
-            schema: {
-              type: "object",
-              properties: {
-                content: { type: "string", minLength: 1, maxLength: 4000 },
-                mode: { type: "string", enum: ["explain", "simpler", "hint", "quiz"] },
-                userId: { type: "integer", description: "only your own" },
-              },
-              required: ["content"],
-              additionalProperties: false,
-            },
+const CHAT_STREAM_OPERATION = {
+  tags: ["chat"],
+  summary: "Ask the course tutor; the reply streams as an AI SDK UI message stream (server-sent events)",
+  description:
+    "The same checks, rate limit and storage as POST /courses/{id}/chat. Refusals come before the stream, as JSON. " +
+    "Closing the connection stops the model and keeps what was said.",
+  parameters: [{ name: "id", in: "path", required: true, schema: { type: "integer", minimum: 1 } }],
+  requestBody: {
+    required: true,
+    content: {
+      "application/json": {
+        schema: {
+          type: "object",
+          properties: {
+            content: { type: "string", minLength: 1, maxLength: 4000 },
+            mode: { type: "string", enum: ["explain", "simpler", "hint", "quiz"] },
+            userId: { type: "integer", description: "only your own" },
           },
+          required: ["content"],
+          additionalProperties: false,
         },
       },
-      responses: {
-        "200": {
-          description: "`data: {chunk}` events (start, text-delta, …, finish with the stored message's id and timestamp, or error), then `data: [DONE]`",
-          content: { "text/event-stream": { schema: { type: "string" } } },
-        },
-        "400": jsonError("Invalid message"),
-        "401": jsonError("Not signed in"),
-        "403": jsonError("Another user's userId"),
-        "404": jsonError("Course Not Found"),
-        "429": jsonError("Too many messages (Retry-After; the body also has retryAfter seconds), or the AI service is busy"),
-        "503": jsonError("The AI service could not be reached"),
-      },
+    },
+  },
+  responses: {
+    "200": {
+      description: "`data: {chunk}` events (start, text-delta, …, finish with the stored message's id and timestamp, or error), then `data: [DONE]`.",
+      content: { "text/event-stream": { schema: { type: "string" } } },
     },
   },
 };

@@ -1,3 +1,4 @@
+import { apiTokensRouter } from "./routers/api-tokens";
 import { authRouter } from "./routers/auth";
 import { chatRouter } from "./routers/chat";
 import { courseRouter } from "./routers/course";
@@ -9,6 +10,7 @@ import { subscriptionRouter } from "./routers/subscription";
 import { createCallerFactory, createTRPCRouter } from "./trpc";
 
 export const appRouter = createTRPCRouter({
+  apiTokens: apiTokensRouter,
   auth: authRouter,
   chat: chatRouter,
   course: courseRouter,

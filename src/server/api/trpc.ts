@@ -7,17 +7,27 @@ import { z, ZodError } from "zod";
 
 import { env } from "~/env";
 import type { PublicUser } from "~/lib/schemas/auth";
+import { bearerTokenOf } from "~/server/auth/api-token";
 import { readSessionClaims } from "~/server/auth/session";
 import { db as defaultDb, type Db } from "~/server/db";
 import { AppError, toAppError } from "~/server/errors";
 import { logger } from "~/server/logger";
+import { API_TOKEN_MESSAGES, authenticateApiToken } from "~/server/services/auth/api-tokens";
 import { findSessionUser } from "~/server/services/auth/users";
 
 /**
  * The context of every call, whether it came through tRPC, the REST adapter or a test caller.
- * `resHeaders` collects headers for the response (the session cookie); the user is read from
- * the cookie on first use, and checked against the database so revoked sessions fail.
+ * `resHeaders` collects headers for the response (the session cookie); the user is read on
+ * first use and checked against the database, so revoked sessions and tokens fail at once.
+ *
+ * Two ways to authenticate (`authMethod`):
+ * - "token": the request carries `Authorization: Bearer …` (a personal API token). The cookie is
+ *   then ignored altogether. A malformed, unknown, revoked or expired token makes every call that
+ *   reads the caller a 401 (it never falls back to anonymous); procedures that never read the
+ *   caller (login, register, a shared achievements card) ignore it.
+ * - "cookie": anything else; the session cookie, if any.
  */
+export type AuthMethod = "cookie" | "token";
 export type CreateContextOptions = { headers: Headers; resHeaders?: Headers; db?: Db };
 
 /**
@@ -33,17 +43,26 @@ export function clientIpFrom(headers: Headers): string {
 
 export function createTRPCContext(opts: CreateContextOptions) {
   const database = opts.db ?? defaultDb;
+  const credentials = bearerTokenOf(opts.headers.get("authorization"));
+  const clientIp = clientIpFrom(opts.headers);
+  const authMethod: AuthMethod = credentials ? "token" : "cookie";
   let user: Promise<PublicUser | null> | undefined;
+  const readUser = async (): Promise<PublicUser | null> => {
+    if (credentials) return authenticateApiToken(database, credentials.bearer, clientIp);
+    const claims = await readSessionClaims(opts.headers);
+    return claims ? findSessionUser(database, claims) : null;
+  };
   return {
     db: database,
     headers: opts.headers,
     resHeaders: opts.resHeaders ?? new Headers(),
-    clientIp: clientIpFrom(opts.headers),
+    clientIp,
+    authMethod,
     requestId: opts.headers.get("x-request-id")?.slice(0, 64) ?? randomUUID(),
     /** The browser's IANA time zone (the pages send it on every call); checked where it is used. */
     timeZone: opts.headers.get("x-time-zone")?.slice(0, 64) ?? null,
     getUser(): Promise<PublicUser | null> {
-      user ??= readSessionClaims(opts.headers).then((claims) => (claims ? findSessionUser(database, claims) : null));
+      user ??= readUser();
       return user;
     },
   };
@@ -119,6 +138,20 @@ export const protectedProcedure = publicProcedure.use(async ({ ctx, next }) => {
   const user = await ctx.getUser();
   if (!user) throw new TRPCError({ code: "UNAUTHORIZED", message: "Please sign in to continue" });
   return next({ ctx: { ...ctx, user } });
+});
+
+/** Refuses a caller authenticated by an API token: for what only the learner in a browser may do. */
+export function assertSession(ctx: Pick<Context, "authMethod">): void {
+  if (ctx.authMethod === "token") throw new AppError("FORBIDDEN", API_TOKEN_MESSAGES.sessionOnly);
+}
+
+/**
+ * Signed-in users in a browser session only: a personal API token gets 403. For creating and
+ * revoking tokens, the password, signing out and billing (checkout, the portal, coupons).
+ */
+export const sessionProcedure = protectedProcedure.use(({ ctx, next }) => {
+  assertSession(ctx);
+  return next();
 });
 
 /** Refuses a path/body `userId` that is not the caller's: the documented paths carry one. */

@@ -2,7 +2,7 @@ import { changePasswordInput, googleSyncInput, loginInput, okOutput, registerInp
 import { clearedSessionCookie, encodeSessionToken, sessionCookie } from "~/server/auth/session";
 import { changePassword, loginUser, registerUser, revokeSessions, type SignedIn } from "~/server/services/auth/credentials";
 
-import { createTRPCRouter, protectedProcedure, publicProcedure, type Context } from "../trpc";
+import { assertSession, createTRPCRouter, protectedProcedure, publicProcedure, sessionProcedure, type Context } from "../trpc";
 
 async function startSession(ctx: Context, { user, sessionVersion }: SignedIn) {
   const token = await encodeSessionToken({ userId: user.id, sessionVersion, name: user.displayName ?? user.username, email: user.email });
@@ -22,24 +22,53 @@ export const authRouter = createTRPCRouter({
 
   // POST /api/login
   login: publicProcedure
-    .meta({ openapi: { method: "POST", path: "/login", tags: ["auth"], summary: "Sign in with username and password" } })
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/login",
+        errorResponses: { 401: "Invalid username or password", 429: "Too many login attempts (Retry-After)" },
+        tags: ["auth"],
+        protect: false,
+        summary: "Sign in with username and password",
+      },
+    })
     .input(loginInput)
     .output(userOutput)
     .mutation(async ({ ctx, input }) => startSession(ctx, await loginUser(ctx.db, input, ctx.clientIp))),
 
   // POST /api/register
   register: publicProcedure
-    .meta({ openapi: { method: "POST", path: "/register", tags: ["auth"], summary: "Create an account and sign in" } })
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/register",
+        errorResponses: { 409: "Username or email is already taken", 429: "Too many accounts created from this address (Retry-After)" },
+        tags: ["auth"],
+        protect: false,
+        summary: "Create an account and sign in",
+      },
+    })
     .input(registerInput)
     .output(userOutput)
     .mutation(async ({ ctx, input }) => startSession(ctx, await registerUser(ctx.db, input, ctx.clientIp))),
 
   // POST /api/logout
   logout: publicProcedure
-    .meta({ openapi: { method: "POST", path: "/logout", tags: ["auth"], summary: "Sign out and revoke every session of this user" } })
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/logout",
+        tags: ["auth"],
+        protect: false,
+        errorResponses: { 401: "An API token that is not valid, revoked or expired", 403: "Sent with an API token: signing out needs a browser session" },
+        summary: "Sign out and revoke every session of this user",
+      },
+    })
     .output(okOutput)
     .mutation(async ({ ctx }) => {
       const user = await ctx.getUser();
+      // Signing out is the browser's: an API token (once it is known to be valid) gets 403.
+      assertSession(ctx);
       if (user) await revokeSessions(ctx.db, user.id);
       ctx.resHeaders.append("Set-Cookie", clearedSessionCookie());
       return { success: true as const };
@@ -59,8 +88,8 @@ export const authRouter = createTRPCRouter({
     .output(userOutput)
     .mutation(({ ctx }) => ctx.user),
 
-  /** Changes the password, revokes every earlier session and keeps this browser signed in. */
-  changePassword: protectedProcedure
+  /** Changes the password, revokes every earlier session and keeps this browser signed in. Not with an API token. */
+  changePassword: sessionProcedure
     .input(changePasswordInput)
     .output(okOutput)
     .mutation(async ({ ctx, input }) => {

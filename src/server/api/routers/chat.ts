@@ -13,6 +13,7 @@ export const chatRouter = createTRPCRouter({
       openapi: {
         method: "GET",
         path: "/courses/{id}/chat",
+        errorResponses: { 403: "Another learner's userId", 404: "Course Not Found" },
         tags: ["chat"],
         summary: "Your conversation about a course you can see, oldest first (userId: only your own)",
       },
@@ -30,6 +31,12 @@ export const chatRouter = createTRPCRouter({
       openapi: {
         method: "POST",
         path: "/courses/{id}/chat",
+        errorResponses: {
+          403: "Another learner's userId",
+          404: "Course Not Found",
+          429: "Too many messages (Retry-After), or the AI service is busy",
+          503: "The AI service could not be reached, or the reply was interrupted",
+        },
         tags: ["chat"],
         summary: "Ask the course tutor; answers with the stored reply (userId: only your own)",
       },

@@ -28,7 +28,15 @@ export const courseRouter = createTRPCRouter({
 
   // GET /api/courses?userId={id}
   byUser: protectedProcedure
-    .meta({ openapi: { method: "GET", path: "/courses", tags: ["courses"], summary: "A user's courses (only your own userId)" } })
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/courses",
+        errorResponses: { 403: "Another learner's userId" },
+        tags: ["courses"],
+        summary: "A user's courses (only your own userId)",
+      },
+    })
     .input(coursesByUserInput)
     .output(z.array(courseSummaryOutput))
     .query(({ ctx, input }) => {
@@ -38,7 +46,15 @@ export const courseRouter = createTRPCRouter({
 
   // GET /api/courses/{id}
   byId: protectedProcedure
-    .meta({ openapi: { method: "GET", path: "/courses/{id}", tags: ["courses"], summary: "A course with its chapters and sections (yours, or a public one)" } })
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/courses/{id}",
+        errorResponses: { 404: "Course Not Found: no such course, or another learner's private one" },
+        tags: ["courses"],
+        summary: "A course with its chapters and sections (yours, or a public one)",
+      },
+    })
     .input(courseIdInput)
     .output(courseDetailOutput)
     .query(({ ctx, input }) => getCourseOrThrow(ctx.db, { courseId: input.id, userId: ctx.user.id })),
@@ -66,7 +82,13 @@ export const courseRouter = createTRPCRouter({
   // GET /api/courses/{id}/related
   related: protectedProcedure
     .meta({
-      openapi: { method: "GET", path: "/courses/{id}/related", tags: ["courses"], summary: "Up to 3 public courses like this one (the 'What's Next?' panel)" },
+      openapi: {
+        method: "GET",
+        path: "/courses/{id}/related",
+        errorResponses: { 404: "Course Not Found" },
+        tags: ["courses"],
+        summary: "Up to 3 public courses like this one (the 'What's Next?' panel)",
+      },
     })
     .input(courseIdInput)
     .output(z.array(courseSummaryOutput))

@@ -28,7 +28,15 @@ const tags = ["gamification"];
 export const gamificationRouter = createTRPCRouter({
   // GET /api/streaks/{userId}
   streak: protectedProcedure
-    .meta({ openapi: { method: "GET", path: "/streaks/{userId}", tags, summary: "Your streak and totals, counted in your time zone (your own userId only)" } })
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/streaks/{userId}",
+        errorResponses: { 403: "Another learner's userId" },
+        tags,
+        summary: "Your streak and totals, counted in your time zone (your own userId only)",
+      },
+    })
     .input(userPathInput)
     .output(streakOutput)
     .query(({ ctx, input }) => {
@@ -42,6 +50,7 @@ export const gamificationRouter = createTRPCRouter({
       openapi: {
         method: "POST",
         path: "/streaks/{userId}/activity",
+        errorResponses: { 403: "Another learner's userId" },
         tags,
         summary: "Records today's visit (once a day); answers the streak and any badge it earned",
       },
@@ -55,7 +64,15 @@ export const gamificationRouter = createTRPCRouter({
 
   // GET /api/users/{userId}/badges
   badges: protectedProcedure
-    .meta({ openapi: { method: "GET", path: "/users/{userId}/badges", tags, summary: "The badges you earned, newest first" } })
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/users/{userId}/badges",
+        errorResponses: { 403: "Another learner's userId" },
+        tags,
+        summary: "The badges you earned, newest first",
+      },
+    })
     .input(userPathInput)
     .output(z.array(userBadgeOutput))
     .query(({ ctx, input }) => {
@@ -72,7 +89,15 @@ export const gamificationRouter = createTRPCRouter({
 
   // GET /api/users/{userId}/challenges
   myChallenges: protectedProcedure
-    .meta({ openapi: { method: "GET", path: "/users/{userId}/challenges", tags, summary: "The challenges you joined and your progress" } })
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/users/{userId}/challenges",
+        errorResponses: { 403: "Another learner's userId" },
+        tags,
+        summary: "The challenges you joined and your progress",
+      },
+    })
     .input(userPathInput)
     .output(z.array(userChallengeOutput))
     .query(({ ctx, input }) => {
@@ -86,6 +111,7 @@ export const gamificationRouter = createTRPCRouter({
       openapi: {
         method: "POST",
         path: "/users/{userId}/challenges/{challengeId}",
+        errorResponses: { 403: "Another learner's userId", 404: "Challenge not found", 409: "The challenge has expired" },
         tags,
         summary: "Joins a challenge (twice is once; an expired one is a 409)",
       },

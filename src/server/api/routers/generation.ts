@@ -19,6 +19,14 @@ export const generationRouter = createTRPCRouter({
       openapi: {
         method: "POST",
         path: "/courses/generate-from-topic",
+        errorResponses: {
+          400: "Not a YouTube link",
+          403: "Another learner's userId, or the monthly limit of the Free plan is reached",
+          404: "That YouTube video could not be found",
+          422: "No suitable video, or no video with a transcript, for this topic",
+          429: "Too many courses being generated at once",
+          503: "The video or AI service could not be reached, or the course is still being generated",
+        },
         tags: ["courses"],
         summary: "Generate a course from a topic or a YouTube link; answers when the course is ready",
       },
@@ -33,7 +41,13 @@ export const generationRouter = createTRPCRouter({
   // POST /api/generation-jobs
   start: protectedProcedure
     .meta({
-      openapi: { method: "POST", path: "/generation-jobs", tags: ["courses"], summary: "Queue a course generation; poll the job for its stage and progress" },
+      openapi: {
+        method: "POST",
+        path: "/generation-jobs",
+        errorResponses: { 403: "The monthly limit of the Free plan is reached", 429: "Too many courses being generated at once" },
+        tags: ["courses"],
+        summary: "Queue a course generation; poll the job for its stage and progress",
+      },
     })
     .input(startGenerationInput)
     .output(generationJobOutput)
@@ -45,6 +59,7 @@ export const generationRouter = createTRPCRouter({
       openapi: {
         method: "GET",
         path: "/generation-jobs/{jobId}",
+        errorResponses: { 404: "Generation job not found (or another learner's)" },
         tags: ["courses"],
         summary: "A generation job of yours: status, stage, progress, course id or error",
       },

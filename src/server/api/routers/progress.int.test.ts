@@ -341,16 +341,14 @@ describe("GET /api/courses/{id}/progress", () => {
 
     expect((await restCall("GET", `/api/courses/${course.id}/progress?userId=${me.id}`)).status).toBe(401);
 
-    for (const bad of [
-      `/api/courses/abc/progress`,
-      `/api/courses/-1/progress`,
-      `/api/courses/${course.id}/progress?userId=abc`,
-      `/api/courses/${course.id}/progress?extra=1`,
-    ]) {
+    for (const bad of [`/api/courses/abc/progress`, `/api/courses/-1/progress`, `/api/courses/${course.id}/progress?userId=abc`]) {
       const response = await restCall<{ message: string }>("GET", bad, { sessionToken: token });
       expect(response.status, bad).toBe(400);
-      expect(response.json.message, bad).toMatch(/id must be|Unknown field: extra/);
+      expect(response.json.message, bad).toMatch(/id must be/);
     }
+    // A key the path does not read (an old client's cache-buster) is ignored, not refused.
+    const busted = await restCall("GET", `/api/courses/${course.id}/progress?userId=${me.id}&extra=1`, { sessionToken: token });
+    expect(busted.status).toBe(200);
   });
 });
 

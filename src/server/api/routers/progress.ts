@@ -20,6 +20,7 @@ export const progressRouter = createTRPCRouter({
       openapi: {
         method: "GET",
         path: "/courses/{id}/progress",
+        errorResponses: { 403: "Another learner's userId", 404: "Course Not Found, or no progress yet" },
         tags: ["progress"],
         summary: 'Your progress in a course you can see; 404 "No progress yet" before any (userId: only your own)',
       },
@@ -37,6 +38,7 @@ export const progressRouter = createTRPCRouter({
       openapi: {
         method: "POST",
         path: "/courses/{id}/progress",
+        errorResponses: { 400: "The section is not part of this course, or nothing to update", 403: "Another learner's userId", 404: "Course Not Found" },
         tags: ["progress"],
         summary: "Set your current section and/or mark a section completed (isCompleted, default true) or not (userId: only your own)",
       },

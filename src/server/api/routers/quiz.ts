@@ -9,7 +9,13 @@ export const quizRouter = createTRPCRouter({
   // GET /api/sections/{id}/quiz
   bySection: protectedProcedure
     .meta({
-      openapi: { method: "GET", path: "/sections/{id}/quiz", tags: ["quizzes"], summary: "A section's quiz, without its answers (404 until generated)" },
+      openapi: {
+        method: "GET",
+        path: "/sections/{id}/quiz",
+        errorResponses: { 404: "Section not found, or its quiz is not generated yet (then generate it)" },
+        tags: ["quizzes"],
+        summary: "A section's quiz, without its answers (404 until generated)",
+      },
     })
     .input(sectionQuizInput)
     .output(quizOutput)
@@ -21,6 +27,12 @@ export const quizRouter = createTRPCRouter({
       openapi: {
         method: "POST",
         path: "/sections/{id}/generate-quiz",
+        errorResponses: {
+          404: "Section not found",
+          422: "The section is too short, or has no transcript, to build a quiz from",
+          429: "The AI service is busy",
+          503: "The AI service could not be reached",
+        },
         tags: ["quizzes"],
         summary: "Generate the section's quiz (once per section; later calls return it)",
       },
@@ -35,6 +47,11 @@ export const quizRouter = createTRPCRouter({
       openapi: {
         method: "POST",
         path: "/quizzes/{id}/attempts",
+        errorResponses: {
+          400: "Not every question answered, or an answer that is not one of its options",
+          403: "Another learner's userId",
+          404: "Quiz not found",
+        },
         tags: ["quizzes"],
         summary: "Submit answers; scored on the server, with correct answers and explanations",
       },

@@ -4,7 +4,7 @@ import { openBillingPortal, startCheckout } from "~/server/services/subscription
 import { redeemCoupon } from "~/server/services/subscription/coupons";
 import { getSubscriptionView } from "~/server/services/subscription/overview";
 
-import { createTRPCRouter, protectedProcedure } from "../trpc";
+import { createTRPCRouter, protectedProcedure, sessionProcedure } from "../trpc";
 
 /** Where Stripe sends the browser back to: the configured site URL, else the origin this request came to. */
 function siteOrigin(headers: Headers): string {
@@ -14,6 +14,7 @@ function siteOrigin(headers: Headers): string {
   return `${proto}://${host}`;
 }
 
+/** Reading the plan is open to API tokens; paying, the portal and coupons need the browser session. */
 export const subscriptionRouter = createTRPCRouter({
   // GET /api/subscription
   get: protectedProcedure
@@ -29,19 +30,34 @@ export const subscriptionRouter = createTRPCRouter({
     .query(({ ctx }) => getSubscriptionView(ctx.db, ctx.user.id)),
 
   // POST /api/subscription/create-checkout
-  createCheckout: protectedProcedure
+  createCheckout: sessionProcedure
     .meta({
-      openapi: { method: "POST", path: "/subscription/create-checkout", tags: ["subscription"], summary: "A Stripe Checkout session for Premium: go to `url`" },
+      openapi: {
+        method: "POST",
+        path: "/subscription/create-checkout",
+        errorResponses: {
+          403: "Sent with an API token: billing needs a browser session",
+          409: "You already have an active Premium subscription",
+          503: "Payments are not configured, or Stripe could not be reached",
+        },
+        tags: ["subscription"],
+        summary: "A Stripe Checkout session for Premium: go to `url`",
+      },
     })
     .output(redirectOutput)
     .mutation(({ ctx }) => startCheckout(ctx.db, { userId: ctx.user.id, origin: siteOrigin(ctx.headers) })),
 
   // POST /api/subscription/portal
-  portal: protectedProcedure
+  portal: sessionProcedure
     .meta({
       openapi: {
         method: "POST",
         path: "/subscription/portal",
+        errorResponses: {
+          403: "Sent with an API token: billing needs a browser session",
+          404: "No billing account yet: upgrade to Premium first",
+          503: "Payments are not configured, or Stripe could not be reached",
+        },
         tags: ["subscription"],
         summary: "Stripe's customer portal (cancel, card, invoices): go to `url`",
       },
@@ -50,9 +66,21 @@ export const subscriptionRouter = createTRPCRouter({
     .mutation(({ ctx }) => openBillingPortal(ctx.db, { userId: ctx.user.id, origin: siteOrigin(ctx.headers) })),
 
   // POST /api/coupons/redeem
-  redeemCoupon: protectedProcedure
+  redeemCoupon: sessionProcedure
     .meta({
-      openapi: { method: "POST", path: "/coupons/redeem", tags: ["subscription"], summary: "Premium from a coupon code; answers your user and your plan" },
+      openapi: {
+        method: "POST",
+        path: "/coupons/redeem",
+        errorResponses: {
+          403: "Sent with an API token: billing needs a browser session",
+          404: "This coupon code is not valid",
+          409: "You have already redeemed this coupon",
+          422: "The coupon has expired, or has been fully redeemed",
+          429: "Too many coupon attempts (Retry-After)",
+        },
+        tags: ["subscription"],
+        summary: "Premium from a coupon code; answers your user and your plan",
+      },
     })
     .input(couponRedeemInput)
     .output(couponRedeemOutput)

@@ -1,0 +1,41 @@
+import { z } from "zod";
+
+import { API_TOKEN_MAX_EXPIRY_DAYS, API_TOKEN_NAME_MAX_LENGTH } from "~/lib/api-tokens";
+
+import { idSchema, storableText } from "./common";
+
+export const apiTokenCreateInput = z
+  .object({
+    name: storableText("Name")
+      .trim()
+      .min(1, "Please give the token a name")
+      .max(API_TOKEN_NAME_MAX_LENGTH, `Name must be at most ${API_TOKEN_NAME_MAX_LENGTH} characters`),
+    /** Days until the token stops working; null: it never expires. */
+    expiresInDays: z
+      .number({ error: "expiresInDays must be a number of days or null" })
+      .int("expiresInDays must be a whole number of days")
+      .min(1, "The expiry must be at least 1 day in the future")
+      .max(API_TOKEN_MAX_EXPIRY_DAYS, `The expiry must be at most ${API_TOKEN_MAX_EXPIRY_DAYS} days`)
+      .nullable(),
+  })
+  .strict();
+export type ApiTokenCreateInput = z.infer<typeof apiTokenCreateInput>;
+
+export const apiTokenIdInput = z.object({ id: idSchema }).strict();
+
+export const apiTokenOutput = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** The token's first characters ("cc_pat_AbCd"): enough to tell tokens apart, useless to an attacker. */
+  prefix: z.string(),
+  createdAt: z.string().describe("ISO 8601"),
+  lastUsedAt: z.string().nullable().describe("ISO 8601; updated at most once a minute"),
+  expiresAt: z.string().nullable().describe("ISO 8601; null: never expires"),
+  expired: z.boolean(),
+});
+export type ApiTokenView = z.infer<typeof apiTokenOutput>;
+
+export const apiTokenListOutput = z.array(apiTokenOutput);
+
+/** The token itself is in `token`, this once: only its hash is stored. */
+export const apiTokenCreatedOutput = z.object({ token: z.string(), apiToken: apiTokenOutput });

@@ -1,0 +1,75 @@
+import { Validator } from "@seriousme/openapi-schema-validator";
+import { describe, expect, test } from "vitest";
+
+import { renderApiDocs } from "./docs-page";
+import { openApiDocument, SECURITY_SCHEMES } from "./openapi";
+
+type Operation = {
+  security?: Record<string, string[]>[];
+  requestBody?: unknown;
+  responses: Record<string, { content?: Record<string, { schema?: { $ref?: string } }> }>;
+};
+
+const document = openApiDocument("http://localhost:3000/api");
+const operations = Object.entries(document.paths ?? {}).flatMap(([path, item]) =>
+  Object.entries(item ?? {}).map(([method, operation]) => ({ key: `${method.toUpperCase()} ${path}`, method, operation: operation as unknown as Operation })),
+);
+const PUBLIC = new Set(["POST /login", "POST /register", "POST /logout"]);
+
+describe("the OpenAPI document", () => {
+  test("is a valid OpenAPI 3.1 document, with every $ref resolving", async () => {
+    const validator = new Validator();
+    const result = await validator.validate(structuredClone(document) as unknown as Record<string, unknown>);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe("3.1");
+    expect(() => validator.resolveRefs()).not.toThrow();
+  });
+
+  test("the validator does refuse a broken document (its negative control)", async () => {
+    const broken = structuredClone(document) as { info: Partial<typeof document.info>; paths: Record<string, unknown> };
+    delete broken.info.title;
+    broken.paths["/courses/{id}"] = { get: { responses: "none" } };
+    expect((await new Validator().validate(broken)).valid).toBe(false);
+  });
+
+  test("describes both ways to sign in, and which paths need one", () => {
+    expect(document.components?.securitySchemes).toEqual(SECURITY_SCHEMES);
+    for (const { key, operation } of operations) {
+      if (PUBLIC.has(key)) expect(operation.security, key).toBeUndefined();
+      else expect(operation.security, key).toEqual([{ sessionCookie: [] }, { bearerToken: [] }]);
+    }
+  });
+
+  test("every error response of every path has the one Error body", () => {
+    for (const { key, method, operation } of operations) {
+      const statuses = Object.keys(operation.responses);
+      expect(statuses, key).toEqual(expect.arrayContaining(["500", "503"]));
+      if (!PUBLIC.has(key)) expect(statuses, key).toContain("401");
+      if (method === "post") expect(statuses, key).toEqual(expect.arrayContaining(["400", "403", "413", "415"]));
+      for (const [status, response] of Object.entries(operation.responses)) {
+        if (status.startsWith("2")) continue;
+        expect(response.content?.["application/json"]?.schema, `${key} ${status}`).toEqual({ $ref: "#/components/schemas/Error" });
+      }
+    }
+    expect(document.components?.schemas?.Error).toMatchObject({ required: ["message", "code"] });
+  });
+
+  test("documents the chat stream and the query-string rule", () => {
+    const stream = operations.find((entry) => entry.key === "POST /courses/{id}/chat/stream");
+    expect(stream?.operation.responses["200"]?.content).toHaveProperty("text/event-stream");
+    expect(Object.keys(stream!.operation.responses)).toEqual(expect.arrayContaining(["401", "403", "404", "429", "503"]));
+    expect(document.info.description).toMatch(/cache-buster/);
+  });
+});
+
+describe("/api/docs", () => {
+  const html = renderApiDocs(document);
+
+  test("lists every operation, the ways to sign in and the error body", () => {
+    for (const { key } of operations) expect(html).toContain(`${key.split(" ")[0]} /api${key.split(" ")[1]}`);
+    expect(html).toContain("Authorization: Bearer");
+    expect(html).toContain("next-auth.session-token");
+    expect(html).toMatch(/id="error-body"/);
+  });
+});

@@ -1,0 +1,117 @@
+/**
+ * Old clients send a cache-buster with every call (spec section 7: "a timestamp query
+ * parameter"). Every documented GET path must answer exactly as it does without one, whatever
+ * the key is called, while the query keys a path does read stay strictly validated and bodies
+ * stay strict. The table is checked against the OpenAPI document, so a new GET path needs a row.
+ */
+import { beforeAll, describe, expect, test } from "vitest";
+
+import { listActiveChallenges } from "~/server/services/gamification/challenges";
+import { startCourseGeneration } from "~/server/services/generation/start-generation";
+
+import { sessionTokenFor } from "../caller";
+import { db } from "../db";
+import { courseWithTranscript, createProgress, createUser, DEFAULT_PASSWORD } from "../factories";
+import { createQuiz, createQuizCourse } from "../factories/quiz";
+import { documentedOperations, restCall } from "../http";
+
+type World = { userId: number; username: string; token: string; courseId: number; sectionId: number; chatCourseId: number; jobId: string };
+
+/** Every documented GET path, as a learner's browser calls it (some already carry a query). */
+const GET_PATHS: Record<string, (w: World) => string> = {
+  "GET /user": () => "/api/user",
+  "GET /courses/user": () => "/api/courses/user",
+  "GET /courses": (w) => `/api/courses?userId=${w.userId}`,
+  "GET /courses/{id}": (w) => `/api/courses/${w.courseId}`,
+  "GET /recommendations": () => "/api/recommendations?limit=5",
+  "GET /courses/{id}/related": (w) => `/api/courses/${w.courseId}/related`,
+  "GET /progress/user": () => "/api/progress/user",
+  "GET /courses/{id}/progress": (w) => `/api/courses/${w.courseId}/progress?userId=${w.userId}`,
+  "GET /sections/{id}/quiz": (w) => `/api/sections/${w.sectionId}/quiz`,
+  "GET /courses/{id}/chat": (w) => `/api/courses/${w.chatCourseId}/chat?userId=${w.userId}`,
+  "GET /streaks/{userId}": (w) => `/api/streaks/${w.userId}`,
+  "GET /users/{userId}/badges": (w) => `/api/users/${w.userId}/badges`,
+  "GET /challenges/active": () => "/api/challenges/active",
+  "GET /users/{userId}/challenges": (w) => `/api/users/${w.userId}/challenges`,
+  "GET /subscription/course-limit": () => "/api/subscription/course-limit",
+  "GET /subscription": () => "/api/subscription",
+  "GET /generation-jobs/{jobId}": (w) => `/api/generation-jobs/${w.jobId}`,
+};
+
+const BUSTERS = [(ms: number) => `t=${ms}`, (ms: number) => `_=${ms}`, (ms: number) => `timestamp=${ms}`, (ms: number) => `v=${ms}&cb=x`];
+const withQuery = (path: string, query: string) => `${path}${path.includes("?") ? "&" : "?"}${query}`;
+
+let w: World;
+
+beforeAll(async () => {
+  const user = await createUser(db, { username: `busters_${Date.now().toString(36)}` });
+  const { course, sections } = await createQuizCourse(db, { userId: user.id, title: "Cache busters", description: "About cache busters", topic: "caching" });
+  await createQuiz(db, sections[0]!.id);
+  await createProgress(db, { userId: user.id, courseId: course.id, currentSectionId: sections[0]!.id, completedSectionIds: [sections[0]!.id] });
+  const chatCourse = await courseWithTranscript(db, user.id, false, { title: "Chat busters", description: "About chat", topic: "chat" });
+  await db.chatMessage.create({ data: { userId: user.id, courseId: chatCourse.id, role: "user", content: "What is a cache?" } });
+  const job = await startCourseGeneration(db, user.id, { topic: "http caching", complexity: "beginner", additionalInstructions: null });
+  await listActiveChallenges(db);
+  w = {
+    userId: user.id,
+    username: user.username,
+    token: await sessionTokenFor(user),
+    courseId: course.id,
+    sectionId: sections[0]!.id,
+    chatCourseId: chatCourse.id,
+    jobId: job.id,
+  };
+});
+
+const get = (path: string) => restCall("GET", path, { sessionToken: w.token });
+
+describe("a cache-buster changes nothing on a documented GET path", () => {
+  test("every documented GET path has a row", () => {
+    const documentedGets = documentedOperations().filter((operation) => operation.startsWith("GET "));
+    expect(Object.keys(GET_PATHS).sort()).toEqual(documentedGets.sort());
+  });
+
+  for (const [key, pathOf] of Object.entries(GET_PATHS)) {
+    test(key, async () => {
+      const path = pathOf(w);
+      const plain = await get(path);
+      expect(plain.status, `${key}: ${plain.text.slice(0, 200)}`).toBe(200);
+      for (const buster of BUSTERS) {
+        const busted = await get(withQuery(path, buster(Date.now())));
+        expect({ status: busted.status, body: busted.json }, `${key} with ${buster(0)}`).toEqual({ status: plain.status, body: plain.json });
+      }
+      // The buster first, and a key repeated: still the same answer.
+      const first = await get(path.includes("?") ? path.replace("?", `?t=${Date.now()}&`) : withQuery(path, "t=1&t=2"));
+      expect({ status: first.status, body: first.json }).toEqual({ status: plain.status, body: plain.json });
+    });
+  }
+});
+
+describe("what a path does read stays strict", () => {
+  test("a bad value of a known key is still a 400, with or without a buster", async () => {
+    for (const path of ["/api/courses?userId=abc&t=1", "/api/recommendations?limit=0&_=1", `/api/courses/${w.courseId}/progress?userId=-1&t=1`]) {
+      const response = await get(path);
+      expect(response.status, path).toBe(400);
+      expect(response.json).toMatchObject({ code: "BAD_REQUEST" });
+    }
+  });
+
+  test("another learner's userId is still refused behind a buster", async () => {
+    const response = await get(`/api/courses?userId=${w.userId + 100_000}&t=${Date.now()}`);
+    expect(response.status).toBe(403);
+  });
+
+  test("a path parameter cannot be overridden from the query", async () => {
+    const response = await get(`/api/courses/${w.courseId}?id=999999&t=1`);
+    expect(response.status).toBe(200);
+    expect(response.json).toMatchObject({ course: { id: w.courseId } });
+  });
+
+  test("a body still refuses a key it does not know; a buster in a POST's query changes nothing", async () => {
+    const unknownInBody = await restCall("POST", "/api/login", { json: { username: w.username, password: DEFAULT_PASSWORD, t: 1 } });
+    expect(unknownInBody.status).toBe(400);
+    expect(unknownInBody.json).toMatchObject({ message: "Unknown field: t" });
+    const bustedPost = await restCall("POST", `/api/login?t=${Date.now()}`, { json: { username: w.username, password: DEFAULT_PASSWORD } });
+    expect(bustedPost.status).toBe(200);
+  });
+});
