@@ -118,6 +118,22 @@ describe("daily challenges", () => {
     expect(mine).toMatchObject({ challengeId: tutor.id, progress: 1, completed: true, completedAt: expect.any(String) });
   });
 
+  test("progress is recounted from the stored events: an event whose follow-up never ran is counted by the next one", async () => {
+    const { user, caller } = await learner();
+    const sprint = (await caller.gamification.activeChallenges()).find((c) => c.title === "Section Sprint")!;
+    await caller.gamification.joinChallenge({ userId: user.id, challengeId: sprint.id });
+    const soon = (ms: number) => new Date(Date.now() + ms);
+
+    // Stored, but its follow-up transaction failed (as a lock wait past Prisma's limit does).
+    await db.activityEvent.create({ data: { userId: user.id, type: "section_completed", subjectKey: "lost", localDate: new Date(), occurredAt: soon(500) } });
+    await recordLearningEvent(db, { userId: user.id, type: "section_completed", subjectKey: "next", at: soon(1000) });
+    expect((await caller.gamification.myChallenges({ userId: user.id }))[0]).toMatchObject({ progress: 2, completed: false });
+
+    // Recording an event again changes nothing; the third completes the sprint, at its target.
+    await recordLearningEvent(db, { userId: user.id, type: "section_completed", subjectKey: "next", at: soon(1500) });
+    await recordLearningEvent(db, { userId: user.id, type: "section_completed", subjectKey: "third", at: soon(2000) });
+    expect((await caller.gamification.myChallenges({ userId: user.id }))[0]).toMatchObject({ progress: sprint.target, completed: true });
+  });
   test("an expired challenge cannot be joined (409); an unknown one is 404", async () => {
     const { user, caller } = await learner();
     const old = await db.challenge.create({

@@ -86,20 +86,32 @@ export async function rollbackToLearningEventSavepoint(tx: DbClient): Promise<vo
 
 export type AdvancedChallengeRow = { badgeId: number | null; completed: boolean };
 
-/** One step on every open challenge of the event's type that the learner joined before `at`. */
+/**
+ * Brings every open challenge of the event's type that the learner joined before `at` up to date:
+ * its progress is recounted from the stored events (those after the join, before the expiry), so
+ * an event whose follow-up failed is still counted by the next one, and a retry changes nothing.
+ */
 export function stepOpenChallenges(tx: DbClient, { userId, type, at }: { userId: number; type: ActivityType; at: Date }): Promise<AdvancedChallengeRow[]> {
   // Timestamps are stored as UTC without a zone (as Prisma writes them).
   const when = at.toISOString();
   return tx.$queryRaw<AdvancedChallengeRow[]>`
+    WITH counted AS (
+      SELECT uc."id", c."badgeId", c."target",
+        (SELECT count(*)::int FROM "ActivityEvent" AS e
+          WHERE e."userId" = uc."userId" AND e."type" = c."eventType"
+            AND e."occurredAt" >= uc."joinedAt" AND e."occurredAt" < c."expiryDate") AS "done"
+      FROM "UserChallenge" AS uc JOIN "Challenge" AS c ON c."id" = uc."challengeId"
+      WHERE uc."userId" = ${userId} AND NOT uc."completed"
+        AND c."eventType" = ${type}::text::"ActivityType"
+        AND c."expiryDate" > (${when}::timestamptz AT TIME ZONE 'UTC') AND uc."joinedAt" <= (${when}::timestamptz AT TIME ZONE 'UTC')
+    )
     UPDATE "UserChallenge" AS uc
-    SET "progress" = uc."progress" + 1,
-        "completed" = uc."progress" + 1 >= c."target",
-        "completedAt" = CASE WHEN uc."progress" + 1 >= c."target" THEN (${when}::timestamptz AT TIME ZONE 'UTC') ELSE NULL END
-    FROM "Challenge" AS c
-    WHERE uc."challengeId" = c."id" AND uc."userId" = ${userId} AND NOT uc."completed"
-      AND c."eventType" = ${type}::text::"ActivityType"
-      AND c."expiryDate" > (${when}::timestamptz AT TIME ZONE 'UTC') AND uc."joinedAt" <= (${when}::timestamptz AT TIME ZONE 'UTC')
-    RETURNING c."badgeId", uc."completed"`;
+    SET "progress" = LEAST(counted."done", counted."target"),
+        "completed" = counted."done" >= counted."target",
+        "completedAt" = CASE WHEN counted."done" >= counted."target" THEN (${when}::timestamptz AT TIME ZONE 'UTC') ELSE NULL END
+    FROM counted
+    WHERE uc."id" = counted."id"
+    RETURNING counted."badgeId", uc."completed"`;
 }
 
 export type ActivityDayRow = { localDate: string };

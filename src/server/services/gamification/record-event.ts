@@ -40,12 +40,23 @@ export async function recordLearningEvent(db: DbClient, { userId, type, subjectK
   const zone = timeZone && isValidTimeZone(timeZone) ? timeZone : null;
   const stored = await storeEvent(db, { userId, type, subjectKey: subjectKey.slice(0, 64), at, timeZone: zone });
   if (!stored) return { recorded: false, newBadges: [] };
-  return inTransaction(db, async (tx) => {
-    await lockUser(tx, "learning", userId);
-    const challengeBadgeIds = await advanceChallenges(tx, userId, type, at);
-    const stats = await refreshStreak(tx, userId, stored.localDate);
-    return { recorded: true, newBadges: await awardBadges(tx, userId, earnedBadgeKeys(stats), challengeBadgeIds) };
-  });
+  const followUp = () =>
+    inTransaction(db, async (tx) => {
+      await lockUser(tx, "learning", userId);
+      const challengeBadgeIds = await advanceChallenges(tx, userId, type, at);
+      const stats = await refreshStreak(tx, userId, stored.localDate);
+      return { recorded: true, newBadges: await awardBadges(tx, userId, earnedBadgeKeys(stats), challengeBadgeIds) };
+    });
+  // The event is stored; everything that follows from it is recomputed from the stored events, so
+  // a follow-up that failed on its own transaction (a lock wait past Prisma's limit under load)
+  // is simply run again. Inside a caller's transaction the caller's savepoint handles failure.
+  if (!hasOwnTransactions(db)) return followUp();
+  try {
+    return await followUp();
+  } catch (error) {
+    logger.warn("learning event follow-up retried", { userId, type, error });
+    return followUp();
+  }
 }
 
 /**
@@ -84,7 +95,7 @@ export async function learnerTimeZone(db: DbClient, userId: number, candidate?: 
   return candidate;
 }
 
-/** One step on every open challenge the learner joined before this event; answers the badges of those it completed. */
+/** Brings the open challenges the learner joined before this event up to date; answers the badges of those it completed. */
 async function advanceChallenges(tx: DbClient, userId: number, type: ActivityType, at: Date): Promise<number[]> {
   const advanced = await stepOpenChallenges(tx, { userId, type, at });
   return advanced.flatMap((row) => (row.completed && row.badgeId !== null ? [row.badgeId] : []));
