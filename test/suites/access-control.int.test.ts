@@ -287,7 +287,13 @@ const PROCEDURE_ROWS: Row[] = [
     other: 404,
     otherMessage: "Note not found",
   },
-  { key: "cards.review", scope: "owned", input: (fx, who) => ({ id: ownerCard(fx.cards.review, who), rating: "good" }), other: 404, otherMessage: CARD_NOT_FOUND },
+  {
+    key: "cards.review",
+    scope: "owned",
+    input: (fx, who) => ({ id: ownerCard(fx.cards.review, who), rating: "good" }),
+    other: 404,
+    otherMessage: CARD_NOT_FOUND,
+  },
   { key: "cards.delete", scope: "owned", input: (fx, who) => ({ id: ownerCard(fx.cards.remove, who) }), other: 404, otherMessage: CARD_NOT_FOUND },
   { key: "review.queue", scope: "self", ownerSees: () => MARK.card },
   { key: "review.dueCount", scope: "self" },
@@ -713,7 +719,14 @@ beforeAll(async () => {
   const ownerCardRow = async (label: string, courseId = course.id) =>
     (
       await db.card.create({
-        data: { userId: owner.id, courseId, source: "transcript", front: `${MARK.card} ${label}?`, back: `${MARK.card} back`, due: new Date(Date.now() - 60_000) },
+        data: {
+          userId: owner.id,
+          courseId,
+          source: "transcript",
+          front: `${MARK.card} ${label}?`,
+          back: `${MARK.card} back`,
+          due: new Date(Date.now() - 60_000),
+        },
       })
     ).id;
   const cards = {

@@ -56,7 +56,9 @@ async function buildWorld(tag: string): Promise<World> {
   const coupon = `CONTRACT${tag}${uniqueSuffix()}`.toUpperCase();
   await db.coupon.create({ data: { code: coupon, premiumDays: 30, maxRedemptions: 10 } });
   const card = (front: string) =>
-    db.card.create({ data: { userId: owner.id, courseId: course.id, source: "transcript", front, back: "Back", timeSeconds: 12, due: new Date(Date.now() - 60_000) } });
+    db.card.create({
+      data: { userId: owner.id, courseId: course.id, source: "transcript", front, back: "Back", timeSeconds: 12, due: new Date(Date.now() - 60_000) },
+    });
   const cardIds: [number, number] = [(await card("Why halve the range?")).id, (await card("When does it stop?")).id];
   return {
     tag,
@@ -103,7 +105,11 @@ const DOCUMENTED: Row[] = [
   { key: "DELETE /cards/{id}", call: (w) => ({ method: "DELETE", path: `/api/cards/${w.cardIds[1]}` }) },
   {
     key: "POST /courses/{id}/cards",
-    call: (w) => ({ method: "POST", path: `/api/courses/${w.courseId}/cards`, json: { source: "transcript", front: "Which half?", back: "The right one", timeSeconds: 30 } }),
+    call: (w) => ({
+      method: "POST",
+      path: `/api/courses/${w.courseId}/cards`,
+      json: { source: "transcript", front: "Which half?", back: "The right one", timeSeconds: 30 },
+    }),
   },
   { key: "GET /courses/{id}/chat", call: (w) => ({ method: "GET", path: `/api/courses/${w.chatCourseId}/chat?userId=${w.owner.id}` }) },
   {

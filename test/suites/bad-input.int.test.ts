@@ -653,12 +653,15 @@ describe("text fields", () => {
         ["search query", () => trpcQuery("course.search", { q: `course ${bad}` }, { sessionToken: ownerToken })],
         [
           "card front",
-          () => send("rest", "POST", `/api/courses/${f.quizCourse.id}/cards`, { sessionToken: ownerToken, json: { source: "transcript", front: `Q ${bad}`, back: "A" } }),
+          () =>
+            send("rest", "POST", `/api/courses/${f.quizCourse.id}/cards`, {
+              sessionToken: ownerToken,
+              json: { source: "transcript", front: `Q ${bad}`, back: "A" },
+            }),
         ],
         [
           "card back",
-          () =>
-            trpcMutation("cards.create", { id: f.quizCourse.id, source: "transcript", front: "Q", back: `${bad} A` }, { sessionToken: ownerToken }),
+          () => trpcMutation("cards.create", { id: f.quizCourse.id, source: "transcript", front: "Q", back: `${bad} A` }, { sessionToken: ownerToken }),
         ],
       ];
       for (const [field, call] of fields) {
@@ -1293,12 +1296,18 @@ describe("tRPC form procedures over HTTP", () => {
       [{ ...valid, due: "2000-01-01T00:00:00Z" }, 400],
     ];
     for (const [json, status] of createCases) {
-      const result = await probe.run(`create ${JSON.stringify(json).slice(0, 80)}`, () => send("rest", "POST", cardsPath, { ...auth, json }), { allowed: [status] });
+      const result = await probe.run(`create ${JSON.stringify(json).slice(0, 80)}`, () => send("rest", "POST", cardsPath, { ...auth, json }), {
+        allowed: [status],
+      });
       expect(result.status, JSON.stringify(json).slice(0, 80)).toBe(status);
     }
-    await probe.run("a card on another learner's private course", () => send("rest", "POST", `/api/courses/${theirCourse.id}/cards`, { ...auth, json: valid }), {
-      allowed: [404],
-    });
+    await probe.run(
+      "a card on another learner's private course",
+      () => send("rest", "POST", `/api/courses/${theirCourse.id}/cards`, { ...auth, json: valid }),
+      {
+        allowed: [404],
+      },
+    );
 
     const mine = made[0]!.id;
     for (const rating of ["", "Good", "GOOD", "perfect", "again ", 1, 4, null, true, [], {}, "\u0000"]) {
@@ -1326,7 +1335,9 @@ describe("tRPC form procedures over HTTP", () => {
     }
     // A review that is accepted once is refused (409) the second time, and writes nothing then.
     expect((await send("rest", "POST", `/api/cards/${mine}/review`, { ...auth, json: { rating: "hard" } })).status).toBe(200);
-    await probe.run("a card reviewed just now", () => send("rest", "POST", `/api/cards/${mine}/review`, { ...auth, json: { rating: "hard" } }), { allowed: [409] });
+    await probe.run("a card reviewed just now", () => send("rest", "POST", `/api/cards/${mine}/review`, { ...auth, json: { rating: "hard" } }), {
+      allowed: [409],
+    });
 
     for (const desiredRetention of [0.69, 0.991, 1, 0, -0.9, "0.9", null, 1e308, [], {}]) {
       await probe.run(`desired retention ${JSON.stringify(desiredRetention)}`, () => trpcMutation("review.updateSettings", { desiredRetention }, auth), {

@@ -444,7 +444,9 @@ describe(`races: ${TRIALS} trials × ${CONCURRENCY} concurrent requests`, () => 
     await runRace("card review (one card)", async (index) => {
       const { user, token } = await learner();
       const course = await createCourse(db, { userId: user.id });
-      const card = await db.card.create({ data: { userId: user.id, courseId: course.id, source: "transcript", front: "F", back: "B", due: new Date(Date.now() - 1000) } });
+      const card = await db.card.create({
+        data: { userId: user.id, courseId: course.id, source: "transcript", front: "F", back: "B", due: new Date(Date.now() - 1000) },
+      });
       const ratings = ["again", "hard", "good", "easy"] as const;
       const results = await atOnce(CONCURRENCY, (i) =>
         restCall<{ card: { due: string } }>("POST", `/api/cards/${card.id}/review`, { sessionToken: token, json: { rating: ratings[(i + index) % 4] } }),
@@ -460,7 +462,8 @@ describe(`races: ${TRIALS} trials × ${CONCURRENCY} concurrent requests`, () => 
       if (events !== 1) problems.push(`${events} card_reviewed events`);
       if (stored.reps !== 1) problems.push(`reps ${stored.reps}`);
       const [winner] = ok(results);
-      if (winner && winner.json.card.due !== stored.due.toISOString()) problems.push(`the answer's due ${winner.json.card.due} is not the stored ${stored.due.toISOString()}`);
+      if (winner && winner.json.card.due !== stored.due.toISOString())
+        problems.push(`the answer's due ${winner.json.card.due} is not the stored ${stored.due.toISOString()}`);
       return {
         expected: 1,
         observed: ok(results).length,

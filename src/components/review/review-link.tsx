@@ -16,10 +16,18 @@ function DueCountLink() {
   const due = api.review.dueCount.useQuery(undefined, DUE_COUNT_OPTIONS);
   const count = due.data?.dueCount ?? 0;
   return (
-    <Link href="/review" aria-label={dueLabel(count)} data-testid="header-review-link" className={buttonVariants({ variant: "ghost", size: "sm", className: "px-2" })}>
+    <Link
+      href="/review"
+      aria-label={dueLabel(count)}
+      data-testid="header-review-link"
+      className={buttonVariants({ variant: "ghost", size: "sm", className: "px-2" })}
+    >
       Review
       {count > 0 ? (
-        <span data-testid="header-due-count" className="rounded-full bg-primary px-1.5 py-0.5 text-xs leading-none font-semibold text-primary-foreground tabular-nums">
+        <span
+          data-testid="header-due-count"
+          className="rounded-full bg-primary px-1.5 py-0.5 text-xs leading-none font-semibold text-primary-foreground tabular-nums"
+        >
           {count > 999 ? "999+" : count}
         </span>
       ) : null}

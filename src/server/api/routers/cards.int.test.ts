@@ -23,7 +23,13 @@ async function learner() {
 async function quizFor(userId: number, overrides: Parameters<typeof createQuizCourse>[1] = {}) {
   const { course, sections } = await createQuizCourse(db, { userId, ...overrides });
   const quiz = await createQuiz(db, sections[0]!.id, [
-    { questionText: "Which half is searched next?", options: ["A1", "B1", "C1", "D1"], correctAnswer: "A1", explanation: "The half that can hold it.", sourceTime: 65 },
+    {
+      questionText: "Which half is searched next?",
+      options: ["A1", "B1", "C1", "D1"],
+      correctAnswer: "A1",
+      explanation: "The half that can hold it.",
+      sourceTime: 65,
+    },
     { options: ["A2", "B2", "C2", "D2"], correctAnswer: "A2", sourceTime: null },
     { options: ["A3", "B3", "C3", "D3"], correctAnswer: "A3" },
   ]);
@@ -117,7 +123,12 @@ describe("review.queue, cards.review, review.dueCount", () => {
     expect(card).toMatchObject({ id: first.id, state: expected.state, reps: 1, due: expected.due.toISOString() });
     expect(new Date(card.due).getTime()).toBeGreaterThan(reviewedAt.getTime());
     const row = await db.card.findUniqueOrThrow({ where: { id: first.id } });
-    expect(row).toMatchObject({ stability: expected.stability, difficulty: expected.difficulty, learningSteps: expected.learning_steps, scheduledDays: expected.scheduled_days });
+    expect(row).toMatchObject({
+      stability: expected.stability,
+      difficulty: expected.difficulty,
+      learningSteps: expected.learning_steps,
+      scheduledDays: expected.scheduled_days,
+    });
     const reviews = await db.cardReview.findMany({ where: { cardId: first.id } });
     expect(reviews).toHaveLength(1);
     expect(reviews[0]).toMatchObject({ userId: user.id, rating: "good", state: 0 });
@@ -169,7 +180,10 @@ describe("review.queue, cards.review, review.dueCount", () => {
     expect(queue.status).toBe(200);
     expect(queue.json.dueCount).toBe(2);
     const [a, b] = queue.json.cards;
-    const reviewed = await restCall<{ card: { id: number; due: string } }>("POST", `/api/cards/${a!.id}/review`, { sessionToken: token, json: { rating: "again" } });
+    const reviewed = await restCall<{ card: { id: number; due: string } }>("POST", `/api/cards/${a!.id}/review`, {
+      sessionToken: token,
+      json: { rating: "again" },
+    });
     expect(reviewed.status).toBe(200);
     expect(new Date(reviewed.json.card.due).getTime()).toBeGreaterThan(Date.now());
     expect((await restCall("POST", `/api/cards/${a!.id}/review`, { sessionToken: token, json: { rating: "again" } })).status).toBe(409);
@@ -183,8 +197,22 @@ describe("cards.create", () => {
   test("from a transcript line or one of the learner's notes, on an own or public course; due now", async () => {
     const { user, caller } = await learner();
     const course = await createCourse(db, { userId: user.id, sectionsPerChapter: 3 });
-    const made = await caller.cards.create({ id: course.id, source: "transcript", front: "  What is 🧪 the pivot?  ", back: "The middle ‮element", timeSeconds: 42.5 });
-    expect(made).toMatchObject({ courseId: course.id, courseTitle: course.title, source: "transcript", front: "What is 🧪 the pivot?", back: "The middle ‮element", timeSeconds: 42.5, state: 0 });
+    const made = await caller.cards.create({
+      id: course.id,
+      source: "transcript",
+      front: "  What is 🧪 the pivot?  ",
+      back: "The middle ‮element",
+      timeSeconds: 42.5,
+    });
+    expect(made).toMatchObject({
+      courseId: course.id,
+      courseTitle: course.title,
+      source: "transcript",
+      front: "What is 🧪 the pivot?",
+      back: "The middle ‮element",
+      timeSeconds: 42.5,
+      state: 0,
+    });
     expect(new Date(made.due).getTime()).toBeLessThanOrEqual(Date.now());
     expect((await caller.review.queue()).cards.map((c) => c.id)).toEqual([made.id]);
 
@@ -213,7 +241,11 @@ describe("cards.create", () => {
     await expectTRPCError(caller.cards.create({ id: course.id, source: "note", front: "F", back: "B" }), "UNPROCESSABLE_CONTENT", /noteId/);
     await expectTRPCError(caller.cards.create({ id: course.id, source: "transcript", noteId: elsewhere.id, front: "F", back: "B" }), "UNPROCESSABLE_CONTENT");
     // Two sections of 60 s: the video ends at 2:00.
-    await expectTRPCError(caller.cards.create({ id: course.id, source: "transcript", front: "F", back: "B", timeSeconds: 121 }), "UNPROCESSABLE_CONTENT", /2:00/);
+    await expectTRPCError(
+      caller.cards.create({ id: course.id, source: "transcript", front: "F", back: "B", timeSeconds: 121 }),
+      "UNPROCESSABLE_CONTENT",
+      /2:00/,
+    );
     await expectValidationError(caller.cards.create({ id: course.id, source: "transcript", front: "F", back: "B", timeSeconds: -1 }), /negative/);
     await expectValidationError(caller.cards.create({ id: course.id, source: "transcript", front: " ", back: "B" }), /front of the card is empty/);
     await expectValidationError(caller.cards.create({ id: course.id, source: "transcript", front: "x".repeat(1001), back: "B" }), /at most 1000/);
@@ -232,7 +264,11 @@ describe("cards.create", () => {
       MAX_CARDS_PER_LEARNER - 1,
     );
     await caller.cards.create({ id: course.id, source: "transcript", front: "the last one", back: "B" });
-    await expectTRPCError(caller.cards.create({ id: course.id, source: "transcript", front: "one too many", back: "B" }), "UNPROCESSABLE_CONTENT", /at most 20,000/);
+    await expectTRPCError(
+      caller.cards.create({ id: course.id, source: "transcript", front: "one too many", back: "B" }),
+      "UNPROCESSABLE_CONTENT",
+      /at most 20,000/,
+    );
     expect(await db.card.count({ where: { userId: user.id } })).toBe(MAX_CARDS_PER_LEARNER);
   });
 });

@@ -8,7 +8,9 @@ import { createTRPCRouter, protectedProcedure } from "../trpc";
 export const reviewRouter = createTRPCRouter({
   // GET /api/review/queue
   queue: protectedProcedure
-    .meta({ openapi: { method: "GET", path: "/review/queue", tags: ["cards"], summary: "Your cards due now across all courses, with each rating's next interval" } })
+    .meta({
+      openapi: { method: "GET", path: "/review/queue", tags: ["cards"], summary: "Your cards due now across all courses, with each rating's next interval" },
+    })
     .input(reviewQueueInput)
     .output(reviewQueueOutput)
     .query(({ ctx }) => getReviewQueue(ctx.db, { userId: ctx.user.id })),

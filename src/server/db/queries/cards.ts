@@ -52,7 +52,10 @@ const DUE_SUMMARY_SQL = `
     u."desiredRetention" AS "desiredRetention"
   FROM "User" u WHERE u.id = $1`;
 
-export async function selectDueSummary(db: DbClient, { userId, now, courseId = null }: { userId: number; now: Date; courseId?: number | null }): Promise<DueSummaryRow> {
+export async function selectDueSummary(
+  db: DbClient,
+  { userId, now, courseId = null }: { userId: number; now: Date; courseId?: number | null },
+): Promise<DueSummaryRow> {
   const [row] = await queryRows<DueSummaryRow>(db, DUE_SUMMARY_SQL, [userId, now.toISOString(), courseId], "due-summary");
   return row ?? { dueCount: 0, nextDueAt: null, desiredRetention: 0.9 };
 }

@@ -11,7 +11,7 @@ import { newCardSchedule } from "./fsrs";
 
 export const CARD_MESSAGES = {
   noteNotFound: "Note not found",
-  noteNeeded: 'A card made from a note needs the note\'s noteId',
+  noteNeeded: "A card made from a note needs the note's noteId",
   noteOnlyForNotes: 'noteId is only for cards made from a note (source "note")',
   limit: `You can keep at most ${MAX_CARDS_PER_LEARNER.toLocaleString("en-US")} cards. Delete some to make new ones.`,
   pastTheEnd: (duration: number) => `timeSeconds is past the end of the video (${formatTimestamp(duration)})`,
@@ -26,7 +26,13 @@ export const CARD_MESSAGES = {
 export async function createCard(db: Db, { userId, input, now = new Date() }: { userId: number; input: CardCreateInput; now?: Date }): Promise<CardView> {
   const course = await db.course.findUnique({
     where: { id: input.id },
-    select: { userId: true, isPublic: true, status: true, video: { select: { durationSeconds: true } }, chapters: { select: { sections: { select: { timeEnd: true } } } } },
+    select: {
+      userId: true,
+      isPublic: true,
+      status: true,
+      video: { select: { durationSeconds: true } },
+      chapters: { select: { sections: { select: { timeEnd: true } } } },
+    },
   });
   if (!course || !isVisibleTo(course, userId)) throw courseNotFound();
 
@@ -49,7 +55,17 @@ export async function createCard(db: Db, { userId, input, now = new Date() }: { 
     await lockUser(tx, "cards", userId);
     if ((await tx.card.count({ where: { userId } })) >= MAX_CARDS_PER_LEARNER) throw new AppError("UNPROCESSABLE", CARD_MESSAGES.limit);
     return tx.card.create({
-      data: { userId, courseId: input.id, source: input.source, noteId, front: input.front, back: input.back, timeSeconds, createdAt: now, ...newCardSchedule(now) },
+      data: {
+        userId,
+        courseId: input.id,
+        source: input.source,
+        noteId,
+        front: input.front,
+        back: input.back,
+        timeSeconds,
+        createdAt: now,
+        ...newCardSchedule(now),
+      },
       select: cardViewSelect,
     });
   });

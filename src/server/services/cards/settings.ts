@@ -6,6 +6,10 @@ export async function getReviewSettings(db: DbClient, userId: number): Promise<{
 }
 
 /** Later reviews are scheduled for the new retention; cards keep their current due times. */
-export async function updateReviewSettings(db: DbClient, userId: number, { desiredRetention }: { desiredRetention: number }): Promise<{ desiredRetention: number }> {
+export async function updateReviewSettings(
+  db: DbClient,
+  userId: number,
+  { desiredRetention }: { desiredRetention: number },
+): Promise<{ desiredRetention: number }> {
   return db.user.update({ where: { id: userId }, data: { desiredRetention: Math.round(desiredRetention * 100) / 100 }, select: { desiredRetention: true } });
 }
