@@ -14,10 +14,13 @@ import { api } from "~/trpc/react";
 const RATING_LABELS: Record<CardRatingName, string> = { again: "Again", hard: "Hard", good: "Good", easy: "Easy" };
 const RATING_KEYS: Record<string, CardRatingName> = { "1": "again", "2": "hard", "3": "good", "4": "easy" };
 
-/** Keys typed into a field or pressed on a control are theirs, not the session's. */
-function ownsKey(target: EventTarget | null): boolean {
-  return target instanceof HTMLElement && (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT", "BUTTON", "A"].includes(target.tagName));
+/** Keys typed into a field are the field's, not the session's. */
+function isTextEntry(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName));
 }
+
+/** Space on a focused button presses that button (its own activation), so the session leaves it alone. */
+const isButton = (target: EventTarget | null) => target instanceof HTMLButtonElement;
 
 /**
  * /review: today's due cards, one at a time. Space (or 'Show answer') flips the card; 1-4 (or
@@ -69,8 +72,9 @@ export function ReviewSession() {
 
   useEffect(() => {
     function onKey(event: KeyboardEvent) {
-      if (event.altKey || event.ctrlKey || event.metaKey || !card || ownsKey(event.target)) return;
+      if (event.altKey || event.ctrlKey || event.metaKey || !card || isTextEntry(event.target)) return;
       if (event.key === " ") {
+        if (isButton(event.target)) return;
         event.preventDefault();
         setFlipped((value) => !value);
         return;
