@@ -20,6 +20,7 @@ export const SIGNED_IN_PAGES = [
   "/subscription/success",
   "/subscription/cancel",
   "/account",
+  "/review",
   "/how-it-works",
   "/achievements/{card}",
   "/course/999999999",

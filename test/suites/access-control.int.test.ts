@@ -73,6 +73,10 @@ type Fixtures = {
   coupons: [string, string];
   /** One of the owner's API tokens, for the apiTokens.revoke row. */
   revocableTokenId: number;
+  /** The owner's flashcards: one per owner caller for each row that spends one (a review makes a card not due; a delete removes it). */
+  cards: Record<"review" | "restReview" | "remove" | "restRemove", Record<"owner" | "bearer", number>>;
+  /** The owner's note on the shared course (another learner may make cards there, but not from it). */
+  publicNoteId: number;
   /** Each account's current password (changePassword rows change them). */
   passwords: Record<string, string>;
 };
@@ -122,10 +126,14 @@ const MARK = {
   explanation: `AclSecretExplanation${sfx}`,
   answer: `AclSecretAnswer${sfx}`,
   tokenName: `AclSecretTokenName${sfx}`,
+  card: `AclSecretCard${sfx}`,
 };
 const OWNER_MARKERS = Object.values(MARK);
 
 const courseOf = (fx: Fixtures) => ({ id: fx.courseId });
+/** The owner's card for this caller: the owner's token and cookie each spend their own; anyone else names the cookie's. */
+const ownerCard = (cards: Record<"owner" | "bearer", number>, who: Who) => (who === "bearer" ? cards.bearer : cards.owner);
+const CARD_NOT_FOUND = "Card not found";
 const ownUserId = (fx: Fixtures) => ({ userId: fx.owner.id });
 const credentialsOf = (fx: Fixtures, who: Who) => {
   const username = who === "owner" ? fx.owner.username : who === "other" ? fx.other.username : fx.stranger.username;
@@ -255,6 +263,43 @@ const PROCEDURE_ROWS: Row[] = [
     other: 403,
     otherMessage: NOT_OWN,
   },
+  // flashcards and review
+  {
+    key: "cards.create",
+    scope: "owned",
+    input: (fx) => ({ id: fx.courseId, source: "transcript", front: "Why halve?", back: "Logarithmic time", timeSeconds: 30 }),
+    other: 404,
+    otherMessage: COURSE_NOT_FOUND,
+  },
+  {
+    key: "cards.create",
+    variant: "a public course",
+    scope: "owned",
+    input: (fx) => ({ id: fx.publicCourseId, source: "transcript", front: "Shared?", back: "Yes" }),
+    other: 200,
+    ownWrites: true,
+  },
+  {
+    key: "cards.create",
+    variant: "the owner's note on a public course",
+    scope: "owned",
+    input: (fx) => ({ id: fx.publicCourseId, source: "note", noteId: fx.publicNoteId, front: "From a note", back: "Mine" }),
+    other: 404,
+    otherMessage: "Note not found",
+  },
+  {
+    key: "cards.review",
+    scope: "owned",
+    input: (fx, who) => ({ id: ownerCard(fx.cards.review, who), rating: "good" }),
+    other: 404,
+    otherMessage: CARD_NOT_FOUND,
+  },
+  { key: "cards.delete", scope: "owned", input: (fx, who) => ({ id: ownerCard(fx.cards.remove, who) }), other: 404, otherMessage: CARD_NOT_FOUND },
+  { key: "review.queue", scope: "self", ownerSees: () => MARK.card },
+  { key: "review.dueCount", scope: "self" },
+  { key: "review.dueCount", variant: "of a course", scope: "self", input: (fx) => ({ courseId: fx.courseId }) },
+  { key: "review.settings", scope: "self" },
+  { key: "review.updateSettings", scope: "self", input: () => ({ desiredRetention: 0.85 }), ownWrites: true },
   // chat
   { key: "chat.history", scope: "owned", input: courseOf, other: 404, otherMessage: COURSE_NOT_FOUND, ownerSees: () => MARK.chat },
   {
@@ -354,6 +399,22 @@ const REST_ROWS: Row[] = [
     ownerSees: () => MARK.answer,
   },
   {
+    key: "POST /courses/{id}/cards",
+    scope: "owned",
+    input: (fx) => ({ id: fx.courseId, source: "transcript", front: "Why halve?", back: "Logarithmic time" }),
+    other: 404,
+    otherMessage: COURSE_NOT_FOUND,
+  },
+  {
+    key: "POST /cards/{id}/review",
+    scope: "owned",
+    input: (fx, who) => ({ id: ownerCard(fx.cards.restReview, who), rating: "again" }),
+    other: 404,
+    otherMessage: CARD_NOT_FOUND,
+  },
+  { key: "DELETE /cards/{id}", scope: "owned", input: (fx, who) => ({ id: ownerCard(fx.cards.restRemove, who) }), other: 404, otherMessage: CARD_NOT_FOUND },
+  { key: "GET /review/queue", scope: "self", ownerSees: () => MARK.card },
+  {
     key: "GET /courses/{id}/chat",
     scope: "owned",
     input: (fx) => ({ ...courseOf(fx), ...ownUserId(fx) }),
@@ -437,7 +498,7 @@ function restRequest(row: Row, input: Input): ApiCall {
     delete rest[name];
     return encodeURIComponent(String(value));
   });
-  if (method === "GET") {
+  if (method === "GET" || method === "DELETE") {
     const query = new URLSearchParams(Object.entries(rest).map(([name, value]) => [name, String(value)])).toString();
     return { method, path: `/api${path}${query ? `?${query}` : ""}` };
   }
@@ -655,6 +716,28 @@ beforeAll(async () => {
   apiTokens.bearer = (await createApiTokenRow(db, owner.id, { name: MARK.tokenName })).token;
   apiTokens.revoked = (await createApiTokenRow(db, owner.id, { name: MARK.tokenName, revokedAt: new Date() })).token;
   const revocable = await createApiTokenRow(db, owner.id, { name: "to be revoked by the matrix" });
+  const ownerCardRow = async (label: string, courseId = course.id) =>
+    (
+      await db.card.create({
+        data: {
+          userId: owner.id,
+          courseId,
+          source: "transcript",
+          front: `${MARK.card} ${label}?`,
+          back: `${MARK.card} back`,
+          due: new Date(Date.now() - 60_000),
+        },
+      })
+    ).id;
+  const cards = {
+    review: { owner: await ownerCardRow("review"), bearer: await ownerCardRow("review by token") },
+    restReview: { owner: await ownerCardRow("REST review"), bearer: await ownerCardRow("REST review by token") },
+    remove: { owner: await ownerCardRow("delete"), bearer: await ownerCardRow("delete by token", publicCourse.id) },
+    restRemove: { owner: await ownerCardRow("REST delete"), bearer: await ownerCardRow("REST delete by token") },
+  };
+  // Never spent: what review.queue shows the owner (and no one else).
+  await ownerCardRow("in the queue");
+  const publicNote = await db.note.create({ data: { userId: owner.id, courseId: publicCourse.id, timeSeconds: 5, text: "the owner's note" } });
 
   fx = {
     owner: { id: owner.id, username: owner.username },
@@ -673,6 +756,8 @@ beforeAll(async () => {
     cardId,
     coupons,
     revocableTokenId: revocable.row.id,
+    cards,
+    publicNoteId: publicNote.id,
     passwords: { [owner.username]: DEFAULT_PASSWORD, [other.username]: DEFAULT_PASSWORD, [stranger.username]: DEFAULT_PASSWORD },
   };
   await loadTables();

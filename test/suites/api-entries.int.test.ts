@@ -38,6 +38,8 @@ type World = {
   jobId: string;
   challengeId: number;
   coupon: string;
+  /** Two due flashcards: one to review, one to delete. */
+  cardIds: [number, number];
 };
 
 async function buildWorld(tag: string): Promise<World> {
@@ -53,8 +55,14 @@ async function buildWorld(tag: string): Promise<World> {
   const [challenge] = await listActiveChallenges(db);
   const coupon = `CONTRACT${tag}${uniqueSuffix()}`.toUpperCase();
   await db.coupon.create({ data: { code: coupon, premiumDays: 30, maxRedemptions: 10 } });
+  const card = (front: string) =>
+    db.card.create({
+      data: { userId: owner.id, courseId: course.id, source: "transcript", front, back: "Back", timeSeconds: 12, due: new Date(Date.now() - 60_000) },
+    });
+  const cardIds: [number, number] = [(await card("Why halve the range?")).id, (await card("When does it stop?")).id];
   return {
     tag,
+    cardIds,
     owner: { id: owner.id, username: owner.username },
     token: await sessionTokenFor(owner),
     courseId: course.id,
@@ -92,6 +100,17 @@ const DOCUMENTED: Row[] = [
   { key: "GET /sections/{id}/quiz", call: (w) => ({ method: "GET", path: `/api/sections/${w.sectionIds[0]}/quiz` }) },
   { key: "POST /sections/{id}/generate-quiz", call: (w) => ({ method: "POST", path: `/api/sections/${w.sectionIds[2]}/generate-quiz` }) },
   { key: "POST /quizzes/{id}/attempts", call: (w) => ({ method: "POST", path: `/api/quizzes/${w.quizId}/attempts`, json: { ...own(w), answers: w.answers } }) },
+  { key: "GET /review/queue", call: () => ({ method: "GET", path: "/api/review/queue" }) },
+  { key: "POST /cards/{id}/review", call: (w) => ({ method: "POST", path: `/api/cards/${w.cardIds[0]}/review`, json: { rating: "good" } }) },
+  { key: "DELETE /cards/{id}", call: (w) => ({ method: "DELETE", path: `/api/cards/${w.cardIds[1]}` }) },
+  {
+    key: "POST /courses/{id}/cards",
+    call: (w) => ({
+      method: "POST",
+      path: `/api/courses/${w.courseId}/cards`,
+      json: { source: "transcript", front: "Which half?", back: "The right one", timeSeconds: 30 },
+    }),
+  },
   { key: "GET /courses/{id}/chat", call: (w) => ({ method: "GET", path: `/api/courses/${w.chatCourseId}/chat?userId=${w.owner.id}` }) },
   {
     key: "POST /courses/{id}/chat",

@@ -293,7 +293,7 @@ afterAll(() => {
 // ---------------------------------------------------------------------------------------------
 // The documented REST paths
 // ---------------------------------------------------------------------------------------------
-type Endpoint = { method: "GET" | "POST"; path: (ids: Ids) => string; auth: boolean; body?: (ids: Ids) => unknown; ids?: (keyof Ids)[] };
+type Endpoint = { method: "GET" | "POST" | "DELETE"; path: (ids: Ids) => string; auth: boolean; body?: (ids: Ids) => unknown; ids?: (keyof Ids)[] };
 type Ids = { id: number; userId: number; challengeId: number };
 
 /** Every documented path (product-spec §7), with a valid id for each placeholder. */
@@ -351,6 +351,16 @@ function documentedEndpoints(): Record<string, Endpoint> {
     "POST /api/streaks/{userId}/activity": { method: "POST", path: (i) => `/api/streaks/${i.userId}/activity`, auth: true, ids: ["userId"] },
     "GET /api/users/{userId}/badges": { method: "GET", path: (i) => `/api/users/${i.userId}/badges`, auth: true, ids: ["userId"] },
     "GET /api/challenges/active": { method: "GET", path: () => "/api/challenges/active", auth: true },
+    "GET /api/review/queue": { method: "GET", path: () => "/api/review/queue", auth: true },
+    "POST /api/courses/{id}/cards": {
+      method: "POST",
+      path: (i) => `/api/courses/${i.id}/cards`,
+      auth: true,
+      body: () => ({ source: "transcript", front: "", back: "" }),
+      ids: ["id"],
+    },
+    "POST /api/cards/{id}/review": { method: "POST", path: (i) => `/api/cards/${i.id}/review`, auth: true, body: () => ({ rating: "good" }), ids: ["id"] },
+    "DELETE /api/cards/{id}": { method: "DELETE", path: (i) => `/api/cards/${i.id}`, auth: true, ids: ["id"] },
     "GET /api/users/{userId}/challenges": { method: "GET", path: (i) => `/api/users/${i.userId}/challenges`, auth: true, ids: ["userId"] },
     "POST /api/users/{userId}/challenges/{challengeId}": {
       method: "POST",
@@ -409,6 +419,9 @@ describe("every documented REST path", () => {
       ["POST", `/api/sections/${unknown}/generate-quiz`, undefined, 404],
       ["POST", `/api/quizzes/${unknown}/attempts`, { answers: [{ questionId: 1, answer: "A1" }] }, 404],
       ["POST", `/api/users/${f.owner.user.id}/challenges/${unknown}`, undefined, 404],
+      ["POST", `/api/courses/${unknown}/cards`, { source: "transcript", front: "F", back: "B" }, 404],
+      ["POST", `/api/cards/${unknown}/review`, { rating: "good" }, 404],
+      ["DELETE", `/api/cards/${unknown}`, undefined, 404],
       ["GET", `/api/courses?userId=${unknown}`, undefined, 403],
       ["GET", `/api/streaks/${unknown}`, undefined, 403],
       ["POST", `/api/streaks/${unknown}/activity`, undefined, 403],
@@ -638,6 +651,18 @@ describe("text fields", () => {
             }),
         ],
         ["search query", () => trpcQuery("course.search", { q: `course ${bad}` }, { sessionToken: ownerToken })],
+        [
+          "card front",
+          () =>
+            send("rest", "POST", `/api/courses/${f.quizCourse.id}/cards`, {
+              sessionToken: ownerToken,
+              json: { source: "transcript", front: `Q ${bad}`, back: "A" },
+            }),
+        ],
+        [
+          "card back",
+          () => trpcMutation("cards.create", { id: f.quizCourse.id, source: "transcript", front: "Q", back: `${bad} A` }, { sessionToken: ownerToken }),
+        ],
       ];
       for (const [field, call] of fields) {
         const result = await probe.run(`${field} with ${JSON.stringify(bad)}`, call, { allowed: [400] });
@@ -1058,6 +1083,10 @@ describe("tRPC form procedures over HTTP", () => {
     "course.setSharing",
     "apiTokens.create",
     "apiTokens.revoke",
+    "cards.create",
+    "cards.review",
+    "cards.delete",
+    "review.updateSettings",
   ];
 
   test("malformed bodies, broken envelopes, deep JSON, huge bodies and wrong content types are refused", async () => {
@@ -1220,6 +1249,104 @@ describe("tRPC form procedures over HTTP", () => {
     await probe.run("apiTokens.revoke extra field", () => trpcMutation("apiTokens.revoke", { id: theirs.row.id, userId: f.other.user.id }, auth), {
       allowed: [400],
     });
+  });
+
+  test("flashcards: tricky fronts round-trip; bad ratings, times, sources, huge texts and ids of others are refused", async () => {
+    const probe = new Probe();
+    const learner = await signedIn();
+    const auth = { sessionToken: learner.token };
+    // Two sections of 60 s: the video ends at 2:00.
+    const course = await createCourse(db, { userId: learner.user.id });
+    const cardsPath = `/api/courses/${course.id}/cards`;
+    const made: { id: number; front: string; back: string }[] = [];
+    for (const text of [...TRICKY_TEXTS, "x".repeat(1_000)]) {
+      const result = await send("rest", "POST", cardsPath, { ...auth, json: { source: "transcript", front: text, back: `${text} ✓`, timeSeconds: 120 } });
+      expect(result.status, result.text.slice(0, 300)).toBe(200);
+      const card = result.json as { id: number; front: string; back: string };
+      expect(card.front).toBe(text);
+      expect(card.back).toBe(`${text} ✓`);
+      made.push(card);
+      stats.roundTrips += 1;
+    }
+    const queue = (await send("rest", "GET", "/api/review/queue", auth)).json as { cards: { id: number; front: string }[] };
+    for (const card of made) expect(queue.cards.find((c) => c.id === card.id)?.front).toBe(card.front);
+
+    const valid = { source: "transcript", front: "Front", back: "Back" };
+    const theirCourse = await createCourse(db, { userId: f.other.user.id });
+    const theirNote = await db.note.create({ data: { userId: f.other.user.id, courseId: course.id, timeSeconds: 1, text: "not yours" } });
+    const createCases: [unknown, number][] = [
+      [{ ...valid, front: "x".repeat(1_001) }, 400],
+      [{ ...valid, back: "x".repeat(5_001) }, 400],
+      [{ ...valid, front: "" }, 400],
+      [{ ...valid, back: " \n\t " }, 400],
+      [{ ...valid, front: 42 }, 400],
+      [{ ...valid, front: null }, 400],
+      [{ ...valid, source: "quiz" }, 400],
+      [{ ...valid, source: "NOTE" }, 400],
+      [{ front: "F", back: "B" }, 400],
+      // ("30", true and [] coerce to numbers in the REST adapter: the known laxness below.)
+      ...[-1, -0.001, "NaN", "Infinity", "-5", {}, "1:30"].map((timeSeconds): [unknown, number] => [{ ...valid, timeSeconds }, 400]),
+      [{ ...valid, timeSeconds: 120.5 }, 422],
+      [{ ...valid, timeSeconds: 1e308 }, 422],
+      [{ ...valid, source: "note" }, 422],
+      [{ ...valid, source: "note", noteId: theirNote.id }, 404],
+      [{ ...valid, source: "note", noteId: 2_147_483_647 }, 404],
+      ...BAD_ID_JSON.slice(0, 6).map((noteId): [unknown, number] => [{ ...valid, source: "note", noteId }, 400]),
+      [{ ...valid, userId: f.other.user.id }, 400],
+      [{ ...valid, due: "2000-01-01T00:00:00Z" }, 400],
+    ];
+    for (const [json, status] of createCases) {
+      const result = await probe.run(`create ${JSON.stringify(json).slice(0, 80)}`, () => send("rest", "POST", cardsPath, { ...auth, json }), {
+        allowed: [status],
+      });
+      expect(result.status, JSON.stringify(json).slice(0, 80)).toBe(status);
+    }
+    await probe.run(
+      "a card on another learner's private course",
+      () => send("rest", "POST", `/api/courses/${theirCourse.id}/cards`, { ...auth, json: valid }),
+      {
+        allowed: [404],
+      },
+    );
+
+    const mine = made[0]!.id;
+    for (const rating of ["", "Good", "GOOD", "perfect", "again ", 1, 4, null, true, [], {}, "\u0000"]) {
+      await probe.run(`review rating=${JSON.stringify(rating)}`, () => send("rest", "POST", `/api/cards/${mine}/review`, { ...auth, json: { rating } }), {
+        allowed: [400],
+      });
+    }
+    await probe.run("review without a rating", () => send("rest", "POST", `/api/cards/${mine}/review`, { ...auth, json: {} }), { allowed: [400] });
+    await probe.run("review with an extra field", () => send("rest", "POST", `/api/cards/${mine}/review`, { ...auth, json: { rating: "good", due: 0 } }), {
+      allowed: [400],
+    });
+    for (const id of BAD_ID_JSON) {
+      await probe.run(`cards.review id=${JSON.stringify(id)}`, () => trpcMutation("cards.review", { id, rating: "good" }, auth), { allowed: [400] });
+      await probe.run(`cards.delete id=${JSON.stringify(id)}`, () => trpcMutation("cards.delete", { id }, auth), { allowed: [400] });
+    }
+    // Another learner's card: 404 to review and to delete, as an unknown id.
+    const theirs = (await send("rest", "POST", `/api/courses/${theirCourse.id}/cards`, { sessionToken: f.other.token, json: valid })).json as { id: number };
+    for (const call of [
+      () => send("rest", "POST", `/api/cards/${theirs.id}/review`, { ...auth, json: { rating: "good" } }),
+      () => send("rest", "DELETE", `/api/cards/${theirs.id}`, auth),
+      () => trpcMutation("cards.review", { id: theirs.id, rating: "easy" }, auth),
+    ]) {
+      const result = await probe.run(`another learner's card`, call, { allowed: [404] });
+      expect(errorOf(result.json).message).toBe("Card not found");
+    }
+    // A review that is accepted once is refused (409) the second time, and writes nothing then.
+    expect((await send("rest", "POST", `/api/cards/${mine}/review`, { ...auth, json: { rating: "hard" } })).status).toBe(200);
+    await probe.run("a card reviewed just now", () => send("rest", "POST", `/api/cards/${mine}/review`, { ...auth, json: { rating: "hard" } }), {
+      allowed: [409],
+    });
+
+    for (const desiredRetention of [0.69, 0.991, 1, 0, -0.9, "0.9", null, 1e308, [], {}]) {
+      await probe.run(`desired retention ${JSON.stringify(desiredRetention)}`, () => trpcMutation("review.updateSettings", { desiredRetention }, auth), {
+        allowed: [400],
+      });
+    }
+    for (const courseId of BAD_ID_JSON.slice(0, 8)) {
+      await probe.run(`dueCount courseId=${JSON.stringify(courseId)}`, () => trpcQuery("review.dueCount", { courseId }, auth), { allowed: [400] });
+    }
   });
 
   test("Authorization headers: odd bearer values are a clear 401, never a 5xx, and write nothing", async () => {

@@ -35,6 +35,7 @@ const GET_PATHS: Record<string, (w: World) => string> = {
   "GET /users/{userId}/challenges": (w) => `/api/users/${w.userId}/challenges`,
   "GET /subscription/course-limit": () => "/api/subscription/course-limit",
   "GET /subscription": () => "/api/subscription",
+  "GET /review/queue": () => "/api/review/queue",
   "GET /generation-jobs/{jobId}": (w) => `/api/generation-jobs/${w.jobId}`,
 };
 

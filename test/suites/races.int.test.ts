@@ -12,6 +12,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { MAX_ACTIVE_API_TOKENS } from "~/lib/api-tokens";
+import { MAX_CARDS_PER_LEARNER } from "~/lib/review";
 import { createBilling, type Billing } from "~/server/billing/stripe";
 import { createDbClient } from "~/server/db/client";
 import { MAX_ACTIVE_JOBS_PER_USER } from "~/server/services/generation/start-generation";
@@ -119,6 +120,8 @@ const DUPLICATE_KEYS = {
   stripeEvent: `SELECT "id", count(*)::int AS n FROM "StripeEvent" GROUP BY 1 HAVING count(*) > 1`,
   subscription: `SELECT "userId", count(*)::int AS n FROM "Subscription" GROUP BY 1 HAVING count(*) > 1`,
   // A learner's active API tokens beyond the limit count as duplicates.
+  cardPerQuestion: `SELECT "userId", "questionId", count(*)::int AS n FROM "Card" WHERE "questionId" IS NOT NULL GROUP BY 1, 2 HAVING count(*) > 1`,
+  cardsOverLimit: `SELECT "userId", (count(*) - ${MAX_CARDS_PER_LEARNER} + 1)::int AS n FROM "Card" GROUP BY 1 HAVING count(*) > ${MAX_CARDS_PER_LEARNER}`,
   apiTokensOverLimit: `SELECT "userId", (count(*) - ${MAX_ACTIVE_API_TOKENS} + 1)::int AS n FROM "ApiToken"
     WHERE "revokedAt" IS NULL AND ("expiresAt" IS NULL OR "expiresAt" > now() AT TIME ZONE 'UTC') GROUP BY 1 HAVING count(*) > ${MAX_ACTIVE_API_TOKENS}`,
 } as const;
@@ -434,6 +437,97 @@ describe(`races: ${TRIALS} trials × ${CONCURRENCY} concurrent requests`, () => 
         statuses: statusTally(results),
         problems,
       };
+    });
+  });
+
+  test("card review: simultaneous reviews of one due card record one review (one 200, the rest 409 'not due yet')", async () => {
+    await runRace("card review (one card)", async (index) => {
+      const { user, token } = await learner();
+      const course = await createCourse(db, { userId: user.id });
+      const card = await db.card.create({
+        data: { userId: user.id, courseId: course.id, source: "transcript", front: "F", back: "B", due: new Date(Date.now() - 1000) },
+      });
+      const ratings = ["again", "hard", "good", "easy"] as const;
+      const results = await atOnce(CONCURRENCY, (i) =>
+        restCall<{ card: { due: string } }>("POST", `/api/cards/${card.id}/review`, { sessionToken: token, json: { rating: ratings[(i + index) % 4] } }),
+      );
+      const problems = unexpectedStatuses(results, [200, 409]);
+      for (const refused of results.filter((r) => r.status === 409)) {
+        if ((refused.json as unknown as { message?: string }).message !== "This card is not due yet") problems.push(`409 said ${refused.text.slice(0, 120)}`);
+      }
+      const reviews = await db.cardReview.count({ where: { cardId: card.id } });
+      const events = await db.activityEvent.count({ where: { userId: user.id, type: "card_reviewed" } });
+      const stored = await db.card.findUniqueOrThrow({ where: { id: card.id } });
+      if (reviews !== 1) problems.push(`${reviews} CardReview rows`);
+      if (events !== 1) problems.push(`${events} card_reviewed events`);
+      if (stored.reps !== 1) problems.push(`reps ${stored.reps}`);
+      const [winner] = ok(results);
+      if (winner && winner.json.card.due !== stored.due.toISOString())
+        problems.push(`the answer's due ${winner.json.card.due} is not the stored ${stored.due.toISOString()}`);
+      return {
+        expected: 1,
+        observed: ok(results).length,
+        duplicates: await duplicates("activityEvent", "streak"),
+        serverErrors: count5xx(results),
+        statuses: statusTally(results),
+        problems,
+      };
+    });
+  });
+
+  test("cards from missed questions: simultaneous attempts (a double submit and retakes) make one card per question", async () => {
+    await runRace("cards from quiz attempts", async () => {
+      const { user, token } = await learner();
+      const { sections } = await createQuizCourse(db, { userId: user.id });
+      const quiz = await createQuiz(db, sections[0]!.id);
+      // Every attempt misses the first two questions; half of them miss the third too.
+      const results = await atOnce(CONCURRENCY, (i) =>
+        restCall("POST", `/api/quizzes/${quiz.id}/attempts`, {
+          sessionToken: token,
+          json: { answers: quiz.questions.map((q, n) => ({ questionId: q.id, answer: n < 2 || i % 2 === 0 ? q.options[1]! : q.correctAnswer })) },
+        }),
+      );
+      const problems = unexpectedStatuses(results, [200]);
+      const cards = await db.card.groupBy({ by: ["questionId"], where: { userId: user.id }, _count: { _all: true } });
+      if (cards.length !== 3 || cards.some((c) => c._count._all !== 1)) problems.push(`cards per question ${JSON.stringify(cards)}`);
+      return {
+        expected: CONCURRENCY,
+        observed: ok(results).length,
+        duplicates: await duplicates("cardPerQuestion", "activityEvent"),
+        serverErrors: count5xx(results),
+        statuses: statusTally(results),
+        problems,
+      };
+    });
+  });
+
+  test(`card creation: a learner two short of the limit (${MAX_CARDS_PER_LEARNER}) creating at once gets exactly two`, async () => {
+    await runRace("card creation at the limit", async () => {
+      const { user, token } = await learner();
+      const course = await createCourse(db, { userId: user.id });
+      await db.$executeRawUnsafe(
+        `INSERT INTO "Card" ("userId", "courseId", source, front, back, due)
+         SELECT $1, $2, 'transcript', 'front ' || n, 'back', now() AT TIME ZONE 'UTC' FROM generate_series(1, $3) AS n`,
+        user.id,
+        course.id,
+        MAX_CARDS_PER_LEARNER - 2,
+      );
+      const results = await atOnce(CONCURRENCY, (i) =>
+        restCall("POST", `/api/courses/${course.id}/cards`, { sessionToken: token, json: { source: "transcript", front: `Card ${i}`, back: "B" } }),
+      );
+      const problems = unexpectedStatuses(results, [200, 422]);
+      const total = await db.card.count({ where: { userId: user.id } });
+      if (total !== MAX_CARDS_PER_LEARNER) problems.push(`${total} cards`);
+      const result = {
+        expected: 2,
+        observed: ok(results).length,
+        duplicates: await duplicates("cardsOverLimit"),
+        serverErrors: count5xx(results),
+        statuses: statusTally(results),
+        problems,
+      };
+      await db.card.deleteMany({ where: { userId: user.id } });
+      return result;
     });
   });
 

@@ -7,6 +7,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { MessagesSquare } from "~/components/ui/icons/messages-square";
 import { CenteredSpinner, Spinner } from "~/components/ui/spinner";
+import { CourseReviewLink } from "~/components/review/review-link";
 import { toast } from "~/hooks/use-toast";
 import { api, type RouterOutputs } from "~/trpc/react";
 
@@ -171,6 +172,7 @@ function CoursePlayerView({ detail, saved, videoPlayer, startAt }: CoursePlayerV
           <EngineBadge engine={course.engine} />
           <span className="text-xs font-medium text-muted-foreground capitalize">{course.complexity}</span>
           <div className="ml-auto">
+            <CourseReviewLink courseId={courseId} />
             <CourseSharing courseId={courseId} isPublic={course.isPublic} isOwner={course.isOwner} />
           </div>
         </div>

@@ -48,7 +48,7 @@ describe("formatDay", () => {
 });
 
 describe("BADGE_CATALOGUE", () => {
-  it("lists the eight badges once each", () => {
-    expect(new Set(BADGE_CATALOGUE.map((entry) => entry.key)).size).toBe(8);
+  it("lists the nine badges once each", () => {
+    expect(new Set(BADGE_CATALOGUE.map((entry) => entry.key)).size).toBe(9);
   });
 });

@@ -1,6 +1,6 @@
 import type { UserBadgeView } from "~/lib/schemas/gamification";
 
-/** The badge catalogue (seeded by the migration "badge_catalog"), for the page's explanations. */
+/** The badge catalogue (seeded by the migrations "badge_catalog" and "review_badge"), for the page's explanations. */
 export const BADGE_CATALOGUE = [
   { key: "streak-3", name: "On a Roll", earnedBy: "a 3-day streak" },
   { key: "streak-7", name: "Week Warrior", earnedBy: "a 7-day streak" },
@@ -10,6 +10,7 @@ export const BADGE_CATALOGUE = [
   { key: "quiz-perfect-1", name: "Perfect Score", earnedBy: "your first perfect quiz" },
   { key: "quiz-master", name: "Quiz Master", earnedBy: "5 perfect quizzes" },
   { key: "challenge-1", name: "Challenge Accepted", earnedBy: "your first completed daily challenge" },
+  { key: "review-streak-7", name: "Steady Reviewer", earnedBy: "reviewing cards 7 days in a row" },
 ] as const;
 
 /** Where the badge toaster remembers the badges it has announced, per learner. */

@@ -5,6 +5,7 @@ import { CircleHelp } from "~/components/ui/icons/circle-help";
 import { Moon } from "~/components/ui/icons/moon";
 import { PanelLeft } from "~/components/ui/icons/panel-left";
 import { Sun } from "~/components/ui/icons/sun";
+import { ReviewLink } from "~/components/review/review-link";
 
 import { HeaderSearch } from "./header-search";
 import { Logo } from "./logo";
@@ -26,6 +27,7 @@ export function Header() {
         <Logo textClassName="hidden sm:inline" />
         <HeaderSearch className="max-w-xl min-w-0 flex-1" />
         <div className="ml-auto flex shrink-0 items-center gap-1">
+          <ReviewLink />
           <ThemeToggle
             icon={
               <>

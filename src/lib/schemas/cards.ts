@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+import { CARD_RATINGS, MAX_DESIRED_RETENTION, MIN_DESIRED_RETENTION } from "~/lib/review";
+
 import { idSchema, storableText } from "./common";
 
 export const CARD_FRONT_MAX_LENGTH = 1_000;
@@ -32,3 +34,70 @@ export const cardCreateInput = z
   })
   .strict();
 export type CardCreateInput = z.infer<typeof cardCreateInput>;
+
+/** `DELETE /api/cards/{id}` */
+export const cardIdInput = z.object({ id: idSchema }).strict();
+
+/** `POST /api/cards/{id}/review` */
+export const cardReviewInput = z
+  .object({
+    id: idSchema,
+    rating: z.enum(CARD_RATINGS, { error: 'rating must be "again", "hard", "good" or "easy"' }),
+  })
+  .strict();
+export type CardReviewInput = z.infer<typeof cardReviewInput>;
+
+/** The next interval of each rating as ts-fsrs previews it ("1m", "10m", "4d"). */
+export const cardIntervalsOutput = z.object({ again: z.string(), hard: z.string(), good: z.string(), easy: z.string() });
+
+export const cardOutput = z.object({
+  id: z.number().int(),
+  courseId: z.number().int(),
+  courseTitle: z.string(),
+  source: z.enum(["quiz", "note", "transcript"]),
+  front: z.string(),
+  back: z.string(),
+  /** The moment of the video the card is about; open it at `/course/{courseId}?t={timeSeconds}`. */
+  timeSeconds: z.number().nullable(),
+  due: z.string().describe("ISO 8601: when the card is next due"),
+  /** ts-fsrs State: 0 new, 1 learning, 2 review, 3 relearning. */
+  state: z.number().int().min(0).max(3),
+  reps: z.number().int(),
+  lapses: z.number().int(),
+  lastReview: z.string().nullable().describe("ISO 8601"),
+});
+export type CardView = z.infer<typeof cardOutput>;
+
+export const reviewQueueCardOutput = cardOutput.extend({ intervals: cardIntervalsOutput });
+export type ReviewQueueCard = z.infer<typeof reviewQueueCardOutput>;
+
+/** `GET /api/review/queue`: no input (a cache-buster is ignored). */
+export const reviewQueueInput = z.object({}).strict().optional();
+
+export const reviewQueueOutput = z.object({
+  /** Due now, oldest due first, at most REVIEW_QUEUE_PAGE. */
+  cards: z.array(reviewQueueCardOutput),
+  /** Every card due now, across all courses. */
+  dueCount: z.number().int(),
+  /** When nothing is due: the earliest due time after now (ISO 8601); null without cards or while some are due. */
+  nextDueAt: z.string().nullable(),
+});
+export type ReviewQueue = z.infer<typeof reviewQueueOutput>;
+export const REVIEW_QUEUE_PAGE = 50;
+
+/** The card after a review, with when it is next due. */
+export const cardReviewedOutput = z.object({ card: cardOutput });
+
+/** `review.dueCount`: all due cards, or those of one course. */
+export const dueCountInput = z.object({ courseId: idSchema.optional() }).strict().optional();
+export const dueCountOutput = z.object({ dueCount: z.number().int() });
+
+export const reviewSettingsOutput = z.object({ desiredRetention: z.number() });
+export const reviewSettingsInput = z
+  .object({
+    desiredRetention: z
+      .number({ error: "desiredRetention must be a number" })
+      .min(MIN_DESIRED_RETENTION, `desiredRetention must be at least ${MIN_DESIRED_RETENTION}`)
+      .max(MAX_DESIRED_RETENTION, `desiredRetention must be at most ${MAX_DESIRED_RETENTION}`),
+  })
+  .strict();

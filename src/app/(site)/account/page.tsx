@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 
 import { ApiTokensCard } from "~/components/account/api-tokens-card";
 import { ChangePasswordForm } from "~/components/account/change-password-form";
+import { ReviewRetentionCard } from "~/components/account/review-retention-card";
 import { ProtectedRoute } from "~/components/auth/protected-route";
 import { PageContainer } from "~/components/layout/page-container";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -11,7 +12,7 @@ export const metadata: Metadata = { title: "Account" };
 export default function AccountPage() {
   return (
     <ProtectedRoute>
-      <PageContainer title="Account" description={<p>Your password, and the API tokens your own scripts sign in with.</p>}>
+      <PageContainer title="Account" description={<p>Your password, how your cards are spaced, and the API tokens your own scripts sign in with.</p>}>
         <div className="grid gap-8">
           <Card>
             <CardHeader>
@@ -22,6 +23,7 @@ export default function AccountPage() {
               <ChangePasswordForm />
             </CardContent>
           </Card>
+          <ReviewRetentionCard />
           <ApiTokensCard />
         </div>
       </PageContainer>

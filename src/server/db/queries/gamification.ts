@@ -116,9 +116,11 @@ export function stepOpenChallenges(tx: DbClient, { userId, type, at }: { userId:
 
 export type ActivityDayRow = { localDate: string };
 
-/** The learner's days with any event ("YYYY-MM-DD"), oldest first. */
-export function selectActivityDays(tx: DbClient, userId: number): Promise<ActivityDayRow[]> {
-  return tx.$queryRaw<ActivityDayRow[]>`SELECT DISTINCT "localDate"::text AS "localDate" FROM "ActivityEvent" WHERE "userId" = ${userId} ORDER BY 1`;
+/** The learner's days with any event, or with an event of `type` ("YYYY-MM-DD"), oldest first. */
+export function selectActivityDays(tx: DbClient, userId: number, type: ActivityType | null = null): Promise<ActivityDayRow[]> {
+  return tx.$queryRaw<ActivityDayRow[]>`
+    SELECT DISTINCT "localDate"::text AS "localDate" FROM "ActivityEvent"
+    WHERE "userId" = ${userId} AND (${type}::text IS NULL OR type = ${type}::text::"ActivityType") ORDER BY 1`;
 }
 
 export type AwardedBadgeRow = { id: number; awardedAt: Date; badgeId: number };

@@ -4,9 +4,11 @@ export type BadgeStats = {
   coursesCompleted: number;
   perfectQuizzes: number;
   challengesCompleted: number;
+  /** The most days in a row with a card reviewed. */
+  longestReviewStreak: number;
 };
 
-/** Each badge (seeded by the migration "badge_catalog") and the rule that earns it. */
+/** Each badge (seeded by the migrations "badge_catalog" and "review_badge") and the rule that earns it. */
 const BADGE_RULES: { key: string; earned: (stats: BadgeStats) => boolean }[] = [
   { key: "streak-3", earned: (s) => s.longestStreak >= 3 },
   { key: "streak-7", earned: (s) => s.longestStreak >= 7 },
@@ -16,6 +18,7 @@ const BADGE_RULES: { key: string; earned: (stats: BadgeStats) => boolean }[] = [
   { key: "quiz-perfect-1", earned: (s) => s.perfectQuizzes >= 1 },
   { key: "quiz-master", earned: (s) => s.perfectQuizzes >= 5 },
   { key: "challenge-1", earned: (s) => s.challengesCompleted >= 1 },
+  { key: "review-streak-7", earned: (s) => s.longestReviewStreak >= 7 },
 ];
 
 /** The keys of every badge these totals earn (awarding is idempotent: already-held ones are skipped). */

@@ -11,6 +11,7 @@ export const DAILY_CHALLENGES: { key: string; title: string; description: string
   { key: "quizzes-2", title: "Quiz Streak", description: "Pass 2 quizzes today", eventType: "quiz_passed", target: 2 },
   { key: "tutor-1", title: "Curious Mind", description: "Ask the course tutor 1 question today", eventType: "chat_question", target: 1 },
   { key: "quiz-perfect-1", title: "Flawless", description: "Get every answer of a quiz right today", eventType: "quiz_perfect", target: 1 },
+  { key: "cards-10", title: "Card Sharp", description: "Review 10 cards today", eventType: "card_reviewed", target: 10 },
 ];
 
 /** Daily challenges award this badge when completed (the first completion earns it; it is kept once). */

@@ -103,8 +103,9 @@ async function advanceChallenges(tx: DbClient, userId: number, type: ActivityTyp
 
 /** Recomputes the streak and totals from the stored events (so the same answer however events arrive). */
 async function refreshStreak(tx: DbClient, userId: number, today: string) {
-  const [days, counts, challenges] = await Promise.all([
+  const [days, reviewDays, counts, challenges] = await Promise.all([
     selectActivityDays(tx, userId),
+    selectActivityDays(tx, userId, "card_reviewed"),
     tx.activityEvent.groupBy({ by: ["type"], where: { userId }, _count: { _all: true } }),
     tx.userChallenge.count({ where: { userId, completed: true } }),
   ]);
@@ -130,6 +131,10 @@ async function refreshStreak(tx: DbClient, userId: number, today: string) {
     coursesCompleted: totals.totalCoursesCompleted,
     perfectQuizzes: count("quiz_perfect"),
     challengesCompleted: challenges,
+    longestReviewStreak: computeStreak(
+      reviewDays.map((row) => row.localDate),
+      today,
+    ).longestStreak,
   };
 }
 

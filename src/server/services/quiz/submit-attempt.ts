@@ -1,6 +1,7 @@
 import { ANSWER_ALL_MESSAGE, QUIZ_PASS_SCORE, type AttemptResult } from "~/lib/schemas/quiz";
 import type { DbClient } from "~/server/db";
 import { AppError } from "~/server/errors";
+import { makeCardsFromMissedQuestions } from "~/server/services/cards/quiz-cards";
 import { isVisibleTo } from "~/server/services/course/get-course";
 import { type LearningEvent, recordLearningEvents } from "~/server/services/gamification/record-event";
 
@@ -9,7 +10,7 @@ import { QUIZ_NOT_FOUND } from "./get-quiz";
 /**
  * Scores an attempt on the server and stores it for the caller. Every question must be answered
  * exactly once with one of its options. Retakes are new attempts; nothing is written unless the
- * whole attempt is valid.
+ * whole attempt is valid. Every question answered wrong becomes a flashcard (once per question).
  */
 export async function submitQuizAttempt(
   db: DbClient,
@@ -24,8 +25,11 @@ export async function submitQuizAttempt(
     where: { id: quizId },
     select: {
       id: true,
-      section: { select: { chapter: { select: { course: { select: { userId: true, isPublic: true, status: true } } } } } },
-      questions: { orderBy: { order: "asc" }, select: { id: true, options: true, correctAnswer: true, explanation: true, sourceTime: true } },
+      section: { select: { chapter: { select: { course: { select: { id: true, userId: true, isPublic: true, status: true } } } } } },
+      questions: {
+        orderBy: { order: "asc" },
+        select: { id: true, questionText: true, options: true, correctAnswer: true, explanation: true, sourceTime: true },
+      },
     },
   });
   if (!quiz || !isVisibleTo(quiz.section.chapter.course, userId)) throw new AppError("NOT_FOUND", QUIZ_NOT_FOUND);
@@ -59,6 +63,8 @@ export async function submitQuizAttempt(
     data: { quizId: quiz.id, userId, score, passed, answers: results.map(({ questionId, answer, correct }) => ({ questionId, answer, correct })) },
     select: { id: true },
   });
+  const missed = quiz.questions.filter((q) => given.get(q.id) !== q.correctAnswer).map(({ id, ...q }) => ({ questionId: id, ...q }));
+  await makeCardsFromMissedQuestions(db, { userId, courseId: quiz.section.chapter.course.id, missed });
   // A quiz counts once for streaks, challenges and badges, however often it is retaken.
   const learned = (type: LearningEvent["type"]): LearningEvent => ({ userId, type, subjectKey: String(quiz.id), timeZone });
   await recordLearningEvents(db, [learned("quiz_submitted"), ...(passed ? [learned("quiz_passed")] : []), ...(score === 100 ? [learned("quiz_perfect")] : [])]);

@@ -1,0 +1,51 @@
+import type { Page } from "@playwright/test";
+
+/** /review: one due card at a time, its answer, the four ratings, the rewatch link and the empty state. */
+export class ReviewPage {
+  constructor(readonly page: Page) {}
+
+  goto() {
+    return this.page.goto("/review");
+  }
+
+  card() {
+    return this.page.getByTestId("review-card");
+  }
+
+  front() {
+    return this.page.getByTestId("review-front");
+  }
+
+  back() {
+    return this.page.getByTestId("review-back");
+  }
+
+  remaining() {
+    return this.page.getByTestId("review-remaining");
+  }
+
+  showAnswer() {
+    return this.page.getByRole("button", { name: "Show answer" });
+  }
+
+  rating(name: "Again" | "Hard" | "Good" | "Easy") {
+    return this.card().getByRole("button", { name: new RegExp(`^${name}`) });
+  }
+
+  rewatch() {
+    return this.page.getByRole("link", { name: /^Rewatch this moment/ });
+  }
+
+  empty() {
+    return this.page.getByTestId("review-empty");
+  }
+
+  /** The header's "Review" link and its count of due cards. */
+  headerLink() {
+    return this.page.getByTestId("header-review-link");
+  }
+
+  headerCount() {
+    return this.page.getByTestId("header-due-count");
+  }
+}

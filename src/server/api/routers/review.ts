@@ -1,0 +1,29 @@
+import { dueCountInput, dueCountOutput, reviewQueueInput, reviewQueueOutput, reviewSettingsInput, reviewSettingsOutput } from "~/lib/schemas/cards";
+import { getDueCount, getReviewQueue } from "~/server/services/cards/review";
+import { getReviewSettings, updateReviewSettings } from "~/server/services/cards/settings";
+
+import { createTRPCRouter, protectedProcedure } from "../trpc";
+
+/** Spaced review: today's due cards, the due count (header, course page) and the desired retention (/account). */
+export const reviewRouter = createTRPCRouter({
+  // GET /api/review/queue
+  queue: protectedProcedure
+    .meta({
+      openapi: { method: "GET", path: "/review/queue", tags: ["cards"], summary: "Your cards due now across all courses, with each rating's next interval" },
+    })
+    .input(reviewQueueInput)
+    .output(reviewQueueOutput)
+    .query(({ ctx }) => getReviewQueue(ctx.db, { userId: ctx.user.id })),
+
+  dueCount: protectedProcedure
+    .input(dueCountInput)
+    .output(dueCountOutput)
+    .query(async ({ ctx, input }) => ({ dueCount: await getDueCount(ctx.db, { userId: ctx.user.id, courseId: input?.courseId }) })),
+
+  settings: protectedProcedure.output(reviewSettingsOutput).query(({ ctx }) => getReviewSettings(ctx.db, ctx.user.id)),
+
+  updateSettings: protectedProcedure
+    .input(reviewSettingsInput)
+    .output(reviewSettingsOutput)
+    .mutation(({ ctx, input }) => updateReviewSettings(ctx.db, ctx.user.id, input)),
+});

@@ -1,0 +1,102 @@
+import type { DbClient } from "../client";
+import { queryRows } from "./run";
+
+/** Timestamps are UTC wall times (Prisma's DateTime columns): read as ISO text, compared with `$n AT TIME ZONE 'UTC'`. */
+const iso = (column: string) => `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const utc = (param: string) => `(${param}::timestamptz AT TIME ZONE 'UTC')`;
+
+export type ReviewQueueRow = {
+  id: number;
+  courseId: number;
+  courseTitle: string;
+  source: "quiz" | "note" | "transcript";
+  front: string;
+  back: string;
+  timeSeconds: number | null;
+  due: string;
+  stability: number;
+  difficulty: number;
+  elapsedDays: number;
+  scheduledDays: number;
+  learningSteps: number;
+  reps: number;
+  lapses: number;
+  state: number;
+  lastReview: string | null;
+};
+
+/** The learner's cards due at $2, oldest due first, at most $3: one range scan of ("userId", due). */
+const REVIEW_QUEUE_SQL = `
+  SELECT c.id, c."courseId", co.title AS "courseTitle", c.source::text AS source, c.front, c.back, c."timeSeconds",
+    ${iso(`c.due`)} AS due, c.stability, c.difficulty, c."elapsedDays", c."scheduledDays", c."learningSteps",
+    c.reps, c.lapses, c.state::int AS state, ${iso(`c."lastReview"`)} AS "lastReview"
+  FROM "Card" c JOIN "Course" co ON co.id = c."courseId"
+  WHERE c."userId" = $1 AND c.due <= ${utc("$2")}
+  ORDER BY c.due, c.id
+  LIMIT $3`;
+
+export function selectReviewQueue(db: DbClient, { userId, now, limit }: { userId: number; now: Date; limit: number }): Promise<ReviewQueueRow[]> {
+  return queryRows<ReviewQueueRow>(db, REVIEW_QUEUE_SQL, [userId, now.toISOString(), limit], "review-queue");
+}
+
+export type DueSummaryRow = { dueCount: number; nextDueAt: string | null; desiredRetention: number };
+
+/**
+ * How many of the learner's cards are due at $2 (of course $3, when given), the first due time
+ * after $2, and the learner's desired retention: index-only scans of ("userId", due).
+ */
+const DUE_SUMMARY_SQL = `
+  SELECT
+    (SELECT count(*)::int FROM "Card" c WHERE c."userId" = $1 AND c.due <= ${utc("$2")} AND ($3::int IS NULL OR c."courseId" = $3::int)) AS "dueCount",
+    (SELECT ${iso("min(c.due)")} FROM "Card" c WHERE c."userId" = $1 AND c.due > ${utc("$2")} AND ($3::int IS NULL OR c."courseId" = $3::int)) AS "nextDueAt",
+    u."desiredRetention" AS "desiredRetention"
+  FROM "User" u WHERE u.id = $1`;
+
+export async function selectDueSummary(
+  db: DbClient,
+  { userId, now, courseId = null }: { userId: number; now: Date; courseId?: number | null },
+): Promise<DueSummaryRow> {
+  const [row] = await queryRows<DueSummaryRow>(db, DUE_SUMMARY_SQL, [userId, now.toISOString(), courseId], "due-summary");
+  return row ?? { dueCount: 0, nextDueAt: null, desiredRetention: 0.9 };
+}
+
+/** Only the count, for the header on every page: one index-only COUNT on ("userId", due). */
+const DUE_COUNT_SQL = `SELECT count(*)::int AS "dueCount" FROM "Card" WHERE "userId" = $1 AND due <= ${utc("$2")}`;
+const COURSE_DUE_COUNT_SQL = `SELECT count(*)::int AS "dueCount" FROM "Card" WHERE "userId" = $1 AND "courseId" = $3 AND due <= ${utc("$2")}`;
+
+export async function countDueCards(db: DbClient, { userId, now, courseId }: { userId: number; now: Date; courseId?: number }): Promise<number> {
+  const [row] =
+    courseId === undefined
+      ? await queryRows<{ dueCount: number }>(db, DUE_COUNT_SQL, [userId, now.toISOString()], "due-count")
+      : await queryRows<{ dueCount: number }>(db, COURSE_DUE_COUNT_SQL, [userId, now.toISOString(), courseId], "course-due-count");
+  return row?.dueCount ?? 0;
+}
+
+export type LockedCardRow = {
+  id: number;
+  due: Date;
+  stability: number;
+  difficulty: number;
+  elapsedDays: number;
+  scheduledDays: number;
+  learningSteps: number;
+  reps: number;
+  lapses: number;
+  state: number;
+  lastReview: Date | null;
+  desiredRetention: number;
+};
+
+/**
+ * The learner's card, locked until the transaction ends: of two reviews sent at once, the second
+ * waits here and then reads the schedule the first one wrote. No row: not the learner's card.
+ */
+export async function lockCardForReview(tx: DbClient, { cardId, userId }: { cardId: number; userId: number }): Promise<LockedCardRow | undefined> {
+  const rows = await tx.$queryRaw<LockedCardRow[]>`
+    SELECT c.id, c.due, c.stability, c.difficulty, c."elapsedDays", c."scheduledDays", c."learningSteps", c.reps, c.lapses,
+      c.state::int AS state, c."lastReview", u."desiredRetention"
+    FROM "Card" c JOIN "User" u ON u.id = c."userId"
+    WHERE c.id = ${cardId} AND c."userId" = ${userId}
+    FOR UPDATE OF c`;
+  return rows[0];
+}

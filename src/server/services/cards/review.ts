@@ -1,0 +1,67 @@
+import type { CardRatingName } from "~/lib/review";
+import { REVIEW_QUEUE_PAGE, type CardView, type ReviewQueue } from "~/lib/schemas/cards";
+import type { Db, DbClient } from "~/server/db";
+import { countDueCards, lockCardForReview, selectDueSummary, selectReviewQueue } from "~/server/db/queries/cards";
+import { AppError } from "~/server/errors";
+import { recordLearningEvents } from "~/server/services/gamification/record-event";
+
+import { CARD_NOT_FOUND, cardViewSelect, toCardView } from "./card-view";
+import { fromFsrsCard, previewIntervals, scheduleReview } from "./fsrs";
+
+export const NOT_DUE_YET = "This card is not due yet";
+
+/**
+ * GET /api/review/queue: the learner's cards due now across all courses, oldest due first (one
+ * page), each with the next interval of every rating as ts-fsrs previews it at the learner's
+ * desired retention; how many are due; and, when none is, when the next one will be.
+ */
+export async function getReviewQueue(db: DbClient, { userId, now = new Date() }: { userId: number; now?: Date }): Promise<ReviewQueue> {
+  const [summary, rows] = await Promise.all([selectDueSummary(db, { userId, now }), selectReviewQueue(db, { userId, now, limit: REVIEW_QUEUE_PAGE })]);
+  const cards = rows.map((row) => {
+    const schedule = { ...row, due: new Date(row.due), lastReview: row.lastReview === null ? null : new Date(row.lastReview) };
+    return { ...toCardView(row), intervals: previewIntervals(schedule, now, summary.desiredRetention) };
+  });
+  return { cards, dueCount: summary.dueCount, nextDueAt: summary.dueCount > 0 ? null : summary.nextDueAt };
+}
+
+/** review.dueCount: the learner's cards due now (of one course, when given). */
+export async function getDueCount(db: DbClient, { userId, courseId, now = new Date() }: { userId: number; courseId?: number; now?: Date }): Promise<number> {
+  return countDueCards(db, { userId, courseId, now });
+}
+
+/**
+ * POST /api/cards/{id}/review: schedules the card by ts-fsrs for the rating, logs the review
+ * (CardReview) and records it as a learning event (streak, heatmap, challenges, badges). The
+ * card row is locked for the read-schedule-write, so two reviews sent at once record one: the
+ * second reads the new due time and is refused with 409, as is any card not due yet.
+ */
+export async function reviewCard(
+  db: Db,
+  { userId, cardId, rating, now = new Date(), timeZone }: { userId: number; cardId: number; rating: CardRatingName; now?: Date; timeZone?: string | null },
+): Promise<{ card: CardView }> {
+  const { card, reviewId } = await db.$transaction(async (tx) => {
+    const locked = await lockCardForReview(tx, { cardId, userId });
+    if (!locked) throw new AppError("NOT_FOUND", CARD_NOT_FOUND);
+    if (locked.due > now) throw new AppError("CONFLICT", NOT_DUE_YET);
+    const { card: next, log } = scheduleReview(locked, rating, now, locked.desiredRetention);
+    const review = await tx.cardReview.create({
+      data: {
+        cardId,
+        userId,
+        rating,
+        state: log.state,
+        due: log.due,
+        stability: log.stability,
+        difficulty: log.difficulty,
+        scheduledDays: log.scheduled_days,
+        reviewedAt: now,
+      },
+      select: { id: true },
+    });
+    const updated = await tx.card.update({ where: { id: cardId }, data: fromFsrsCard(next), select: cardViewSelect });
+    return { card: updated, reviewId: review.id };
+  });
+  // Each review is its own event (subject: the review), so ten reviews step 'Review 10 cards' ten times.
+  await recordLearningEvents(db, [{ userId, type: "card_reviewed", subjectKey: `review:${reviewId}`, at: now, timeZone }]);
+  return { card: toCardView(card) };
+}

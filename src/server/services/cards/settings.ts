@@ -1,0 +1,15 @@
+import type { DbClient } from "~/server/db";
+
+/** The learner's desired retention (0.7-0.99): what FSRS schedules every card of theirs for. */
+export async function getReviewSettings(db: DbClient, userId: number): Promise<{ desiredRetention: number }> {
+  return db.user.findUniqueOrThrow({ where: { id: userId }, select: { desiredRetention: true } });
+}
+
+/** Later reviews are scheduled for the new retention; cards keep their current due times. */
+export async function updateReviewSettings(
+  db: DbClient,
+  userId: number,
+  { desiredRetention }: { desiredRetention: number },
+): Promise<{ desiredRetention: number }> {
+  return db.user.update({ where: { id: userId }, data: { desiredRetention: Math.round(desiredRetention * 100) / 100 }, select: { desiredRetention: true } });
+}
