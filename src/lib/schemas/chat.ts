@@ -23,6 +23,12 @@ export type ChatMessage = z.infer<typeof chatMessageOutput>;
 /** GET /api/courses/{id}/chat?userId={userId}: `userId`, when sent, must be the caller's. */
 export const chatHistoryInput = z.object({ id: idSchema, userId: idSchema.optional() }).strict();
 
+/** 'Ask about this moment': the playback time the question is about, in seconds from the start of the video. */
+export const atSecondsSchema = z
+  .number({ error: "atSeconds must be a number of seconds" })
+  .min(0, "atSeconds cannot be negative")
+  .refine(Number.isFinite, "atSeconds must be a finite number of seconds");
+
 /** POST /api/courses/{id}/chat: the learner's message; the answer is the stored assistant message. */
 export const chatSendInput = z
   .object({
@@ -33,6 +39,7 @@ export const chatSendInput = z
       .min(1, "Please type a message")
       .max(CHAT_MESSAGE_MAX_LENGTH, `A message can be at most ${CHAT_MESSAGE_MAX_LENGTH} characters`),
     mode: z.enum(TUTOR_MODES, { error: `mode must be one of: ${TUTOR_MODES.join(", ")}` }).optional(),
+    atSeconds: atSecondsSchema.optional(),
   })
   .strict();
 export type ChatSendInput = z.infer<typeof chatSendInput>;

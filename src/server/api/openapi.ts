@@ -194,6 +194,12 @@ const CHAT_STREAM_OPERATION = {
             content: { type: "string", minLength: 1, maxLength: 4000 },
             mode: { type: "string", enum: ["explain", "simpler", "hint", "quiz"] },
             userId: { type: "integer", description: "only your own" },
+            atSeconds: {
+              type: "number",
+              minimum: 0,
+              description:
+                "Ask about this moment: the playback time (seconds) the question is about. The passage being watched is quoted or given to the tutor first, and the answer cites it.",
+            },
           },
           required: ["content"],
           additionalProperties: false,
