@@ -23,11 +23,26 @@ export type ChatMessage = z.infer<typeof chatMessageOutput>;
 /** GET /api/courses/{id}/chat?userId={userId}: `userId`, when sent, must be the caller's. */
 export const chatHistoryInput = z.object({ id: idSchema, userId: idSchema.optional() }).strict();
 
-/** 'Ask about this moment': the playback time the question is about, in seconds from the start of the video. */
+/**
+ * 'Ask about this moment': the playback time the question is about, in seconds from the start of
+ * the video. A JSON number only: a pipe, so the REST adapter does not coerce "12" into 12 (see
+ * wholeNumber in common.ts).
+ */
 export const atSecondsSchema = z
-  .number({ error: "atSeconds must be a number of seconds" })
-  .min(0, "atSeconds cannot be negative")
-  .refine(Number.isFinite, "atSeconds must be a finite number of seconds");
+  .unknown()
+  .refine((value) => typeof value === "number", "atSeconds must be a number of seconds")
+  .pipe(
+    z
+      .number({ error: "atSeconds must be a number of seconds" })
+      .min(0, "atSeconds cannot be negative")
+      .refine(Number.isFinite, "atSeconds must be a finite number of seconds"),
+  )
+  .meta({
+    override: ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) => {
+      for (const key of Object.keys(jsonSchema)) delete jsonSchema[key];
+      Object.assign(jsonSchema, { type: "number", minimum: 0, description: "Ask about this moment: the playback time in seconds" });
+    },
+  });
 
 /** POST /api/courses/{id}/chat: the learner's message; the answer is the stored assistant message. */
 export const chatSendInput = z
