@@ -10,12 +10,11 @@ import { Send } from "~/components/ui/icons/send";
 import { Square } from "~/components/ui/icons/square";
 import { X } from "~/components/ui/icons/x";
 import { toast } from "~/hooks/use-toast";
-import { CHAT_MESSAGE_MAX_LENGTH, chatStreamPath, TUTOR_MODES, type TutorMode } from "~/lib/schemas/chat";
+import { CHAT_MESSAGE_MAX_LENGTH, chatStreamPath, TUTOR_MODES, type TutorMode } from "~/lib/chat-limits";
 import { formatTimestamp } from "~/lib/timestamps";
 import { api, type RouterOutputs } from "~/trpc/react";
 
 import { type ChatUIMessage, formatMessageTime, isSendKey, messageText, sendFailureMessage, toUIMessage } from "./chat-messages";
-import { ChatSidePanel } from "./chat-side-panel";
 
 type CourseDetail = RouterOutputs["course"]["byId"];
 
@@ -23,6 +22,8 @@ type CourseDetail = RouterOutputs["course"]["byId"];
 // loads after the page, and until it is there a reply shows as plain text.
 const loadMarkdown = () => import("./chat-markdown");
 const ChatMarkdown = lazy(async () => ({ default: (await loadMarkdown()).ChatMarkdown }));
+// Nor does the first answer need the course summary beside the conversation.
+const ChatSidePanel = lazy(async () => ({ default: (await import("./chat-side-panel")).ChatSidePanel }));
 
 const MODE_LABELS: Record<TutorMode, { label: string; hint: string }> = {
   explain: { label: "Explain", hint: "A clear, complete answer" },
@@ -212,7 +213,9 @@ export function ChatView({ detail, initialMessages, initialAtSeconds = null }: C
       </section>
 
       <aside aria-label="Course summary" className="lg:self-start">
-        <ChatSidePanel courseId={courseId} chapters={chapters} />
+        <Suspense fallback={null}>
+          <ChatSidePanel courseId={courseId} chapters={chapters} />
+        </Suspense>
       </aside>
     </div>
   );

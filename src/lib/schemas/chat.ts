@@ -1,13 +1,10 @@
 import { z } from "zod";
 
+import { CHAT_MESSAGE_MAX_LENGTH, TUTOR_MODES } from "../chat-limits";
+
 import { idSchema, storableText } from "./common";
 
-/** How the tutor answers: explain (default), simpler, hint (never the answer), quiz (asks and checks). */
-export const TUTOR_MODES = ["explain", "simpler", "hint", "quiz"] as const;
-export type TutorMode = (typeof TUTOR_MODES)[number];
-
-/** The spec's limit on a chat message, after trimming. */
-export const CHAT_MESSAGE_MAX_LENGTH = 4000;
+export { CHAT_MESSAGE_MAX_LENGTH, chatStreamPath, TUTOR_MODES, type TutorMode } from "../chat-limits";
 
 export const chatMessageOutput = z.object({
   id: z.number().int(),
@@ -61,6 +58,3 @@ export type ChatSendInput = z.infer<typeof chatSendInput>;
 
 /** What the page knows of a message it shows: the stored id and time, once the server has stored it. */
 export type ChatMessageMetadata = { id?: number; timestamp?: string };
-
-/** POST /api/courses/{id}/chat/stream: the streamed reply's path (the body is chatSendInput's, without `id`). */
-export const chatStreamPath = (courseId: number) => `/api/courses/${courseId}/chat/stream`;
