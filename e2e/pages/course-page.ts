@@ -12,6 +12,18 @@ export class CoursePage {
     await this.page.goto(`${this.origin}/course/${id}`);
   }
 
+  /** Under the video: opens the chat about the moment being watched. */
+  askAboutMoment() {
+    return this.page.getByRole("link", { name: "Ask about this moment" });
+  }
+
+  /** The Export disclosure in the header, opened, and one of its downloads. */
+  async exportLink(name: RegExp) {
+    const exports = this.page.getByTestId("course-exports");
+    if ((await exports.getAttribute("open")) === null) await exports.getByText("Export", { exact: true }).click();
+    return exports.getByRole("link", { name });
+  }
+
   heading() {
     return this.page.getByRole("heading", { level: 1 });
   }

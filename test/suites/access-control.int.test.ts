@@ -34,6 +34,7 @@ import { db } from "../db";
 import { startFakeStripe, type FakeStripe } from "../fakes/stripe.mjs";
 import { bearer, createApiTokenRow, createCourse, createProgress, createUser, DEFAULT_PASSWORD, uniqueSuffix } from "../factories";
 import { createQuiz, createQuizCourse } from "../factories/quiz";
+import { createCardRow, createNoteRow } from "../factories/study-rows";
 import { drainGenerationQueue, libraryDeps, whileDraining } from "../generation";
 import { apiRequest, documentedOperations, expectDocumentedResponse, expectNoLeak, ORIGIN, readBody } from "../http";
 
@@ -126,6 +127,9 @@ const MARK = {
   explanation: `AclSecretExplanation${sfx}`,
   answer: `AclSecretAnswer${sfx}`,
   tokenName: `AclSecretTokenName${sfx}`,
+  note: `AclSecretNote${sfx}`,
+  /** The owner's note on the shared course: the course is everyone's to export, the note the owner's alone. */
+  publicNote: `AclSecretSharedNote${sfx}`,
   card: `AclSecretCard${sfx}`,
 };
 const OWNER_MARKERS = Object.values(MARK);
@@ -444,6 +448,33 @@ const REST_ROWS: Row[] = [
     other: 404,
     otherMessage: COURSE_NOT_FOUND,
   },
+  {
+    key: "GET /courses/{id}/export",
+    scope: "owned",
+    input: (fx) => ({ ...courseOf(fx), format: "markdown" }),
+    other: 404,
+    otherMessage: COURSE_NOT_FOUND,
+    ownerSees: () => MARK.note,
+  },
+  {
+    key: "GET /courses/{id}/export",
+    variant: "a public course",
+    scope: "owned",
+    input: (fx) => ({ id: fx.publicCourseId, format: "markdown" }),
+    other: 200,
+    ownerSees: () => MARK.publicNote,
+  },
+  { key: "GET /cards/export", scope: "self", input: () => ({ format: "tsv" }), ownerSees: () => MARK.card },
+  { key: "GET /cards/export", variant: "an Anki deck", scope: "self", input: () => ({ format: "anki" }) },
+  {
+    key: "GET /cards/export",
+    variant: "the owner's private course",
+    scope: "owned",
+    input: (fx) => ({ format: "tsv", courseId: fx.courseId }),
+    other: 404,
+    otherMessage: COURSE_NOT_FOUND,
+    ownerSees: () => MARK.card,
+  },
   { key: "GET /streaks/{userId}", scope: "owned", input: ownUserId, other: 403, otherMessage: NOT_OWN },
   { key: "POST /streaks/{userId}/activity", scope: "owned", input: ownUserId, other: 403, otherMessage: NOT_OWN },
   { key: "GET /users/{userId}/badges", scope: "owned", input: ownUserId, other: 403, otherMessage: NOT_OWN },
@@ -707,6 +738,9 @@ beforeAll(async () => {
     { questionText: `${MARK.question} three?`, options: ["A3", "B3", "C3", "D3"], correctAnswer: "A3", explanation: `${MARK.explanation} three` },
   ]);
   await db.chatMessage.create({ data: { userId: owner.id, courseId: course.id, role: "user", content: MARK.chat } });
+  await createNoteRow(db, { userId: owner.id, courseId: course.id, timeSeconds: 30, text: MARK.note });
+  const publicNote = await createNoteRow(db, { userId: owner.id, courseId: publicCourse.id, timeSeconds: 30, text: MARK.publicNote });
+  await createCardRow(db, { userId: owner.id, courseId: course.id, front: `${MARK.card}?`, back: MARK.answer, timeSeconds: 30 });
   await createProgress(db, { userId: owner.id, courseId: course.id, currentSectionId: sections[0]!.id, completedSectionIds: [sections[0]!.id] });
   const job = await startCourseGeneration(db, owner.id, { topic: "binary search", complexity: "beginner", additionalInstructions: null });
   const [challenge] = await listActiveChallenges(db);
@@ -717,18 +751,8 @@ beforeAll(async () => {
   apiTokens.revoked = (await createApiTokenRow(db, owner.id, { name: MARK.tokenName, revokedAt: new Date() })).token;
   const revocable = await createApiTokenRow(db, owner.id, { name: "to be revoked by the matrix" });
   const ownerCardRow = async (label: string, courseId = course.id) =>
-    (
-      await db.card.create({
-        data: {
-          userId: owner.id,
-          courseId,
-          source: "transcript",
-          front: `${MARK.card} ${label}?`,
-          back: `${MARK.card} back`,
-          due: new Date(Date.now() - 60_000),
-        },
-      })
-    ).id;
+    (await createCardRow(db, { userId: owner.id, courseId, front: `${MARK.card} ${label}?`, back: `${MARK.card} back`, due: new Date(Date.now() - 60_000) }))
+      .id;
   const cards = {
     review: { owner: await ownerCardRow("review"), bearer: await ownerCardRow("review by token") },
     restReview: { owner: await ownerCardRow("REST review"), bearer: await ownerCardRow("REST review by token") },
@@ -737,7 +761,6 @@ beforeAll(async () => {
   };
   // Never spent: what review.queue shows the owner (and no one else).
   await ownerCardRow("in the queue");
-  const publicNote = await db.note.create({ data: { userId: owner.id, courseId: publicCourse.id, timeSeconds: 5, text: "the owner's note" } });
 
   fx = {
     owner: { id: owner.id, username: owner.username },

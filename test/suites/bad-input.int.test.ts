@@ -15,6 +15,7 @@
  * accepted refusal everywhere.
  */
 import fc from "fast-check";
+import superjson from "superjson";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { MAX_BODY_BYTES } from "~/server/api/http-guards";
@@ -25,7 +26,7 @@ import { db, getPool } from "../db";
 import { courseWithTranscript, createApiTokenRow, createCourse, createUser, DEFAULT_PASSWORD, uniqueSuffix } from "../factories";
 import { createQuiz, createQuizCourse } from "../factories/quiz";
 import { drainGenerationQueue, libraryDeps } from "../generation";
-import { type ApiRequestOptions, type ApiResult, restCall, sessionTokenOf, trpcCall } from "../http";
+import { type ApiRequestOptions, type ApiResult, restCall, routeCall, sessionTokenOf, trpcCall } from "../http";
 
 const SEED = 20_260_522;
 /** fast-check runs per property: enough to vary the shapes, small enough for ~1 s per property. */
@@ -43,9 +44,10 @@ const REFUSALS = [400, 401, 403, 404, 409, 413, 415, 422, 429] as const;
 // ---------------------------------------------------------------------------------------------
 const stats = { tried: 0, fiveXX: 0, accepted: 0, byStatus: {} as Record<number, number>, roundTrips: 0, checksums: 0 };
 
-type Kind = "rest" | "trpc";
+type Kind = "rest" | "trpc" | "route";
 async function send(kind: Kind, method: string, path: string, options: ApiRequestOptions = {}): Promise<ApiResult> {
-  const result = kind === "rest" ? await restCall(method, path, options) : await trpcCall(method, path, options);
+  const result =
+    kind === "rest" ? await restCall(method, path, options) : kind === "route" ? await routeCall(method, path, options) : await trpcCall(method, path, options);
   stats.tried += 1;
   stats.byStatus[result.status] = (stats.byStatus[result.status] ?? 0) + 1;
   if (result.status >= 500) stats.fiveXX += 1;
@@ -440,6 +442,74 @@ describe("every documented REST path", () => {
         { allowed: [status] },
       );
       expect(result.status, `${method} ${path}`).toBe(status);
+    }
+  });
+
+  test("atSeconds ('Ask about this moment'): negative, NaN, infinite, text or null → 400 on the chat, its stream and chat.send; nothing stored", async () => {
+    const probe = new Probe();
+    const token = f.owner.token;
+    const chat = `/api/courses/${f.chatCourse.id}/chat`;
+    const bads: [string, string][] = [
+      ["negative", '{"content":"What is this?","atSeconds":-1}'],
+      ["text", '{"content":"What is this?","atSeconds":"12"}'],
+      ["null", '{"content":"What is this?","atSeconds":null}'],
+      // JSON has no NaN; a number too large for a double parses as Infinity.
+      ["infinite", '{"content":"What is this?","atSeconds":1e400}'],
+      ["an object", '{"content":"What is this?","atSeconds":{"s":1}}'],
+    ];
+    const headers = { "content-type": "application/json" };
+    for (const [label, body] of bads) {
+      for (const [kind, path] of [
+        ["rest", chat],
+        ["route", `${chat}/stream`],
+      ] as const) {
+        const result = await probe.run(`${kind} chat with atSeconds ${label}`, () => send(kind, "POST", path, { sessionToken: token, body, headers }), {
+          allowed: [400],
+        });
+        expect(result.status, `${kind} ${label}`).toBe(400);
+        expect(errorOf(result.json).message, `${kind} ${label}`).toMatch(/atSeconds/);
+      }
+    }
+    // superjson carries NaN and Infinity as such.
+    for (const bad of [Number.NaN, Number.NEGATIVE_INFINITY, -0.5]) {
+      const body = JSON.stringify(superjson.serialize({ id: f.chatCourse.id, content: "What is this?", atSeconds: bad }));
+      const result = await probe.run(
+        `tRPC chat.send with atSeconds ${bad}`,
+        () => send("trpc", "POST", "/api/trpc/chat.send", { sessionToken: token, body, headers }),
+        {
+          allowed: [400],
+        },
+      );
+      expect(result.status, String(bad)).toBe(400);
+    }
+  });
+
+  test("the exports: a bad or missing format, odd ids and others' courses are clear 4xx, never a file", async () => {
+    const probe = new Probe();
+    const token = f.owner.token;
+    const theirs = await courseWithTranscript(db, f.other.user.id);
+    const cases: [string, number][] = [
+      [`/api/courses/${f.chatCourse.id}/export?format=pdf`, 400],
+      [`/api/courses/${f.chatCourse.id}/export?format=MARKDOWN`, 400],
+      [`/api/courses/${f.chatCourse.id}/export?format=${encodeURIComponent("markdown\u0000")}`, 400],
+      [`/api/courses/${f.chatCourse.id}/export?format=${encodeURIComponent("🧪")}`, 400],
+      [`/api/courses/${f.chatCourse.id}/export`, 400],
+      [`/api/courses/${theirs.id}/export?format=markdown`, 404],
+      [`/api/courses/2147483647/export?format=markdown`, 404],
+      [`/api/courses/2147483648/export?format=markdown`, 400],
+      [`/api/courses/-1/export?format=markdown`, 400],
+      [`/api/courses/1.5/export?format=markdown`, 400],
+      ["/api/cards/export?format=xlsx", 400],
+      ["/api/cards/export", 400],
+      [`/api/cards/export?format=anki&courseId=${theirs.id}`, 404],
+      ["/api/cards/export?format=anki&courseId=abc", 400],
+      ["/api/cards/export?format=tsv&courseId=0", 400],
+      ["/api/cards/export?format=tsv&courseId=", 400],
+    ];
+    for (const [path, status] of cases) {
+      const result = await probe.run(`GET ${path}`, () => send("route", "GET", path, { sessionToken: token }), { allowed: [status] });
+      expect(result.status, path).toBe(status);
+      expect(result.headers.get("content-disposition"), path).toBeNull();
     }
   });
 

@@ -2,21 +2,28 @@
 
 import { useChat } from "@ai-sdk/react";
 import { DefaultChatTransport } from "ai";
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { Send } from "~/components/ui/icons/send";
 import { Square } from "~/components/ui/icons/square";
+import { X } from "~/components/ui/icons/x";
 import { toast } from "~/hooks/use-toast";
-import { CHAT_MESSAGE_MAX_LENGTH, chatStreamPath, TUTOR_MODES, type TutorMode } from "~/lib/schemas/chat";
+import { CHAT_MESSAGE_MAX_LENGTH, chatStreamPath, TUTOR_MODES, type TutorMode } from "~/lib/chat-limits";
+import { formatTimestamp } from "~/lib/timestamps";
 import { api, type RouterOutputs } from "~/trpc/react";
 
-import { ChatMarkdown } from "./chat-markdown";
 import { type ChatUIMessage, formatMessageTime, isSendKey, messageText, sendFailureMessage, toUIMessage } from "./chat-messages";
-import { ChatSidePanel } from "./chat-side-panel";
 
 type CourseDetail = RouterOutputs["course"]["byId"];
+
+// The Markdown renderer (react-markdown and its parsers) is a third of the page's JavaScript: it
+// loads after the page, and until it is there a reply shows as plain text.
+const loadMarkdown = () => import("./chat-markdown");
+const ChatMarkdown = lazy(async () => ({ default: (await loadMarkdown()).ChatMarkdown }));
+// Nor does the first answer need the course summary beside the conversation.
+const ChatSidePanel = lazy(async () => ({ default: (await import("./chat-side-panel")).ChatSidePanel }));
 
 const MODE_LABELS: Record<TutorMode, { label: string; hint: string }> = {
   explain: { label: "Explain", hint: "A clear, complete answer" },
@@ -28,10 +35,10 @@ const MODE_LABELS: Record<TutorMode, { label: string; hint: string }> = {
 /** The counter shows once a message gets this close to the limit. */
 const COUNTER_FROM = CHAT_MESSAGE_MAX_LENGTH - 500;
 
-type ChatViewProps = { detail: CourseDetail; initialMessages: ChatUIMessage[] };
+type ChatViewProps = { detail: CourseDetail; initialMessages: ChatUIMessage[]; initialAtSeconds?: number | null };
 
-/** The conversation with the course tutor: history, streamed replies, modes, and the side panel. */
-export function ChatView({ detail, initialMessages }: ChatViewProps) {
+/** The conversation with the course tutor: history, streamed replies, modes, the moment asked about, and the side panel. */
+export function ChatView({ detail, initialMessages, initialAtSeconds = null }: ChatViewProps) {
   const { course, chapters } = detail;
   const courseId = course.id;
   const utils = api.useUtils();
@@ -39,6 +46,7 @@ export function ChatView({ detail, initialMessages }: ChatViewProps) {
   const [mode, setMode] = useState<TutorMode>("explain");
   const [failure, setFailure] = useState<string | null>(null);
   const [stoppedId, setStoppedId] = useState<string | null>(null);
+  const [atSeconds, setAtSeconds] = useState<number | null>(initialAtSeconds);
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const logRef = useRef<HTMLDivElement>(null);
   const inputId = useId();
@@ -47,8 +55,10 @@ export function ChatView({ detail, initialMessages }: ChatViewProps) {
     () =>
       new DefaultChatTransport<ChatUIMessage>({
         api: chatStreamPath(courseId),
-        // The server keeps the conversation: only the new message (and the chosen mode) is sent.
-        prepareSendMessagesRequest: ({ messages, body }) => ({ body: { content: messageText(messages.at(-1) ?? { parts: [] }), mode: body?.mode } }),
+        // The server keeps the conversation: only the new message (the chosen mode, the moment asked about) is sent.
+        prepareSendMessagesRequest: ({ messages, body }) => ({
+          body: { content: messageText(messages.at(-1) ?? { parts: [] }), mode: body?.mode, atSeconds: body?.atSeconds ?? undefined },
+        }),
       }),
     [courseId],
   );
@@ -91,7 +101,7 @@ export function ChatView({ detail, initialMessages }: ChatViewProps) {
     if (!canSend) return;
     setFailure(null);
     setStoppedId(null);
-    void sendMessage({ text: trimmed, metadata: { timestamp: new Date().toISOString() } }, { body: { mode } });
+    void sendMessage({ text: trimmed, metadata: { timestamp: new Date().toISOString() } }, { body: { mode, atSeconds } });
     setInput("");
   }
 
@@ -100,6 +110,20 @@ export function ChatView({ detail, initialMessages }: ChatViewProps) {
     event.preventDefault();
     send();
   }
+
+  function forgetMoment() {
+    setAtSeconds(null);
+    // The address no longer names the moment, so a reload asks about the whole video too.
+    const url = new URL(window.location.href);
+    url.searchParams.delete("at");
+    window.history.replaceState(window.history.state, "", url);
+    inputRef.current?.focus();
+  }
+
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1));
+    idle(() => void loadMarkdown());
+  }, []);
 
   function onStop() {
     const last = messages.at(-1);
@@ -148,6 +172,7 @@ export function ChatView({ detail, initialMessages }: ChatViewProps) {
               {failure}
             </p>
           ) : null}
+          {atSeconds !== null ? <MomentChip seconds={atSeconds} onRemove={forgetMoment} /> : null}
           <ModePicker mode={mode} onChange={setMode} disabled={busy} />
           <label htmlFor={inputId} className="sr-only">
             Your message
@@ -188,7 +213,9 @@ export function ChatView({ detail, initialMessages }: ChatViewProps) {
       </section>
 
       <aside aria-label="Course summary" className="lg:self-start">
-        <ChatSidePanel courseId={courseId} chapters={chapters} />
+        <Suspense fallback={null}>
+          <ChatSidePanel courseId={courseId} chapters={chapters} />
+        </Suspense>
       </aside>
     </div>
   );
@@ -203,13 +230,44 @@ function Bubble({ role, text, courseId, time, note, testId }: BubbleProps) {
       <div className={cn("max-w-[85%] rounded-lg px-3.5 py-2.5 text-sm", mine ? "bg-primary text-primary-foreground" : "bg-muted text-foreground")}>
         <span className="sr-only">{mine ? "You:" : "Tutor:"}</span>
         <div data-testid="message-text">
-          {mine ? <p className="break-words whitespace-pre-wrap">{text}</p> : <ChatMarkdown text={text} courseId={courseId} />}
+          {mine ? (
+            <PlainText text={text} />
+          ) : (
+            <Suspense fallback={<PlainText text={text} />}>
+              <ChatMarkdown text={text} courseId={courseId} />
+            </Suspense>
+          )}
         </div>
         {time || note ? (
           <p className={cn("mt-1 text-xs", mine ? "text-primary-foreground/90" : "text-muted-foreground")}>{[note, time].filter(Boolean).join(" · ")}</p>
         ) : null}
       </div>
     </div>
+  );
+}
+
+function PlainText({ text }: { text: string }) {
+  return <p className="break-words whitespace-pre-wrap">{text}</p>;
+}
+
+/** 'Asking about 12:34': the moment every question is about until the learner removes it. */
+function MomentChip({ seconds, onRemove }: { seconds: number; onRemove: () => void }) {
+  const label = formatTimestamp(seconds);
+  return (
+    <p className="flex items-center" data-testid="moment-chip">
+      <span className="inline-flex items-center gap-1 rounded-full border border-primary/40 bg-primary/10 py-0.5 pr-1 pl-3 text-xs font-medium text-primary">
+        Asking about {label}
+        <button
+          type="button"
+          onClick={onRemove}
+          aria-label={`Stop asking about ${label}`}
+          title="Ask about the whole video"
+          className="inline-flex size-6 items-center justify-center rounded-full hover:bg-primary/20 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+        >
+          <X className="size-3.5" />
+        </button>
+      </span>
+    </p>
   );
 }
 

@@ -11,10 +11,12 @@ import { CourseReviewLink } from "~/components/review/review-link";
 import { toast } from "~/hooks/use-toast";
 import { api, type RouterOutputs } from "~/trpc/react";
 
+import { AskAboutMoment } from "./ask-about-moment";
 import { CourseNotFound } from "./course-not-found";
 import { CourseOutline } from "./course-outline";
 import { CourseSharing } from "./course-sharing";
 import { EngineBadge } from "./engine-badge";
+import { ExportCourseButton } from "./export-course-button";
 import { ChevronDown, ChevronLeft, ChevronRight } from "./icons";
 import { RelatedCourses } from "./related-courses";
 import { flattenSections, neighbours, openingPoint, progressPercent, sectionCrossed, startSeconds } from "./section-navigation";
@@ -171,6 +173,7 @@ function CoursePlayerView({ detail, saved, videoPlayer, startAt }: CoursePlayerV
         <div className="flex flex-wrap items-center gap-2">
           <EngineBadge engine={course.engine} />
           <span className="text-xs font-medium text-muted-foreground capitalize">{course.complexity}</span>
+          <ExportCourseButton courseId={courseId} />
           <div className="ml-auto">
             <CourseReviewLink courseId={courseId} />
             <CourseSharing courseId={courseId} isPublic={course.isPublic} isOwner={course.isOwner} />
@@ -216,6 +219,7 @@ function CoursePlayerView({ detail, saved, videoPlayer, startAt }: CoursePlayerV
         >
           {videoPlayer === "stub" ? <StubVideoPlayer {...playerProps} duration={stubDuration} /> : <YouTubeVideoPlayer {...playerProps} />}
         </Suspense>
+        <AskAboutMoment courseId={courseId} currentSeconds={() => lastTime.current} />
 
         {current ? (
           <>

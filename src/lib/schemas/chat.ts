@@ -1,13 +1,10 @@
 import { z } from "zod";
 
+import { CHAT_MESSAGE_MAX_LENGTH, TUTOR_MODES } from "../chat-limits";
+
 import { idSchema, storableText } from "./common";
 
-/** How the tutor answers: explain (default), simpler, hint (never the answer), quiz (asks and checks). */
-export const TUTOR_MODES = ["explain", "simpler", "hint", "quiz"] as const;
-export type TutorMode = (typeof TUTOR_MODES)[number];
-
-/** The spec's limit on a chat message, after trimming. */
-export const CHAT_MESSAGE_MAX_LENGTH = 4000;
+export { CHAT_MESSAGE_MAX_LENGTH, chatStreamPath, TUTOR_MODES, type TutorMode } from "../chat-limits";
 
 export const chatMessageOutput = z.object({
   id: z.number().int(),
@@ -23,6 +20,27 @@ export type ChatMessage = z.infer<typeof chatMessageOutput>;
 /** GET /api/courses/{id}/chat?userId={userId}: `userId`, when sent, must be the caller's. */
 export const chatHistoryInput = z.object({ id: idSchema, userId: idSchema.optional() }).strict();
 
+/**
+ * 'Ask about this moment': the playback time the question is about, in seconds from the start of
+ * the video. A JSON number only: a pipe, so the REST adapter does not coerce "12" into 12 (see
+ * wholeNumber in common.ts).
+ */
+export const atSecondsSchema = z
+  .unknown()
+  .refine((value) => typeof value === "number", "atSeconds must be a number of seconds")
+  .pipe(
+    z
+      .number({ error: "atSeconds must be a number of seconds" })
+      .min(0, "atSeconds cannot be negative")
+      .refine(Number.isFinite, "atSeconds must be a finite number of seconds"),
+  )
+  .meta({
+    override: ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) => {
+      for (const key of Object.keys(jsonSchema)) delete jsonSchema[key];
+      Object.assign(jsonSchema, { type: "number", minimum: 0, description: "Ask about this moment: the playback time in seconds" });
+    },
+  });
+
 /** POST /api/courses/{id}/chat: the learner's message; the answer is the stored assistant message. */
 export const chatSendInput = z
   .object({
@@ -33,12 +51,10 @@ export const chatSendInput = z
       .min(1, "Please type a message")
       .max(CHAT_MESSAGE_MAX_LENGTH, `A message can be at most ${CHAT_MESSAGE_MAX_LENGTH} characters`),
     mode: z.enum(TUTOR_MODES, { error: `mode must be one of: ${TUTOR_MODES.join(", ")}` }).optional(),
+    atSeconds: atSecondsSchema.optional(),
   })
   .strict();
 export type ChatSendInput = z.infer<typeof chatSendInput>;
 
 /** What the page knows of a message it shows: the stored id and time, once the server has stored it. */
 export type ChatMessageMetadata = { id?: number; timestamp?: string };
-
-/** POST /api/courses/{id}/chat/stream: the streamed reply's path (the body is chatSendInput's, without `id`). */
-export const chatStreamPath = (courseId: number) => `/api/courses/${courseId}/chat/stream`;

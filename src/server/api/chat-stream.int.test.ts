@@ -12,6 +12,7 @@ import { createLlmTutor } from "~/server/ai/chat/tutor";
 import { openApiDocument } from "~/server/api/openapi";
 import { LIMITS } from "~/server/rate-limit";
 import { llmAnswerer } from "~/server/services/chat/llm-answer";
+import { answerOffline } from "~/server/services/chat/offline-answer";
 
 import { sessionTokenFor } from "../../../test/caller";
 import { db } from "../../../test/db";
@@ -98,6 +99,21 @@ describe("POST /api/courses/{id}/chat/stream", () => {
       { role: "assistant", content: text },
     ]);
     expect(finish.messageMetadata).toMatchObject({ id: expect.any(Number), timestamp: expect.stringMatching(/Z$/) });
+  });
+
+  test("asked about a moment (atSeconds): the tutor is given the passage being watched first and the reply cites it; offline too", async () => {
+    const { me, course, token } = await learnerWithCourse();
+    const text = textOf(await readChunks(await ask(course.id, token, { content: "What does this mean?", atSeconds: 200 })));
+    expect(text).toMatch(/at \[3:15\]\.$/);
+    const offline = chatStreamHandler(() => answerOffline);
+    const response = await offline(
+      apiRequest("POST", chatStreamPath(course.id), { sessionToken: token, json: { content: "What does this mean?", atSeconds: 200.4 } }),
+    );
+    const quoted = textOf(await readChunks(response));
+    expect(quoted).toContain(
+      "At [3:20], where you are watching, the video says:\n\n> Now a completely different topic: the history of the printing press in Europe. [3:15]",
+    );
+    expect((await history(me.id)).map((m) => m.role)).toEqual(["user", "assistant", "user", "assistant"]);
   });
 
   test("stopping the reply aborts the model call and stores what was said", async () => {

@@ -30,7 +30,7 @@ export function chatStreamHandler(answer: () => ChatAnswerer = defaultChatAnswer
     assertOwnUserId(user, input.userId);
     const reply = await startChatReply(
       ctx.db,
-      { courseId: input.id, userId: user.id, content: input.content, mode: input.mode, timeZone: ctx.timeZone },
+      { courseId: input.id, userId: user.id, content: input.content, mode: input.mode, atSeconds: input.atSeconds, timeZone: ctx.timeZone },
       answer(),
       req.signal,
     );

@@ -61,6 +61,15 @@ describe("the OpenAPI document", () => {
     expect(Object.keys(stream!.operation.responses)).toEqual(expect.arrayContaining(["401", "403", "404", "429", "503"]));
     expect(document.info.description).toMatch(/cache-buster/);
   });
+
+  test("documents the two downloads, each with its file type and its refusals", () => {
+    const course = operations.find((entry) => entry.key === "GET /courses/{id}/export");
+    expect(course?.operation.responses["200"]?.content).toHaveProperty("text/markdown");
+    expect(Object.keys(course!.operation.responses)).toEqual(expect.arrayContaining(["400", "401", "404", "500", "503"]));
+    const cards = operations.find((entry) => entry.key === "GET /cards/export");
+    expect(Object.keys(cards?.operation.responses["200"]?.content ?? {})).toEqual(["application/apkg", "text/tab-separated-values"]);
+    expect(Object.keys(cards!.operation.responses)).toEqual(expect.arrayContaining(["400", "401", "404"]));
+  });
 });
 
 describe("/api/docs", () => {

@@ -2,6 +2,7 @@ import type { AnyTRPCProcedure } from "@trpc/server";
 import { generateOpenApiDocument, type OpenApiMeta } from "trpc-to-openapi";
 
 import { CHAT_STREAM_PATH as CHAT_STREAM_ROUTE } from "./chat-stream";
+import { CARDS_EXPORT_PATH, COURSE_EXPORT_PATH } from "./exports";
 import { MAX_BODY_BYTES } from "./http-guards";
 import { appRouter } from "./root";
 
@@ -134,7 +135,7 @@ function openApiMetaByOperation(): Map<string, Meta> {
     const openapi = (procedure._def.meta as OpenApiMeta | undefined)?.openapi;
     if (openapi) metas.set(`${openapi.method} ${openapi.path}`, openapi);
   }
-  metas.set(`POST ${CHAT_STREAM_PATH}`, CHAT_STREAM_META);
+  for (const { meta } of HAND_WRITTEN) metas.set(`${meta.method} ${meta.path}`, meta);
   return metas;
 }
 
@@ -152,13 +153,16 @@ function buildDocument(): OpenApiDocument {
     description: API_DESCRIPTION,
     version: "1.0.0",
     baseUrl: "/api",
-    tags: ["auth", "courses", "progress", "quizzes", "cards", "chat", "gamification", "generation", "subscription"],
+    tags: ["auth", "courses", "progress", "quizzes", "cards", "chat", "export", "gamification", "generation", "subscription"],
     securitySchemes: SECURITY_SCHEMES,
   });
   const security = Object.keys(SECURITY_SCHEMES).map((name) => ({ [name]: [] }));
   return {
     ...generated,
-    paths: { ...generated.paths, [CHAT_STREAM_PATH]: { post: { ...CHAT_STREAM_OPERATION, security } } },
+    paths: {
+      ...generated.paths,
+      ...Object.fromEntries(HAND_WRITTEN.map(({ meta, operation }) => [meta.path, { [meta.method.toLowerCase()]: { ...operation, security } }])),
+    },
     components: { ...generated.components, schemas: { ...generated.components?.schemas, Error: ERROR_BODY_SCHEMA } },
   } as unknown as OpenApiDocument;
 }
@@ -194,6 +198,12 @@ const CHAT_STREAM_OPERATION = {
             content: { type: "string", minLength: 1, maxLength: 4000 },
             mode: { type: "string", enum: ["explain", "simpler", "hint", "quiz"] },
             userId: { type: "integer", description: "only your own" },
+            atSeconds: {
+              type: "number",
+              minimum: 0,
+              description:
+                "Ask about this moment: the playback time (seconds) the question is about. The passage being watched is quoted or given to the tutor first, and the answer cites it.",
+            },
           },
           required: ["content"],
           additionalProperties: false,
@@ -208,3 +218,65 @@ const CHAT_STREAM_OPERATION = {
     },
   },
 };
+
+const COURSE_EXPORT_META: Meta = {
+  method: "GET",
+  path: COURSE_EXPORT_PATH.replace(/^\/api/, "") as `/${string}`,
+  errorResponses: { 404: "Course Not Found" },
+};
+
+/** GET /courses/{id}/export: a file, so a route of its own (src/server/api/exports.ts), documented by hand. */
+const COURSE_EXPORT_OPERATION = {
+  tags: ["export"],
+  summary: "Download a course you can see as Markdown, with your own notes and cards",
+  description:
+    "The outline with each section's moment, the sections' content, and your notes and cards on the course (only yours, also on a public course). " +
+    "Every moment links to the video there (https://www.youtube.com/watch?v=<videoId>&t=<seconds>s). Sent as an attachment named after the course.",
+  parameters: [
+    { name: "id", in: "path", required: true, schema: { type: "integer", minimum: 1, maximum: 2_147_483_647 } },
+    { name: "format", in: "query", required: true, schema: { type: "string", enum: ["markdown"] } },
+  ],
+  responses: {
+    "200": {
+      description: "The Markdown file (Content-Disposition: attachment).",
+      headers: { "Content-Disposition": { schema: { type: "string" }, description: 'attachment; filename="<course-title>.md"' } },
+      content: { "text/markdown": { schema: { type: "string" } } },
+    },
+  },
+};
+
+const CARDS_EXPORT_META: Meta = {
+  method: "GET",
+  path: CARDS_EXPORT_PATH.replace(/^\/api/, "") as `/${string}`,
+  errorResponses: { 404: "Course Not Found (courseId names a course you cannot see)" },
+};
+
+/** GET /cards/export: a file, so a route of its own (src/server/api/exports.ts), documented by hand. */
+const CARDS_EXPORT_OPERATION = {
+  tags: ["export"],
+  summary: "Download your flashcards as an Anki deck (.apkg) or as tab-separated text",
+  description:
+    "All your cards, or one course's with courseId. anki: an .apkg package (a deck per course under CourseCraft::, the moment linked on the back). " +
+    "tsv: Anki's #separator/#html/#columns header lines, then front, back and the video link, tab-separated; a field holding a tab, line break or quote is quoted, quotes doubled.",
+  parameters: [
+    { name: "format", in: "query", required: true, schema: { type: "string", enum: ["anki", "tsv"] } },
+    { name: "courseId", in: "query", required: false, schema: { type: "integer", minimum: 1, maximum: 2_147_483_647 } },
+  ],
+  responses: {
+    "200": {
+      description: "The file (Content-Disposition: attachment).",
+      headers: { "Content-Disposition": { schema: { type: "string" }, description: 'attachment; filename="<name>.apkg" or ".tsv"' } },
+      content: {
+        "application/apkg": { schema: { type: "string", contentMediaType: "application/zip" } },
+        "text/tab-separated-values": { schema: { type: "string" } },
+      },
+    },
+  },
+};
+
+/** The routes that are not procedures, each documented by hand. */
+const HAND_WRITTEN: { meta: Meta; operation: object }[] = [
+  { meta: CHAT_STREAM_META, operation: CHAT_STREAM_OPERATION },
+  { meta: COURSE_EXPORT_META, operation: COURSE_EXPORT_OPERATION },
+  { meta: CARDS_EXPORT_META, operation: CARDS_EXPORT_OPERATION },
+];

@@ -66,6 +66,19 @@ export function parseJsonInput<Schema extends z.ZodType>(schema: Schema, body: U
   return input.data;
 }
 
+/** The query string's declared keys checked by `schema` (others are ignored, as on every documented path); 400 otherwise. */
+export function parseQueryInput<Schema extends z.ZodType>(
+  schema: Schema,
+  url: URL,
+  keys: readonly string[],
+  extra: Record<string, unknown> = {},
+): z.output<Schema> {
+  const query = Object.fromEntries(keys.flatMap((key) => (url.searchParams.has(key) ? [[key, url.searchParams.get(key)]] : [])));
+  const input = schema.safeParse({ ...query, ...extra });
+  if (!input.success) throw new AppError("BAD_REQUEST", readableValidationMessage(input.error.issues));
+  return input.data;
+}
+
 function parseJsonObject(bytes: Uint8Array | null): Record<string, unknown> | null {
   const parsed = parseJsonBody(bytes ?? new Uint8Array());
   const value = parsed.ok ? parsed.data : null;

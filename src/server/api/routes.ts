@@ -1,4 +1,5 @@
 import { CHAT_STREAM_PATH, handleChatStream } from "./chat-stream";
+import { CARDS_EXPORT_PATH, COURSE_EXPORT_PATH, handleCardsExport, handleCourseExport } from "./exports";
 import { handleRest, handleTrpc } from "./handlers";
 import { jsonError } from "./http-guards";
 import { compilePath } from "./paths";
@@ -20,11 +21,13 @@ type ApiRoute = { path: string; methods: readonly Method[]; handler: ApiHandler 
  *
  * A documented REST path needs no row: it is a procedure with `meta.openapi`, which the last
  * row serves. A row is for what cannot be a procedure (a streamed reply, a webhook verified on
- * its raw bytes, pages of the API itself).
+ * its raw bytes, a file download, pages of the API itself).
  */
 export const API_ROUTES: readonly ApiRoute[] = [
   { path: "/api/trpc/{procedure}", methods: ["GET", "POST"], handler: handleTrpc },
   { path: CHAT_STREAM_PATH, methods: ["POST"], handler: handleChatStream },
+  { path: COURSE_EXPORT_PATH, methods: ["GET"], handler: handleCourseExport },
+  { path: CARDS_EXPORT_PATH, methods: ["GET"], handler: handleCardsExport },
   { path: STRIPE_WEBHOOK_PATH, methods: ["POST"], handler: handleStripeWebhook },
   { path: "/api/health", methods: ["GET"], handler: handleHealth },
   { path: "/api/openapi.json", methods: ["GET"], handler: handleOpenApiDocument },

@@ -3,7 +3,16 @@ import { performance } from "node:perf_hooks";
 
 import { describe, expect, it } from "vitest";
 
-import { buildPassages, createPassageIndex, formatTimestamp, parseTimestampCitations, passageTerms, type PassageSegment } from "./retrieval";
+import {
+  buildPassages,
+  createPassageIndex,
+  formatTimestamp,
+  momentWeight,
+  parseTimestampCitations,
+  passageAt,
+  passageTerms,
+  type PassageSegment,
+} from "./retrieval";
 import { evaluateQuestions, FIXTURE_VIDEOS_DIR, RETRIEVAL_QUESTIONS } from "./retrieval-questions";
 
 /** Segments of `seconds` each, back to back, from sentences of our own. */
@@ -179,6 +188,51 @@ describe("createPassageIndex", () => {
     expect(run().hits.length).toBeGreaterThan(0); // warm-up: the first call also compiles
     const times = Array.from({ length: 5 }, () => run().ms).sort((a, b) => a - b);
     expect(times[2]).toBeLessThan(50);
+  });
+});
+
+describe("search at a moment (atSeconds)", () => {
+  // The same sentence about pivots is said three times, a minute apart, with filler between.
+  const filler = (i: number) => `Unrelated remark number ${i} about the weather and the lighting of the studio.`;
+  const PIVOT = "The pivot splits the array into smaller and larger elements.";
+  const segments = timed([PIVOT, ...Array.from({ length: 5 }, (_, i) => filler(i)), PIVOT, ...Array.from({ length: 5 }, (_, i) => filler(i + 5)), PIVOT]);
+  const index = createPassageIndex(buildPassages(segments, { targetWords: 10, strideWords: 10 }));
+
+  it("without a moment, equally similar passages rank by their place in the video", () => {
+    const hits = index.search("what does the pivot do", 3);
+    expect(hits.map((hit) => hit.passage.start)).toEqual([0, 60, 120]);
+    expect(hits[0]!.score).toBeCloseTo(hits[2]!.score);
+  });
+
+  it("the passage at the moment wins over an equally similar passage elsewhere, and neighbours beat far passages", () => {
+    const atLast = index.search("what does the pivot do", 3, { atSeconds: 125 });
+    expect(atLast.map((hit) => hit.passage.start)).toEqual([120, 60, 0]);
+    expect(atLast[0]).toMatchObject({ atMoment: true });
+    expect(atLast.slice(1).every((hit) => !hit.atMoment)).toBe(true);
+    // Between two equal passages, the nearer one (the middle one for a moment at 1:44) comes first.
+    const between = index.search("pivot", 3, { atSeconds: 104 });
+    expect(between[0]!.passage.text).toContain("Unrelated remark number 8");
+    expect(between.slice(1).map((hit) => hit.passage.start)).toEqual([120, 60]);
+  });
+
+  it("the passage being watched comes first even when the question names nothing in it ('what does this mean?')", () => {
+    const hits = index.search("what does this mean?", 3, { atSeconds: 35 });
+    expect(hits).toHaveLength(1);
+    expect(hits[0]).toMatchObject({ atMoment: true, passage: { start: 30 } });
+    expect(index.search("what does this mean?", 3)).toEqual([]);
+  });
+
+  it("a moment past the end or in a pause picks the nearest passage; a non-finite one is ignored", () => {
+    expect(passageAt(index.passages, 10_000)?.start).toBe(120);
+    expect(passageAt([], 5)).toBeNull();
+    expect(index.search("pivot", 3, { atSeconds: Number.NaN }).map((hit) => hit.passage.start)).toEqual([0, 60, 120]);
+  });
+
+  it("the weight decays with distance: 2 at the moment, halving its boost every minute", () => {
+    expect(momentWeight(0)).toBe(2);
+    expect(momentWeight(60)).toBeCloseTo(1.5);
+    expect(momentWeight(120)).toBeCloseTo(1.25);
+    expect(momentWeight(3600)).toBeCloseTo(1, 5);
   });
 });
 

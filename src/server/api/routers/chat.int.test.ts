@@ -37,6 +37,38 @@ describe("chat.send and chat.history", () => {
     expect(Date.parse(history[0]!.timestamp)).toBeLessThanOrEqual(Date.parse(history[1]!.timestamp));
   });
 
+  test("asking about a moment (atSeconds): the offline answer quotes the passage being watched first and cites it", async () => {
+    const me = await createUser(db);
+    const course = await courseWithTranscript(db, me.id);
+    const { caller } = await createTestCaller({ user: me });
+    // 3:20 is inside the line that starts at 3:15 (the printing press).
+    const about = await caller.chat.send({ id: course.id, content: "What does this mean?", atSeconds: 200 });
+    expect(about.content).toContain(`${OFFLINE_NOTE} At [3:20], where you are watching, the video says:`);
+    expect(about.content).toMatch(/> Now a completely different topic: the history of the printing press in Europe\. \[3:15\]/);
+    expect(about.content).not.toContain("Other moments");
+
+    // A question that matches elsewhere: the moment still comes first, then the matches.
+    const merging = (await caller.chat.send({ id: course.id, content: "How does merging two sorted halves work?", atSeconds: 200 })).content;
+    expect(merging.indexOf("[3:15]")).toBeGreaterThan(0);
+    expect(merging.indexOf("[3:15]")).toBeLessThan(merging.indexOf("[2:10]"));
+    expect(merging).toContain("Other moments that match your question:");
+    // Without a moment the same question does not bring up the printing press.
+    expect((await caller.chat.send({ id: course.id, content: "How does merging two sorted halves work?" })).content).not.toContain("printing press");
+    // A moment past the end of the transcript picks its last line; 0 its first.
+    expect((await caller.chat.send({ id: course.id, content: "And here?", atSeconds: 5_000 })).content).toContain("n log n time in every case. [5:25]");
+    expect((await caller.chat.send({ id: course.id, content: "And here?", atSeconds: 0 })).content).toContain("again and again. [0:00]");
+  });
+
+  test("atSeconds must be a finite number of seconds, not negative, NaN or a string; nothing is stored", async () => {
+    const me = await createUser(db);
+    const course = await courseWithTranscript(db, me.id);
+    const { caller } = await createTestCaller({ user: me });
+    for (const atSeconds of [-1, Number.NaN, Number.POSITIVE_INFINITY, "12"]) {
+      await expectValidationError(caller.chat.send({ id: course.id, content: "What is this?", atSeconds: atSeconds as number }), /^atSeconds/);
+    }
+    expect(await db.chatMessage.count({ where: { courseId: course.id } })).toBe(0);
+  });
+
   test("a question the video does not cover gets an honest answer, not invented text", async () => {
     const me = await createUser(db);
     const course = await courseWithTranscript(db, me.id);

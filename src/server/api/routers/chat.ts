@@ -45,6 +45,13 @@ export const chatRouter = createTRPCRouter({
     .output(chatMessageOutput)
     .mutation(({ ctx, input }) => {
       assertOwnUserId(ctx.user, input.userId);
-      return sendChatMessage(ctx.db, { courseId: input.id, userId: ctx.user.id, content: input.content, mode: input.mode, timeZone: ctx.timeZone });
+      return sendChatMessage(ctx.db, {
+        courseId: input.id,
+        userId: ctx.user.id,
+        content: input.content,
+        mode: input.mode,
+        atSeconds: input.atSeconds,
+        timeZone: ctx.timeZone,
+      });
     }),
 });

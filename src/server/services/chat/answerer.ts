@@ -2,7 +2,14 @@ import type { TutorMode } from "~/lib/schemas/chat";
 import type { CourseDetail } from "~/lib/schemas/course";
 import type { DbClient } from "~/server/db";
 
-export type AnswerRequest = { course: CourseDetail; question: string; mode: TutorMode; history: { role: "user" | "assistant"; content: string }[] };
+export type AnswerRequest = {
+  course: CourseDetail;
+  question: string;
+  mode: TutorMode;
+  history: { role: "user" | "assistant"; content: string }[];
+  /** The moment of the video the learner is asking about ('Ask about this moment'), in seconds. */
+  atSeconds?: number;
+};
 
 /**
  * Writes the tutor's reply to a question about a course, given the conversation before it, as

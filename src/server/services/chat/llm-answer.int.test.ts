@@ -54,6 +54,23 @@ describe("with a language model", () => {
     expect(call.maxOutputTokens).toBe(800);
   });
 
+  test("asked about a moment: the passage being watched is given first, marked, with the moment's time, and its citation is kept", async () => {
+    const me = await createUser(db);
+    const course = await courseWithTranscript(db, me.id);
+    const model = new MockLanguageModelV4({ doStream: async () => streamOf(["Here the video turns to the printing press [3:15]."]) });
+    const reply = await sendChatMessage(db, { courseId: course.id, userId: me.id, content: "What is this about?", atSeconds: 200 }, tutorOf(model));
+    expect(reply.content).toBe("Here the video turns to the printing press [3:15].");
+    const system = systemOf(model.doStreamCalls[0]!);
+    expect(system).toMatch(/<passage start="3:15" end="4:15" watching="true">\nNow a completely different topic: the history of the printing press/);
+    expect(system).toContain("The learner is watching the video at 3:20 and asks about that moment");
+    expect(system).toContain("they mean that passage: answer about it first and cite its start [3:15]");
+    expect(system.match(/watching="true">/g)).toHaveLength(1);
+
+    const plain = new MockLanguageModelV4({ doStream: async () => streamOf(["Merging uses two pointers [2:10]."]) });
+    await sendChatMessage(db, { courseId: course.id, userId: me.id, content: "How does merging work?" }, tutorOf(plain));
+    expect(systemOf(plain.doStreamCalls[0]!)).not.toMatch(/watching/);
+  });
+
   test("a transcript that says 'ignore your instructions' stays data", async () => {
     const me = await createUser(db);
     const course = await courseWithTranscript(db, me.id);

@@ -13,11 +13,14 @@ export const LLM_PASSAGES = 4;
  * outline. An AI service failure becomes 429 / 503 with a message the page can show.
  */
 export function llmAnswerer(tutor: Tutor): ChatAnswerer {
-  return async function* answer(db, { course, question, mode, history }, signal) {
+  return async function* answer(db, { course, question, mode, history, atSeconds }, signal) {
     const index = await loadPassageIndex(db, course.course.videoId);
-    const passages = (index?.search(question, LLM_PASSAGES) ?? []).map(({ passage }) => passage);
+    const hits = index?.search(question, LLM_PASSAGES, { atSeconds }) ?? [];
+    const watched = hits.find((hit) => hit.atMoment)?.passage;
+    const moment = atSeconds !== undefined ? { atSeconds, passage: watched ?? null } : undefined;
+    const passages = hits.map(({ passage }) => passage);
     try {
-      yield* tutor({ course: { title: course.course.title, chapters: course.chapters }, passages, history, question, mode }, signal);
+      yield* tutor({ course: { title: course.course.title, chapters: course.chapters }, passages, history, question, mode, moment }, signal);
     } catch (error) {
       if (isAiError(error)) throw new AppError(error.kind === "rate-limited" ? "TOO_MANY_REQUESTS" : "SERVICE_UNAVAILABLE", error.message);
       throw error;

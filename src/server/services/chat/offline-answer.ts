@@ -1,4 +1,4 @@
-import { formatTimestamp } from "~/server/ai/chat/retrieval";
+import { formatTimestamp, type PassageHit } from "~/server/ai/chat/retrieval";
 import type { DbClient } from "~/server/db";
 
 import { loadPassageIndex } from "./passages";
@@ -19,18 +19,24 @@ export const answerOffline: ChatAnswerer = async function* answer(db, request) {
   yield await offlineReply(db, request);
 };
 
-async function offlineReply(db: DbClient, { course, question }: AnswerRequest): Promise<string> {
+async function offlineReply(db: DbClient, { course, question, atSeconds }: AnswerRequest): Promise<string> {
   const index = await loadPassageIndex(db, course.course.videoId);
   if (!index) return `${OFFLINE_NOTE}\n\nThis course's video has no transcript I can search, so I cannot answer from it.`;
 
-  const hits = index.search(question, OFFLINE_PASSAGES);
+  const hits = index.search(question, OFFLINE_PASSAGES, { atSeconds });
   if (hits.length === 0) {
     return `${OFFLINE_NOTE}\n\nI could not find a part of this video that covers that. Try the words the video itself uses, or look through the course outline.`;
   }
-  const quotes = [...hits]
-    .sort((a, b) => a.passage.start - b.passage.start)
-    .map(({ passage }) => `> ${quote(passage.text)} [${formatTimestamp(passage.start)}]`);
-  return [`${OFFLINE_NOTE} The closest moments:`, ...quotes].join("\n\n");
+  const line = ({ passage }: PassageHit) => `> ${quote(passage.text)} [${formatTimestamp(passage.start)}]`;
+  // Asked about a moment: the passage being watched first, then the other matches in video order.
+  const watched = hits.find((hit) => hit.atMoment);
+  const others = hits.filter((hit) => !hit.atMoment).sort((a, b) => a.passage.start - b.passage.start);
+  if (!watched || atSeconds === undefined) return [`${OFFLINE_NOTE} The closest moments:`, ...others.map(line)].join("\n\n");
+  return [
+    `${OFFLINE_NOTE} At [${formatTimestamp(atSeconds)}], where you are watching, the video says:`,
+    line(watched),
+    ...(others.length > 0 ? ["Other moments that match your question:", ...others.map(line)] : []),
+  ].join("\n\n");
 }
 
 function quote(text: string): string {

@@ -21,7 +21,7 @@ export function defaultChatAnswerer(): ChatAnswerer {
   return model ? llmAnswerer(createLlmTutor(model, aiCallSettings())) : answerOffline;
 }
 
-export type ChatReplyRequest = { courseId: number; userId: number; content: string; mode?: TutorMode; timeZone?: string | null };
+export type ChatReplyRequest = { courseId: number; userId: number; content: string; mode?: TutorMode; timeZone?: string | null; atSeconds?: number };
 
 /** A reply under way: the question is stored and the tutor has written its first piece. */
 export type ChatReply = {
@@ -42,7 +42,7 @@ export type ChatReply = {
  */
 export async function startChatReply(
   db: DbClient,
-  { courseId, userId, content, mode = "explain", timeZone }: ChatReplyRequest,
+  { courseId, userId, content, mode = "explain", timeZone, atSeconds }: ChatReplyRequest,
   answer: ChatAnswerer,
   signal: AbortSignal,
 ): Promise<ChatReply> {
@@ -57,7 +57,7 @@ export async function startChatReply(
   const question = toChatMessage(await db.chatMessage.create({ data: { userId, courseId, role: "user", content }, select: messageSelect }));
   // Streaks and challenges stay out of the answer's way: recorded while the tutor writes (this never throws).
   const learning = recordLearningEvents(db, [{ userId, type: "chat_question", subjectKey: String(question.id), timeZone }]);
-  const reply = answer(db, { course, question: content, mode, history: history.reverse() }, signal)[Symbol.asyncIterator]();
+  const reply = answer(db, { course, question: content, mode, history: history.reverse(), atSeconds }, signal)[Symbol.asyncIterator]();
   const first = await reply.next();
   async function* pieces(): AsyncGenerator<string> {
     try {

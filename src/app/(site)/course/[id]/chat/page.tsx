@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 
 import { ProtectedRoute } from "~/components/auth/protected-route";
 import { CourseChat } from "~/components/chat/course-chat";
+import { parseStartAt } from "~/components/course/section-navigation";
 
 import { courseMetadata } from "../course-metadata";
 import { parseCourseId } from "../parse-course-id";
@@ -11,12 +12,15 @@ export async function generateMetadata({ params }: { params: Promise<{ id: strin
   return courseMetadata((await params).id, (title) => `Chat: ${title}`, "Course Chat");
 }
 
-export default async function CourseChatPage({ params }: { params: Promise<{ id: string }> }) {
+type CourseChatPageProps = { params: Promise<{ id: string }>; searchParams: Promise<{ at?: string | string[] }> };
+
+export default async function CourseChatPage({ params, searchParams }: CourseChatPageProps) {
   const courseId = parseCourseId((await params).id);
   if (courseId === null) notFound();
   return (
     <ProtectedRoute>
-      <CourseChat courseId={courseId} />
+      {/* ?at= (the player's 'Ask about this moment'): questions are about that moment until the learner removes it. */}
+      <CourseChat courseId={courseId} atSeconds={parseStartAt((await searchParams).at)} />
     </ProtectedRoute>
   );
 }

@@ -1,0 +1,101 @@
+/**
+ * 'Ask about this moment' and the exports, in Chromium at a desktop and a phone viewport: from
+ * the player at a moment to the chat page with its 'Asking about m:ss' chip, an answer that cites
+ * the passage being watched and seeks there; and the course's Markdown and Anki/TSV downloads.
+ */
+import { readFile } from "node:fs/promises";
+
+import { unzipSync } from "fflate";
+
+import { ChatPage } from "./pages/chat-page";
+import { CoursePage } from "./pages/course-page";
+import { expect, expectAccessible, generateCourse, registerViaApi, resetFakeLlm, test, VIEWPORTS } from "./fixtures";
+
+test.afterEach(async ({ request }) => resetFakeLlm(request));
+
+for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+  test(`${name}: the player's 'Ask about this moment' opens the chat on that moment; the answer cites it and seeks there`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await registerViaApi(page.request);
+    const { detail, sections } = await generateCourse(page.request);
+    const courseId = detail.course.id;
+    const player = new CoursePage(page);
+    await player.goto(courseId);
+    await expect(player.player()).toBeVisible();
+    await player.pausePlayer();
+    const moment = 75;
+    await player.seekPlayer(moment);
+    await expect.poll(() => player.playerSeconds()).toBe(moment);
+
+    await player.askAboutMoment().click();
+    await expect(page).toHaveURL(new RegExp(`/course/${courseId}/chat\\?at=${moment}$`));
+    const chat = new ChatPage(page);
+    await expect(chat.momentChip()).toHaveText("Asking about 1:15");
+    await expectAccessible(page);
+
+    // Each question carries the moment while the chip is there.
+    const asked = page.waitForRequest((request) => request.url().endsWith(`/api/courses/${courseId}/chat/stream`));
+    await chat.ask("What does this mean?");
+    expect((await asked).postDataJSON()).toMatchObject({ content: "What does this mean?", atSeconds: moment });
+    await expect(chat.timestampLinks()).toHaveCount(1);
+    // The tutor was given the passage being watched first, and cites where it starts: at or just before the moment.
+    const link = chat.timestampLinks().first();
+    const cited = Number(await link.getAttribute("data-seconds"));
+    expect(cited).toBeLessThanOrEqual(moment);
+    expect(cited).toBeGreaterThan(moment - 60);
+
+    // Removed, the chip is gone from the page and the address, and questions are about the whole video again.
+    await chat.removeMomentButton().click();
+    await expect(chat.momentChip()).toHaveCount(0);
+    await expect(page).toHaveURL(new RegExp(`/course/${courseId}/chat$`));
+    await expect(chat.input()).toBeFocused();
+    const plain = page.waitForRequest((request) => request.url().endsWith(`/api/courses/${courseId}/chat/stream`));
+    await chat.ask("And the whole video?");
+    expect((await plain).postDataJSON()).not.toHaveProperty("atSeconds");
+    await expect(chat.messages("assistant")).toHaveCount(2);
+
+    // The citation of the first answer seeks the player there.
+    await chat
+      .messages("assistant")
+      .first()
+      .getByRole("link", { name: /^Watch at / })
+      .click();
+    await expect(page).toHaveURL(new RegExp(`/course/${courseId}\\?t=${cited}$`));
+    await player.expectPlayerAt(cited);
+    const playing = [...sections].reverse().find((section) => section.timeStart <= cited) ?? sections[0]!;
+    await expect(player.currentSection()).toContainText(playing.title);
+  });
+
+  test(`${name}: the course page downloads the course as Markdown and its cards as an Anki deck and TSV`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await registerViaApi(page.request);
+    const { detail, sections } = await generateCourse(page.request);
+    const player = new CoursePage(page);
+    await player.goto(detail.course.id);
+    await expect(player.heading()).toHaveText(detail.course.title);
+
+    const download = async (name: RegExp) => {
+      const link = await player.exportLink(name);
+      const [file] = await Promise.all([page.waitForEvent("download"), link.click()]);
+      return { name: file.suggestedFilename(), bytes: await readFile((await file.path())!) };
+    };
+
+    const markdown = await download(/Markdown/);
+    expect(markdown.name).toMatch(/^[a-z0-9-]+\.md$/);
+    const text = markdown.bytes.toString("utf8");
+    expect(text.startsWith(`# ${detail.course.title}\n`)).toBe(true);
+    expect(text).toContain("## Outline");
+    expect(text).toContain(`) ${sections[1]!.title}`);
+    expect(text).toMatch(/\]\(https:\/\/www\.youtube\.com\/watch\?v=[\w-]+&t=\d+s\)/);
+    expect(text).toContain("## My notes");
+
+    const deck = await download(/Anki deck/);
+    expect(deck.name).toMatch(/-cards\.apkg$/);
+    expect(Object.keys(unzipSync(new Uint8Array(deck.bytes))).sort()).toEqual(["collection.anki2", "media"]);
+
+    const tsv = await download(/TSV/);
+    expect(tsv.name).toMatch(/-cards\.tsv$/);
+    expect(tsv.bytes.toString("utf8")).toBe("#separator:tab\n#html:false\n#columns:Front\tBack\tLink\n");
+    await expectAccessible(page);
+  });
+}

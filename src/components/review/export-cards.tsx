@@ -1,0 +1,23 @@
+import { buttonVariants } from "~/components/ui/button";
+import { Download } from "~/components/ui/icons/download";
+
+const exportHref = (format: "anki" | "tsv", courseId?: number) => `/api/cards/export?format=${format}${courseId !== undefined ? `&courseId=${courseId}` : ""}`;
+
+/**
+ * Downloads the learner's flashcards (all of them, or one course's): an Anki deck (.apkg) and a
+ * tab-separated file (front, back, link), each card's moment linked to the video.
+ */
+export function ExportCardsButton({ courseId }: { courseId?: number }) {
+  return (
+    <div className="flex flex-wrap items-center gap-2" data-testid="export-cards">
+      <a href={exportHref("anki", courseId)} download className={buttonVariants({ variant: "outline", size: "sm" })}>
+        <Download aria-hidden="true" />
+        Anki deck (.apkg)
+      </a>
+      <a href={exportHref("tsv", courseId)} download className={buttonVariants({ variant: "outline", size: "sm" })}>
+        <Download aria-hidden="true" />
+        Cards as TSV
+      </a>
+    </div>
+  );
+}

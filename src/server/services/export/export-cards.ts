@@ -1,0 +1,70 @@
+import type { CardExportFormat } from "~/lib/schemas/export";
+import { formatTimestamp } from "~/lib/timestamps";
+import type { DbClient } from "~/server/db";
+import { getCourseOrThrow } from "~/server/services/course/get-course";
+
+import { type AnkiCard, htmlField, writeAnkiPackage } from "./anki-package";
+import { asciiFileName, videoMomentUrl } from "./moments";
+
+export type ExportFile = { fileName: string; contentType: string; body: Uint8Array<ArrayBuffer> | string };
+
+export type ExportedCard = {
+  id: number;
+  front: string;
+  back: string;
+  timeSeconds: number | null;
+  course: { id: number; title: string; videoId: string | null };
+};
+
+/** The learner's own cards (of one course they can see, with `courseId`: 404 otherwise), by course, then moment. */
+export async function listCardsForExport(db: DbClient, { userId, courseId }: { userId: number; courseId?: number }): Promise<ExportedCard[]> {
+  if (courseId !== undefined) await getCourseOrThrow(db, { courseId, userId });
+  return db.card.findMany({
+    where: { userId, ...(courseId !== undefined ? { courseId } : {}) },
+    orderBy: [{ courseId: "asc" }, { timeSeconds: { sort: "asc", nulls: "last" } }, { id: "asc" }],
+    select: { id: true, front: true, back: true, timeSeconds: true, course: { select: { id: true, title: true, videoId: true } } },
+  });
+}
+
+/** Where a card's moment is on the video, or null (no moment, or a course without a video). */
+export function cardMomentUrl(card: Pick<ExportedCard, "timeSeconds" | "course">): string | null {
+  return card.timeSeconds !== null && card.course.videoId ? videoMomentUrl(card.course.videoId, card.timeSeconds) : null;
+}
+
+/** A TSV field: quoted (inner quotes doubled) when it holds a tab, a line break or a quote, as Anki's and spreadsheets' importers read it. */
+export function tsvField(text: string): string {
+  return /[\t\r\n"]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/**
+ * Tab-separated front, back and link, one card a line, after Anki's file headers (which also
+ * name the columns, so an import maps them without asking).
+ */
+export function cardsTsv(cards: readonly ExportedCard[]): string {
+  const header = ["#separator:tab", "#html:false", "#columns:Front\tBack\tLink"];
+  const rows = cards.map((card) => [card.front, card.back, cardMomentUrl(card) ?? ""].map(tsvField).join("\t"));
+  return `${[...header, ...rows].join("\n")}\n`;
+}
+
+/** Deck names nest on "::" in Anki: a course title is one level. */
+const deckName = (courseTitle: string) => `CourseCraft::${courseTitle.replaceAll("::", ":").trim() || "Course"}`;
+
+export function toAnkiCard(card: ExportedCard): AnkiCard {
+  const url = cardMomentUrl(card);
+  const moment = url && card.timeSeconds !== null ? `<a href="${htmlField(url)}">Rewatch at ${formatTimestamp(card.timeSeconds)}</a>` : "";
+  return { key: `card-${card.id}`, deck: deckName(card.course.title), front: htmlField(card.front), back: htmlField(card.back), moment };
+}
+
+/** GET /api/cards/export: the learner's cards as an Anki deck or TSV, named after the course when one is chosen. */
+export async function exportCards(
+  db: DbClient,
+  { userId, courseId, format }: { userId: number; courseId?: number; format: CardExportFormat },
+): Promise<ExportFile> {
+  const cards = await listCardsForExport(db, { userId, courseId });
+  const title = courseId !== undefined ? (cards[0]?.course.title ?? (await getCourseOrThrow(db, { courseId, userId })).course.title) : "";
+  const base = title ? `${title} cards` : "coursecraft-cards";
+  if (format === "tsv")
+    return { fileName: asciiFileName(base, "tsv", "cards"), contentType: "text/tab-separated-values; charset=utf-8", body: cardsTsv(cards) };
+  const bytes = await writeAnkiPackage(cards.map(toAnkiCard));
+  return { fileName: asciiFileName(base, "apkg", "cards"), contentType: "application/apkg", body: new Uint8Array(bytes) };
+}
