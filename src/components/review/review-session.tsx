@@ -110,6 +110,7 @@ export function ReviewSession() {
     <div className="grid gap-4">
       <p className="text-sm text-muted-foreground" data-testid="review-remaining" aria-live="polite">
         {remaining} card{remaining === 1 ? "" : "s"} due · {card.courseTitle}
+        {card.courseAvailable ? null : " (no longer shared with you)"}
       </p>
       <Card data-testid="review-card" data-flipped={flipped}>
         <CardHeader>
@@ -124,7 +125,7 @@ export function ReviewSession() {
             <p className="break-words whitespace-pre-wrap" data-testid="review-back">
               {card.back}
             </p>
-            {card.timeSeconds !== null ? (
+            {card.timeSeconds !== null && card.courseAvailable ? (
               <Link
                 href={`/course/${card.courseId}?t=${Math.floor(card.timeSeconds)}`}
                 className={buttonVariants({ variant: "link", className: "justify-self-start px-0" })}

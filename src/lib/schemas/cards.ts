@@ -68,7 +68,11 @@ export const cardOutput = z.object({
 });
 export type CardView = z.infer<typeof cardOutput>;
 
-export const reviewQueueCardOutput = cardOutput.extend({ intervals: cardIntervalsOutput });
+export const reviewQueueCardOutput = cardOutput.extend({
+  /** False once the course was made private by another learner: the card stays, the moment cannot be opened. */
+  courseAvailable: z.boolean(),
+  intervals: cardIntervalsOutput,
+});
 export type ReviewQueueCard = z.infer<typeof reviewQueueCardOutput>;
 
 /** `GET /api/review/queue`: no input (a cache-buster is ignored). */

@@ -106,6 +106,7 @@ describe("review.queue, cards.review, review.dueCount", () => {
       reps: 0,
       lapses: 0,
       lastReview: null,
+      courseAvailable: true,
       intervals: { again: "1m", hard: expect.stringMatching(/^\d+m$/), good: expect.stringMatching(/^\d+m$/), easy: expect.stringMatching(/^\d+d$/) },
     });
     expect(await caller.review.dueCount()).toEqual({ dueCount: 3 });
@@ -223,7 +224,13 @@ describe("cards.create", () => {
 
     // A public course of someone else's is fine; a private one is 404, as course.byId answers.
     const shared = await createCourse(db, { isPublic: true });
-    expect(await caller.cards.create({ id: shared.id, source: "transcript", front: "F", back: "B" })).toMatchObject({ courseId: shared.id, timeSeconds: null });
+    const sharedCard = await caller.cards.create({ id: shared.id, source: "transcript", front: "F", back: "B" });
+    expect(sharedCard).toMatchObject({ courseId: shared.id, timeSeconds: null });
+    const availability = async () => Object.fromEntries((await caller.review.queue()).cards.map((c) => [c.id, c.courseAvailable]));
+    expect(await availability()).toMatchObject({ [made.id]: true, [sharedCard.id]: true });
+    // Its creator makes it private again: the learner keeps the card, but the moment can no longer be opened.
+    await db.course.update({ where: { id: shared.id }, data: { isPublic: false } });
+    expect(await availability()).toMatchObject({ [made.id]: true, [sharedCard.id]: false });
     const hidden = await createCourse(db);
     await expectTRPCError(caller.cards.create({ id: hidden.id, source: "transcript", front: "F", back: "B" }), "NOT_FOUND", "Course Not Found");
   });

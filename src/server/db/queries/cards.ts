@@ -9,6 +9,8 @@ export type ReviewQueueRow = {
   id: number;
   courseId: number;
   courseTitle: string;
+  /** Whether the learner can still open the course (theirs, or still public). */
+  courseAvailable: boolean;
   source: "quiz" | "note" | "transcript";
   front: string;
   back: string;
@@ -27,7 +29,7 @@ export type ReviewQueueRow = {
 
 /** The learner's cards due at $2, oldest due first, at most $3: one range scan of ("userId", due). */
 const REVIEW_QUEUE_SQL = `
-  SELECT c.id, c."courseId", co.title AS "courseTitle", c.source::text AS source, c.front, c.back, c."timeSeconds",
+  SELECT c.id, c."courseId", co.title AS "courseTitle", (co."userId" = $1 OR co."isPublic") AS "courseAvailable", c.source::text AS source, c.front, c.back, c."timeSeconds",
     ${iso(`c.due`)} AS due, c.stability, c.difficulty, c."elapsedDays", c."scheduledDays", c."learningSteps",
     c.reps, c.lapses, c.state::int AS state, ${iso(`c."lastReview"`)} AS "lastReview"
   FROM "Card" c JOIN "Course" co ON co.id = c."courseId"

@@ -19,7 +19,7 @@ export async function getReviewQueue(db: DbClient, { userId, now = new Date() }:
   const [summary, rows] = await Promise.all([selectDueSummary(db, { userId, now }), selectReviewQueue(db, { userId, now, limit: REVIEW_QUEUE_PAGE })]);
   const cards = rows.map((row) => {
     const schedule = { ...row, due: new Date(row.due), lastReview: row.lastReview === null ? null : new Date(row.lastReview) };
-    return { ...toCardView(row), intervals: previewIntervals(schedule, now, summary.desiredRetention) };
+    return { ...toCardView(row), courseAvailable: row.courseAvailable, intervals: previewIntervals(schedule, now, summary.desiredRetention) };
   });
   return { cards, dueCount: summary.dueCount, nextDueAt: summary.dueCount > 0 ? null : summary.nextDueAt };
 }
