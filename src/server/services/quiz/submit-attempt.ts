@@ -59,12 +59,14 @@ export async function submitQuizAttempt(
   const right = results.filter((r) => r.correct).length;
   const score = results.length === 0 ? 0 : Math.round((100 * right) / results.length);
   const passed = score >= QUIZ_PASS_SCORE;
+  // Cards first: making them is idempotent (one per question and learner), so if storing the
+  // attempt then fails, the learner's retry neither loses nor doubles a card.
+  const missed = quiz.questions.filter((q) => given.get(q.id) !== q.correctAnswer).map(({ id, ...q }) => ({ questionId: id, ...q }));
+  await makeCardsFromMissedQuestions(db, { userId, courseId: quiz.section.chapter.course.id, missed });
   const attempt = await db.quizAttempt.create({
     data: { quizId: quiz.id, userId, score, passed, answers: results.map(({ questionId, answer, correct }) => ({ questionId, answer, correct })) },
     select: { id: true },
   });
-  const missed = quiz.questions.filter((q) => given.get(q.id) !== q.correctAnswer).map(({ id, ...q }) => ({ questionId: id, ...q }));
-  await makeCardsFromMissedQuestions(db, { userId, courseId: quiz.section.chapter.course.id, missed });
   // A quiz counts once for streaks, challenges and badges, however often it is retaken.
   const learned = (type: LearningEvent["type"]): LearningEvent => ({ userId, type, subjectKey: String(quiz.id), timeZone });
   await recordLearningEvents(db, [learned("quiz_submitted"), ...(passed ? [learned("quiz_passed")] : []), ...(score === 100 ? [learned("quiz_perfect")] : [])]);
