@@ -152,7 +152,7 @@ function buildDocument(): OpenApiDocument {
     description: API_DESCRIPTION,
     version: "1.0.0",
     baseUrl: "/api",
-    tags: ["auth", "courses", "progress", "quizzes", "chat", "gamification", "generation", "subscription"],
+    tags: ["auth", "courses", "notes", "progress", "quizzes", "chat", "gamification", "generation", "subscription"],
     securitySchemes: SECURITY_SCHEMES,
   });
   const security = Object.keys(SECURITY_SCHEMES).map((name) => ({ [name]: [] }));
