@@ -38,6 +38,8 @@ type World = {
   jobId: string;
   challengeId: number;
   coupon: string;
+  /** Two of the owner's notes on the course: one to edit, one to delete. */
+  noteIds: [number, number];
 };
 
 async function buildWorld(tag: string): Promise<World> {
@@ -53,8 +55,11 @@ async function buildWorld(tag: string): Promise<World> {
   const [challenge] = await listActiveChallenges(db);
   const coupon = `CONTRACT${tag}${uniqueSuffix()}`.toUpperCase();
   await db.coupon.create({ data: { code: coupon, premiumDays: 30, maxRedemptions: 10 } });
+  const note = (text: string) => db.note.create({ data: { userId: owner.id, courseId: course.id, timeSeconds: 30, text }, select: { id: true } });
+  const noteIds: [number, number] = [(await note("To edit")).id, (await note("To delete")).id];
   return {
     tag,
+    noteIds,
     owner: { id: owner.id, username: owner.username },
     token: await sessionTokenFor(owner),
     courseId: course.id,
@@ -83,6 +88,11 @@ const DOCUMENTED: Row[] = [
   { key: "GET /courses/{id}", call: (w) => ({ method: "GET", path: `/api/courses/${w.courseId}` }) },
   { key: "GET /recommendations", call: () => ({ method: "GET", path: "/api/recommendations" }) },
   { key: "GET /courses/{id}/related", call: (w) => ({ method: "GET", path: `/api/courses/${w.courseId}/related` }) },
+  { key: "GET /courses/{id}/transcript", call: (w) => ({ method: "GET", path: `/api/courses/${w.courseId}/transcript` }) },
+  { key: "GET /courses/{id}/notes", call: (w) => ({ method: "GET", path: `/api/courses/${w.courseId}/notes` }) },
+  { key: "POST /courses/{id}/notes", call: (w) => ({ method: "POST", path: `/api/courses/${w.courseId}/notes`, json: { timeSeconds: 61.5, text: "A *new* note" } }) },
+  { key: "PATCH /notes/{id}", call: (w) => ({ method: "PATCH", path: `/api/notes/${w.noteIds[0]}`, json: { text: "Edited", quote: "a line" } }) },
+  { key: "DELETE /notes/{id}", call: (w) => ({ method: "DELETE", path: `/api/notes/${w.noteIds[1]}` }) },
   { key: "GET /progress/user", call: () => ({ method: "GET", path: "/api/progress/user" }) },
   { key: "GET /courses/{id}/progress", call: (w) => ({ method: "GET", path: `/api/courses/${w.courseId}/progress?userId=${w.owner.id}` }) },
   {
