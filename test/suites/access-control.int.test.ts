@@ -296,7 +296,13 @@ const PROCEDURE_ROWS: Row[] = [
   { key: "notes.list", scope: "owned", input: courseOf, other: 404, otherMessage: COURSE_NOT_FOUND, ownerSees: () => MARK.note },
   // On a public course another learner lists their own notes (none of the owner's).
   { key: "notes.list", variant: "public course", scope: "owned", input: (fx) => ({ id: fx.publicVideoCourseId }), other: 200 },
-  { key: "notes.create", scope: "owned", input: (fx) => ({ ...courseOf(fx), timeSeconds: 5, text: "matrix note" }), other: 404, otherMessage: COURSE_NOT_FOUND },
+  {
+    key: "notes.create",
+    scope: "owned",
+    input: (fx) => ({ ...courseOf(fx), timeSeconds: 5, text: "matrix note" }),
+    other: 404,
+    otherMessage: COURSE_NOT_FOUND,
+  },
   {
     key: "notes.create",
     variant: "public course",
@@ -354,7 +360,13 @@ const REST_ROWS: Row[] = [
   { key: "GET /courses/{id}/related", scope: "owned", input: courseOf, other: 404, otherMessage: COURSE_NOT_FOUND },
   { key: "GET /courses/{id}/transcript", scope: "owned", input: courseOf, other: 404, otherMessage: COURSE_NOT_FOUND },
   { key: "GET /courses/{id}/notes", scope: "owned", input: courseOf, other: 404, otherMessage: COURSE_NOT_FOUND, ownerSees: () => MARK.note },
-  { key: "POST /courses/{id}/notes", scope: "owned", input: (fx) => ({ ...courseOf(fx), timeSeconds: 7.5, text: "matrix note" }), other: 404, otherMessage: COURSE_NOT_FOUND },
+  {
+    key: "POST /courses/{id}/notes",
+    scope: "owned",
+    input: (fx) => ({ ...courseOf(fx), timeSeconds: 7.5, text: "matrix note" }),
+    other: 404,
+    otherMessage: COURSE_NOT_FOUND,
+  },
   {
     key: "POST /courses/{id}/notes",
     variant: "public course",

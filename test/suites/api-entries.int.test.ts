@@ -90,7 +90,10 @@ const DOCUMENTED: Row[] = [
   { key: "GET /courses/{id}/related", call: (w) => ({ method: "GET", path: `/api/courses/${w.courseId}/related` }) },
   { key: "GET /courses/{id}/transcript", call: (w) => ({ method: "GET", path: `/api/courses/${w.courseId}/transcript` }) },
   { key: "GET /courses/{id}/notes", call: (w) => ({ method: "GET", path: `/api/courses/${w.courseId}/notes` }) },
-  { key: "POST /courses/{id}/notes", call: (w) => ({ method: "POST", path: `/api/courses/${w.courseId}/notes`, json: { timeSeconds: 61.5, text: "A *new* note" } }) },
+  {
+    key: "POST /courses/{id}/notes",
+    call: (w) => ({ method: "POST", path: `/api/courses/${w.courseId}/notes`, json: { timeSeconds: 61.5, text: "A *new* note" } }),
+  },
   { key: "PATCH /notes/{id}", call: (w) => ({ method: "PATCH", path: `/api/notes/${w.noteIds[0]}`, json: { text: "Edited", quote: "a line" } }) },
   { key: "DELETE /notes/{id}", call: (w) => ({ method: "DELETE", path: `/api/notes/${w.noteIds[1]}` }) },
   { key: "GET /progress/user", call: () => ({ method: "GET", path: "/api/progress/user" }) },

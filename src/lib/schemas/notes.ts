@@ -27,11 +27,14 @@ const noteQuote = storableText("Quote")
   .trim()
   .max(NOTE_QUOTE_MAX_LENGTH, `A quote can be at most ${NOTE_QUOTE_MAX_LENGTH.toLocaleString("en-US")} characters`);
 
-/** Seconds from the start of the video; whether it is inside the video is the service's check (422). */
+/**
+ * Seconds from the start of the video; whether it is inside the video is the service's check
+ * (422). A pipe, so that the REST adapter's in-place coercion of number schemas leaves it alone:
+ * `null`, `""`, `[]` or `true` are not moment 0 or 1.
+ */
 const timeSeconds = z
   .number({ error: "timeSeconds must be a number of seconds" })
-  .finite("timeSeconds must be a number of seconds")
-  .min(0, "timeSeconds cannot be negative");
+  .pipe(z.number().finite("timeSeconds must be a number of seconds").min(0, "timeSeconds cannot be negative"));
 
 export const noteOutput = z.object({
   id: z.number().int(),

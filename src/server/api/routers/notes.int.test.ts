@@ -50,9 +50,15 @@ describe("notes.create and notes.list", () => {
 
   test("at most 2,000 notes per learner and course", async () => {
     const { owner, course, caller } = await setup();
-    await db.note.createMany({ data: Array.from({ length: MAX_NOTES_PER_COURSE - 1 }, (_, i) => ({ userId: owner.id, courseId: course.id, timeSeconds: i % 600, text: `n${i}` })) });
+    await db.note.createMany({
+      data: Array.from({ length: MAX_NOTES_PER_COURSE - 1 }, (_, i) => ({ userId: owner.id, courseId: course.id, timeSeconds: i % 600, text: `n${i}` })),
+    });
     await caller.notes.create({ id: course.id, timeSeconds: 1, text: "the last one" });
-    await expectTRPCError(caller.notes.create({ id: course.id, timeSeconds: 1, text: "one too many" }), "UNPROCESSABLE_CONTENT", "You can keep at most 2,000 notes on one course");
+    await expectTRPCError(
+      caller.notes.create({ id: course.id, timeSeconds: 1, text: "one too many" }),
+      "UNPROCESSABLE_CONTENT",
+      "You can keep at most 2,000 notes on one course",
+    );
     // Another course of the same learner has its own allowance.
     const second = await courseWithTranscript(db, owner.id);
     await caller.notes.create({ id: second.id, timeSeconds: 1, text: "fine" });
@@ -60,7 +66,9 @@ describe("notes.create and notes.list", () => {
 
   test("two creations at 1,999 notes store one of them", async () => {
     const { owner, course, caller } = await setup();
-    await db.note.createMany({ data: Array.from({ length: MAX_NOTES_PER_COURSE - 1 }, (_, i) => ({ userId: owner.id, courseId: course.id, timeSeconds: i % 600, text: `n${i}` })) });
+    await db.note.createMany({
+      data: Array.from({ length: MAX_NOTES_PER_COURSE - 1 }, (_, i) => ({ userId: owner.id, courseId: course.id, timeSeconds: i % 600, text: `n${i}` })),
+    });
     const outcome = await tally([1, 2, 3].map((n) => caller.notes.create({ id: course.id, timeSeconds: n, text: `race ${n}` })));
     expect(outcome).toEqual({ OK: 1, UNPROCESSABLE_CONTENT: 2 });
     expect(await db.note.count({ where: { userId: owner.id, courseId: course.id } })).toBe(MAX_NOTES_PER_COURSE);
@@ -128,10 +136,16 @@ describe("notes.update and notes.delete", () => {
     const patched = await restCall("PATCH", `/api/notes/${created.json.id}`, { sessionToken, json: { text: "changed" } });
     expect(patched.status).toBe(200);
     expect(patched.json).toMatchObject({ text: "changed", timeSeconds: 12.5 });
-    const tooLong = await restCall<{ message: string }>("POST", `/api/courses/${course.id}/notes`, { sessionToken, json: { timeSeconds: 1, text: "z".repeat(5_001) } });
+    const tooLong = await restCall<{ message: string }>("POST", `/api/courses/${course.id}/notes`, {
+      sessionToken,
+      json: { timeSeconds: 1, text: "z".repeat(5_001) },
+    });
     expect(tooLong.status).toBe(400);
     expect(tooLong.json.message).toBe("A note can be at most 5,000 characters");
-    const outside = await restCall<{ message: string }>("POST", `/api/courses/${course.id}/notes`, { sessionToken, json: { timeSeconds: 9_999, text: "late" } });
+    const outside = await restCall<{ message: string }>("POST", `/api/courses/${course.id}/notes`, {
+      sessionToken,
+      json: { timeSeconds: 9_999, text: "late" },
+    });
     expect(outside.status).toBe(422);
     expect((await restCall("DELETE", `/api/notes/${created.json.id}`, { sessionToken })).json).toEqual({ success: true });
     expect((await restCall("DELETE", `/api/notes/${created.json.id}`, { sessionToken })).status).toBe(404);

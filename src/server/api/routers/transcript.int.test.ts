@@ -48,8 +48,7 @@ describe("transcript.byCourse", () => {
     const generating = await courseWithTranscript(db, owner.id, true, { status: "generating" });
     const { caller } = await createTestCaller({ user: other });
     expect((await caller.transcript.byCourse({ id: shared.id })).segments).toHaveLength(6);
-    for (const id of [hidden.id, generating.id, 2_000_000_000])
-      await expectTRPCError(caller.transcript.byCourse({ id }), "NOT_FOUND", "Course Not Found");
+    for (const id of [hidden.id, generating.id, 2_000_000_000]) await expectTRPCError(caller.transcript.byCourse({ id }), "NOT_FOUND", "Course Not Found");
     const { caller: anonymous } = await createTestCaller();
     await expectTRPCError(anonymous.transcript.byCourse({ id: shared.id }), "UNAUTHORIZED");
   });
