@@ -89,7 +89,14 @@ export default function TranscriptPanel({ courseId, chapters, clock, onSeek, lin
   }
 
   const searchId = useId();
-  const countText = deferredQuery.trim() === "" ? "" : matches.length === 0 ? "No matches" : `${matchIndex >= 0 ? matchIndex + 1 : 0} of ${matches.length}`;
+  const countText =
+    deferredQuery.trim() === ""
+      ? ""
+      : matches.length === 0
+        ? "No matches"
+        : matchIndex >= 0
+          ? `${matchIndex + 1} of ${matches.length}`
+          : `${matches.length} ${matches.length === 1 ? "match" : "matches"}`;
 
   if (transcript.isPending) return <Spinner label="Loading transcript" />;
   if (transcript.isError) return <p className="p-2 text-sm text-destructive">The transcript could not be loaded: {transcript.error.message}</p>;
