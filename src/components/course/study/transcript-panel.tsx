@@ -218,12 +218,14 @@ function TranscriptLine({ segment, active, current, query, onSeek, actions }: Tr
         type="button"
         className="flex min-w-0 flex-1 gap-3 px-3 py-2 text-left text-sm hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none focus-visible:ring-inset"
         aria-current={active ? "time" : undefined}
-        aria-label={`${time}: ${segment.text}. Play from here`}
         data-testid="transcript-line"
         data-start={segment.start}
         onClick={() => onSeek(segment)}
       >
-        <span className="shrink-0 font-mono text-xs leading-5 text-muted-foreground tabular-nums">{time}</span>
+        <span className="shrink-0 font-mono text-xs leading-5 text-muted-foreground tabular-nums">
+          <span className="sr-only">Play from </span>
+          {time}
+        </span>
         <span className="min-w-0 break-words">
           {highlightParts(segment.text, query).map((part, index) =>
             part.match ? (
