@@ -106,7 +106,7 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
 
     await expectAccessible(page);
     if (phone) {
-      await page.keyboard.press("Escape");
+      await panels.sheet().getByRole("button", { name: "Close" }).click();
       await expect(panels.sheet()).toBeHidden();
     }
   });
