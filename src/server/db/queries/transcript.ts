@@ -7,31 +7,38 @@ export type SectionRangeRow = [number, number, number | null];
 /** [startMs, endMs, text], in time order. */
 export type SegmentRow = [number, number, string];
 
-export type CourseTranscriptRow = {
-  /** Whether the caller may see the course; when false, the lists are empty and were never read. */
+export type CourseTranscriptRefRow = {
+  /** Whether the caller may see the course; when false, nothing else was read. */
   visible: boolean;
   sections: SectionRangeRow[];
-  segments: SegmentRow[];
+  /** The transcript of the course's video, if it has one. */
+  transcriptId: number | null;
 };
 
-/**
- * A course's sections and its video's transcript, for a caller who may see the course, in one
- * statement. The segments come as one JSON array of arrays: for 3,600 rows that is a tenth of
- * the parse work of rows or of objects with repeated keys (bench/transcript.ts).
- */
-const COURSE_TRANSCRIPT_SQL = `
+/** What the transcript of a course is, for a caller who may see it: the course's sections and its video's transcript id. */
+const COURSE_TRANSCRIPT_REF_SQL = `
   SELECT ${visibleToSql("c", "$2")} AS visible,
          CASE WHEN ${visibleToSql("c", "$2")} THEN
            coalesce((SELECT json_agg(json_build_array(s.id, s."timeStart", s."timeEnd") ORDER BY s."timeStart", ch."order", s."order")
                      FROM "Section" s JOIN "Chapter" ch ON ch.id = s."chapterId" WHERE ch."courseId" = c.id), '[]'::json)
          ELSE '[]'::json END AS sections,
-         CASE WHEN ${visibleToSql("c", "$2")} THEN
-           coalesce((SELECT json_agg(json_build_array(ts."startMs", ts."endMs", ts.text) ORDER BY ts."startMs", ts.index)
-                     FROM "Transcript" t JOIN "TranscriptSegment" ts ON ts."transcriptId" = t.id WHERE t."videoId" = c."videoId"), '[]'::json)
-         ELSE '[]'::json END AS segments
+         CASE WHEN ${visibleToSql("c", "$2")} THEN (SELECT t.id FROM "Transcript" t WHERE t."videoId" = c."videoId") END AS "transcriptId"
   FROM "Course" c WHERE c.id = $1`;
 
-export async function selectCourseTranscript(db: DbClient, courseId: number, userId: number): Promise<CourseTranscriptRow | undefined> {
-  const [row] = await queryRows<CourseTranscriptRow>(db, COURSE_TRANSCRIPT_SQL, [courseId, userId], "course-transcript");
+export async function selectCourseTranscriptRef(db: DbClient, courseId: number, userId: number): Promise<CourseTranscriptRefRow | undefined> {
+  const [row] = await queryRows<CourseTranscriptRefRow>(db, COURSE_TRANSCRIPT_REF_SQL, [courseId, userId], "course-transcript-ref");
   return row;
+}
+
+/**
+ * A transcript's lines in time order, as one JSON array of arrays: for 3,600 lines that is much
+ * less to build and parse than a row or an object with repeated keys per line.
+ */
+const TRANSCRIPT_LINES_SQL = `
+  SELECT coalesce(json_agg(json_build_array(ts."startMs", ts."endMs", ts.text) ORDER BY ts."startMs", ts.index), '[]'::json) AS lines
+  FROM "TranscriptSegment" ts WHERE ts."transcriptId" = $1`;
+
+export async function selectTranscriptLines(db: DbClient, transcriptId: number): Promise<SegmentRow[]> {
+  const [row] = await queryRows<{ lines: SegmentRow[] }>(db, TRANSCRIPT_LINES_SQL, [transcriptId], "transcript-lines");
+  return row?.lines ?? [];
 }
