@@ -53,6 +53,23 @@ describe("transcript.byCourse", () => {
     await expectTRPCError(anonymous.transcript.byCourse({ id: shared.id }), "UNAUTHORIZED");
   });
 
+  test("two courses on one video share its lines but each has its own sections and visibility", async () => {
+    const owner = await createUser(db);
+    const other = await createUser(db);
+    const first = await courseWithTranscript(db, owner.id, true);
+    const second = await createCourse(db, { userId: owner.id, videoId: first.videoId, chapters: 1, sectionsPerChapter: 4 });
+    const { caller } = await createTestCaller({ user: owner });
+    const a = await caller.transcript.byCourse({ id: first.id });
+    const b = await caller.transcript.byCourse({ id: second.id });
+    expect(b.segments.map((segment) => segment.text)).toEqual(a.segments.map((segment) => segment.text));
+    expect(a.segments[2]!.sectionId).toBeNull();
+    expect(b.segments[2]!.sectionId).toBe(sectionsOf(second)[2]!.id);
+    // The lines are read already; the second course is still private to its owner.
+    const { caller: stranger } = await createTestCaller({ user: other });
+    expect((await stranger.transcript.byCourse({ id: first.id })).segments).toHaveLength(6);
+    await expectTRPCError(stranger.transcript.byCourse({ id: second.id }), "NOT_FOUND", "Course Not Found");
+  });
+
   test("GET /api/courses/{id}/transcript answers the same body", async () => {
     const me = await createUser(db);
     const course = await courseWithTranscript(db, me.id);
