@@ -78,6 +78,10 @@ type Fixtures = {
   cards: Record<"review" | "restReview" | "remove" | "restRemove", Record<"owner" | "bearer", number>>;
   /** The owner's note on the shared course (another learner may make cards there, but not from it). */
   publicNoteId: number;
+  /** A public course of the owner's on a video: other learners may keep their own notes on it. */
+  publicVideoCourseId: number;
+  /** The owner's notes on the private course: one to edit; for each delete row, one per owner caller. */
+  notes: { edited: number; deleted: Record<"proc" | "rest", Record<"owner" | "bearer", number>> };
   /** Each account's current password (changePassword rows change them). */
   passwords: Record<string, string>;
 };
@@ -138,6 +142,9 @@ const courseOf = (fx: Fixtures) => ({ id: fx.courseId });
 /** The owner's card for this caller: the owner's token and cookie each spend their own; anyone else names the cookie's. */
 const ownerCard = (cards: Record<"owner" | "bearer", number>, who: Who) => (who === "bearer" ? cards.bearer : cards.owner);
 const CARD_NOT_FOUND = "Card not found";
+/** The owner's callers each delete a note of their own; the others try the owner's note. */
+const deletedNoteOf = (kind: "proc" | "rest") => (fx: Fixtures, who: Who) => ({ id: fx.notes.deleted[kind][who === "bearer" ? "bearer" : "owner"] });
+const NOTE_NOT_FOUND = "Note not found";
 const ownUserId = (fx: Fixtures) => ({ userId: fx.owner.id });
 const credentialsOf = (fx: Fixtures, who: Who) => {
   const username = who === "owner" ? fx.owner.username : who === "other" ? fx.other.username : fx.stranger.username;
@@ -331,6 +338,29 @@ const PROCEDURE_ROWS: Row[] = [
     other: 200,
     ownWrites: true,
   },
+  // transcript and notes
+  { key: "transcript.byCourse", scope: "owned", input: courseOf, other: 404, otherMessage: COURSE_NOT_FOUND },
+  { key: "transcript.byCourse", variant: "public course", scope: "owned", input: (fx) => ({ id: fx.publicVideoCourseId }), other: 200 },
+  { key: "notes.list", scope: "owned", input: courseOf, other: 404, otherMessage: COURSE_NOT_FOUND, ownerSees: () => MARK.note },
+  // On a public course another learner lists their own notes (none of the owner's).
+  { key: "notes.list", variant: "public course", scope: "owned", input: (fx) => ({ id: fx.publicVideoCourseId }), other: 200 },
+  {
+    key: "notes.create",
+    scope: "owned",
+    input: (fx) => ({ ...courseOf(fx), timeSeconds: 5, text: "matrix note" }),
+    other: 404,
+    otherMessage: COURSE_NOT_FOUND,
+  },
+  {
+    key: "notes.create",
+    variant: "public course",
+    scope: "owned",
+    input: (fx) => ({ id: fx.publicVideoCourseId, timeSeconds: 5, text: "a learner's own note" }),
+    other: 200,
+    ownWrites: true,
+  },
+  { key: "notes.update", scope: "owned", input: (fx) => ({ id: fx.notes.edited, text: "edited by the matrix" }), other: 404, otherMessage: NOTE_NOT_FOUND },
+  { key: "notes.delete", scope: "owned", input: deletedNoteOf("proc"), other: 404, otherMessage: NOTE_NOT_FOUND },
   // gamification
   { key: "gamification.streak", scope: "owned", input: ownUserId, other: 403, otherMessage: NOT_OWN },
   { key: "gamification.recordVisit", scope: "owned", input: ownUserId, other: 403, otherMessage: NOT_OWN },
@@ -376,6 +406,25 @@ const REST_ROWS: Row[] = [
   { key: "GET /courses/{id}", scope: "owned", input: courseOf, other: 404, otherMessage: COURSE_NOT_FOUND, ownerSees: () => MARK.title },
   { key: "GET /recommendations", scope: "self" },
   { key: "GET /courses/{id}/related", scope: "owned", input: courseOf, other: 404, otherMessage: COURSE_NOT_FOUND },
+  { key: "GET /courses/{id}/transcript", scope: "owned", input: courseOf, other: 404, otherMessage: COURSE_NOT_FOUND },
+  { key: "GET /courses/{id}/notes", scope: "owned", input: courseOf, other: 404, otherMessage: COURSE_NOT_FOUND, ownerSees: () => MARK.note },
+  {
+    key: "POST /courses/{id}/notes",
+    scope: "owned",
+    input: (fx) => ({ ...courseOf(fx), timeSeconds: 7.5, text: "matrix note" }),
+    other: 404,
+    otherMessage: COURSE_NOT_FOUND,
+  },
+  {
+    key: "POST /courses/{id}/notes",
+    variant: "public course",
+    scope: "owned",
+    input: (fx) => ({ id: fx.publicVideoCourseId, timeSeconds: 7.5, text: "a learner's own note", quote: "a line" }),
+    other: 200,
+    ownWrites: true,
+  },
+  { key: "PATCH /notes/{id}", scope: "owned", input: (fx) => ({ id: fx.notes.edited, timeSeconds: 9 }), other: 404, otherMessage: NOTE_NOT_FOUND },
+  { key: "DELETE /notes/{id}", scope: "owned", input: deletedNoteOf("rest"), other: 404, otherMessage: NOTE_NOT_FOUND },
   { key: "GET /progress/user", scope: "self" },
   { key: "GET /courses/{id}/progress", scope: "owned", input: (fx) => ({ ...courseOf(fx), ...ownUserId(fx) }), other: 403, otherMessage: NOT_OWN },
   {
@@ -761,6 +810,17 @@ beforeAll(async () => {
   };
   // Never spent: what review.queue shows the owner (and no one else).
   await ownerCardRow("in the queue");
+  const publicVideoCourse = await createCourse(db, { userId: owner.id, isPublic: true, videoId: course.videoId, title: "A shared course on a video" });
+  const note = (text: string) => createNoteRow(db, { userId: owner.id, courseId: course.id, timeSeconds: 12, text });
+  await createNoteRow(db, { userId: owner.id, courseId: publicVideoCourse.id, timeSeconds: 3, text: MARK.note });
+  await note(MARK.note);
+  const notes: Fixtures["notes"] = {
+    edited: (await note(`${MARK.note} to edit`)).id,
+    deleted: {
+      proc: { owner: (await note(`${MARK.note} a`)).id, bearer: (await note(`${MARK.note} b`)).id },
+      rest: { owner: (await note(`${MARK.note} c`)).id, bearer: (await note(`${MARK.note} d`)).id },
+    },
+  };
 
   fx = {
     owner: { id: owner.id, username: owner.username },
@@ -781,6 +841,8 @@ beforeAll(async () => {
     revocableTokenId: revocable.row.id,
     cards,
     publicNoteId: publicNote.id,
+    publicVideoCourseId: publicVideoCourse.id,
+    notes,
     passwords: { [owner.username]: DEFAULT_PASSWORD, [other.username]: DEFAULT_PASSWORD, [stranger.username]: DEFAULT_PASSWORD },
   };
   await loadTables();

@@ -23,6 +23,7 @@ import { randomIp, sessionCookieHeader, sessionTokenFor } from "../caller";
 import { db } from "../db";
 import { courseWithTranscript, createCourse, createProgress, createUser, DEFAULT_PASSWORD, uniqueSuffix } from "../factories";
 import { createQuiz, createQuizCourse } from "../factories/quiz";
+import { createCardRow, createNoteRow } from "../factories/study-rows";
 import { drainGenerationQueue, libraryDeps, whileDraining } from "../generation";
 import { documentedOperations, ORIGIN } from "../http";
 
@@ -40,6 +41,8 @@ type World = {
   coupon: string;
   /** Two due flashcards: one to review, one to delete. */
   cardIds: [number, number];
+  /** Two of the owner's notes on the course: one to edit, one to delete. */
+  noteIds: [number, number];
 };
 
 async function buildWorld(tag: string): Promise<World> {
@@ -56,12 +59,13 @@ async function buildWorld(tag: string): Promise<World> {
   const coupon = `CONTRACT${tag}${uniqueSuffix()}`.toUpperCase();
   await db.coupon.create({ data: { code: coupon, premiumDays: 30, maxRedemptions: 10 } });
   const card = (front: string) =>
-    db.card.create({
-      data: { userId: owner.id, courseId: course.id, source: "transcript", front, back: "Back", timeSeconds: 12, due: new Date(Date.now() - 60_000) },
-    });
+    createCardRow(db, { userId: owner.id, courseId: course.id, front, back: "Back", timeSeconds: 12, due: new Date(Date.now() - 60_000) });
   const cardIds: [number, number] = [(await card("Why halve the range?")).id, (await card("When does it stop?")).id];
+  const note = (text: string) => createNoteRow(db, { userId: owner.id, courseId: course.id, timeSeconds: 30, text });
+  const noteIds: [number, number] = [(await note("To edit")).id, (await note("To delete")).id];
   return {
     tag,
+    noteIds,
     cardIds,
     owner: { id: owner.id, username: owner.username },
     token: await sessionTokenFor(owner),
@@ -91,6 +95,14 @@ const DOCUMENTED: Row[] = [
   { key: "GET /courses/{id}", call: (w) => ({ method: "GET", path: `/api/courses/${w.courseId}` }) },
   { key: "GET /recommendations", call: () => ({ method: "GET", path: "/api/recommendations" }) },
   { key: "GET /courses/{id}/related", call: (w) => ({ method: "GET", path: `/api/courses/${w.courseId}/related` }) },
+  { key: "GET /courses/{id}/transcript", call: (w) => ({ method: "GET", path: `/api/courses/${w.courseId}/transcript` }) },
+  { key: "GET /courses/{id}/notes", call: (w) => ({ method: "GET", path: `/api/courses/${w.courseId}/notes` }) },
+  {
+    key: "POST /courses/{id}/notes",
+    call: (w) => ({ method: "POST", path: `/api/courses/${w.courseId}/notes`, json: { timeSeconds: 61.5, text: "A *new* note" } }),
+  },
+  { key: "PATCH /notes/{id}", call: (w) => ({ method: "PATCH", path: `/api/notes/${w.noteIds[0]}`, json: { text: "Edited", quote: "a line" } }) },
+  { key: "DELETE /notes/{id}", call: (w) => ({ method: "DELETE", path: `/api/notes/${w.noteIds[1]}` }) },
   { key: "GET /progress/user", call: () => ({ method: "GET", path: "/api/progress/user" }) },
   { key: "GET /courses/{id}/progress", call: (w) => ({ method: "GET", path: `/api/courses/${w.courseId}/progress?userId=${w.owner.id}` }) },
   {

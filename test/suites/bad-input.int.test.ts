@@ -346,6 +346,15 @@ function documentedEndpoints(): Record<string, Endpoint> {
       ids: ["id", "userId"],
     },
     "POST /api/courses/{id}/chat": { method: "POST", path: (i) => `/api/courses/${i.id}/chat`, auth: true, body: () => ({ content: "" }), ids: ["id"] },
+    "GET /api/courses/{id}/transcript": { method: "GET", path: (i) => `/api/courses/${i.id}/transcript`, auth: true, ids: ["id"] },
+    "GET /api/courses/{id}/notes": { method: "GET", path: (i) => `/api/courses/${i.id}/notes`, auth: true, ids: ["id"] },
+    "POST /api/courses/{id}/notes": {
+      method: "POST",
+      path: (i) => `/api/courses/${i.id}/notes`,
+      auth: true,
+      body: () => ({ timeSeconds: 1, text: "" }),
+      ids: ["id"],
+    },
     "POST /api/coupons/redeem": { method: "POST", path: () => "/api/coupons/redeem", auth: true, body: () => ({ code: "" }) },
     "GET /api/subscription": { method: "GET", path: () => "/api/subscription", auth: true },
     "POST /api/subscription/create-checkout": { method: "POST", path: () => "/api/subscription/create-checkout", auth: true },
@@ -416,6 +425,11 @@ describe("every documented REST path", () => {
       ["GET", `/api/courses/${unknown}/progress`, undefined, 404],
       ["POST", `/api/courses/${unknown}/progress`, { currentSectionId: f.quizSections[0]!.id }, 404],
       ["GET", `/api/courses/${unknown}/chat`, undefined, 404],
+      ["GET", `/api/courses/${unknown}/transcript`, undefined, 404],
+      ["GET", `/api/courses/${unknown}/notes`, undefined, 404],
+      ["POST", `/api/courses/${unknown}/notes`, { timeSeconds: 1, text: "hello" }, 404],
+      ["PATCH", `/api/notes/${unknown}`, { text: "hello" }, 404],
+      ["DELETE", `/api/notes/${unknown}`, undefined, 404],
       ["POST", `/api/courses/${unknown}/chat`, { content: "hello" }, 404],
       ["GET", `/api/sections/${unknown}/quiz`, undefined, 404],
       ["POST", `/api/sections/${unknown}/generate-quiz`, undefined, 404],
@@ -1107,6 +1121,107 @@ describe("numbers and ids in bodies", () => {
       json: { userId: [f.owner.user.id], currentSectionId: [f.quizSections[0]!.id] },
     });
     expect(result.status).toBe(400);
+  });
+
+  test("notes: texts, times, quotes and ids; tricky text round-trips; another learner's note or private course is a 404", async () => {
+    const probe = new Probe();
+    const auth = { sessionToken: f.owner.token };
+    const course = f.chatCourse.id; // a 600 s video
+    const create = (json: unknown) => send("rest", "POST", `/api/courses/${course}/notes`, { ...auth, json });
+    const valid = { timeSeconds: 12, text: "a note" };
+    const badTimes: unknown[] = [-1, -0.001, -(2 ** 53), "12", "NaN", "Infinity", "", null, true, [], [12], {}, "１２"];
+    const badInputs: unknown[] = [
+      ...UNSTORABLE_TEXTS.map((text) => ({ ...valid, text })),
+      ...UNSTORABLE_TEXTS.map((quote) => ({ ...valid, quote })),
+      { ...valid, text: "x".repeat(5_001) },
+      { ...valid, text: "😀".repeat(5_001) }, // characters are counted, not UTF-16 units
+      { ...valid, text: "" },
+      { ...valid, text: " \n\t " },
+      { ...valid, text: 42 },
+      { ...valid, text: ["a"] },
+      { ...valid, quote: "q".repeat(1_001) },
+      { ...valid, quote: 7 },
+      { timeSeconds: 12 },
+      { text: "no time" },
+      ...badTimes.map((timeSeconds) => ({ ...valid, timeSeconds })),
+      { ...valid, userId: f.other.user.id },
+      { ...valid, courseId: f.quizCourse.id },
+    ];
+    for (const input of badInputs) {
+      const result = await probe.run(`POST notes ${JSON.stringify(input).slice(0, 80)}`, () => create(input), { allowed: [400] });
+      expect(typeof errorOf(result.json).message).toBe("string");
+    }
+    const tooLong = await create({ ...valid, text: "x".repeat(5_001) });
+    expect(errorOf(tooLong.json).message).toBe("A note can be at most 5,000 characters");
+    // NaN and Infinity are not JSON: such a body is malformed.
+    for (const body of ['{"timeSeconds":NaN,"text":"a"}', '{"timeSeconds":Infinity,"text":"a"}', '{"timeSeconds":-Infinity,"text":"a"}']) {
+      await probe.run(
+        `POST notes ${body}`,
+        () => send("rest", "POST", `/api/courses/${course}/notes`, { ...auth, body, headers: { "content-type": "application/json" } }),
+        {
+          allowed: [400],
+        },
+      );
+    }
+    // Past the video's end: 422, with the reason.
+    for (const timeSeconds of [600.001, 601, 86_400, 1e308]) {
+      const result = await probe.run(`POST notes at ${timeSeconds}`, () => create({ ...valid, timeSeconds }), { allowed: [422] });
+      expect(errorOf(result.json).message).toBe("The note's time must be inside the video");
+    }
+    // Another learner's private course: Course Not Found; their note: Note not found.
+    const theirCourse = await courseWithTranscript(db, f.other.user.id);
+    await probe.run(
+      "POST notes on another learner's private course",
+      () => send("rest", "POST", `/api/courses/${theirCourse.id}/notes`, { ...auth, json: valid }),
+      {
+        allowed: [404],
+      },
+    );
+    const theirNote = await db.note.create({ data: { userId: f.other.user.id, courseId: theirCourse.id, timeSeconds: 1, text: "theirs" } });
+    await probe.run("PATCH another learner's note", () => send("rest", "PATCH", `/api/notes/${theirNote.id}`, { ...auth, json: { text: "mine now" } }), {
+      allowed: [404],
+    });
+    await probe.run("DELETE another learner's note", () => send("rest", "DELETE", `/api/notes/${theirNote.id}`, auth), { allowed: [404] });
+
+    // Tricky text and quotes are stored and read back exactly; times may be fractions; 0 and the very end are inside.
+    const mine: number[] = [];
+    for (const [index, text] of [...TRICKY_TEXTS, "x".repeat(5_000), "😀".repeat(5_000)].entries()) {
+      const timeSeconds = [0, 600, 12.345][index % 3]!;
+      const created = await create({ timeSeconds, text, quote: TRICKY_TEXTS[(index + 1) % TRICKY_TEXTS.length] });
+      expect(created.status, created.text.slice(0, 300)).toBe(200);
+      const note = created.json as { id: number; text: string; quote: string; timeSeconds: number };
+      expect(note.text).toBe(text.normalize("NFC"));
+      expect(note.quote).toBe(TRICKY_TEXTS[(index + 1) % TRICKY_TEXTS.length]!.normalize("NFC"));
+      expect(note.timeSeconds).toBe(timeSeconds);
+      mine.push(note.id);
+      stats.roundTrips += 1;
+    }
+    const listed = await send("rest", "GET", `/api/courses/${course}/notes`, auth);
+    const texts = (listed.json as { notes: { id: number; text: string }[] }).notes.filter((note) => mine.includes(note.id)).map((note) => note.text);
+    expect(texts.sort()).toEqual([...TRICKY_TEXTS, "x".repeat(5_000), "😀".repeat(5_000)].map((text) => text.normalize("NFC")).sort());
+
+    // PATCH and DELETE: malformed ids are 400s; bad fields are 400s, a time past the end 422.
+    const note = mine[0]!;
+    for (const id of BAD_ID_STRINGS.filter((bad) => bad.trim() !== "" && bad !== "1%2F2")) {
+      await probe.run(`PATCH /notes/${id}`, () => send("rest", "PATCH", `/api/notes/${id}`, { ...auth, json: { text: "x" } }), { allowed: [400] });
+      await probe.run(`DELETE /notes/${id}`, () => send("rest", "DELETE", `/api/notes/${id}`, auth), { allowed: [400] });
+    }
+    const badPatches: unknown[] = [
+      { text: "x".repeat(5_001) },
+      { text: "" },
+      ...UNSTORABLE_TEXTS.map((text) => ({ text })),
+      ...badTimes.map((timeSeconds) => ({ timeSeconds })),
+      { courseId: f.quizCourse.id },
+      { userId: f.other.user.id },
+    ];
+    for (const json of badPatches) {
+      await probe.run(`PATCH notes ${JSON.stringify(json).slice(0, 80)}`, () => send("rest", "PATCH", `/api/notes/${note}`, { ...auth, json }), {
+        allowed: [400],
+      });
+    }
+    await probe.run("PATCH notes past the end", () => send("rest", "PATCH", `/api/notes/${note}`, { ...auth, json: { timeSeconds: 600.5 } }), {
+      allowed: [422],
+    });
   });
 
   test("quiz attempts: too many, duplicate, missing and non-option answers are 400s", async () => {

@@ -13,6 +13,7 @@ import { sessionTokenFor } from "../caller";
 import { db } from "../db";
 import { courseWithTranscript, createProgress, createUser, DEFAULT_PASSWORD } from "../factories";
 import { createQuiz, createQuizCourse } from "../factories/quiz";
+import { createNoteRow } from "../factories/study-rows";
 import { documentedOperations, routeCall } from "../http";
 
 type World = { userId: number; username: string; token: string; courseId: number; sectionId: number; chatCourseId: number; jobId: string };
@@ -36,6 +37,8 @@ const GET_PATHS: Record<string, (w: World) => string> = {
   "GET /subscription/course-limit": () => "/api/subscription/course-limit",
   "GET /subscription": () => "/api/subscription",
   "GET /review/queue": () => "/api/review/queue",
+  "GET /courses/{id}/transcript": (w) => `/api/courses/${w.chatCourseId}/transcript`,
+  "GET /courses/{id}/notes": (w) => `/api/courses/${w.chatCourseId}/notes`,
   "GET /courses/{id}/export": (w) => `/api/courses/${w.courseId}/export?format=markdown`,
   "GET /cards/export": (w) => `/api/cards/export?format=tsv&courseId=${w.courseId}`,
   "GET /generation-jobs/{jobId}": (w) => `/api/generation-jobs/${w.jobId}`,
@@ -53,6 +56,7 @@ beforeAll(async () => {
   await createProgress(db, { userId: user.id, courseId: course.id, currentSectionId: sections[0]!.id, completedSectionIds: [sections[0]!.id] });
   const chatCourse = await courseWithTranscript(db, user.id, false, { title: "Chat busters", description: "About chat", topic: "chat" });
   await db.chatMessage.create({ data: { userId: user.id, courseId: chatCourse.id, role: "user", content: "What is a cache?" } });
+  await createNoteRow(db, { userId: user.id, courseId: chatCourse.id, timeSeconds: 5, text: "Caches **trade** memory for time" });
   const job = await startCourseGeneration(db, user.id, { topic: "http caching", complexity: "beginner", additionalInstructions: null });
   await listActiveChallenges(db);
   w = {

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { MAX_ACTIVE_API_TOKENS } from "~/lib/api-tokens";
 import { MAX_CARDS_PER_LEARNER } from "~/lib/review";
+import { MAX_NOTES_PER_COURSE } from "~/lib/schemas/notes";
 import { createBilling, type Billing } from "~/server/billing/stripe";
 import { createDbClient } from "~/server/db/client";
 import { MAX_ACTIVE_JOBS_PER_USER } from "~/server/services/generation/start-generation";
@@ -24,7 +25,7 @@ import { stripeWebhookHandler } from "~/server/api/stripe-webhook";
 import { createTestCaller, sessionTokenFor } from "../caller";
 import { db, getPool } from "../db";
 import { tally } from "../expect";
-import { bearer, createApiTokenRow, createCourse, createUser, sectionsOf, uniqueSuffix } from "../factories";
+import { bearer, courseWithTranscript, createApiTokenRow, createCourse, createUser, sectionsOf, uniqueSuffix } from "../factories";
 import { createQuiz, createQuizCourse } from "../factories/quiz";
 import { startFakeStripe, type FakeStripe } from "../fakes/stripe.mjs";
 import { apiRequest, restCall, trpcCall, type ApiResult } from "../http";
@@ -119,11 +120,13 @@ const DUPLICATE_KEYS = {
   challengePerDay: `SELECT "day", "key", count(*)::int AS n FROM "Challenge" GROUP BY 1, 2 HAVING count(*) > 1`,
   stripeEvent: `SELECT "id", count(*)::int AS n FROM "StripeEvent" GROUP BY 1 HAVING count(*) > 1`,
   subscription: `SELECT "userId", count(*)::int AS n FROM "Subscription" GROUP BY 1 HAVING count(*) > 1`,
-  // A learner's active API tokens beyond the limit count as duplicates.
   cardPerQuestion: `SELECT "userId", "questionId", count(*)::int AS n FROM "Card" WHERE "questionId" IS NOT NULL GROUP BY 1, 2 HAVING count(*) > 1`,
   cardsOverLimit: `SELECT "userId", (count(*) - ${MAX_CARDS_PER_LEARNER} + 1)::int AS n FROM "Card" GROUP BY 1 HAVING count(*) > ${MAX_CARDS_PER_LEARNER}`,
+  // A learner's active API tokens beyond the limit count as duplicates.
   apiTokensOverLimit: `SELECT "userId", (count(*) - ${MAX_ACTIVE_API_TOKENS} + 1)::int AS n FROM "ApiToken"
     WHERE "revokedAt" IS NULL AND ("expiresAt" IS NULL OR "expiresAt" > now() AT TIME ZONE 'UTC') GROUP BY 1 HAVING count(*) > ${MAX_ACTIVE_API_TOKENS}`,
+  // A learner's notes on one course beyond the limit count as duplicates.
+  notesOverLimit: `SELECT "userId", "courseId", (count(*) - ${MAX_NOTES_PER_COURSE} + 1)::int AS n FROM "Note" GROUP BY 1, 2 HAVING count(*) > ${MAX_NOTES_PER_COURSE}`,
 } as const;
 
 async function duplicates(...keys: (keyof typeof DUPLICATE_KEYS)[]): Promise<number> {
@@ -548,6 +551,61 @@ describe(`races: ${TRIALS} trials × ${CONCURRENCY} concurrent requests`, () => 
         observed: ok(results).length,
         duplicates: 0,
         serverErrors: count5xx(results) + count5xx(uses),
+        statuses: statusTally(results),
+        problems,
+      };
+    });
+  });
+
+  test(`note creation: a learner one short of ${MAX_NOTES_PER_COURSE} notes on a course, creating at once, stores exactly one (422 for the rest)`, async () => {
+    await runRace("note creation at the limit", async () => {
+      const { user, token } = await learner();
+      const course = await courseWithTranscript(db, user.id);
+      await db.note.createMany({
+        data: Array.from({ length: MAX_NOTES_PER_COURSE - 1 }, (_, i) => ({
+          userId: user.id,
+          courseId: course.id,
+          timeSeconds: i % 600,
+          text: `existing ${i}`,
+        })),
+      });
+      const results = await atOnce(CONCURRENCY, (index) =>
+        restCall("POST", `/api/courses/${course.id}/notes`, { sessionToken: token, json: { timeSeconds: index, text: `race ${index}` } }),
+      );
+      const problems = unexpectedStatuses(results, [200, 422]);
+      const stored = await db.note.count({ where: { userId: user.id, courseId: course.id } });
+      if (stored !== MAX_NOTES_PER_COURSE) problems.push(`${stored} notes stored`);
+      return {
+        expected: 1,
+        observed: ok(results).length,
+        duplicates: await duplicates("notesOverLimit"),
+        serverErrors: count5xx(results),
+        statuses: statusTally(results),
+        problems,
+      };
+    });
+  });
+
+  test("notes: simultaneous edits and deletes of one note: the deletes remove it once, each edit is a 200 before the delete or a 404 after, never a 5xx or a resurrected note", async () => {
+    await runRace("note edit and delete", async () => {
+      const { user, token } = await learner();
+      const course = await courseWithTranscript(db, user.id);
+      const note = await db.note.create({ data: { userId: user.id, courseId: course.id, timeSeconds: 5, text: "before" } });
+      const results = await atOnce(CONCURRENCY, (index) =>
+        index % 2 === 0
+          ? restCall("DELETE", `/api/notes/${note.id}`, { sessionToken: token })
+          : restCall("PATCH", `/api/notes/${note.id}`, { sessionToken: token, json: { text: `edit ${index}`, timeSeconds: index } }),
+      );
+      const deletes = results.filter((_, index) => index % 2 === 0);
+      const edits = results.filter((_, index) => index % 2 === 1);
+      const problems = [...unexpectedStatuses(deletes, [200, 404]), ...unexpectedStatuses(edits, [200, 404])];
+      const left = await db.note.count({ where: { id: note.id } });
+      if (left !== 0) problems.push(`the note is still there (${left})`);
+      return {
+        expected: 1,
+        observed: ok(deletes).length,
+        duplicates: 0,
+        serverErrors: count5xx(results),
         statuses: statusTally(results),
         problems,
       };

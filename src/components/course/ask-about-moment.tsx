@@ -18,21 +18,19 @@ export const askAboutMomentHref = (courseId: number, seconds: number) =>
 export function AskAboutMoment({ courseId, currentSeconds }: { courseId: number; currentSeconds: () => number | null }) {
   const router = useRouter();
   return (
-    <div className="flex justify-end">
-      <Link
-        href={`/course/${courseId}/chat`}
-        prefetch={false}
-        className={buttonVariants({ variant: "outline", size: "sm" })}
-        data-testid="ask-about-moment"
-        onClick={(event) => {
-          if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-          event.preventDefault();
-          router.push(askAboutMomentHref(courseId, currentSeconds() ?? 0));
-        }}
-      >
-        <MessagesSquare aria-hidden="true" />
-        Ask about this moment
-      </Link>
-    </div>
+    <Link
+      href={`/course/${courseId}/chat`}
+      prefetch={false}
+      className={buttonVariants({ variant: "outline", size: "sm", className: "ml-auto" })}
+      data-testid="ask-about-moment"
+      onClick={(event) => {
+        if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+        event.preventDefault();
+        router.push(askAboutMomentHref(courseId, currentSeconds() ?? 0));
+      }}
+    >
+      <MessagesSquare aria-hidden="true" />
+      Ask about this moment
+    </Link>
   );
 }

@@ -1,13 +1,15 @@
 "use client";
 
 import Link from "next/link";
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 
 import { Button, buttonVariants } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { MessagesSquare } from "~/components/ui/icons/messages-square";
 import { CenteredSpinner, Spinner } from "~/components/ui/spinner";
 import { CourseReviewLink } from "~/components/review/review-link";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { useMediaQuery } from "~/hooks/use-media-query";
 import { toast } from "~/hooks/use-toast";
 import { api, type RouterOutputs } from "~/trpc/react";
 
@@ -19,7 +21,10 @@ import { EngineBadge } from "./engine-badge";
 import { ExportCourseButton } from "./export-course-button";
 import { ChevronDown, ChevronLeft, ChevronRight } from "./icons";
 import { RelatedCourses } from "./related-courses";
-import { flattenSections, neighbours, openingPoint, progressPercent, sectionCrossed, startSeconds } from "./section-navigation";
+import { flattenSections, neighbours, openingPoint, progressPercent, sectionAtTime, sectionCrossed, startSeconds } from "./section-navigation";
+import type { ComposeRequest } from "./study/notes-panel";
+import { createPlayerClock } from "./study/player-clock";
+import { StudySheet } from "./study/study-sheet";
 import { STUB_TAIL_SECONDS } from "./video/stub-player-constants";
 import type { VideoPlayer, VideoPlayerKind } from "./video/video-player";
 import { WhatsNext } from "./whats-next";
@@ -28,6 +33,21 @@ import { WhatsNext } from "./whats-next";
 const SectionQuiz = lazy(() => import("./section-quiz"));
 const YouTubeVideoPlayer = lazy(() => import("./video/youtube-player"));
 const StubVideoPlayer = lazy(() => import("./video/stub-player"));
+// The study panels (the virtualised transcript, notes and their Markdown) load when first opened.
+const TranscriptPanel = lazy(() => import("./study/transcript-panel"));
+const NotesPanel = lazy(() => import("./study/notes-panel"));
+
+type StudyTab = "outline" | "transcript" | "notes";
+const DESKTOP = "(min-width: 768px)";
+
+/** The key N takes a note, unless the learner is typing or N is part of another shortcut. */
+function isNoteShortcut(event: KeyboardEvent): boolean {
+  if (event.key !== "n" && event.key !== "N") return false;
+  if (event.ctrlKey || event.metaKey || event.altKey || event.repeat || event.defaultPrevented) return false;
+  const target = event.target as HTMLElement | null;
+  if (!target) return true;
+  return !(target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName) || target.closest("dialog[open]"));
+}
 
 type CourseDetail = RouterOutputs["course"]["byId"];
 type ProgressRecord = RouterOutputs["progress"]["byCourse"];
@@ -80,6 +100,12 @@ function CoursePlayerView({ detail, saved, videoPlayer, startAt }: CoursePlayerV
   const player = useRef<VideoPlayer>(null);
   const lastTime = useRef<number | null>(startAt);
   const [outlineOpen, setOutlineOpen] = useState(false);
+  // The video's time for the study panels (written on every report, read without re-rendering the player).
+  const [clock] = useState(() => createPlayerClock(opening.seconds));
+  const isDesktop = useMediaQuery(DESKTOP, true);
+  const [studyTab, setStudyTab] = useState<StudyTab>("outline");
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const [compose, setCompose] = useState<ComposeRequest | null>(null);
 
   const current = sections.find((section) => section.id === currentId) ?? null;
   const { previous, next, isLast } = neighbours(sections, currentId);
@@ -143,6 +169,7 @@ function CoursePlayerView({ detail, saved, videoPlayer, startAt }: CoursePlayerV
   }
 
   function onTime(seconds: number) {
+    clock.set(seconds);
     const crossed = sectionCrossed(sections, lastTime.current, seconds);
     lastTime.current = seconds;
     if (crossed && crossed.id !== currentRef.current) goTo(crossed.id, { seek: false });
@@ -164,8 +191,77 @@ function CoursePlayerView({ detail, saved, videoPlayer, startAt }: CoursePlayerV
     player.current?.seekTo(seconds);
   }
 
+  /** Plays from a moment picked in the transcript or a note; the section holding it becomes current. */
+  function seekToMoment(seconds: number) {
+    const section = sectionAtTime(sections, seconds);
+    lastTime.current = seconds;
+    clock.set(seconds);
+    player.current?.seekTo(seconds);
+    if (section && section.id !== currentRef.current) goTo(section.id, { seek: false });
+  }
+
+  function openStudy(tab: Exclude<StudyTab, "outline">) {
+    setStudyTab(tab);
+    if (!isDesktop) setSheetOpen(true);
+  }
+
+  /** Starts a note at the video's current time, in the Notes tab (or sheet). */
+  function addNote() {
+    const seconds = player.current?.getCurrentTime() ?? clock.get();
+    setCompose({ seconds, nonce: Date.now() });
+    openStudy("notes");
+  }
+  const addNoteRef = useRef(addNote);
+  useLayoutEffect(() => {
+    addNoteRef.current = addNote;
+  });
+  useEffect(() => {
+    function onKeyDown(event: KeyboardEvent) {
+      if (!isNoteShortcut(event)) return;
+      event.preventDefault();
+      addNoteRef.current();
+    }
+    window.addEventListener("keydown", onKeyDown);
+    return () => window.removeEventListener("keydown", onKeyDown);
+  }, []);
+
+  const transcriptPanel = (
+    <Suspense fallback={<Spinner label="Loading transcript" />}>
+      <TranscriptPanel courseId={courseId} chapters={chapters} clock={clock} onSeek={seekToMoment} className="h-full" />
+    </Suspense>
+  );
+  const notesPanel = (
+    <Suspense fallback={<Spinner label="Loading notes" />}>
+      <NotesPanel courseId={courseId} onSeek={seekToMoment} compose={compose} onComposeDone={() => setCompose(null)} className="h-full" />
+    </Suspense>
+  );
+  const studyTabs = (
+    <>
+      <TabsContent value="transcript" className="mt-3 h-[calc(100%-3.25rem)] min-h-0">
+        {transcriptPanel}
+      </TabsContent>
+      <TabsContent value="notes" className="mt-3 h-[calc(100%-3.25rem)] min-h-0 overflow-y-auto">
+        {notesPanel}
+      </TabsContent>
+    </>
+  );
+
   const playerProps = { ref: player, videoId: course.videoId, title: course.title, startSeconds: opening.seconds, onTime };
   const chatHref = `/course/${courseId}/chat`;
+
+  const outline = (
+    <CourseOutline
+      courseId={courseId}
+      chapters={chapters}
+      currentId={currentId}
+      completedIds={completedIds}
+      percent={percent}
+      onSelect={(sectionId) => {
+        setOutlineOpen(false);
+        goTo(sectionId, { seek: true });
+      }}
+    />
+  );
 
   return (
     <div className="mx-auto grid w-full max-w-7xl gap-6 px-4 py-6 sm:px-6 md:grid-cols-[17rem_minmax(0,1fr)] lg:grid-cols-[20rem_minmax(0,1fr)]">
@@ -183,30 +279,36 @@ function CoursePlayerView({ detail, saved, videoPlayer, startAt }: CoursePlayerV
         {course.description ? <p className="text-muted-foreground">{course.description}</p> : null}
       </header>
 
-      <aside aria-label="Course outline" className="md:sticky md:top-20 md:max-h-[calc(100dvh-6rem)] md:self-start md:overflow-y-auto">
-        <Button
-          variant="outline"
-          className="w-full justify-between md:hidden"
-          aria-expanded={outlineOpen}
-          aria-controls="course-outline"
-          onClick={() => setOutlineOpen((open) => !open)}
-        >
-          Course contents ({percent}%)
-          <ChevronDown aria-hidden="true" className={cn("transition-transform", outlineOpen && "rotate-180")} />
-        </Button>
-        <div id="course-outline" className={cn("mt-4 md:mt-0 md:block", outlineOpen ? "block" : "hidden")}>
-          <CourseOutline
-            courseId={courseId}
-            chapters={chapters}
-            currentId={currentId}
-            completedIds={completedIds}
-            percent={percent}
-            onSelect={(sectionId) => {
-              setOutlineOpen(false);
-              goTo(sectionId, { seek: true });
-            }}
-          />
-        </div>
+      <aside aria-label="Course outline" className="md:sticky md:top-20 md:h-[calc(100dvh-6rem)] md:self-start">
+        {isDesktop ? (
+          <Tabs defaultValue="outline" value={studyTab} onValueChange={(tab) => setStudyTab(tab as StudyTab)} className="h-full">
+            <TabsList stretch aria-label="Course panels">
+              <TabsTrigger value="outline">Outline</TabsTrigger>
+              <TabsTrigger value="transcript">Transcript</TabsTrigger>
+              <TabsTrigger value="notes">Notes</TabsTrigger>
+            </TabsList>
+            <TabsContent value="outline" className="mt-3 h-[calc(100%-3.25rem)] overflow-y-auto">
+              <div id="course-outline">{outline}</div>
+            </TabsContent>
+            {studyTabs}
+          </Tabs>
+        ) : (
+          <>
+            <Button
+              variant="outline"
+              className="w-full justify-between"
+              aria-expanded={outlineOpen}
+              aria-controls="course-outline"
+              onClick={() => setOutlineOpen((open) => !open)}
+            >
+              Course contents ({percent}%)
+              <ChevronDown aria-hidden="true" className={cn("transition-transform", outlineOpen && "rotate-180")} />
+            </Button>
+            <div id="course-outline" className={cn("mt-4", outlineOpen ? "block" : "hidden")}>
+              {outline}
+            </div>
+          </>
+        )}
       </aside>
 
       <div className="grid min-w-0 content-start gap-6">
@@ -219,7 +321,43 @@ function CoursePlayerView({ detail, saved, videoPlayer, startAt }: CoursePlayerV
         >
           {videoPlayer === "stub" ? <StubVideoPlayer {...playerProps} duration={stubDuration} /> : <YouTubeVideoPlayer {...playerProps} />}
         </Suspense>
-        <AskAboutMoment courseId={courseId} currentSeconds={() => lastTime.current} />
+
+        <div className="-mt-3 flex flex-wrap items-center gap-2">
+          <Button variant="outline" size="sm" onClick={addNote} aria-keyshortcuts="N" disabled={!course.videoId}>
+            Add note
+          </Button>
+          {!isDesktop ? (
+            <>
+              <Button variant="outline" size="sm" onClick={() => openStudy("transcript")}>
+                Transcript
+              </Button>
+              <Button variant="outline" size="sm" onClick={() => openStudy("notes")}>
+                Notes
+              </Button>
+            </>
+          ) : (
+            <span className="text-xs text-muted-foreground">
+              or press <kbd className="rounded border px-1 font-mono">N</kbd>
+            </span>
+          )}
+          <AskAboutMoment courseId={courseId} currentSeconds={() => lastTime.current} />
+        </div>
+        {!isDesktop ? (
+          <StudySheet open={sheetOpen} onClose={() => setSheetOpen(false)} title="Transcript and notes">
+            <Tabs
+              defaultValue="transcript"
+              value={studyTab === "outline" ? "transcript" : studyTab}
+              onValueChange={(tab) => setStudyTab(tab as StudyTab)}
+              className="min-h-0 flex-1"
+            >
+              <TabsList stretch aria-label="Study panels">
+                <TabsTrigger value="transcript">Transcript</TabsTrigger>
+                <TabsTrigger value="notes">Notes</TabsTrigger>
+              </TabsList>
+              {studyTabs}
+            </Tabs>
+          </StudySheet>
+        ) : null}
 
         {current ? (
           <>

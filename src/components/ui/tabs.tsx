@@ -23,12 +23,21 @@ function useTabs() {
 const triggerId = (baseId: string, value: string) => `${baseId}-trigger-${value}`;
 const contentId = (baseId: string, value: string) => `${baseId}-content-${value}`;
 
-type TabsProps = Omit<ComponentProps<"div">, "defaultValue" | "onChange"> & { defaultValue: string };
+type TabsProps = Omit<ComponentProps<"div">, "defaultValue" | "onChange"> & {
+  defaultValue: string;
+  /** Controlled: the selected tab (with onValueChange); otherwise the tabs keep their own, from `defaultValue`. */
+  value?: string;
+  onValueChange?: (value: string) => void;
+};
 
-/** Uncontrolled: starts on `defaultValue`. */
-export function Tabs({ defaultValue, ...props }: TabsProps) {
-  const [value, select] = useState(defaultValue);
+export function Tabs({ defaultValue, value: controlled, onValueChange, ...props }: TabsProps) {
+  const [own, setOwn] = useState(defaultValue);
   const baseId = useId();
+  const value = controlled ?? own;
+  const select = (next: string) => {
+    setOwn(next);
+    onValueChange?.(next);
+  };
   return (
     <TabsContext value={{ value, select, baseId }}>
       <div data-orientation="horizontal" {...props} />

@@ -153,7 +153,7 @@ function buildDocument(): OpenApiDocument {
     description: API_DESCRIPTION,
     version: "1.0.0",
     baseUrl: "/api",
-    tags: ["auth", "courses", "progress", "quizzes", "cards", "chat", "export", "gamification", "generation", "subscription"],
+    tags: ["auth", "courses", "notes", "progress", "quizzes", "cards", "chat", "export", "gamification", "generation", "subscription"],
     securitySchemes: SECURITY_SCHEMES,
   });
   const security = Object.keys(SECURITY_SCHEMES).map((name) => ({ [name]: [] }));

@@ -5,10 +5,12 @@ import { chatRouter } from "./routers/chat";
 import { courseRouter } from "./routers/course";
 import { gamificationRouter } from "./routers/gamification";
 import { generationRouter } from "./routers/generation";
+import { notesRouter } from "./routers/notes";
 import { progressRouter } from "./routers/progress";
 import { quizRouter } from "./routers/quiz";
 import { reviewRouter } from "./routers/review";
 import { subscriptionRouter } from "./routers/subscription";
+import { transcriptRouter } from "./routers/transcript";
 import { createCallerFactory, createTRPCRouter } from "./trpc";
 
 export const appRouter = createTRPCRouter({
@@ -19,10 +21,12 @@ export const appRouter = createTRPCRouter({
   course: courseRouter,
   gamification: gamificationRouter,
   generation: generationRouter,
+  notes: notesRouter,
   progress: progressRouter,
   quiz: quizRouter,
   review: reviewRouter,
   subscription: subscriptionRouter,
+  transcript: transcriptRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -13,11 +13,13 @@ export const LOCK_SPACES = {
   apiTokens: 7_303,
   /** Serialises a learner's card creation (the per-learner limit of cards). */
   cards: 7_304,
+  /** Serialises a learner's note creation (the per-course limit). */
+  notes: 7_305,
   /** A generation worker's liveness lock, held for its session ("gen1"). */
   workerLiveness: 0x67656e31,
 } as const;
 
 /** Waits for, then holds until the transaction ends, the learner's lock in `space`. */
-export async function lockUser(tx: DbClient, space: "plan" | "learning" | "apiTokens" | "cards", userId: number): Promise<void> {
+export async function lockUser(tx: DbClient, space: Exclude<keyof typeof LOCK_SPACES, "workerLiveness">, userId: number): Promise<void> {
   await tx.$queryRaw`SELECT 1 FROM pg_advisory_xact_lock(${LOCK_SPACES[space]}::int, ${userId}::int)`;
 }

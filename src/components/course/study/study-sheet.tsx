@@ -1,0 +1,43 @@
+"use client";
+
+import { type ReactNode, useEffect, useRef } from "react";
+
+import { Button } from "~/components/ui/button";
+import { X } from "~/components/ui/icons/x";
+
+type StudySheetProps = { open: boolean; onClose: () => void; title: string; children: ReactNode };
+
+/**
+ * A bottom sheet for phones: a modal <dialog>, so focus stays inside, Escape closes it and the
+ * page behind is inert, while the video keeps playing above it.
+ */
+export function StudySheet({ open, onClose, title, children }: StudySheetProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  return (
+    <dialog
+      ref={ref}
+      aria-label={title}
+      onClose={onClose}
+      className="fixed inset-x-0 top-auto bottom-0 m-0 h-[70dvh] max-h-none w-full max-w-none rounded-t-xl border-t bg-background p-0 text-foreground shadow-2xl backdrop:bg-black/40"
+    >
+      {open ? (
+        <div className="flex h-full flex-col gap-2 p-3">
+          <div className="flex items-center justify-between">
+            <h2 className="text-base font-semibold">{title}</h2>
+            <Button variant="ghost" size="icon" aria-label="Close" onClick={onClose}>
+              <X aria-hidden="true" />
+            </Button>
+          </div>
+          {children}
+        </div>
+      ) : null}
+    </dialog>
+  );
+}

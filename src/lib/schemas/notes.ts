@@ -1,0 +1,64 @@
+import { z } from "zod";
+
+import { idSchema, storableText } from "./common";
+
+export const NOTE_TEXT_MAX_LENGTH = 5_000;
+/** A quoted transcript line is a caption, never long; the cap keeps a hand-made quote bounded too. */
+export const NOTE_QUOTE_MAX_LENGTH = 1_000;
+export const MAX_NOTES_PER_COURSE = 2_000;
+
+export const NOTE_MESSAGES = {
+  limit: `You can keep at most ${MAX_NOTES_PER_COURSE.toLocaleString("en-US")} notes on one course`,
+  outsideVideo: "The note's time must be inside the video",
+  noVideo: "This course has no video to take notes on",
+  notFound: "Note not found",
+} as const;
+
+/** Learner text as stored: NFC (so the same words compare and count the same), trimmed, storable. */
+const noteText = storableText("Note")
+  .overwrite((value) => value.normalize("NFC"))
+  .trim()
+  .min(1, "The note is empty")
+  .max(NOTE_TEXT_MAX_LENGTH, `A note can be at most ${NOTE_TEXT_MAX_LENGTH.toLocaleString("en-US")} characters`);
+
+/** The transcript line the note quotes; the service stores an empty one as no quote. */
+const noteQuote = storableText("Quote")
+  .overwrite((value) => value.normalize("NFC"))
+  .trim()
+  .max(NOTE_QUOTE_MAX_LENGTH, `A quote can be at most ${NOTE_QUOTE_MAX_LENGTH.toLocaleString("en-US")} characters`);
+
+/**
+ * Seconds from the start of the video; whether it is inside the video is the service's check
+ * (422). A pipe, so that the REST adapter's in-place coercion of number schemas leaves it alone:
+ * `null`, `""`, `[]` or `true` are not moment 0 or 1.
+ */
+const timeSeconds = z
+  .number({ error: "timeSeconds must be a number of seconds" })
+  .pipe(z.number().finite("timeSeconds must be a number of seconds").min(0, "timeSeconds cannot be negative"));
+
+export const noteOutput = z.object({
+  id: z.number().int(),
+  courseId: z.number().int(),
+  timeSeconds: z.number(),
+  text: z.string(),
+  quote: z.string().nullable(),
+  createdAt: z.string().describe("ISO 8601"),
+  updatedAt: z.string().describe("ISO 8601"),
+});
+export type Note = z.infer<typeof noteOutput>;
+
+/** GET /api/courses/{id}/notes: the caller's own notes of the course, in time order. */
+export const noteListOutput = z.object({ notes: z.array(noteOutput) });
+
+/** POST /api/courses/{id}/notes */
+export const noteCreateInput = z.object({ id: idSchema, timeSeconds, text: noteText, quote: noteQuote.nullable().optional() }).strict();
+export type NoteCreateInput = z.infer<typeof noteCreateInput>;
+
+/** PATCH /api/notes/{id}: what is sent changes; `quote: null` removes the quote. */
+export const noteUpdateInput = z
+  .object({ id: idSchema, timeSeconds: timeSeconds.optional(), text: noteText.optional(), quote: noteQuote.nullable().optional() })
+  .strict();
+export type NoteUpdateInput = z.infer<typeof noteUpdateInput>;
+
+/** DELETE /api/notes/{id} */
+export const noteIdInput = z.object({ id: idSchema }).strict();
