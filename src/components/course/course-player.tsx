@@ -6,11 +6,13 @@ import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState }
 import { Button, buttonVariants } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { MessagesSquare } from "~/components/ui/icons/messages-square";
+import { Plus } from "~/components/ui/icons/plus";
 import { CenteredSpinner, Spinner } from "~/components/ui/spinner";
 import { CourseReviewLink } from "~/components/review/review-link";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { useMediaQuery } from "~/hooks/use-media-query";
 import { toast } from "~/hooks/use-toast";
+import { formatTimestamp } from "~/lib/timestamps";
 import { api, type RouterOutputs } from "~/trpc/react";
 
 import { AskAboutMoment } from "./ask-about-moment";
@@ -25,6 +27,7 @@ import { flattenSections, neighbours, openingPoint, progressPercent, sectionAtTi
 import type { ComposeRequest } from "./study/notes-panel";
 import { createPlayerClock } from "./study/player-clock";
 import { StudySheet } from "./study/study-sheet";
+import { type CardDraft, draftFromLine, draftFromNote } from "./study/card-draft";
 import { STUB_TAIL_SECONDS } from "./video/stub-player-constants";
 import type { VideoPlayer, VideoPlayerKind } from "./video/video-player";
 import { WhatsNext } from "./whats-next";
@@ -36,6 +39,7 @@ const StubVideoPlayer = lazy(() => import("./video/stub-player"));
 // The study panels (the virtualised transcript, notes and their Markdown) load when first opened.
 const TranscriptPanel = lazy(() => import("./study/transcript-panel"));
 const NotesPanel = lazy(() => import("./study/notes-panel"));
+const CardMakerDialog = lazy(() => import("./study/card-maker-dialog"));
 
 type StudyTab = "outline" | "transcript" | "notes";
 const DESKTOP = "(min-width: 768px)";
@@ -106,6 +110,7 @@ function CoursePlayerView({ detail, saved, videoPlayer, startAt }: CoursePlayerV
   const [studyTab, setStudyTab] = useState<StudyTab>("outline");
   const [sheetOpen, setSheetOpen] = useState(false);
   const [compose, setCompose] = useState<ComposeRequest | null>(null);
+  const [cardDraft, setCardDraft] = useState<CardDraft | null>(null);
 
   const current = sections.find((section) => section.id === currentId) ?? null;
   const { previous, next, isLast } = neighbours(sections, currentId);
@@ -227,12 +232,40 @@ function CoursePlayerView({ detail, saved, videoPlayer, startAt }: CoursePlayerV
 
   const transcriptPanel = (
     <Suspense fallback={<Spinner label="Loading transcript" />}>
-      <TranscriptPanel courseId={courseId} chapters={chapters} clock={clock} onSeek={seekToMoment} className="h-full" />
+      <TranscriptPanel
+        courseId={courseId}
+        chapters={chapters}
+        clock={clock}
+        onSeek={seekToMoment}
+        lineActions={(segment) => (
+          <Button
+            variant="ghost"
+            size="icon"
+            className="size-7"
+            aria-label={`Make a card from the line at ${formatTimestamp(segment.start)}`}
+            onClick={() => setCardDraft(draftFromLine(segment))}
+          >
+            <Plus aria-hidden="true" />
+          </Button>
+        )}
+        className="h-full"
+      />
     </Suspense>
   );
   const notesPanel = (
     <Suspense fallback={<Spinner label="Loading notes" />}>
-      <NotesPanel courseId={courseId} onSeek={seekToMoment} compose={compose} onComposeDone={() => setCompose(null)} className="h-full" />
+      <NotesPanel
+        courseId={courseId}
+        onSeek={seekToMoment}
+        compose={compose}
+        onComposeDone={() => setCompose(null)}
+        noteActions={(note) => (
+          <Button variant="ghost" size="sm" onClick={() => setCardDraft(draftFromNote(note))}>
+            Make a card
+          </Button>
+        )}
+        className="h-full"
+      />
     </Suspense>
   );
   const studyTabs = (
@@ -357,6 +390,11 @@ function CoursePlayerView({ detail, saved, videoPlayer, startAt }: CoursePlayerV
               {studyTabs}
             </Tabs>
           </StudySheet>
+        ) : null}
+        {cardDraft ? (
+          <Suspense fallback={null}>
+            <CardMakerDialog courseId={courseId} draft={cardDraft} onClose={() => setCardDraft(null)} />
+          </Suspense>
         ) : null}
 
         {current ? (

@@ -1,0 +1,100 @@
+"use client";
+
+import { useEffect, useId, useRef, useState } from "react";
+
+import { Button } from "~/components/ui/button";
+import { toast } from "~/hooks/use-toast";
+import { CARD_BACK_MAX_LENGTH, CARD_FRONT_MAX_LENGTH } from "~/lib/schemas/cards";
+import { formatTimestamp } from "~/lib/timestamps";
+import { api } from "~/trpc/react";
+
+import type { CardDraft } from "./card-draft";
+
+const FIELD_CLASS =
+  "w-full rounded-md border border-input bg-background px-3 py-2 text-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none";
+
+type CardMakerDialogProps = { courseId: number; draft: CardDraft; onClose: () => void };
+
+/**
+ * 'Make a card': a modal <dialog> with the card's two sides filled in from the note or the
+ * transcript line, for the learner to phrase as a question and answer before saving. The card
+ * keeps the moment, so /review can send the learner back to it.
+ */
+export default function CardMakerDialog({ courseId, draft, onClose }: CardMakerDialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const [front, setFront] = useState(draft.front);
+  const [back, setBack] = useState(draft.back);
+  const frontId = useId();
+  const backId = useId();
+  const utils = api.useUtils();
+  const create = api.cards.create.useMutation({
+    onSuccess() {
+      void utils.review.dueCount.invalidate();
+      void utils.review.queue.invalidate();
+      toast({ title: "Card made", description: "It is due for review now." });
+      onClose();
+    },
+    onError(error) {
+      toast({ variant: "destructive", title: "The card was not made", description: error.message });
+    },
+  });
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+  }, []);
+
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={`${frontId}-title`}
+      onClose={onClose}
+      className="m-auto w-[min(32rem,calc(100%-2rem))] rounded-lg border bg-background p-0 text-foreground shadow-2xl backdrop:bg-black/40"
+    >
+      <form
+        className="grid gap-3 p-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          create.mutate({ id: courseId, source: draft.source, noteId: draft.noteId, front, back, timeSeconds: draft.timeSeconds });
+        }}
+      >
+        <h2 id={`${frontId}-title`} className="text-base font-semibold">
+          Make a card{draft.timeSeconds !== null ? ` at ${formatTimestamp(draft.timeSeconds)}` : ""}
+        </h2>
+        <label htmlFor={frontId} className="text-sm font-medium">
+          Front (the question)
+        </label>
+        <textarea
+          id={frontId}
+          value={front}
+          required
+          rows={3}
+          maxLength={CARD_FRONT_MAX_LENGTH}
+          autoFocus
+          onChange={(event) => setFront(event.target.value)}
+          className={FIELD_CLASS}
+        />
+        <label htmlFor={backId} className="text-sm font-medium">
+          Back (the answer)
+        </label>
+        <textarea
+          id={backId}
+          value={back}
+          required
+          rows={4}
+          maxLength={CARD_BACK_MAX_LENGTH}
+          onChange={(event) => setBack(event.target.value)}
+          className={FIELD_CLASS}
+        />
+        <div className="flex justify-end gap-2">
+          <Button variant="ghost" size="sm" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" size="sm" disabled={create.isPending || front.trim() === "" || back.trim() === ""}>
+            Make card
+          </Button>
+        </div>
+      </form>
+    </dialog>
+  );
+}
