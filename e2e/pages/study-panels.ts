@@ -13,7 +13,8 @@ export class StudyPanels {
 
   async open(tab: "Transcript" | "Notes", phone: boolean) {
     if (phone) {
-      await this.page.getByRole("button", { name: tab, exact: true }).click();
+      // The sheet stays open between tabs; its own tabs switch them.
+      if (!(await this.sheet().isVisible())) await this.page.getByRole("button", { name: tab, exact: true }).click();
       await expect(this.sheet()).toBeVisible();
       await this.sheet().getByRole("tab", { name: tab }).click();
     } else {
