@@ -5,7 +5,8 @@ import { lineAt, type Segment, StudyPanels, transcriptOf } from "./pages/study-p
 /**
  * The transcript beside the video (the stub player, VIDEO_PLAYER=stub): the spoken line is
  * highlighted and followed, scrolling away stops following until 'Follow video', a line (click or
- * Enter) seeks the same player, and the search steps through its matches with a count.
+ * Enter) seeks the same player, and the search steps through its matches with a count and can
+ * list only the matching lines.
  */
 
 /** A word in several lines (not too many), and the indexes of those lines. */
@@ -101,6 +102,16 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     await expect(panels.line(segments[lines[lines.length - 1]!]!)).toBeInViewport();
     await panels.search().press("Enter");
     await expect(panels.matchCount()).toHaveText(`1 of ${lines.length}`);
+
+    // Filtered: only the matching lines are listed (the list is virtual: every line shown holds the word), until unchecked.
+    const only = panels.transcript().getByRole("checkbox", { name: "Only matching lines" });
+    const shownWithout = async () => (await panels.lines().allInnerTexts()).filter((text) => !text.toLowerCase().includes(word)).length;
+    await only.check();
+    await expect.poll(shownWithout).toBe(0);
+    await expect(panels.lines().first()).toBeVisible();
+    await expect(panels.matchCount()).toHaveText(`1 of ${lines.length}`);
+    await only.uncheck();
+    await expect.poll(shownWithout).toBeGreaterThan(0);
     await panels.search().fill("zzqqxx");
     await expect(panels.matchCount()).toHaveText("No matches");
 

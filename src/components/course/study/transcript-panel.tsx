@@ -41,14 +41,18 @@ export default function TranscriptPanel({ courseId, chapters, clock, onSeek, lin
     () => new Map(chapters.flatMap((chapter) => chapter.sections.map((section) => [section.id, section.title] as const))),
     [chapters],
   );
-  const { rows, rowOfLine } = useMemo(() => transcriptRows(segments, sectionTitles), [segments, sectionTitles]);
-
   const seconds = usePlayerTime(clock);
   const active = activeLineIndex(segments, seconds);
 
   const [query, setQuery] = useState("");
   const deferredQuery = useDeferredValue(query);
   const matches = useMemo(() => matchingLines(segments, deferredQuery), [segments, deferredQuery]);
+  const [onlyMatches, setOnlyMatches] = useState(false);
+  const filtering = onlyMatches && deferredQuery.trim() !== "";
+  const { rows, rowOfLine } = useMemo(
+    () => transcriptRows(segments, sectionTitles, filtering ? new Set(matches) : null),
+    [segments, sectionTitles, filtering, matches],
+  );
   const [matchIndex, setMatchIndex] = useState(-1);
   const currentMatch = matchIndex >= 0 ? matches[matchIndex] : undefined;
 
@@ -65,7 +69,8 @@ export default function TranscriptPanel({ courseId, chapters, clock, onSeek, lin
     overscan: 8,
   });
 
-  const activeRow = active >= 0 ? rowOfLine[active] : undefined;
+  // Filtered to the matches, the spoken line may have no row: nothing to follow then.
+  const activeRow = active >= 0 && (rowOfLine[active] ?? -1) >= 0 ? rowOfLine[active] : undefined;
   useEffect(() => {
     if (following && activeRow !== undefined) virtualizer.scrollToIndex(activeRow, { align: "center" });
   }, [following, activeRow, virtualizer]);
@@ -131,9 +136,15 @@ export default function TranscriptPanel({ courseId, chapters, clock, onSeek, lin
           ↓
         </Button>
       </div>
-      <p className="min-h-5 text-xs text-muted-foreground" aria-live="polite" data-testid="transcript-match-count">
-        {countText}
-      </p>
+      <div className="flex min-h-5 items-center justify-between gap-2 text-xs text-muted-foreground">
+        <p aria-live="polite" data-testid="transcript-match-count">
+          {countText}
+        </p>
+        <label className="flex items-center gap-1.5">
+          <input type="checkbox" checked={onlyMatches} onChange={(event) => setOnlyMatches(event.target.checked)} />
+          Only matching lines
+        </label>
+      </div>
 
       <div className="relative min-h-0 flex-1">
         <div
