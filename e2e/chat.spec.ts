@@ -85,8 +85,12 @@ test("stop ends the reply where it is, and the history keeps what was said", asy
   const shown = (await chat.lastReplyText().innerText()).trim();
   expect(shown).not.toContain("The video explains it at");
 
-  await page.reload();
-  await expect(chat.messages()).toHaveCount(2);
+  // The server stores the reply once it sees the request end, which a reload can overtake on a
+  // loaded machine: the history shows it by the next load at the latest.
+  await expect(async () => {
+    await page.reload();
+    await expect(chat.messages()).toHaveCount(2, { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   // What was stored is what the page had shown, or the piece or two still on the way when it stopped.
   const stored = (await chat.lastReplyText().innerText()).trim();
   expect(stored.startsWith(shown)).toBe(true);
