@@ -410,6 +410,10 @@ describe("PostgreSQL: the app's backend killed with pg_terminate_backend", () =>
         if (!victim) await new Promise((resolve) => setTimeout(resolve, 10));
       }
       if (!victim) throw new Error("no backend of the app ever waited on the lock");
+      // The row's query and its blockers are read at different instants: the statement seen may be
+      // the one before the wait. The backend waits until the kill, so a second read names it.
+      const waiting = await admin.query<{ query: string }>("SELECT query FROM pg_stat_activity WHERE pid = $1", [victim.pid]);
+      victim = { pid: victim.pid, query: waiting.rows[0]?.query ?? victim.query };
       const killedAt = performance.now();
       await admin.query("SELECT pg_terminate_backend($1)", [victim.pid]);
       await locker.query("ROLLBACK");
