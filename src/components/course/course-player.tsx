@@ -210,10 +210,14 @@ function CoursePlayerView({ detail, saved, videoPlayer, startAt }: CoursePlayerV
     if (!isDesktop) setSheetOpen(true);
   }
 
+  /** The playback time now: the player's own, else the last one it reported. */
+  function currentSeconds() {
+    return player.current?.getCurrentTime() ?? clock.get();
+  }
+
   /** Starts a note at the video's current time, in the Notes tab (or sheet). */
   function addNote() {
-    const seconds = player.current?.getCurrentTime() ?? clock.get();
-    setCompose({ seconds, nonce: Date.now() });
+    setCompose({ seconds: currentSeconds(), nonce: Date.now() });
     openStudy("notes");
   }
   const addNoteRef = useRef(addNote);
@@ -373,7 +377,7 @@ function CoursePlayerView({ detail, saved, videoPlayer, startAt }: CoursePlayerV
               or press <kbd className="rounded border px-1 font-mono">N</kbd>
             </span>
           )}
-          <AskAboutMoment courseId={courseId} currentSeconds={() => lastTime.current} />
+          <AskAboutMoment courseId={courseId} currentSeconds={currentSeconds} />
         </div>
         {!isDesktop ? (
           <StudySheet open={sheetOpen} onClose={() => setSheetOpen(false)} title="Transcript and notes">

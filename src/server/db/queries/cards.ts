@@ -5,7 +5,22 @@ import { queryRows } from "./run";
 const iso = (column: string) => `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const utc = (param: string) => `(${param}::timestamptz AT TIME ZONE 'UTC')`;
 
-export type ReviewQueueRow = {
+/** The FSRS scheduling columns of a Card row (ts-fsrs's Card in our spelling: services/cards/fsrs.ts). */
+export type CardScheduleColumns = {
+  due: Date;
+  stability: number;
+  difficulty: number;
+  elapsedDays: number;
+  scheduledDays: number;
+  learningSteps: number;
+  reps: number;
+  lapses: number;
+  state: number;
+  lastReview: Date | null;
+};
+
+/** A queue row: the times come as ISO text (see `iso`). */
+export type ReviewQueueRow = Omit<CardScheduleColumns, "due" | "lastReview"> & {
   id: number;
   courseId: number;
   courseTitle: string;
@@ -16,14 +31,6 @@ export type ReviewQueueRow = {
   back: string;
   timeSeconds: number | null;
   due: string;
-  stability: number;
-  difficulty: number;
-  elapsedDays: number;
-  scheduledDays: number;
-  learningSteps: number;
-  reps: number;
-  lapses: number;
-  state: number;
   lastReview: string | null;
 };
 
@@ -74,20 +81,7 @@ export async function countDueCards(db: DbClient, { userId, now, courseId }: { u
   return row?.dueCount ?? 0;
 }
 
-export type LockedCardRow = {
-  id: number;
-  due: Date;
-  stability: number;
-  difficulty: number;
-  elapsedDays: number;
-  scheduledDays: number;
-  learningSteps: number;
-  reps: number;
-  lapses: number;
-  state: number;
-  lastReview: Date | null;
-  desiredRetention: number;
-};
+export type LockedCardRow = CardScheduleColumns & { id: number; desiredRetention: number };
 
 /**
  * The learner's card, locked until the transaction ends: of two reviews sent at once, the second

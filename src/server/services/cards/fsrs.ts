@@ -1,20 +1,7 @@
 import { type Card as FsrsCard, createEmptyCard, fsrs, type FSRS, type Grade, Rating, type RecordLogItem, type State } from "ts-fsrs";
 
 import { CARD_RATINGS, type CardRatingName, formatInterval } from "~/lib/review";
-
-/** The scheduling columns of a Card row, as Prisma reads and writes them. */
-export type CardScheduleColumns = {
-  due: Date;
-  stability: number;
-  difficulty: number;
-  elapsedDays: number;
-  scheduledDays: number;
-  learningSteps: number;
-  reps: number;
-  lapses: number;
-  state: number;
-  lastReview: Date | null;
-};
+import type { CardScheduleColumns } from "~/server/db/queries/cards";
 
 /** Our columns as ts-fsrs's Card (the one place the two spellings meet)... */
 export function toFsrsCard(row: CardScheduleColumns): FsrsCard {
