@@ -1,0 +1,77 @@
+/**
+ * Course quality of the offline engine on a folder of videos (the shared fixtures' format).
+ *
+ *   npm run eval:course -- <folder> [--tolerance 30]
+ *
+ * Builds every video's course with its creator chapters hidden, a quiz for every section, and
+ * reports: chapter boundaries against the creator's (P/R/F1 at ±tolerance, 0:00 excluded), title
+ * checks, section times, quiz checks. Exits 1 when a must-hold figure is broken, so it can gate a
+ * change on any folder of videos.
+ */
+import { resolve } from "node:path";
+
+import { COURSE_QUALITY_THRESHOLDS, evaluateCourses, thresholdFailures } from "~/server/ai/offline/course-eval";
+
+import { readVideoFolder } from "../test/fixtures/video-folder";
+
+function parseArgs(argv: string[]) {
+  let folder = "";
+  let toleranceS = 30;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === "--tolerance") toleranceS = Number(argv[++i]);
+    else if (!a.startsWith("--")) folder = a;
+  }
+  if (!folder || !Number.isFinite(toleranceS)) {
+    console.error("usage: npm run eval:course -- <folder of video JSON> [--tolerance seconds]");
+    process.exit(2);
+  }
+  return { folder: resolve(folder), toleranceMs: toleranceS * 1000 };
+}
+
+const f3 = (x: number) => x.toFixed(3);
+const share = (part: number, whole: number) => (whole === 0 ? "-" : `${((100 * part) / whole).toFixed(1)}%`);
+
+async function main() {
+  const { folder, toleranceMs } = parseArgs(process.argv.slice(2));
+  const videos = readVideoFolder(folder);
+  if (videos.length === 0) {
+    console.error(`No video JSON files in ${folder}`);
+    process.exit(2);
+  }
+  const report = await evaluateCourses(videos, { toleranceMs });
+  const { titles, quiz, chaptersInSample: c } = report;
+  const times = [...report.engineMs].sort((a, b) => a - b);
+
+  console.log(`Offline course quality, ${folder}: ${report.videos} videos (${report.skipped.length} without a transcript), ${report.sections} sections`);
+  console.log("");
+  console.log(`Chapters (±${toleranceMs / 1000} s, 0:00 excluded), engine as shipped: P ${f3(c.precision)}  R ${f3(c.recall)}  F1 ${f3(c.f1)}`);
+  console.log(`Section times invalid or out of order: ${report.badSectionTimes}`);
+  console.log("");
+  console.log(`Generated titles: ${titles.generated}, ${(titles.words / Math.max(1, titles.generated)).toFixed(2)} words on average`);
+  console.log(`  one word: ${titles.oneWord}   over seven words: ${titles.overSevenWords}   ending in a function word: ${titles.endsInFunctionWord}`);
+  console.log(
+    `  duplicates within a chapter: ${titles.duplicateInChapter}   only generic words: ${titles.genericOnly} (${share(titles.genericOnly, titles.generated)})`,
+  );
+  for (const [name, list] of Object.entries(titles.examples)) if (list.length) console.log(`  e.g. ${name}: ${list.join(" | ")}`);
+  console.log("");
+  console.log(`Quizzes: ${quiz.sections} sections, ${quiz.sectionsWithoutQuiz} too short for one; ${quiz.questions} questions (${quiz.cloze} cloze)`);
+  console.log(`  cloze answers not the transcript's own word: ${quiz.clozeAnswerNotInTranscript}`);
+  console.log(`  distractors: ${quiz.distractors}; said verbatim: ${quiz.distractorVerbatim}; true in the section: ${quiz.distractorTrue}`);
+  console.log(
+    `  ungrammatical by tagging: ${quiz.distractorUngrammatical} of ${quiz.grammarChecked} checked (${share(quiz.distractorUngrammatical, quiz.grammarChecked)})`,
+  );
+  console.log(`  questions with duplicate options: ${quiz.duplicateOptions}`);
+  for (const [name, list] of Object.entries(quiz.examples)) if (list.length) console.log(`  e.g. ${name}: ${list.slice(0, 4).join(" | ")}`);
+  console.log("");
+  if (times.length)
+    console.log(`Engine time per video: median ${times[Math.floor(times.length / 2)]!.toFixed(0)} ms, max ${times[times.length - 1]!.toFixed(0)} ms`);
+
+  const failures = thresholdFailures(report);
+  console.log(
+    failures.length ? `\nFAILED must-hold checks (${JSON.stringify(COURSE_QUALITY_THRESHOLDS)}):\n  ${failures.join("\n  ")}` : "\nAll must-hold checks pass.",
+  );
+  process.exitCode = failures.length ? 1 : 0;
+}
+
+await main();
