@@ -29,6 +29,8 @@ type Run = { bench: string; command: string; seconds: number; exitCode: number }
 
 const resultsDir = mkdtempSync(join(os.tmpdir(), "bench-report-"));
 const resultsFile = join(resultsDir, "figures.jsonl");
+/** The shared corpus beside the project, when present: the course-quality figures are measured on it. */
+const sharedVideos = join(root, "..", "shared", "fixtures", "videos");
 writeFileSync(resultsFile, "");
 
 function runScript(bench: string, args: string[], env: Record<string, string> = {}): Run {
@@ -109,6 +111,7 @@ async function main() {
   const machineLines = machine(await databaseVersion());
   const runs: Run[] = [];
   runs.push(runScript("offline-engine", ["bench/offline-engine.ts"]));
+  if (existsSync(sharedVideos)) runs.push(runScript("course-quality", ["scripts/eval-course.ts", sharedVideos]));
   runs.push(runScript("pipeline", ["bench/pipeline.ts"]));
   runs.push(await runPageWeight());
   runs.push(runScript("course-api", ["bench/course-api.ts"]));

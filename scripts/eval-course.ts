@@ -12,6 +12,7 @@ import { resolve } from "node:path";
 
 import { COURSE_QUALITY_THRESHOLDS, evaluateCourses, thresholdFailures } from "~/server/ai/offline/course-eval";
 
+import { recordFigure } from "../bench/lib/figures";
 import { readVideoFolder } from "../test/fixtures/video-folder";
 
 function parseArgs(argv: string[]) {
@@ -67,11 +68,36 @@ async function main() {
   if (times.length)
     console.log(`Engine time per video: median ${times[Math.floor(times.length / 2)]!.toFixed(0)} ms, max ${times[times.length - 1]!.toFixed(0)} ms`);
 
+  recordFigures(report);
   const failures = thresholdFailures(report);
   console.log(
     failures.length ? `\nFAILED must-hold checks (${JSON.stringify(COURSE_QUALITY_THRESHOLDS)}):\n  ${failures.join("\n  ")}` : "\nAll must-hold checks pass.",
   );
   process.exitCode = failures.length ? 1 : 0;
+}
+
+/** The report's figures for `npm run bench` (a no-op when the script runs on its own). */
+function recordFigures(report: Awaited<ReturnType<typeof evaluateCourses>>) {
+  const bench = "course-quality";
+  const t = COURSE_QUALITY_THRESHOLDS;
+  const figure = (name: string, value: number, unit: string, target?: string, ok?: boolean) => recordFigure({ bench, name, value, unit, target, ok });
+  figure("chapter F1 (±30 s, 0:00 excluded), engine as shipped", Number(report.chaptersInSample.f1.toFixed(3)), "");
+  figure("section times invalid or out of order", report.badSectionTimes, "", "0", report.badSectionTimes <= t.badSectionTimes);
+  figure("one-word generated titles", report.titles.oneWord, "", "0", report.titles.oneWord <= t.oneWordTitles);
+  figure("titles ending in a function word", report.titles.endsInFunctionWord, "", "0", report.titles.endsInFunctionWord <= t.titlesEndingInFunctionWord);
+  figure("duplicate titles in a chapter", report.titles.duplicateInChapter, "", "0", report.titles.duplicateInChapter <= t.duplicateTitlesInChapter);
+  figure("titles of generic words only", report.titles.genericOnly, "");
+  figure("distractors said verbatim", report.quiz.distractorVerbatim, "", "0", report.quiz.distractorVerbatim <= t.distractorsVerbatim);
+  figure("distractors true in the section", report.quiz.distractorTrue, "", "0", report.quiz.distractorTrue <= t.distractorsTrue);
+  figure(
+    "cloze answers not the transcript's word",
+    report.quiz.clozeAnswerNotInTranscript,
+    "",
+    "0",
+    report.quiz.clozeAnswerNotInTranscript <= t.clozeAnswersNotInTranscript,
+  );
+  const ungrammatical = report.quiz.grammarChecked ? (100 * report.quiz.distractorUngrammatical) / report.quiz.grammarChecked : 0;
+  figure("distractors tagged unlike the answer", Number(ungrammatical.toFixed(1)), "%");
 }
 
 await main();
