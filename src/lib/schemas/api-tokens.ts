@@ -2,12 +2,11 @@ import { z } from "zod";
 
 import { API_TOKEN_MAX_EXPIRY_DAYS, API_TOKEN_NAME_MAX_LENGTH } from "~/lib/api-tokens";
 
-import { idSchema, storableText } from "./common";
+import { idSchema, learnerText } from "./common";
 
 export const apiTokenCreateInput = z
   .object({
-    name: storableText("Name")
-      .trim()
+    name: learnerText("Name", "one-line")
       .min(1, "Please give the token a name")
       .max(API_TOKEN_NAME_MAX_LENGTH, `Name must be at most ${API_TOKEN_NAME_MAX_LENGTH} characters`),
     /** Days until the token stops working; null: it never expires. */

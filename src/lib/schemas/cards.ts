@@ -2,7 +2,7 @@ import { z } from "zod";
 
 import { CARD_RATINGS, MAX_DESIRED_RETENTION, MIN_DESIRED_RETENTION } from "~/lib/review";
 
-import { idSchema, storableText } from "./common";
+import { idSchema, learnerText } from "./common";
 
 export const CARD_FRONT_MAX_LENGTH = 1_000;
 export const CARD_BACK_MAX_LENGTH = 5_000;
@@ -15,12 +15,10 @@ export const cardCreateInput = z
   .object({
     id: idSchema,
     source: z.enum(["note", "transcript"], { error: 'source must be "note" or "transcript"' }),
-    front: storableText("Front")
-      .trim()
+    front: learnerText("Front", "multi-line")
       .min(1, "The front of the card is empty")
       .max(CARD_FRONT_MAX_LENGTH, `The front must be at most ${CARD_FRONT_MAX_LENGTH} characters`),
-    back: storableText("Back")
-      .trim()
+    back: learnerText("Back", "multi-line")
       .min(1, "The back of the card is empty")
       .max(CARD_BACK_MAX_LENGTH, `The back must be at most ${CARD_BACK_MAX_LENGTH} characters`),
     timeSeconds: z

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 import { CHAT_MESSAGE_MAX_LENGTH, TUTOR_MODES } from "../chat-limits";
 
-import { idSchema, storableText } from "./common";
+import { idSchema, learnerText } from "./common";
 
 export { CHAT_MESSAGE_MAX_LENGTH, chatStreamPath, TUTOR_MODES, type TutorMode } from "../chat-limits";
 
@@ -46,8 +46,7 @@ export const chatSendInput = z
   .object({
     id: idSchema,
     userId: idSchema.optional(),
-    content: storableText("Message")
-      .trim()
+    content: learnerText("Message", "multi-line")
       .min(1, "Please type a message")
       .max(CHAT_MESSAGE_MAX_LENGTH, `A message can be at most ${CHAT_MESSAGE_MAX_LENGTH} characters`),
     mode: z.enum(TUTOR_MODES, { error: `mode must be one of: ${TUTOR_MODES.join(", ")}` }).optional(),

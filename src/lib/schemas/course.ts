@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { countSchema, idSchema, storableText } from "./common";
+import { countSchema, idSchema, learnerText } from "./common";
 
 export const complexitySchema = z.enum(["beginner", "intermediate", "advanced"], { error: "Complexity must be beginner, intermediate or advanced" });
 export type Complexity = z.infer<typeof complexitySchema>;
@@ -53,11 +53,13 @@ export const courseSharingOutput = z.object({ id: z.number().int(), isPublic: z.
 export const recommendationsInput = z.object({ limit: countSchema("limit", 1, 12).default(3) }).strict();
 
 /**
- * The header search: a few words, matched against course, chapter and section titles. NUL and
- * lone surrogates are refused like in stored text: the database cannot take NUL, and a lone
- * surrogate would be sent as U+FFFD and match titles holding a replacement character.
+ * The header search: a few words, matched against course, chapter and section titles. Cleaned
+ * like the texts it looks for, so an override or a zero-width space pasted into the box does not
+ * hide the word. NUL and lone surrogates are refused like in stored text: the database cannot
+ * take NUL, and a lone surrogate would be sent as U+FFFD and match titles holding a replacement
+ * character.
  */
-export const courseSearchInput = z.object({ q: storableText("Search").trim().min(1).max(100) }).strict();
+export const courseSearchInput = z.object({ q: learnerText("Search", "one-line").min(1, "Please type something to search for").max(100) }).strict();
 export const courseSearchOutput = z.array(
   z.object({
     kind: z.enum(["course", "chapter", "section"]),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { idSchema, storableText } from "./common";
+import { idSchema, learnerText } from "./common";
 import { complexitySchema } from "./course";
 
 export const TOPIC_MIN_LENGTH = 3;
@@ -9,13 +9,11 @@ export const INSTRUCTIONS_MAX_LENGTH = 2000;
 export const TOPIC_TOO_SHORT_MESSAGE = "Please enter at least 3 characters for your topic";
 
 /** A topic to learn, or a YouTube link or id. */
-export const topicSchema = storableText("Topic")
-  .trim()
+export const topicSchema = learnerText("Topic", "one-line")
   .min(TOPIC_MIN_LENGTH, TOPIC_TOO_SHORT_MESSAGE)
   .max(TOPIC_MAX_LENGTH, `Please keep your topic under ${TOPIC_MAX_LENGTH} characters`);
 
-export const instructionsSchema = storableText("Additional instructions")
-  .trim()
+export const instructionsSchema = learnerText("Additional instructions", "multi-line")
   .max(INSTRUCTIONS_MAX_LENGTH, `Please keep additional instructions under ${INSTRUCTIONS_MAX_LENGTH} characters`)
   .nullish()
   .transform((value) => (value ? value : null));

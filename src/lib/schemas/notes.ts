@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { idSchema, storableText } from "./common";
+import { idSchema, learnerText } from "./common";
 
 export const NOTE_TEXT_MAX_LENGTH = 5_000;
 /** A quoted transcript line is a caption, never long; the cap keeps a hand-made quote bounded too. */
@@ -14,18 +14,15 @@ export const NOTE_MESSAGES = {
   notFound: "Note not found",
 } as const;
 
-/** Learner text as stored: NFC (so the same words compare and count the same), trimmed, storable. */
-const noteText = storableText("Note")
-  .overwrite((value) => value.normalize("NFC"))
-  .trim()
+const noteText = learnerText("Note", "multi-line")
   .min(1, "The note is empty")
   .max(NOTE_TEXT_MAX_LENGTH, `A note can be at most ${NOTE_TEXT_MAX_LENGTH.toLocaleString("en-US")} characters`);
 
 /** The transcript line the note quotes; the service stores an empty one as no quote. */
-const noteQuote = storableText("Quote")
-  .overwrite((value) => value.normalize("NFC"))
-  .trim()
-  .max(NOTE_QUOTE_MAX_LENGTH, `A quote can be at most ${NOTE_QUOTE_MAX_LENGTH.toLocaleString("en-US")} characters`);
+const noteQuote = learnerText("Quote", "multi-line").max(
+  NOTE_QUOTE_MAX_LENGTH,
+  `A quote can be at most ${NOTE_QUOTE_MAX_LENGTH.toLocaleString("en-US")} characters`,
+);
 
 /**
  * Seconds from the start of the video; whether it is inside the video is the service's check

@@ -210,7 +210,8 @@ describe("cards.create", () => {
       courseTitle: course.title,
       source: "transcript",
       front: "What is 🧪 the pivot?",
-      back: "The middle ‮element",
+      // The override is removed on the way in (learnerText, lib/schemas/common.ts).
+      back: "The middle element",
       timeSeconds: 42.5,
       state: 0,
     });

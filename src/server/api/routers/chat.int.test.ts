@@ -115,7 +115,7 @@ describe("chat.send and chat.history", () => {
     expect(await db.chatMessage.count({ where: { courseId: course.id } })).toBe(2);
   });
 
-  test("message limits: 1..4000 characters after trimming, no NUL; text round-trips exactly", async () => {
+  test("message limits: 1..4000 characters after cleaning, no NUL; text is stored cleaned", async () => {
     const me = await createUser(db);
     const course = await courseWithTranscript(db, me.id);
     const { caller } = await createTestCaller({ user: me });
@@ -127,7 +127,8 @@ describe("chat.send and chat.history", () => {
     const tricky = `<script>alert(1)</script> ‮bidi 🎓 ${"y".repeat(CHAT_MESSAGE_MAX_LENGTH - 40)}`;
     await caller.chat.send({ id: course.id, content: tricky });
     const [question] = await caller.chat.history({ id: course.id });
-    expect(question?.content).toBe(tricky.trim());
+    // The override is removed on the way in (learnerText, lib/schemas/common.ts).
+    expect(question?.content).toBe(tricky.replace("\u202E", ""));
   });
 
   test(`the rate limit: ${LIMITS.chatMessagesPerUser.points} messages a minute, then 429 with a retry time and nothing stored`, async () => {
