@@ -28,6 +28,22 @@ export function countingSource(inner: VideoSource = createLibrarySource(FIXTURE_
   };
 }
 
+/**
+ * The fixture library answering every search as if it were for `topic`, so a test's topic need not
+ * match a fixture; it remembers the topics it was asked for.
+ */
+export function anyTopicSource(topic = "binary search"): VideoSource & { topics: string[] } {
+  const library = createLibrarySource(FIXTURE_LIBRARY_DIR);
+  const topics: string[] = [];
+  return {
+    name: library.name,
+    topics,
+    search: (query, signal) => (topics.push(query.topic), library.search({ ...query, topic }, signal)),
+    details: (id, signal) => library.details(id, signal),
+    transcript: (id, signal) => library.transcript(id, signal),
+  };
+}
+
 /** A source whose every call fails the given way (a YouTube that is down or out of quota). */
 export function failingSource(kind: VideoSourceFailure, name = "youtube-api"): VideoSource {
   const fail = () => Promise.reject(new VideoSourceError(kind, name, `${name} failed: ${kind}`));
@@ -63,11 +79,11 @@ export async function drainGenerationQueue(db: Db, deps: GenerationDeps, timings
 }
 
 /** Runs the queue until `call` settles: what a worker does while POST /api/courses/generate-from-topic waits. */
-export async function whileDraining<T>(db: Db, call: Promise<T>): Promise<T> {
+export async function whileDraining<T>(db: Db, call: Promise<T>, deps: GenerationDeps = libraryDeps()): Promise<T> {
   let settled = false;
   const done = call.finally(() => (settled = true));
   while (!settled) {
-    await drainGenerationQueue(db, libraryDeps());
+    await drainGenerationQueue(db, deps);
     await Promise.race([done.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 20))]);
   }
   return done;

@@ -6,9 +6,12 @@
  *   stack trace, SQL or file path (test/http.ts checks every body for leaks, too);
  * - a refused input changes nothing: every table's rows are checksummed before and after each
  *   refused input and must be equal (rate_limits excepted, see EXCLUDED_TABLES);
- * - accepted text round-trips byte for byte (emoji, bidi overrides, HTML, control characters).
- *   NUL and lone surrogates are refused with 400 in every stored text field (lib/schemas/common.ts
- *   `storableText`): PostgreSQL cannot store NUL, and UTF-8 cannot carry a lone surrogate.
+ * - accepted learner text (topics, instructions, notes, messages, card faces, token names) is
+ *   stored as lib/schemas/common.ts `learnerText` cleans it: NFC, without bidi controls,
+ *   zero-width spaces and control characters, whitespace tidied; emoji, HTML and every script
+ *   are kept. Passwords and quiz answers round-trip byte for byte. NUL and lone surrogates are
+ *   refused with 400 in every stored text field (`storableText`): PostgreSQL cannot store NUL,
+ *   and UTF-8 cannot carry a lone surrogate.
  *
  * Bounded: fixed fast-check seed and run counts. Rate limits are respected by random client IPs
  * per request (test/http.ts) and by rotating users where a per-user limit applies; a 429 is an
@@ -18,6 +21,7 @@ import fc from "fast-check";
 import superjson from "superjson";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
+import { cleanLearnerText } from "~/lib/schemas/common";
 import { MAX_BODY_BYTES } from "~/server/api/http-guards";
 import { startCourseGeneration } from "~/server/services/generation/start-generation";
 
@@ -25,7 +29,7 @@ import { sessionTokenFor } from "../caller";
 import { db, getPool } from "../db";
 import { courseWithTranscript, createApiTokenRow, createCourse, createUser, DEFAULT_PASSWORD, uniqueSuffix } from "../factories";
 import { createQuiz, createQuizCourse } from "../factories/quiz";
-import { drainGenerationQueue, libraryDeps } from "../generation";
+import { anyTopicSource, drainGenerationQueue, libraryDeps, whileDraining } from "../generation";
 import { type ApiRequestOptions, type ApiResult, restCall, routeCall, sessionTokenOf, trpcCall } from "../http";
 
 const SEED = 20_260_522;
@@ -137,7 +141,10 @@ class Probe {
 // ---------------------------------------------------------------------------------------------
 // Inputs
 // ---------------------------------------------------------------------------------------------
-/** Text that must be stored and read back exactly as sent (no leading/trailing whitespace: chat trims). */
+/**
+ * Text that is stored as sent where it is compared (passwords, quiz answers, course titles found by
+ * search), and as `cleanLearnerText` makes it where a learner wrote it.
+ */
 const TRICKY_TEXTS = [
   "🧪 emoji 👩‍👩‍👧‍👦 family 🇺🇦 flag 👍🏽 tone 𝕏 astral 𓀀",
   "\u202Eevil override\u202C and \u2066isolate\u2069 \u200Fmark",
@@ -756,6 +763,153 @@ describe("text fields", () => {
     }
   });
 
+  test("bidi overrides, zero-width characters, NUL, lone surrogates and invisible-only text on every learner-text path: 200 with the cleaned text stored, or a 400", async () => {
+    const probe = new Probe();
+    const SPOOFING = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C\u200B\u2060\uFEFF]/;
+    const INVISIBLE_ONLY = "\u200B\u202E\u2066\uFEFF\u200D\u2060 \u200C\u200F";
+    const texts = [
+      "\u202Eevil\u202C override",
+      "zero\u200Bwidth\uFEFF and \u2060joiner\u200D",
+      "bidi \u2067isolate\u2069 and \u200Fmark\u061C",
+      "nul\u0000inside",
+      "lone \uD800 high",
+      INVISIBLE_ONLY,
+    ];
+    const premium = await signedIn({ couponPremiumUntil: new Date(Date.now() + 30 * 86_400_000) });
+    const writer = await signedIn();
+    const course = await courseWithTranscript(db, writer.user.id);
+    let chatter = await signedIn();
+    let chatCourse = await courseWithTranscript(db, chatter.user.id);
+    let messages = 0;
+    const dataOf = (kind: Kind, result: ApiResult) =>
+      kind === "trpc" ? (result.json as { result: { data: { json: unknown } } }).result.data.json : result.json;
+    const note = await db.note.create({ data: { userId: writer.user.id, courseId: course.id, timeSeconds: 1, text: "to be edited" } });
+
+    /** One learner-text path: how to send a text, whether the field may be left empty, and where the stored text is read back. */
+    type TextPath = {
+      name: string;
+      layout: "one-line" | "multi-line";
+      optional?: boolean;
+      send: (text: string) => Promise<ApiResult>;
+      stored?: (result: ApiResult) => Promise<string | null>;
+    };
+    // Every topic finds the fixture video, so each accepted generation makes its course.
+    const deps = libraryDeps({ sources: [anyTopicSource()] });
+    const latestJob = async () => {
+      const job = await db.generationJob.findFirstOrThrow({ where: { userId: premium.user.id }, orderBy: { createdAt: "desc" }, select: { input: true } });
+      await drainGenerationQueue(db, deps);
+      return job.input as { topic: string; additionalInstructions: string | null };
+    };
+    const generation = (name: string, field: "topic" | "additionalInstructions", call: (input: object) => Promise<ApiResult>): TextPath => ({
+      name: `${field} (${name})`,
+      layout: field === "topic" ? "one-line" : "multi-line",
+      optional: field === "additionalInstructions",
+      send: (text) => whileDraining(db, call(field === "topic" ? { topic: text } : { topic: "binary search", additionalInstructions: text }), deps),
+      stored: async () => (await latestJob())[field],
+    });
+    const chat = (name: string, call: (text: string) => Promise<ApiResult>): TextPath => ({
+      name: `chat message (${name})`,
+      layout: "multi-line",
+      send: async (text) => {
+        // Refused messages count against the chat limit too (20 a minute): a fresh learner in time.
+        if (++messages % 15 === 0) {
+          chatter = await signedIn();
+          chatCourse = await courseWithTranscript(db, chatter.user.id);
+        }
+        return call(text);
+      },
+      stored: async () =>
+        (
+          await db.chatMessage.findFirstOrThrow({
+            where: { userId: chatter.user.id, role: "user" },
+            orderBy: { id: "desc" },
+            select: { content: true },
+          })
+        ).content,
+    });
+    const writerAuth = { sessionToken: writer.token };
+    const noteRow = async (id: number) => db.note.findUniqueOrThrow({ where: { id }, select: { text: true, quote: true } });
+    const cardRow = async (id: number) => db.card.findUniqueOrThrow({ where: { id }, select: { front: true, back: true } });
+    const paths: TextPath[] = [
+      generation("REST generate-from-topic", "topic", (json) =>
+        send("rest", "POST", "/api/courses/generate-from-topic", { sessionToken: premium.token, json: { complexity: "beginner", ...json } }),
+      ),
+      generation("REST generation-jobs", "topic", (json) => send("rest", "POST", "/api/generation-jobs", { sessionToken: premium.token, json })),
+      generation("tRPC generation.start", "topic", (input) => trpcMutation("generation.start", input, { sessionToken: premium.token })),
+      generation("tRPC generation.generateFromTopic", "topic", (input) => trpcMutation("generation.generateFromTopic", input, { sessionToken: premium.token })),
+      generation("REST generation-jobs", "additionalInstructions", (json) =>
+        send("rest", "POST", "/api/generation-jobs", { sessionToken: premium.token, json }),
+      ),
+      generation("tRPC generation.start", "additionalInstructions", (input) => trpcMutation("generation.start", input, { sessionToken: premium.token })),
+      chat("REST", (content) => send("rest", "POST", `/api/courses/${chatCourse.id}/chat`, { sessionToken: chatter.token, json: { content } })),
+      chat("tRPC", (content) => trpcMutation("chat.send", { id: chatCourse.id, content }, { sessionToken: chatter.token })),
+      chat("stream", (content) => send("route", "POST", `/api/courses/${chatCourse.id}/chat/stream`, { sessionToken: chatter.token, json: { content } })),
+      {
+        name: "note text (REST create)",
+        layout: "multi-line",
+        send: (text) => send("rest", "POST", `/api/courses/${course.id}/notes`, { ...writerAuth, json: { timeSeconds: 2, text } }),
+        stored: async (result) => (await noteRow((result.json as { id: number }).id)).text,
+      },
+      {
+        name: "note quote (tRPC create)",
+        layout: "multi-line",
+        optional: true,
+        send: (quote) => trpcMutation("notes.create", { id: course.id, timeSeconds: 2, text: "quoted", quote }, writerAuth),
+        stored: async (result) => (await noteRow((dataOf("trpc", result) as { id: number }).id)).quote,
+      },
+      {
+        name: "note text (REST edit)",
+        layout: "multi-line",
+        send: (text) => send("rest", "PATCH", `/api/notes/${note.id}`, { ...writerAuth, json: { text } }),
+        stored: async () => (await noteRow(note.id)).text,
+      },
+      {
+        name: "card front (REST)",
+        layout: "multi-line",
+        send: (front) => send("rest", "POST", `/api/courses/${course.id}/cards`, { ...writerAuth, json: { source: "transcript", front, back: "B" } }),
+        stored: async (result) => (await cardRow((result.json as { id: number }).id)).front,
+      },
+      {
+        name: "card back (tRPC)",
+        layout: "multi-line",
+        send: (back) => trpcMutation("cards.create", { id: course.id, source: "transcript", front: "F", back }, writerAuth),
+        stored: async (result) => (await cardRow((dataOf("trpc", result) as { id: number }).id)).back,
+      },
+      {
+        name: "API token name (tRPC)",
+        layout: "one-line",
+        send: (name) => trpcMutation("apiTokens.create", { name, expiresInDays: null }, writerAuth),
+        stored: async (result) => {
+          const { id } = (dataOf("trpc", result) as { apiToken: { id: number } }).apiToken;
+          const { name } = await db.apiToken.findUniqueOrThrow({ where: { id }, select: { name: true } });
+          expect((await trpcMutation("apiTokens.revoke", { id }, writerAuth)).status).toBe(200);
+          return name;
+        },
+      },
+      { name: "search query (tRPC)", layout: "one-line", send: (q) => trpcQuery("course.search", { q }, writerAuth) },
+    ];
+
+    for (const path of paths) {
+      for (const text of texts) {
+        const label = `${path.name} with ${JSON.stringify(text)}`;
+        const cleaned = cleanLearnerText(text, path.layout);
+        const accepted = !hasUnstorable(text) && (cleaned !== "" || path.optional === true);
+        const result = await probe.run(label, () => path.send(text), { mayAccept: accepted, allowed: [400] });
+        expect(result.status, `${label}: ${result.text.slice(0, 300)}`).toBe(accepted ? 200 : 400);
+        if (!accepted) {
+          expect(String(errorOf(result.json).message), label).toMatch(hasUnstorable(text) ? /NUL|invalid character/ : /empty|Please|at least/);
+          continue;
+        }
+        if (!path.stored) continue;
+        const stored = await path.stored(result);
+        expect(stored ?? "", label).not.toMatch(SPOOFING);
+        // An optional field left empty is stored as null.
+        expect(stored, label).toBe(cleaned || null);
+        stats.roundTrips += 1;
+      }
+    }
+  });
+
   test("bytes that are not UTF-8 are refused with 400, never stored as U+FFFD (REST and tRPC)", async () => {
     const probe = new Probe();
     const encode = (text: string) => new TextEncoder().encode(text);
@@ -791,7 +945,7 @@ describe("text fields", () => {
     }
   });
 
-  test("chat messages round-trip exactly: emoji, bidi overrides, HTML, control characters", async () => {
+  test("chat messages are stored cleaned: emoji and HTML kept, bidi overrides and control characters removed", async () => {
     let user = await signedIn();
     let sent = 0;
     let course = await courseWithTranscript(db, user.user.id);
@@ -807,21 +961,22 @@ describe("text fields", () => {
           ? await send("rest", "POST", `/api/courses/${course.id}/chat`, { sessionToken: user.token, json: { content } })
           : await trpcMutation("chat.send", { id: course.id, content }, { sessionToken: user.token });
       expect(result.status, result.text.slice(0, 300)).toBe(200);
+      const cleaned = cleanLearnerText(content, "multi-line");
       const history = await send("rest", "GET", `/api/courses/${course.id}/chat`, { sessionToken: user.token });
       const mine = (history.json as unknown as { role: string; content: string }[]).filter((m) => m.role === "user");
-      expect(mine.at(-1)?.content).toBe(content);
+      expect(mine.at(-1)?.content).toBe(cleaned);
       const row = await db.chatMessage.findFirstOrThrow({
         where: { courseId: course.id, userId: user.user.id, role: "user" },
         orderBy: { id: "desc" },
         select: { content: true },
       });
-      expect(row.content).toBe(content);
+      expect(row.content).toBe(cleaned);
       stats.roundTrips += 1;
     };
     for (const [i, text] of TRICKY_TEXTS.entries()) await expectRoundTrip(text, i % 2 ? "trpc" : "rest");
     await fc.assert(
       fc.asyncProperty(
-        wellFormedText.filter((text) => text.trim() === text && text.length > 0 && !text.includes("\u0000")),
+        wellFormedText.filter((text) => !text.includes("\u0000") && cleanLearnerText(text, "multi-line") !== ""),
         async (text) => {
           await expectRoundTrip(text, "rest");
         },
@@ -830,7 +985,7 @@ describe("text fields", () => {
     );
   });
 
-  test("property: chat text with NUL or a lone surrogate is refused, any other text is stored exactly", async () => {
+  test("property: chat text with NUL or a lone surrogate is refused, any other text is stored cleaned (or 'required' when nothing is left)", async () => {
     const probe = new Probe();
     let user = await signedIn();
     let course = await courseWithTranscript(db, user.user.id);
@@ -846,7 +1001,7 @@ describe("text fields", () => {
           `chat ${JSON.stringify(text)}`,
           () => send("rest", "POST", `/api/courses/${course.id}/chat`, { sessionToken: user.token, json: { content: text } }),
           {
-            mayAccept: !hasUnstorable(text) && text.trim().length > 0,
+            mayAccept: !hasUnstorable(text) && cleanLearnerText(text, "multi-line") !== "",
           },
         );
         if (result.status === 200) {
@@ -856,7 +1011,7 @@ describe("text fields", () => {
             orderBy: { id: "desc" },
             select: { content: true },
           });
-          expect(row.content).toBe(text.trim());
+          expect(row.content).toBe(cleanLearnerText(text, "multi-line"));
           stats.roundTrips += 1;
         }
       }),
@@ -864,9 +1019,10 @@ describe("text fields", () => {
     );
   });
 
-  test("topic and additional instructions round-trip exactly into the job and the course", async () => {
+  test("topic and additional instructions are stored cleaned in the job and the course", async () => {
     const premium = await signedIn({ couponPremiumUntil: new Date(Date.now() + 30 * 86_400_000) });
-    const deps = libraryDeps();
+    // Every topic finds the fixture video: the test is about the text, not the search.
+    const deps = libraryDeps({ sources: [anyTopicSource()] });
     const cases = TRICKY_TEXTS.map((text, i) => ({
       topic: `binary search ${text}`.slice(0, 200),
       additionalInstructions: TRICKY_TEXTS.slice(i).join(" — "),
@@ -884,14 +1040,15 @@ describe("text fields", () => {
         orderBy: { createdAt: "desc" },
         select: { id: true, input: true },
       });
-      expect(job.input).toMatchObject({ topic, additionalInstructions });
+      const cleaned = { topic: cleanLearnerText(topic, "one-line"), additionalInstructions: cleanLearnerText(additionalInstructions, "multi-line") };
+      expect(job.input).toMatchObject(cleaned);
       await drainGenerationQueue(db, deps);
       const finished = await db.generationJob.findUniqueOrThrow({
         where: { id: job.id },
         select: { status: true, error: true, course: { select: { topic: true, additionalInstructions: true } } },
       });
       expect(finished.status, finished.error ?? "").toBe("succeeded");
-      expect(finished.course).toEqual({ topic, additionalInstructions });
+      expect(finished.course).toEqual(cleaned);
       stats.roundTrips += 1;
     }
   });
@@ -1183,22 +1340,22 @@ describe("numbers and ids in bodies", () => {
     });
     await probe.run("DELETE another learner's note", () => send("rest", "DELETE", `/api/notes/${theirNote.id}`, auth), { allowed: [404] });
 
-    // Tricky text and quotes are stored and read back exactly; times may be fractions; 0 and the very end are inside.
+    // Tricky text and quotes are stored and read back cleaned; times may be fractions; 0 and the very end are inside.
     const mine: number[] = [];
     for (const [index, text] of [...TRICKY_TEXTS, "x".repeat(5_000), "😀".repeat(5_000)].entries()) {
       const timeSeconds = [0, 600, 12.345][index % 3]!;
       const created = await create({ timeSeconds, text, quote: TRICKY_TEXTS[(index + 1) % TRICKY_TEXTS.length] });
       expect(created.status, created.text.slice(0, 300)).toBe(200);
       const note = created.json as { id: number; text: string; quote: string; timeSeconds: number };
-      expect(note.text).toBe(text.normalize("NFC"));
-      expect(note.quote).toBe(TRICKY_TEXTS[(index + 1) % TRICKY_TEXTS.length]!.normalize("NFC"));
+      expect(note.text).toBe(cleanLearnerText(text, "multi-line"));
+      expect(note.quote).toBe(cleanLearnerText(TRICKY_TEXTS[(index + 1) % TRICKY_TEXTS.length]!, "multi-line"));
       expect(note.timeSeconds).toBe(timeSeconds);
       mine.push(note.id);
       stats.roundTrips += 1;
     }
     const listed = await send("rest", "GET", `/api/courses/${course}/notes`, auth);
     const texts = (listed.json as { notes: { id: number; text: string }[] }).notes.filter((note) => mine.includes(note.id)).map((note) => note.text);
-    expect(texts.sort()).toEqual([...TRICKY_TEXTS, "x".repeat(5_000), "😀".repeat(5_000)].map((text) => text.normalize("NFC")).sort());
+    expect(texts.sort()).toEqual([...TRICKY_TEXTS, "x".repeat(5_000), "😀".repeat(5_000)].map((text) => cleanLearnerText(text, "multi-line")).sort());
 
     // PATCH and DELETE: malformed ids are 400s; bad fields are 400s, a time past the end 422.
     const note = mine[0]!;
@@ -1386,7 +1543,7 @@ describe("tRPC form procedures over HTTP", () => {
     stats.roundTrips += 1;
   });
 
-  test("API tokens: names, expiries and ids; tricky names round-trip; another learner's token is a 404", async () => {
+  test("API tokens: names, expiries and ids; tricky names are stored cleaned; another learner's token is a 404", async () => {
     const probe = new Probe();
     const learner = await signedIn();
     const auth = { sessionToken: learner.token };
@@ -1411,14 +1568,14 @@ describe("tRPC form procedures over HTTP", () => {
       });
       expect(typeof errorOf(result.json).message).toBe("string");
     }
-    // Every tricky name is stored and listed exactly (revoked again to stay under the limit of active tokens).
+    // Every tricky name is stored and listed cleaned (revoked again to stay under the limit of active tokens).
     for (const name of [...TRICKY_TEXTS, "x".repeat(100)]) {
       const created = await trpcMutation("apiTokens.create", { name, expiresInDays: null }, auth);
       expect(created.status, created.text.slice(0, 300)).toBe(200);
       const { apiToken } = (created.json as { result: { data: { json: { apiToken: { id: number; name: string } } } } }).result.data.json;
-      expect(apiToken.name).toBe(name);
+      expect(apiToken.name).toBe(cleanLearnerText(name, "one-line"));
       const listed = (await trpcQuery("apiTokens.list", undefined, auth)).json as { result: { data: { json: { id: number; name: string }[] } } };
-      expect(listed.result.data.json.find((token) => token.id === apiToken.id)?.name).toBe(name);
+      expect(listed.result.data.json.find((token) => token.id === apiToken.id)?.name).toBe(cleanLearnerText(name, "one-line"));
       expect((await trpcMutation("apiTokens.revoke", { id: apiToken.id }, auth)).status).toBe(200);
       stats.roundTrips += 1;
     }
@@ -1436,7 +1593,7 @@ describe("tRPC form procedures over HTTP", () => {
     });
   });
 
-  test("flashcards: tricky fronts round-trip; bad ratings, times, sources, huge texts and ids of others are refused", async () => {
+  test("flashcards: tricky faces are stored cleaned; bad ratings, times, sources, huge texts and ids of others are refused", async () => {
     const probe = new Probe();
     const learner = await signedIn();
     const auth = { sessionToken: learner.token };
@@ -1448,8 +1605,8 @@ describe("tRPC form procedures over HTTP", () => {
       const result = await send("rest", "POST", cardsPath, { ...auth, json: { source: "transcript", front: text, back: `${text} ✓`, timeSeconds: 120 } });
       expect(result.status, result.text.slice(0, 300)).toBe(200);
       const card = result.json as { id: number; front: string; back: string };
-      expect(card.front).toBe(text);
-      expect(card.back).toBe(`${text} ✓`);
+      expect(card.front).toBe(cleanLearnerText(text, "multi-line"));
+      expect(card.back).toBe(cleanLearnerText(`${text} ✓`, "multi-line"));
       made.push(card);
       stats.roundTrips += 1;
     }

@@ -5,33 +5,14 @@
  */
 import { describe, expect, test } from "vitest";
 
-import { createLibrarySource } from "~/server/video/sources/library";
-import type { VideoSource } from "~/server/video/types";
-
 import { createTestCaller } from "../../../../test/caller";
 import { db } from "../../../../test/db";
 import { expectValidationError } from "../../../../test/expect";
 import { courseWithTranscript, createUser } from "../../../../test/factories";
-import { drainGenerationQueue, FIXTURE_LIBRARY_DIR, libraryDeps } from "../../../../test/generation";
+import { anyTopicSource, drainGenerationQueue, libraryDeps } from "../../../../test/generation";
 
 /** Bidi controls, zero-width characters and marks: none may be stored in learner text. */
 const SPOOFING = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C\u200B\u2060\uFEFF]/;
-
-/**
- * The fixture library answers every search with its binary-search lesson (no fixture is about
- * "foobar"), and remembers the topics it was asked for.
- */
-function anyTopicSource(): VideoSource & { topics: string[] } {
-  const library = createLibrarySource(FIXTURE_LIBRARY_DIR);
-  const topics: string[] = [];
-  return {
-    name: library.name,
-    topics,
-    search: (query, signal) => (topics.push(query.topic), library.search({ ...query, topic: "binary search" }, signal)),
-    details: (id, signal) => library.details(id, signal),
-    transcript: (id, signal) => library.transcript(id, signal),
-  };
-}
 
 async function learner() {
   const user = await createUser(db);
@@ -52,7 +33,8 @@ describe("a spoofed topic", () => {
 
     const job = await caller.generation.job({ jobId: queued.id });
     expect(job.status, job.error ?? "").toBe("succeeded");
-    expect(source.topics).toEqual(["foobar"]);
+    expect(source.topics.length).toBeGreaterThan(0);
+    for (const topic of source.topics) expect(topic).toMatch(/^[^\u202E\u200B]*foobar[^\u202E\u200B]*$/);
     const stored = await db.generationJob.findUniqueOrThrow({ where: { id: queued.id }, select: { input: true } });
     expect(stored.input).toMatchObject({ topic: "foobar", additionalInstructions: "Keep it short.\nUse examples." });
     const course = await db.course.findUniqueOrThrow({
