@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 
-import { durationFit, rankCandidates, type RankingQuery, scoreCandidate } from "./ranking";
+import { durationFit, orderSourceResults, rankCandidates, type RankingQuery, scoreCandidate } from "./ranking";
 import type { Complexity, VideoDetails } from "./types";
 
 let counter = 0;
@@ -50,6 +50,12 @@ describe("rankCandidates", () => {
     const offTopic = video({ title: "Cooking pasta at home", viewCount: 50_000_000 });
     const onTopic = video({ title: "Binary search explained", viewCount: 2_000 });
     expect(ids(rankCandidates([offTopic, onTopic], query("binary search")))).toEqual([onTopic.id, offTopic.id]);
+  });
+
+  test('the topic\'s filler ("how does … work") is no relevance: a title sharing only it loses', () => {
+    const sharesFiller = video({ title: "How the heart works" });
+    const onTopic = video({ title: "Binary search, step by step" });
+    expect(ids(rankCandidates([sharesFiller, onTopic], query("How does binary search work?")))).toEqual([onTopic.id, sharesFiller.id]);
   });
 
   test("a title match counts more than a description match", () => {
@@ -127,6 +133,21 @@ describe("rankCandidates", () => {
   });
 });
 
+describe("orderSourceResults", () => {
+  test("the source's order decides between candidates our matching cannot tell apart", () => {
+    const first = video({ title: "Binary search" });
+    const second = video({ title: "Binary search" });
+    expect(ids(orderSourceResults([first, second], query("binary search")))).toEqual([first.id, second.id]);
+    expect(ids(orderSourceResults([second, first], query("binary search")))).toEqual([second.id, first.id]);
+  });
+
+  test("but not against a clearly better match further down", () => {
+    const vague = video({ title: "Algorithms, part 3" });
+    const exact = video({ title: "Binary search explained" });
+    expect(ids(orderSourceResults([vague, exact], query("binary search")))).toEqual([exact.id, vague.id]);
+  });
+});
+
 describe("scoreCandidate", () => {
   test("explains its parts", () => {
     const score = scoreCandidate(video({ title: "Binary search explained", durationSeconds: 600, viewCount: 10_000_000 }), query("binary search"));
@@ -140,6 +161,11 @@ describe("scoreCandidate", () => {
       veryShort: false,
     });
     expect(score.total).toBeCloseTo(4 + 1.5 + 1.5 + 0.5 + 0.5);
+  });
+
+  test("the phrase bonus needs the topic's words in its order in the title", () => {
+    expect(scoreCandidate(video({ title: "Search a sorted list: binary", description: "" }), query("binary search")).parts.topic).toBeCloseTo(0.7);
+    expect(scoreCandidate(video({ title: "How binary searching works" }), query("explain binary search")).parts.topic).toBe(1);
   });
 
   test("a topic made only of stop words scores no relevance", () => {

@@ -1,4 +1,4 @@
-import { termCoverage, tokenize } from "./text-relevance";
+import { termCoverage, tokenize, topicTerms } from "./text-relevance";
 import type { Complexity, VideoDetails, VideoQuery } from "./types";
 
 /**
@@ -116,6 +116,15 @@ export function rankCandidates(candidates: readonly VideoDetails[], query: Ranki
   return scored.sort((a, b) => b.score - a.score || a.order - b.order).map(({ candidate }) => candidate);
 }
 
+/**
+ * One source's results in the order the pipeline tries them: the source's own order (its
+ * relevance judgement, which our word matching cannot see) is one part of the ranking.
+ */
+export function orderSourceResults(results: readonly VideoDetails[], query: VideoQuery): VideoDetails[] {
+  const relevance = new Map(results.map((result, index) => [result.id, (results.length - index) / results.length]));
+  return rankCandidates(results, { ...query, relevance });
+}
+
 export function scoreCandidate(candidate: VideoDetails, query: RankingQuery, maxSourceRelevance = 1): CandidateScore {
   const parts = {
     topic: topicRelevance(candidate, query.topic),
@@ -137,14 +146,23 @@ export function scoreCandidate(candidate: VideoDetails, query: RankingQuery, max
   return { total, parts };
 }
 
-/** Share of the topic's words in the title (most) and description, plus a bonus for the exact phrase. */
+/**
+ * Share of the topic's informative words (filler such as "how does … work" left out) in the
+ * title (most) and description, plus a bonus when the title holds them in the topic's order.
+ */
 function topicRelevance(candidate: VideoDetails, topic: string): number {
-  const terms = tokenize(topic);
+  const terms = topicTerms(topic);
   if (terms.length === 0) return 0;
-  const phrase = normalisePhrase(topic);
-  const phraseInTitle = phrase.length > 0 && normalisePhrase(candidate.title).includes(phrase);
+  const phraseInTitle = containsSequence(tokenize(candidate.title), terms);
   const score = 0.7 * termCoverage(terms, candidate.title) + 0.3 * termCoverage(terms, candidate.description) + (phraseInTitle ? 0.3 : 0);
   return Math.min(1, score);
+}
+
+function containsSequence(tokens: readonly string[], sequence: readonly string[]): boolean {
+  for (let start = 0; start + sequence.length <= tokens.length; start += 1) {
+    if (sequence.every((term, offset) => tokens[start + offset] === term)) return true;
+  }
+  return false;
 }
 
 function sourceRelevance(id: string, relevance: Map<string, number> | undefined, max: number): number {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 
-import { buildBm25Index, compareStrings, scoreBm25, stem, termCoverage, tokenize } from "./text-relevance";
+import { compareStrings, stem, termCoverage, tokenize, topicTerms } from "./text-relevance";
 
 describe("tokenize", () => {
   test("lowercases, drops stop words and punctuation, stems", () => {
@@ -44,52 +44,24 @@ describe("stem", () => {
   });
 });
 
-describe("BM25", () => {
-  const index = buildBm25Index([
-    {
-      id: "a",
-      fields: [
-        { text: "Binary search explained", weight: 3 },
-        { text: "Searching sorted arrays quickly.", weight: 1 },
-      ],
-    },
-    {
-      id: "b",
-      fields: [
-        { text: "Sorting algorithms", weight: 3 },
-        { text: "Bubble sort, merge sort and a word on binary search.", weight: 1 },
-      ],
-    },
-    {
-      id: "c",
-      fields: [
-        { text: "Cooking pasta", weight: 3 },
-        { text: "Water, salt, pasta.", weight: 1 },
-      ],
-    },
-  ]);
-
-  test("ranks a title match above a description mention and leaves out non-matches", () => {
-    const results = scoreBm25(index, "binary search");
-    expect(results.map((result) => result.id)).toEqual(["a", "b"]);
-    expect(results[0]?.score).toBeGreaterThan(results[1]?.score ?? Infinity);
+describe("topicTerms", () => {
+  test.each([
+    ["How does binary search work?", ["binary", "search"]],
+    ["explain neural networks to me", ["neural", "network"]],
+    ["Intro to eigenvalues: a tutorial for beginners", ["eigenvalu"]],
+    ["what is the Fourier transform? understanding the basics", ["fourier", "transform"]],
+    ["learning to sort, sorting and sorted lists", ["sort", "list"]],
+  ])("%j → %j", (topic, expected) => {
+    expect(topicTerms(topic)).toEqual(expected);
   });
 
-  test("a query of stop words or unknown words finds nothing", () => {
-    expect(scoreBm25(index, "the and of")).toEqual([]);
-    expect(scoreBm25(index, "quantum")).toEqual([]);
+  test("a topic of nothing but filler has no terms", () => {
+    expect(topicTerms("How does it work? Explain, please!")).toEqual([]);
+    expect(topicTerms("")).toEqual([]);
   });
 
-  test("an empty index finds nothing", () => {
-    expect(scoreBm25(buildBm25Index([]), "binary search")).toEqual([]);
-  });
-
-  test("ties break by id", () => {
-    const twins = buildBm25Index([
-      { id: "z", fields: [{ text: "graphs", weight: 1 }] },
-      { id: "m", fields: [{ text: "graphs", weight: 1 }] },
-    ]);
-    expect(scoreBm25(twins, "graph").map((result) => result.id)).toEqual(["m", "z"]);
+  test("filler is dropped from topics only: texts keep those words", () => {
+    expect(tokenize("How neural networks learn")).toContain("learn");
   });
 });
 

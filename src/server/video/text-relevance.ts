@@ -1,7 +1,8 @@
 /**
- * Small, dependency-free text relevance: a tokeniser with stop words and a light suffix
- * stemmer, and BM25 over a handful of weighted fields. Good enough to rank a local library or a
- * page of search results against a topic; not a search engine.
+ * The shared vocabulary of text relevance: a tokeniser with stop words and a light suffix
+ * stemmer, the informative terms of a learner's topic, and term coverage. The library's search
+ * index (library-search.ts), the candidate ranking and the chat tutor's retrieval all use it, so
+ * a word means the same thing to each of them.
  */
 
 const STOP_WORDS = new Set(
@@ -56,59 +57,27 @@ export function stem(word: string): string {
   return result;
 }
 
-export type WeightedField = { text: string; weight: number };
+/**
+ * Words a learner wraps a topic in ("how does X work", "explain X", "X tutorial for beginners")
+ * that name no subject. They are dropped from topics only: in a transcript or a title they are
+ * ordinary words. Kept in their stemmed form, like the tokens they are compared with.
+ */
+const TOPIC_FILLER = new Set(
+  (
+    "work works working worked explain explains explained explaining explanation understand understanding learn learns " +
+    "learning learned tutorial tutorials intro introduction introductions basics beginner beginners guide guides overview " +
+    "course courses teach teaching tell show know help want need please simple simply easy best using vs versus via"
+  )
+    .split(" ")
+    .map(stem),
+);
 
-type IndexedDocument = { id: string; termFrequencies: Map<string, number>; length: number };
-
-export type Bm25Index = {
-  documents: IndexedDocument[];
-  documentFrequency: Map<string, number>;
-  averageLength: number;
-};
-
-const K1 = 1.2;
-const B = 0.75;
-
-/** Builds BM25 statistics; a field's weight multiplies its term counts (a simple BM25F). */
-export function buildBm25Index(documents: { id: string; fields: WeightedField[] }[]): Bm25Index {
-  const indexed = documents.map(({ id, fields }) => {
-    const termFrequencies = new Map<string, number>();
-    let length = 0;
-    for (const field of fields) {
-      for (const token of tokenize(field.text)) {
-        termFrequencies.set(token, (termFrequencies.get(token) ?? 0) + field.weight);
-        length += field.weight;
-      }
-    }
-    return { id, termFrequencies, length };
-  });
-  const documentFrequency = new Map<string, number>();
-  for (const document of indexed) {
-    for (const term of document.termFrequencies.keys()) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
-  }
-  const totalLength = indexed.reduce((sum, document) => sum + document.length, 0);
-  return { documents: indexed, documentFrequency, averageLength: indexed.length > 0 ? totalLength / indexed.length : 0 };
-}
-
-/** BM25 score of every document for `query`, highest first; documents scoring 0 are left out. */
-export function scoreBm25(index: Bm25Index, query: string): { id: string; score: number }[] {
-  const terms = [...new Set(tokenize(query))];
-  const count = index.documents.length;
-  const results: { id: string; score: number }[] = [];
-  for (const document of index.documents) {
-    let score = 0;
-    for (const term of terms) {
-      const frequency = document.termFrequencies.get(term);
-      if (frequency === undefined) continue;
-      const documentFrequency = index.documentFrequency.get(term) ?? 0;
-      // The "+1" form of idf stays positive even for a term present in every document.
-      const idf = Math.log(1 + (count - documentFrequency + 0.5) / (documentFrequency + 0.5));
-      const lengthNorm = index.averageLength > 0 ? document.length / index.averageLength : 1;
-      score += (idf * frequency * (K1 + 1)) / (frequency + K1 * (1 - B + B * lengthNorm));
-    }
-    if (score > 0) results.push({ id: document.id, score });
-  }
-  return results.sort((a, b) => b.score - a.score || compareStrings(a.id, b.id));
+/**
+ * The terms of a topic that say what it is about: its tokens without the filler above, each once,
+ * in order. A topic made only of filler ("how does it work?") has none, and so matches nothing.
+ */
+export function topicTerms(topic: string): string[] {
+  return [...new Set(tokenize(topic).filter((term) => !TOPIC_FILLER.has(term)))];
 }
 
 /** Share of the distinct query terms that occur in `text` (0..1); 0 for an empty query. */

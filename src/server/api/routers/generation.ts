@@ -23,7 +23,7 @@ export const generationRouter = createTRPCRouter({
           400: "Not a YouTube link",
           403: "Another learner's userId, or the monthly limit of the Free plan is reached",
           404: "That YouTube video could not be found",
-          422: "No suitable video, or no video with a transcript, for this topic",
+          422: "No video found for this topic (none in the library covers it), or none with a transcript",
           429: "Too many courses being generated at once",
           503: "The video or AI service could not be reached, or the course is still being generated",
         },

@@ -3,7 +3,7 @@ import type { DbClient } from "~/server/db/client";
 import { AppError } from "~/server/errors";
 import { logger } from "~/server/logger";
 import { isVideoSourceError, type VideoSourceFailure } from "~/server/video/errors";
-import { rankCandidates } from "~/server/video/ranking";
+import { orderSourceResults } from "~/server/video/ranking";
 import type { VideoDetails, VideoSource } from "~/server/video/types";
 
 import { cacheVideoTranscript, getCachedVideo, type ReadyVideo } from "./transcript-cache";
@@ -12,7 +12,7 @@ import { cacheVideoTranscript, getCachedVideo, type ReadyVideo } from "./transcr
 export const CANDIDATES_PER_SOURCE = 8;
 export const TRANSCRIPT_TRIES_PER_SOURCE = 5;
 
-export const NO_VIDEO_MESSAGE = "No suitable video was found for this topic. Try a broader or different topic.";
+export const NO_VIDEO_MESSAGE = "No video found for this topic. Try other words, or paste a YouTube link.";
 export const NO_TRANSCRIPT_FOR_TOPIC_MESSAGE = "We found videos on this topic, but none has a transcript to build a course from. Try a different topic.";
 export const VIDEO_WITHOUT_TRANSCRIPT_MESSAGE = "This video has no transcript, so a course cannot be built from it. Try another video or a topic.";
 export const VIDEO_NOT_FOUND_MESSAGE = "That YouTube video could not be found. Check the link, or type a topic instead.";
@@ -27,7 +27,10 @@ type Attempt = { failures: VideoSourceFailure[]; sawCandidate: boolean; sawVideo
  * The video a course is built from, with its transcript: the one the learner linked, or the
  * best-ranked candidate of the first source (in the configured order) that has one with a
  * transcript. A source that fails is skipped with a logged reason; a video without a transcript
- * is skipped, never turned into a made-up course.
+ * is skipped, never turned into a made-up course. The library offers only videos above its
+ * relevance floor, so a topic it does not cover goes on to the next source, or ends in
+ * NO_VIDEO_MESSAGE (422) rather than in an unrelated video. YouTube's results are taken as they
+ * come: its search understands synonyms and phrasing that a word-overlap floor would refuse.
  */
 export async function findVideoWithTranscript(db: DbClient, sources: readonly VideoSource[], request: VideoRequest, signal?: AbortSignal): Promise<ReadyVideo> {
   const attempt: Attempt = { failures: [], sawCandidate: false, sawVideo: false };
@@ -52,9 +55,7 @@ export async function findVideoWithTranscript(db: DbClient, sources: readonly Vi
     const candidates = await guarded(source, attempt, () => source.search(query, signal));
     if (!candidates?.length) continue;
     attempt.sawCandidate = true;
-    // The source's own order carries its relevance judgement into the ranking.
-    const relevance = new Map(candidates.map((candidate, index) => [candidate.id, (candidates.length - index) / candidates.length]));
-    for (const candidate of rankCandidates(candidates, { ...query, relevance }).slice(0, TRANSCRIPT_TRIES_PER_SOURCE)) {
+    for (const candidate of orderSourceResults(candidates, query).slice(0, TRANSCRIPT_TRIES_PER_SOURCE)) {
       const ready = (await getCachedVideo(db, candidate.id)) ?? (await fetchTranscript(db, source, candidate, attempt, signal));
       if (ready) return ready;
     }

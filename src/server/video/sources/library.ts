@@ -8,7 +8,8 @@ import { logger } from "~/server/logger";
 
 import { CaptionFileError, type CaptionFormat, parseCaptionFile } from "../caption-files";
 import { isVideoId } from "../parse-video-id";
-import { buildBm25Index, type Bm25Index, compareStrings, scoreBm25 } from "../text-relevance";
+import { buildLibrarySearch, type LibrarySearch } from "../library-search";
+import { compareStrings } from "../text-relevance";
 import { type RawCaption, searchTerms, type VideoDetails, type VideoQuery, type VideoSource } from "../types";
 
 /**
@@ -17,14 +18,13 @@ import { type RawCaption, searchTerms, type VideoDetails, type VideoQuery, type 
  * - `<name>.srt` or `<name>.vtt` with a `<name>.json` sidecar holding the metadata.
  * Only the folder's own entries are read (never a path built from a caller's id), a file that
  * does not validate is skipped with a warning, and the parsed index is cached per folder until
- * a file's mtime or size changes.
+ * a file's mtime or size changes. Search (library-search.ts) finds only videos that cover the
+ * topic: a topic the library has nothing on finds nothing.
  */
 
 const SOURCE_NAME = "library";
 /** A caption file or JSON larger than this is not a transcript; refuse it rather than buffer it. */
 const MAX_FILE_BYTES = 20 * 1024 * 1024;
-/** The title names the subject most precisely; the channel rarely matters. */
-const FIELD_WEIGHTS = { title: 3, description: 1, channel: 0.5 } as const;
 
 const videoIdSchema = z.string().refine(isVideoId, "must be an 11-character YouTube-style id");
 
@@ -48,7 +48,7 @@ const sidecarSchema = z.object({
 });
 
 type LibraryVideo = { details: VideoDetails; captions: RawCaption[] };
-type LibraryIndex = { signature: string; videos: Map<string, LibraryVideo>; search: Bm25Index };
+type LibraryIndex = { signature: string; videos: Map<string, LibraryVideo>; search: LibrarySearch };
 type FileEntry = { name: string; path: string; mtimeMs: number; size: number };
 
 const indexCache = new Map<string, LibraryIndex>();
@@ -63,12 +63,10 @@ export function createLibrarySource(dir: string): VideoSource {
       const terms = searchTerms(query);
       if (!terms) return [];
       const index = await loadIndex(root);
-      return scoreBm25(index.search, terms.topic)
-        .slice(0, terms.limit)
-        .flatMap(({ id }) => {
-          const video = index.videos.get(id);
-          return video ? [{ ...video.details }] : [];
-        });
+      return index.search.search(terms.topic, terms.limit).flatMap(({ id }) => {
+        const video = index.videos.get(id);
+        return video ? [{ ...video.details }] : [];
+      });
     },
     async details(videoId: string, signal?: AbortSignal) {
       signal?.throwIfAborted();
@@ -171,14 +169,12 @@ async function buildIndex(files: readonly FileEntry[], signature: string): Promi
     }
     videos.set(video.details.id, video);
   }
-  const search = buildBm25Index(
-    [...videos.values()].map(({ details }) => ({
+  const search = buildLibrarySearch(
+    [...videos.values()].map(({ details, captions }) => ({
       id: details.id,
-      fields: [
-        { text: details.title, weight: FIELD_WEIGHTS.title },
-        { text: details.description, weight: FIELD_WEIGHTS.description },
-        { text: details.channelTitle, weight: FIELD_WEIGHTS.channel },
-      ],
+      title: details.title,
+      description: details.description,
+      transcript: captions.map((caption) => caption.text).join(" "),
     })),
   );
   return { signature, videos, search };

@@ -1,0 +1,57 @@
+/**
+ * Topic search of the local video library, measured on the shared corpus.
+ *
+ *   npm run eval:search [-- <folder>] [-- --verbose]     (default ../shared/fixtures/videos)
+ *
+ * Held-out queries (a creator chapter title, or two rare words of the description's summary
+ * line, asked as "what is X" / "how does X work") should pick their own video: precision@1,
+ * measured on the library as the videos come and with the descriptions' chapter lists taken out
+ * (where chapter titles are unseen). Off-topic topics (cooking, sports, history…) should all find
+ * nothing, which the learner sees as the 422 "No video found for this topic". Each query is
+ * picked as the generation pipeline picks: the library's results, ranked, the first with a
+ * transcript. See src/server/video/search-eval.ts.
+ */
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+
+import { type ChapterLists, evaluateLibrarySearch, type SearchEvaluation } from "~/server/video/search-eval";
+
+import { readVideoFolder, SHARED_VIDEOS } from "../test/fixtures/video-folder";
+
+const args = process.argv.slice(2);
+const verbose = args.includes("--verbose");
+const folder = args.find((arg) => !arg.startsWith("--"));
+const dir = folder ? resolve(folder) : SHARED_VIDEOS;
+if (!existsSync(dir)) {
+  console.error(`video folder not found: ${dir}`);
+  process.exit(2);
+}
+
+const videos = readVideoFolder(dir);
+const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
+
+function report(label: string, result: SearchEvaluation) {
+  if (verbose) {
+    console.log(`\n## ${label}`);
+    for (const o of result.heldOut) {
+      const mark = o.picked === o.expected ? "ok  " : o.picked === null ? "none" : "MISS";
+      console.log(`${mark} ${o.from.padEnd(11)} ${o.expected}  ${o.query}${o.picked === o.expected ? "" : `  → ${o.pickedTitle ?? "no video"}`}`);
+    }
+    for (const o of result.offTopic)
+      console.log(`${o.picked === null ? "422 " : "PICK"} off-topic   ${o.query}${o.picked === null ? "" : `  → ${o.pickedTitle}`}`);
+  }
+  const count = (kind?: "chapter" | "description") => result.heldOut.filter((o) => kind === undefined || o.from === kind).length;
+  const { all, chapter, description } = result.precisionAt1;
+  console.log(`${label}:
+  held-out precision@1 ${percent(all)} of ${count()} (chapter titles ${percent(chapter)} of ${count("chapter")}, description words ${percent(description)} of ${count("description")}); found nothing for ${result.heldOutRejected}
+  off-topic topics refused (422): ${result.offTopicRejected}/${result.offTopic.length}`);
+  for (const o of result.offTopic) if (o.picked !== null) console.log(`    not refused: ${o.query} → ${o.pickedTitle}`);
+}
+
+console.log(`${videos.length} videos from ${dir}`);
+for (const chapterLists of ["shown", "hidden"] as ChapterLists[]) {
+  report(
+    `chapter lists ${chapterLists === "shown" ? "in the descriptions" : "taken out of the descriptions"}`,
+    await evaluateLibrarySearch(videos, chapterLists),
+  );
+}
