@@ -37,6 +37,14 @@ describe("upsertGoogleUser", () => {
     });
   });
 
+  test("the display name is stored cleaned: no bidi override, zero-width space or NUL; nothing visible is no name", async () => {
+    const sub = subject();
+    const { id } = await upsertGoogleUser(db, { subject: sub, email: null, emailVerified: false, name: "\u202EGrace\u200B  Hopper\u0000" });
+    expect((await db.user.findUniqueOrThrow({ where: { id }, select: { displayName: true } })).displayName).toBe("Grace Hopper");
+    await upsertGoogleUser(db, { subject: sub, email: null, emailVerified: false, name: "\u200B\u202E" });
+    expect((await db.user.findUniqueOrThrow({ where: { id }, select: { displayName: true } })).displayName).toBeNull();
+  });
+
   test("an unverified e-mail is not stored", async () => {
     const { id } = await upsertGoogleUser(db, { subject: subject(), email: `unverified_${uniqueSuffix()}@example.com`, emailVerified: false, name: "Someone" });
     expect((await db.user.findUniqueOrThrow({ where: { id } })).email).toBeNull();

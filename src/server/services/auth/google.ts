@@ -1,3 +1,4 @@
+import { cleanLearnerText, toStorableText } from "~/lib/schemas/common";
 import type { DbClient } from "~/server/db";
 
 import { forgetSessionUser } from "./session-user-cache";
@@ -19,7 +20,7 @@ export async function upsertGoogleUser(db: DbClient, profile: GoogleProfile): Pr
   if (linked) {
     await db.user.update({
       where: { id: linked.user.id },
-      data: { displayName: profile.name?.slice(0, 100) ?? undefined, photoURL: profile.picture?.slice(0, 2048) ?? undefined },
+      data: { displayName: profile.name == null ? undefined : displayNameOf(profile.name), photoURL: profile.picture?.slice(0, 2048) ?? undefined },
     });
     forgetSessionUser(db, linked.user.id);
     return linked.user;
@@ -33,10 +34,20 @@ export async function upsertGoogleUser(db: DbClient, profile: GoogleProfile): Pr
       username,
       usernameKey: usernameKey(username),
       email: emailFree ? email : null,
-      displayName: profile.name?.slice(0, 100) ?? null,
+      displayName: profile.name == null ? null : displayNameOf(profile.name),
       photoURL: profile.picture?.slice(0, 2048) ?? null,
       accounts: { create: { provider: "google", providerAccountId: profile.subject } },
     },
     select: { id: true, sessionVersion: true },
   });
+}
+
+/**
+ * The Google name as the app shows it (the public achievements card among others): cleaned like
+ * the names learners type here, so a name holding U+202E does not display reversed; at most 100
+ * characters; null when nothing visible is left.
+ */
+function displayNameOf(name: string): string | null {
+  const cleaned = cleanLearnerText(toStorableText(name), "one-line");
+  return cleaned === "" ? null : Array.from(cleaned).slice(0, 100).join("");
 }
