@@ -2,10 +2,12 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import type { JobWorker } from "~/server/jobs/worker";
+import { NO_VIDEO_MESSAGE } from "~/server/services/generation/find-video";
 import { startGenerationWorker } from "~/server/services/generation/worker";
 
-import { sessionTokenFor } from "../../../../test/caller";
+import { createTestCaller, sessionTokenFor } from "../../../../test/caller";
 import { db } from "../../../../test/db";
+import { expectTRPCError } from "../../../../test/expect";
 import { createUser } from "../../../../test/factories";
 import { libraryDeps } from "../../../../test/generation";
 import { expectNoLeak, readBody, rest } from "../../../../test/http";
@@ -52,6 +54,39 @@ describe("POST /api/courses/generate-from-topic", () => {
     const { json, text } = await readBody(response);
     expect(json).toMatchObject({ message: "This video has no transcript, so a course cannot be built from it. Try another video or a topic." });
     expectNoLeak(text);
+  });
+
+  test("a topic no library video covers is a 422 with the message, not an unrelated video, and uses no course", async () => {
+    // The fixture library holds binary search, hash tables, recursion and a music-only montage.
+    for (const topic of ["how to bake sourdough bread", "How does the offside rule work?", "xqzvb plorkt wibble"]) {
+      const { user, sessionToken } = await learner();
+      const response = await rest("POST", "/api/courses/generate-from-topic", { sessionToken, json: { topic, complexity: "beginner" } });
+      const { json, text } = await readBody(response);
+      expect(response.status, topic).toBe(422);
+      expect(json).toMatchObject({ message: NO_VIDEO_MESSAGE });
+      expectNoLeak(text);
+      expect(await db.course.count({ where: { userId: user.id } })).toBe(0);
+      expect(await (await rest("GET", "/api/subscription/course-limit", { sessionToken })).json()).toMatchObject({ coursesCreatedThisMonth: 0 });
+    }
+  });
+
+  test("the same through tRPC: UNPROCESSABLE_CONTENT from generateFromTopic, and a failed job with the message for the page that polls", async () => {
+    const user = await createUser(db);
+    const { caller } = await createTestCaller({ user, db });
+    await expectTRPCError(
+      caller.generation.generateFromTopic({ topic: "history of the roman empire", complexity: "beginner" }),
+      "UNPROCESSABLE_CONTENT",
+      NO_VIDEO_MESSAGE,
+    );
+
+    const started = await caller.generation.start({ topic: "how do volcanoes erupt", complexity: "advanced" });
+    let job = started;
+    for (let i = 0; i < 100 && (job.status === "queued" || job.status === "running"); i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      job = await caller.generation.job({ jobId: started.id });
+    }
+    expect(job).toMatchObject({ status: "failed", error: NO_VIDEO_MESSAGE, courseId: null });
+    expect(await caller.generation.courseLimit()).toMatchObject({ canCreateCourse: true, coursesCreatedThisMonth: 0 });
   });
 
   test("bad input is a 400 with a readable message; anonymous is 401; someone else's userId is 403", async () => {
