@@ -12,6 +12,7 @@ import { CourseReviewLink } from "~/components/review/review-link";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { useMediaQuery } from "~/hooks/use-media-query";
 import { toast } from "~/hooks/use-toast";
+import { citedMoment } from "~/lib/section-content";
 import { formatTimestamp } from "~/lib/timestamps";
 import { api, type RouterOutputs } from "~/trpc/react";
 
@@ -23,6 +24,7 @@ import { EngineBadge } from "./engine-badge";
 import { ExportCourseButton } from "./export-course-button";
 import { ChevronDown, ChevronLeft, ChevronRight } from "./icons";
 import { RelatedCourses } from "./related-courses";
+import { SectionContent } from "./section-content";
 import { flattenSections, neighbours, openingPoint, progressPercent, sectionAtTime, sectionCrossed, startSeconds } from "./section-navigation";
 import type { ComposeRequest } from "./study/notes-panel";
 import { createPlayerClock } from "./study/player-clock";
@@ -407,10 +409,7 @@ function CoursePlayerView({ detail, saved, videoPlayer, startAt }: CoursePlayerV
               <h2 id="section-title" className="text-xl font-semibold" data-testid="section-title">
                 {current.title}
               </h2>
-              {/* Plain text with its line breaks: the content is never rendered as HTML. */}
-              <div className="leading-relaxed whitespace-pre-line" data-testid="section-content">
-                {current.content}
-              </div>
+              <SectionContent content={current.content} onSeek={(seconds) => seekToMoment(citedMoment(seconds, startSeconds(current)))} />
             </section>
 
             {!completedIds.has(current.id) ? (

@@ -1,18 +1,28 @@
 /**
- * Learner-facing text from the transcript, extractively: cleaned sentences grouped into short
- * paragraphs, led by the span's most central sentence as its key idea. Nothing is invented; the
- * only edits are removing fillers and fixing spacing, capitals and end punctuation.
+ * Learner-facing text from the transcript, extractively: a section opens with its key points (a
+ * few sentences of the video chosen for centrality and coverage, each with its time), then the
+ * cleaned transcript in short paragraphs. Nothing is invented; the only edits are removing
+ * fillers and leading connectives and fixing spacing, capitals and end punctuation.
+ *
+ * Key points: the section's sentences (pseudo-sentences when the captions have no punctuation)
+ * are ranked by TextRank over tf-idf cosine similarity, weighted by how well each reads on its
+ * own, and picked by maximal marginal relevance so that no two say the same thing.
  */
 import type { StructureInput } from "~/server/ai/structure/types";
+import { type KeyPoint, layoutSectionContent } from "~/lib/section-content";
 
+import { tag as tagText, type TaggedToken } from "./nlp";
 import { cueScore } from "./segment";
-import { addInto, cosine, type TermVector } from "./similarity";
-import { cleanSentence } from "./text";
+import { addInto, type TermVector } from "./similarity";
+import { cleanSentence, tokenize } from "./text";
 
 type Complexity = StructureInput["complexity"];
 
-/** A sentence with what the writer needs: text, stems, and the silence before it. */
-export type WritableSentence = { text: string; stems: readonly string[]; pauseBeforeMs: number };
+/** A transcript segment as the writer sees it: text, content stems, times and the silence before it. */
+export type WritableSentence = { text: string; stems: readonly string[]; pauseBeforeMs: number; startMs: number; endMs: number };
+
+/** What ranking needs from the whole video: idf of its stems, and a (caching) part-of-speech tagger. */
+export type WritingContext = { idf?: ReadonlyMap<string, number>; tag?: (text: string) => TaggedToken[] };
 
 /** Paragraph size by complexity: beginners get shorter paragraphs. */
 const PARAGRAPH_LIMITS: Record<Complexity, { sentences: number; chars: number }> = {
@@ -21,46 +31,19 @@ const PARAGRAPH_LIMITS: Record<Complexity, { sentences: number; chars: number }>
   advanced: { sentences: 5, chars: 760 },
 };
 
-/** Openers that read as filler at the start of a stand-alone key sentence. */
+/**
+ * Openers that read as filler at the start of a stand-alone key sentence. The ambiguous ones
+ * ("that is", "here", "like", "right", "see", "remember") only when a comma follows: "Here is the
+ * rule" and "Like charges repel" keep them.
+ */
 const LEADING_CONNECTIVES =
-  /^(?:(?:and|but|so|now|well|okay|ok|alright|all right|right|then|also|because|or|anyway|like|you see|see|again|here|in fact|of course|remember|yeah|that is|in other words|i mean|basically|actually|you know|after all)\b[,\s]*)+/i;
+  /^(?:(?:and|but|so|now|well|okay|ok|alright|all right|then|also|or|anyway|again|in fact|of course|yeah|in other words|i mean|basically|actually|you know|after all)\b[,\s]*|(?:that is|here|like|right|you see|see|remember),\s*)+/i;
 
 /** Strips leading connectives ("So, and now, …") and re-capitalises: a sentence meant to stand alone. */
 export function standAlone(sentence: string): string {
   const stripped = sentence.replace(LEADING_CONNECTIVES, "").trim();
   if (stripped.length < 12) return sentence;
   return stripped.charAt(0).toUpperCase() + stripped.slice(1);
-}
-
-/**
- * The index of the span's most central sentence: the highest cosine to the span's overall
- * vocabulary (weighted by idf), among declarative sentences of readable length; -1 when none fits.
- */
-export function centralSentence(sentences: readonly WritableSentence[], idf?: ReadonlyMap<string, number>): number {
-  const centroid: TermVector = new Map();
-  for (const s of sentences) addInto(centroid, s.stems);
-  let best = -1;
-  let bestScore = -Infinity;
-  sentences.forEach((s, i) => {
-    const wordCount = s.text.split(/\s+/).length;
-    if (s.stems.length < 3 || wordCount < 7 || wordCount > 45) return;
-    if (/\?\s*$/.test(s.text.trim())) return;
-    // Prefer sentences that read as a statement of the idea: not too long, not an anecdote,
-    // not pointing at the screen ("this", "as you can see"), and ideally a definition.
-    let weight = wordCount > 30 ? 0.85 : 1;
-    if (/\b(?:this|that|these|those|here|there)\b\s*[.!]?$|\bas you can see\b|\blook at\b/i.test(s.text)) weight *= 0.85;
-    if (/^(?:\W*)(?:i|my|i'm|i've|i'd)\b/i.test(s.text)) weight *= 0.8;
-    if (/^(?:\W*)(?:tell|notice|pause|think|take|let's|let me|look|imagine|try|go|maybe|perhaps)\b/i.test(standAlone(s.text))) weight *= 0.75;
-    if (/\b(?:is|are|means|is called|are called|gives|tells you)\b/i.test(s.text)) weight *= 1.1;
-    const own: TermVector = new Map();
-    addInto(own, s.stems);
-    const score = cosine(own, centroid, idf) * weight;
-    if (score > bestScore) {
-      best = i;
-      bestScore = score;
-    }
-  });
-  return best;
 }
 
 /**
@@ -89,27 +72,379 @@ export function paragraphs(sentences: readonly WritableSentence[], complexity: C
   return out;
 }
 
-/**
- * A section's content: "Key idea: …" (when the section has enough to summarise), then the cleaned
- * transcript in paragraphs separated by blank lines.
- */
-export function writeContent(sentences: readonly WritableSentence[], complexity: Complexity, idf?: ReadonlyMap<string, number>): string {
-  const body = paragraphs(sentences, complexity);
-  if (body.length === 0) return "";
-  const parts: string[] = [];
-  if (sentences.length >= 4) {
-    const central = centralSentence(sentences, idf);
-    const key = central >= 0 ? cleanSentence(standAlone(sentences[central]!.text)) : "";
-    if (key) parts.push(`Key idea: ${key}`);
-  }
-  parts.push(...body);
-  return parts.join("\n\n");
+/* ---------------------------------------------------------------- sentences of the video */
+
+/** A sentence (or pseudo-sentence) of the video: its words as spoken, when it starts, its stems. */
+export type SpokenSentence = { text: string; startMs: number; stems: string[] };
+
+type TimedWord = { text: string; startMs: number; unit: number };
+
+const SENTENCE_END = /[.!?…]["'”’)\]]*$/;
+const ABBREVIATION = /^(?:mr|mrs|ms|dr|prof|vs|e\.g|i\.e|cf|approx|fig|eq|no|st)\.$/i;
+/** Punctuated captions end a sentence every ~15-25 words; auto-captions almost never. */
+const WORDS_PER_SENTENCE_END_MAX = 40;
+/** Pseudo-sentences of unpunctuated captions: cut to about this many words. */
+const PSEUDO_SENTENCE_WORDS = 22;
+/** A punctuated sentence that runs on longer than this is cut where a segment ends. */
+const RUN_ON_WORDS = 60;
+/** Words a pseudo-sentence is best cut before: they open a clause (a connective, or its subject). */
+const CLAUSE_OPENERS = new Set(
+  "so but because now then and which where when if okay ok well or since although maybe let's i you we they it he she there i'm you're we're it's that's there's".split(
+    " ",
+  ),
+);
+/** Words a clause cannot end on: a pseudo-sentence is not cut after them, nor shown when it ends on one. */
+const DANGLING = new Set(
+  (
+    "the a an of to in on at for with from by into onto about and or but so that this these those its their his her my your our " +
+    "is are was were be been being has have had will would can could should very more most than as if because which who whose where when what how why whether not just"
+  ).split(" "),
+);
+/** Words an unpunctuated pseudo-sentence cannot start with: it began mid-clause. */
+const MID_CLAUSE_START = /^(?:is|are|was|were|be|been|of|to|than|'s)\b/i;
+
+/** Every word of the segments with its estimated start (segments carry times, words do not). */
+function timedWords(sentences: readonly WritableSentence[]): TimedWord[] {
+  const out: TimedWord[] = [];
+  sentences.forEach((s, unit) => {
+    const text = s.text.replace(/\s+/g, " ").trim();
+    const duration = Math.max(0, s.endMs - s.startMs);
+    for (const m of text.matchAll(/\S+/g)) {
+      out.push({ text: m[0], startMs: Math.round(s.startMs + (duration * m.index) / Math.max(1, text.length)), unit });
+    }
+  });
+  return out;
 }
 
-/** A chapter's one-sentence summary (its most central sentence), or null when none is usable. */
-export function summarise(sentences: readonly WritableSentence[], idf?: ReadonlyMap<string, number>): string | null {
-  const central = centralSentence(sentences, idf);
-  if (central < 0) return null;
-  const text = cleanSentence(standAlone(sentences[central]!.text));
-  return text || null;
+function endsSentence(word: string): boolean {
+  return SENTENCE_END.test(word) && !ABBREVIATION.test(word);
+}
+
+/** Whether captions carry sentence punctuation (human captions) or not (most auto-captions). */
+export function isPunctuated(words: readonly { text: string }[]): boolean {
+  const ends = words.filter((w) => endsSentence(w.text)).length;
+  return ends > 0 && words.length / ends <= WORDS_PER_SENTENCE_END_MAX;
+}
+
+/** Sentences at end punctuation; a run-on is cut where a segment ends. */
+function punctuatedSentences(words: readonly TimedWord[]): TimedWord[][] {
+  const out: TimedWord[][] = [];
+  let current: TimedWord[] = [];
+  words.forEach((word, i) => {
+    current.push(word);
+    const next = words[i + 1];
+    const runOn = current.length >= RUN_ON_WORDS && next !== undefined && next.unit !== word.unit;
+    if (endsSentence(word.text) || runOn || next === undefined) {
+      out.push(current);
+      current = [];
+    }
+  });
+  return out;
+}
+
+/**
+ * Pseudo-sentences of unpunctuated captions: each segment (the transcript already breaks them at
+ * pauses) cut into pieces of about PSEUDO_SENTENCE_WORDS, each cut moved to a clause opener
+ * ("so", "but", "which", …) within a few words when there is one.
+ */
+function pseudoSentences(words: readonly TimedWord[]): TimedWord[][] {
+  const out: TimedWord[][] = [];
+  let start = 0;
+  while (start < words.length) {
+    let end = start;
+    while (end < words.length && words[end]!.unit === words[start]!.unit) end++;
+    const segment = words.slice(start, end);
+    const pieces = Math.max(1, Math.round(segment.length / PSEUDO_SENTENCE_WORDS));
+    let from = 0;
+    for (let p = 1; p <= pieces; p++) {
+      const cut = p === pieces ? segment.length : cutNear(segment, Math.round((segment.length * p) / pieces), from);
+      if (cut > from) out.push(segment.slice(from, cut));
+      from = Math.max(from, cut);
+    }
+    start = end;
+  }
+  return out;
+}
+
+const bare = (word: TimedWord | undefined) =>
+  word?.text
+    .toLowerCase()
+    .replace(/’/g, "'")
+    .replace(/[^a-z']/g, "") ?? "";
+
+/** Where to cut a run of words near `target`: before a clause opener, never after a word that needs more. */
+function cutNear(words: readonly TimedWord[], target: number, from: number): number {
+  let best = target;
+  let bestScore = -Infinity;
+  for (let c = Math.max(from + 6, target - 7); c <= Math.min(words.length - 6, target + 7); c++) {
+    const score = (CLAUSE_OPENERS.has(bare(words[c])) ? 2 : 0) - (DANGLING.has(bare(words[c - 1])) ? 3 : 0) - 0.1 * Math.abs(c - target);
+    if (score > bestScore) {
+      best = c;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+/**
+ * The sentences spoken in a span of segments, each with its start: split at end punctuation when
+ * the captions have it (a segment can hold several sentences, or end mid-sentence), otherwise
+ * pseudo-sentences cut by the pauses and by length.
+ */
+export function spokenSentences(sentences: readonly WritableSentence[]): { punctuated: boolean; sentences: SpokenSentence[] } {
+  const words = timedWords(sentences);
+  const punctuated = isPunctuated(words);
+  const groups = punctuated ? punctuatedSentences(words) : pseudoSentences(words);
+  return {
+    punctuated,
+    sentences: groups.map((group) => {
+      const text = group.map((w) => w.text).join(" ");
+      return { text, startMs: group[0]!.startMs, stems: tokenize(text) };
+    }),
+  };
+}
+
+/* ---------------------------------------------------------------- reading on its own */
+
+/** Pointing at the screen: the sentence needs the picture to make sense. */
+const POINTS_AT_SCREEN =
+  /\b(?:as you can see|you can see|you see here|(?:take a )?look at (?:this|that|these|those|it|here)|over here|right here|down here|up here|over there|on (?:the )?screen|shown here|looks? like this|this (?:one|guy|picture|diagram|image|animation|graph|plot|figure|slide|thing)\b)|\b(?:here|like this|like so)[.!]?$/i;
+/** Talk about the video, the channel or the viewer rather than the subject. */
+const ABOUT_THE_VIDEO =
+  /\b(?:subscribe|patreon|sponsor(?:ed|s)?|merch|(?:in the|links? in the) description|(?:this|the|next|last|previous|following|earlier|upcoming|today's) (?:\w+ )?video|this series|this channel|the channel|in the comments|comments? below|thanks? (?:to|for)|thank you)/i;
+/** A greeting opens the talk rather than stating an idea. */
+const GREETING = /^(?:hi|hello|hey|welcome|good (?:morning|afternoon|evening))\b/i;
+/** A continuation: it needs the sentence before it. */
+const CONTINUATION_START = /^(?:which|who|whom|whose|where|whereas|whereby|than|as well|etc|too|either)\b/i;
+/** Questions in captions without a question mark: a wh-word, or an auxiliary before its subject. */
+const UNMARKED_QUESTION =
+  /^(?:what|why|how|where|who|whose|(?:do|does|did|is|are|was|were|can|could|would|should|will|have|has|isn't|aren't|doesn't|don't|wouldn't)\s+(?:you|we|i|it|they|that|this|there|he|she))\b/i;
+/** Pronouns whose referent is outside the sentence (not "you" or "we": a lesson's generic subjects). */
+const ANAPHORA = new Set(["it", "its", "itself", "this", "that", "these", "those", "they", "them", "their", "he", "him", "his", "she", "her"]);
+const DEFINING = /\b(?:is|are|means|is called|are called|gives|tells you|is defined|defines|equals)\b/i;
+
+const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length;
+
+/** Worth checking as a point at all (cheap; `pointText` and `selfContained` decide). */
+const plausiblePoint = (s: SpokenSentence) => s.stems.length >= 2 && !s.text.includes("?") && wordCount(s.text) >= 6 && wordCount(s.text) <= 60;
+
+const lastWord = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z' ]/g, "")
+    .split(" ")
+    .at(-1) ?? "";
+
+/** A pseudo-sentence of unpunctuated captions that was cut mid-clause at either end. */
+const cutMidClause = (text: string) => MID_CLAUSE_START.test(text) || DANGLING.has(lastWord(text));
+
+/**
+ * The sentence as a key point (fillers and leading connectives removed), or null when it cannot
+ * stand alone: too short or long, a question, about the screen or the video, a greeting, or a
+ * continuation.
+ * Cheap checks only; the tagger's are `selfContained`.
+ */
+export function pointText(sentence: SpokenSentence, punctuated: boolean): string | null {
+  if (!plausiblePoint(sentence)) return null;
+  const text = standAlone(cleanSentence(sentence.text));
+  const count = wordCount(text);
+  if (count < 6 || count > 45) return null;
+  if (text.includes("?") || (!punctuated && (UNMARKED_QUESTION.test(text) || cutMidClause(text)))) return null;
+  if (POINTS_AT_SCREEN.test(text) || ABOUT_THE_VIDEO.test(text) || GREETING.test(text) || CONTINUATION_START.test(text)) return null;
+  return text;
+}
+
+/** Parts of speech an unpunctuated pseudo-sentence should not end on ("… the area of the", "… and this is genuinely"). */
+const OPEN_ENDED: ReadonlySet<string> = new Set(["DET", "ADP", "CCONJ", "SCONJ", "AUX", "PART", "ADV"]);
+
+/**
+ * Whether a tagged sentence is self-contained: it names what it is about (a noun, and no more
+ * outside references than nouns) and, cut from unpunctuated captions, ends where a clause can.
+ */
+export function selfContained(tokens: readonly TaggedToken[], punctuated: boolean): boolean {
+  let nouns = 0;
+  let references = 0;
+  for (const t of tokens) {
+    if (t.pos === "NOUN" || t.pos === "PROPN") nouns++;
+    else if (t.pos === "PRON" && ANAPHORA.has(t.normal)) references++;
+  }
+  if (nouns === 0 || (references >= 2 && references > nouns)) return false;
+  const last = tokens.findLast((t) => t.pos !== "PUNCT");
+  return punctuated || (last !== undefined && !OPEN_ENDED.has(last.pos));
+}
+
+/** How well a sentence states an idea on its own (1 = neutral): a prior on its centrality. */
+function readability(text: string): number {
+  const count = wordCount(text);
+  let weight = count > 30 ? 0.85 : count < 9 ? 0.9 : 1;
+  if (/^(?:i|my|i'm|i've|i'd)\b/i.test(text)) weight *= 0.8;
+  if (/^(?:tell|notice|pause|think|take|let's|let me|look|imagine|try|go|maybe|perhaps)\b/i.test(text)) weight *= 0.75;
+  if (/^(?:it|this|that|they|these|those)\b/i.test(text)) weight *= 0.85;
+  if (DEFINING.test(text)) weight *= 1.1;
+  return weight;
+}
+
+/* ---------------------------------------------------------------- ranking and picking */
+
+/** A sentence's tf-idf vector, of unit length (or empty): term ids and their weights. */
+export type SparseVector = { ids: number[]; weights: number[] };
+
+/** Unit tf-idf vectors of sentences over one vocabulary of term ids (0 … size - 1). */
+export function termVectors(stemsList: readonly (readonly string[])[], idf?: ReadonlyMap<string, number>): { vectors: SparseVector[]; size: number } {
+  const vocabulary = new Map<string, number>();
+  const vectors = stemsList.map((stems) => {
+    const tf: TermVector = new Map();
+    addInto(tf, stems);
+    const ids: number[] = [];
+    const weights: number[] = [];
+    let norm = 0;
+    for (const [stem, f] of tf) {
+      let id = vocabulary.get(stem);
+      if (id === undefined) vocabulary.set(stem, (id = vocabulary.size));
+      const w = f * (idf?.get(stem) ?? 1);
+      ids.push(id);
+      weights.push(w);
+      norm += w * w;
+    }
+    return { ids, weights: norm > 0 ? weights.map((w) => w / Math.sqrt(norm)) : weights };
+  });
+  return { vectors, size: vocabulary.size };
+}
+
+/** v · dense, for a dense vector indexed by term id. */
+function dotDense(v: SparseVector, dense: Float64Array): number {
+  let sum = 0;
+  for (let k = 0; k < v.ids.length; k++) sum += v.weights[k]! * dense[v.ids[k]!]!;
+  return sum;
+}
+
+/** dense += scale · v */
+function addScaled(dense: Float64Array, v: SparseVector, scale: number): void {
+  for (let k = 0; k < v.ids.length; k++) dense[v.ids[k]!]! += scale * v.weights[k]!;
+}
+
+const DAMPING = 0.85;
+const TEXTRANK_MAX_ITERATIONS = 50;
+const TEXTRANK_TOLERANCE = 1e-6;
+
+/**
+ * TextRank with cosine edges, in linear time: the edge weights are dot products of unit vectors
+ * (W = V·Vᵀ without its diagonal), so W·x is V·(Vᵀ·x) minus the self-loops, and the graph is
+ * never built. Exact, and cheap on a 3-hour chapter.
+ */
+export function textRank(vectors: readonly SparseVector[], size: number): number[] {
+  const n = vectors.length;
+  if (n === 0) return [];
+  const self = vectors.map((v) => v.weights.reduce((sum, w) => sum + w * w, 0));
+  const total = new Float64Array(size);
+  for (const v of vectors) addScaled(total, v, 1);
+  const degree = vectors.map((v, i) => dotDense(v, total) - self[i]!);
+  const shareOf = (scores: readonly number[], i: number) => (degree[i]! > 1e-12 ? scores[i]! / degree[i]! : 0);
+  let scores = vectors.map(() => 1 / n);
+  const flow = new Float64Array(size);
+  for (let iteration = 0; iteration < TEXTRANK_MAX_ITERATIONS; iteration++) {
+    flow.fill(0);
+    vectors.forEach((v, j) => addScaled(flow, v, shareOf(scores, j)));
+    const next = vectors.map((v, i) => (1 - DAMPING) / n + DAMPING * (dotDense(v, flow) - self[i]! * shareOf(scores, i)));
+    const change = next.reduce((sum, x, i) => sum + Math.abs(x - scores[i]!), 0);
+    scores = next;
+    if (change < TEXTRANK_TOLERANCE) break;
+  }
+  return scores;
+}
+
+/** Key points by section length: one for a short section, up to four for a long one. */
+export function pointBudget(usable: number): number {
+  if (usable <= 0) return 0;
+  if (usable < 4) return 1;
+  if (usable < 8) return 2;
+  if (usable < 14) return 3;
+  return 4;
+}
+
+/** Relevance against redundancy in maximal marginal relevance, and the overlap that makes two points one. */
+const MMR_LAMBDA = 0.7;
+const DUPLICATE_SIMILARITY = 0.55;
+
+/**
+ * The span's key points: up to `max` (by default by its length) sentences that read on their own,
+ * picked by TextRank score (weighted by readability) and maximal marginal relevance, in video
+ * order with their start. Candidates are cleaned and tagged only when their turn comes, so a
+ * 3-hour chapter costs little more than its ranking.
+ */
+export function keyPoints(sentences: readonly WritableSentence[], context: WritingContext = {}, max?: number): KeyPoint[] {
+  const { punctuated, sentences: spoken } = spokenSentences(sentences);
+  const { vectors, size } = termVectors(
+    spoken.map((s) => s.stems),
+    context.idf,
+  );
+  const ranks = textRank(vectors, size);
+  const open = spoken.map(plausiblePoint);
+  const relevance = spoken.map((s, i) => (open[i] ? ranks[i]! * readability(standAlone(s.text)) : 0));
+  const top = Math.max(0, ...relevance);
+  const budget = max ?? pointBudget(open.filter(Boolean).length);
+  const tag = context.tag ?? tagText;
+  const redundancy = new Float64Array(spoken.length);
+  const scratch = new Float64Array(size);
+  const picked: { index: number; text: string }[] = [];
+  for (let attempt = 0; picked.length < budget && attempt < 6 * budget + 6; attempt++) {
+    let best = -1;
+    let bestScore = -Infinity;
+    for (let i = 0; i < spoken.length; i++) {
+      const score = open[i] ? MMR_LAMBDA * (top > 0 ? relevance[i]! / top : 0) - (1 - MMR_LAMBDA) * redundancy[i]! : -Infinity;
+      if (score > bestScore) [best, bestScore] = [i, score];
+    }
+    if (best < 0 || bestScore === -Infinity) break;
+    open[best] = false;
+    const text = pointText(spoken[best]!, punctuated);
+    if (!text || redundancy[best]! >= DUPLICATE_SIMILARITY || picked.some((p) => p.text === text)) continue;
+    if (!selfContained(tag(text), punctuated)) continue;
+    picked.push({ index: best, text });
+    const chosen = vectors[best]!;
+    addScaled(scratch, chosen, 1);
+    for (let i = 0; i < spoken.length; i++) if (open[i]) redundancy[i] = Math.max(redundancy[i]!, dotDense(vectors[i]!, scratch));
+    for (const id of chosen.ids) scratch[id] = 0;
+  }
+  return picked.sort((a, b) => a.index - b.index).map((p) => ({ seconds: Math.floor(spoken[p.index]!.startMs / 1000), text: p.text }));
+}
+
+/**
+ * A section's content: its key points with their times, then the cleaned transcript in
+ * paragraphs (the layout of ~/lib/section-content); empty when the span has nothing to read.
+ */
+export function writeContent(sentences: readonly WritableSentence[], complexity: Complexity, context: WritingContext = {}): string {
+  const body = paragraphs(sentences, complexity);
+  if (body.length === 0) return "";
+  return layoutSectionContent(keyPoints(sentences, context), body);
+}
+
+/** A chapter's one-sentence summary: its first-ranked key point, or null when none is usable. */
+export function summarise(sentences: readonly WritableSentence[], context: WritingContext = {}): string | null {
+  return keyPoints(sentences, context, 1)[0]?.text ?? null;
+}
+
+/* ---------------------------------------------------------------- evaluation */
+
+const COVERAGE_TERMS = 10;
+
+/**
+ * The share (0..1) of a section's top content terms that its key points mention: the section's
+ * stems ranked by tf-idf (idf of the whole video when given, else of the section's own
+ * sentences), its top ten, and how many occur in the points. 0 when the section has no terms.
+ */
+export function keyPointCoverage(points: readonly string[], sectionSentences: readonly string[], idf?: ReadonlyMap<string, number>): number {
+  const stemsBySentence = sectionSentences.map(tokenize);
+  const tf: TermVector = new Map();
+  for (const stems of stemsBySentence) addInto(tf, stems);
+  const df: TermVector = new Map();
+  for (const stems of stemsBySentence) for (const s of new Set(stems)) df.set(s, (df.get(s) ?? 0) + 1);
+  const n = Math.max(1, sectionSentences.length);
+  const weightOf = (s: string) => (tf.get(s) ?? 0) * (idf?.get(s) ?? Math.log(1 + n / (df.get(s) ?? 1)));
+  const top = [...tf.keys()]
+    .map((s, order) => ({ s, order, weight: weightOf(s) }))
+    .sort((a, b) => b.weight - a.weight || a.order - b.order)
+    .slice(0, COVERAGE_TERMS);
+  if (top.length === 0) return 0;
+  const mentioned = new Set(points.flatMap(tokenize));
+  return top.filter((t) => mentioned.has(t.s)).length / top.length;
 }

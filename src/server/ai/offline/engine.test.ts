@@ -72,16 +72,37 @@ describe("offline engine", () => {
     expect(brewing).toMatch(/brew|espresso|water|pour|gram|cold/);
   });
 
-  it("writes content only from the transcript", async () => {
+  it("writes content only from the transcript: timed key points, then the cleaned transcript", async () => {
     const input = inputOf(coffee);
     const outline = await engine.structure(input);
     const transcript = input.segments.map((s) => cleanSentence(s.text)).join(" ");
-    for (const section of outline.chapters.flatMap((c) => c.sections)) {
-      const body = section.content.replace(/^Key idea: .*\n\n/, "");
-      for (const paragraph of body.split("\n\n")) {
+    const spoken = (text: string) => transcript.toLowerCase().includes(text.toLowerCase().replace(/[.!]$/, ""));
+    const sections = outline.chapters.flatMap((c) => c.sections);
+    const startOf = (section: (typeof sections)[number] | undefined) => (section ? input.segments[section.startSegment]!.startMs / 1000 : Infinity);
+    let withPoints = 0;
+    for (const [k, section] of sections.entries()) {
+      let blocks = section.content.split("\n\n");
+      if (blocks[0]!.startsWith("Key points\n")) {
+        withPoints++;
+        const points = blocks[0]!.split("\n").slice(1);
+        expect(points.length).toBeGreaterThanOrEqual(1);
+        expect(points.length).toBeLessThanOrEqual(4);
+        for (const line of points) {
+          const [, minutes, seconds, text] = /^- \[(\d+):(\d\d)\] (.+)$/.exec(line) ?? [];
+          const at = Number(minutes) * 60 + Number(seconds);
+          expect(at).toBeGreaterThanOrEqual(Math.floor(startOf(section)));
+          expect(at).toBeLessThan(startOf(sections[k + 1]));
+          expect(spoken(text!), text).toBe(true);
+        }
+        expect(blocks[1]).toBe("Transcript");
+        blocks = blocks.slice(2);
+      }
+      for (const paragraph of blocks) {
         for (const s of paragraph.split(/(?<=[.!?])\s+/)) expect(transcript).toContain(s);
       }
     }
+    expect(withPoints).toBeGreaterThanOrEqual(sections.length - 1);
+    for (const chapter of outline.chapters) expect(chapter.summary === null || spoken(chapter.summary)).toBe(true);
   });
 
   it("uses creator chapters as given, with their titles, in time order", async () => {

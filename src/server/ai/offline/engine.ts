@@ -5,7 +5,8 @@
  *    each starts, titles kept verbatim); otherwise topic segmentation (segment.ts) at chapter scale.
  * 2. Sections: the same segmentation inside each chapter at a finer scale (2-5, ≥ 35 s each).
  * 3. Titles: key phrases of each span against its siblings (titles.ts), unique in the course.
- * 4. Content: the cleaned transcript of each section in paragraphs, led by its key sentence.
+ * 4. Content: each section's key points (its central sentences, timed; content.ts), then its
+ *    cleaned transcript in paragraphs; each chapter's summary is its first-ranked key point.
  *
  * Pure and deterministic: no I/O, no clock, no randomness; the same input gives the same outline.
  * It yields to the event loop between steps so an AbortSignal can stop it mid-way. Free-text
@@ -18,7 +19,8 @@
 import type { CourseOutline, OutlineChapter, OutlineSection, StructureEngine, StructureInput, StructureProgress } from "~/server/ai/structure/types";
 import type { CreatorChapter, TimedSegment } from "~/server/video/types";
 
-import { summarise, writeContent, type WritableSentence } from "./content";
+import { summarise, writeContent, type WritableSentence, type WritingContext } from "./content";
+import { createTagger } from "./nlp";
 import { CHAPTER_PARAMS, SECTION_PARAMS, segment, type Unit } from "./segment";
 import { documentFrequencies, inverseDocumentFrequencies } from "./similarity";
 import { terms, titleCase } from "./text";
@@ -144,11 +146,13 @@ export async function buildOutline(input: StructureInput, options: { signal?: Ab
   const sectionPhrases = rankKeyPhrases(flatSections.map(textOf), { cache: phraseCache });
 
   // 4. Content.
-  const idf = inverseDocumentFrequencies(documentFrequencies(units.map((u) => u.stems)), n);
+  const writing: WritingContext = { idf: inverseDocumentFrequencies(documentFrequencies(units.map((u) => u.stems)), n), tag: createTagger() };
   const sentencesOf = (span: Span): WritableSentence[] =>
     units.slice(span.start, span.end).map((u, i) => ({
       text: u.text,
       stems: u.stems,
+      startMs: u.startMs,
+      endMs: u.endMs,
       pauseBeforeMs: span.start + i > 0 ? u.startMs - units[span.start + i - 1]!.endMs : 0,
     }));
 
@@ -163,10 +167,10 @@ export async function buildOutline(input: StructureInput, options: { signal?: Ab
       const fallback = spans.length === 1 ? `${chapterTitle}: Overview` : `${chapterTitle}: Part ${j + 1}`;
       const title = registry.claim(titleCandidates(phrases), fallback);
       // Fallbacks for spans of fillers only ("Um, so."): the raw words, then the chapter's title.
-      const content = writeContent(sentencesOf(span), input.complexity, idf) || textOf(span).join(" ").trim() || chapterTitle;
+      const content = writeContent(sentencesOf(span), input.complexity, writing) || textOf(span).join(" ").trim() || chapterTitle;
       return { title, content, startSegment: segments[span.start]!.index };
     });
-    chapters.push({ title: chapterTitle, summary: summarise(sentencesOf(chapter), idf), sections });
+    chapters.push({ title: chapterTitle, summary: summarise(sentencesOf(chapter), writing), sections });
     onProgress?.("writing", Math.round((100 * (k + 1)) / chapterSpans.length));
     if (k % 4 === 3) await checkpoint(signal);
   }

@@ -1,0 +1,61 @@
+import { type ContentPiece, parseSectionContent } from "~/lib/section-content";
+import { formatTimestamp } from "~/lib/timestamps";
+
+type SectionContentProps = { content: string; onSeek: (seconds: number) => void };
+
+/**
+ * A section's text: its key points (each time a button that plays the video from there), the
+ * transcript's heading and its paragraphs with their line breaks. Text only: the content is
+ * never rendered as HTML.
+ */
+export function SectionContent({ content, onSeek }: SectionContentProps) {
+  return (
+    <div className="grid gap-3 leading-relaxed whitespace-pre-line" data-testid="section-content">
+      {parseSectionContent(content).map((block, k) => {
+        if (block.kind === "heading")
+          return (
+            <h3
+              key={k}
+              className="mt-2 border-t pt-3 text-sm font-semibold tracking-wide text-muted-foreground uppercase first:mt-0 first:border-t-0 first:pt-0"
+            >
+              {block.text}
+            </h3>
+          );
+        if (block.kind === "list")
+          return (
+            <ul key={k} className="grid gap-2" data-testid="key-points">
+              {block.items.map((pieces, i) => (
+                <li key={i}>
+                  <Pieces pieces={pieces} onSeek={onSeek} />
+                </li>
+              ))}
+            </ul>
+          );
+        return (
+          <p key={k}>
+            <Pieces pieces={block.pieces} onSeek={onSeek} />
+          </p>
+        );
+      })}
+    </div>
+  );
+}
+
+function Pieces({ pieces, onSeek }: { pieces: ContentPiece[]; onSeek: (seconds: number) => void }) {
+  return pieces.map((piece, i) => {
+    if (piece.kind === "text") return <span key={i}>{piece.text}</span>;
+    const label = formatTimestamp(piece.seconds);
+    return (
+      <button
+        key={i}
+        type="button"
+        aria-label={`Watch at ${label}`}
+        data-seconds={piece.seconds}
+        onClick={() => onSeek(piece.seconds)}
+        className="rounded bg-primary/10 px-1.5 font-mono text-xs text-primary hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+      >
+        {label}
+      </button>
+    );
+  });
+}
