@@ -24,7 +24,7 @@ import { createTagger } from "./nlp";
 import { CHAPTER_PARAMS, SECTION_PARAMS, segment, type Unit } from "./segment";
 import { documentFrequencies, inverseDocumentFrequencies } from "./similarity";
 import { terms, titleCase } from "./text";
-import { hasContent, rankKeyPhrases, titleCandidates, TitleRegistry, type Phrase } from "./titles";
+import { fallbackTitle, indexPhrases, rankKeyPhrases, titleCandidates, TitleRegistry } from "./titles";
 
 export const NO_TRANSCRIPT_MESSAGE = "The video has no transcript";
 
@@ -133,17 +133,16 @@ export async function buildOutline(input: StructureInput, options: { signal?: Ab
   // 3. Titles: chapters against chapters, sections against all sections of the video.
   const textOf = (span: Span) => segments.slice(span.start, span.end).map((s) => s.text);
   const registry = new TitleRegistry();
-  const phraseCache = new Map<string, Phrase[]>();
-  const chapterPhrases = rankKeyPhrases(chapterSpans.map(textOf), { cache: phraseCache });
+  const phraseIndex = indexPhrases(segments.map((s) => s.text)); // tags the transcript once
+  const chapterPhrases = rankKeyPhrases(phraseIndex, chapterSpans);
   const chapterTitles = chapterSpans.map((_, k) => {
     // The creator's titles are kept verbatim (even "e^x"); only a blank one is replaced.
     const creatorTitle = useCreator ? creator[k]?.title : undefined;
     if (creatorTitle) return registry.claim([creatorTitle], creatorTitle);
-    const generated = titleCandidates(chapterPhrases[k] ?? []).filter(hasContent);
-    return registry.claim(generated, `Chapter ${k + 1}`);
+    return registry.claim(titleCandidates(chapterPhrases[k] ?? []), fallbackTitle(shortVideoTitle(input.video.title) || "Video", k + 1));
   });
   const flatSections = sectionSpans.flat();
-  const sectionPhrases = rankKeyPhrases(flatSections.map(textOf), { cache: phraseCache });
+  const sectionPhrases = rankKeyPhrases(phraseIndex, flatSections);
 
   // 4. Content.
   const writing: WritingContext = { idf: inverseDocumentFrequencies(documentFrequencies(units.map((u) => u.stems)), n), tag: createTagger() };
@@ -164,7 +163,7 @@ export async function buildOutline(input: StructureInput, options: { signal?: Ab
     const sections: OutlineSection[] = spans.map((span, j) => {
       const phrases = sectionPhrases[flatIndex++] ?? [];
       // Titles are unique in the course, so a section never repeats its chapter's title.
-      const fallback = spans.length === 1 ? `${chapterTitle}: Overview` : `${chapterTitle}: Part ${j + 1}`;
+      const fallback = fallbackTitle(chapterTitle, spans.length === 1 ? undefined : j + 1);
       const title = registry.claim(titleCandidates(phrases), fallback);
       // Fallbacks for spans of fillers only ("Um, so."): the raw words, then the chapter's title.
       const content = writeContent(sentencesOf(span), input.complexity, writing) || textOf(span).join(" ").trim() || chapterTitle;

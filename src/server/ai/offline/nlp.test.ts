@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { createTagger, tag } from "./nlp";
+import { createTagger, tag, tagLines } from "./nlp";
 
 describe("tag", () => {
   it("tags nouns, verbs and determiners with offsets into the original text", () => {
@@ -22,5 +22,20 @@ describe("tag", () => {
   it("caches per text in a tagger", () => {
     const tagger = createTagger();
     expect(tagger("A vector has a length.")).toBe(tagger("A vector has a length."));
+  });
+});
+
+describe("tagLines", () => {
+  it("tags caption lines that do not end a sentence together, with offsets into each line", () => {
+    const lines = ["so the fourier", "transform of a signal", "Next topic."];
+    const tokens = tagLines(lines);
+    for (const t of tokens) expect(lines[t.line]!.slice(t.offset, t.offset + t.text.length)).toBe(t.text);
+    expect(tokens.find((t) => t.text === "transform")?.line).toBe(1);
+    expect(tokens.filter((t) => t.line === 2).map((t) => t.text)).toEqual(["Next", "topic", "."]);
+  });
+
+  it("joins hyphenated words the tagger splits", () => {
+    const tokens = tagLines(["The light-sensitive cells respond."]);
+    expect(tokens.map((t) => t.text)).toContain("light-sensitive");
   });
 });

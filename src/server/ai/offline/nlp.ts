@@ -66,3 +66,80 @@ export function createTagger(): (text: string) => TaggedToken[] {
     return tokens;
   };
 }
+
+/** A token of a transcript tagged as running prose, with the line (segment) it comes from. */
+export type LineToken = TaggedToken & { line: number };
+
+/** Lines tagged together at most: enough context for the tagger, small enough to cache well. */
+const MAX_BLOCK_WORDS = 80;
+
+const endsSentence = (line: string) => /[.!?…]["'”’)\]]*\s*$/.test(line);
+
+/**
+ * Tags transcript lines as running prose. A line that does not end a sentence is tagged with the
+ * lines after it (up to ~80 words), so a phrase broken over caption lines ("the fourier" /
+ * "transform is") is tagged in context, as are automatic captions with no punctuation at all.
+ * Offsets are into each token's own line; hyphenated words the tagger split ("light", "-",
+ * "sensitive") come back as one token tagged as their last part.
+ */
+export function tagLines(lines: readonly string[], tagger: (text: string) => TaggedToken[] = createTagger()): LineToken[] {
+  const out: LineToken[] = [];
+  let block: number[] = [];
+  let blockWords = 0;
+  const flush = () => {
+    if (block.length === 0) return;
+    const starts: number[] = [];
+    let text = "";
+    for (const line of block) {
+      if (text) text += " ";
+      starts.push(text.length);
+      text += lines[line]!;
+    }
+    let k = 0;
+    for (const token of joinHyphenated(tagger(text))) {
+      while (k + 1 < starts.length && token.offset >= starts[k + 1]!) k++;
+      out.push({ ...token, offset: token.offset - starts[k]!, line: block[k]! });
+    }
+    block = [];
+    blockWords = 0;
+  };
+  lines.forEach((line, i) => {
+    if (!line.trim()) return;
+    block.push(i);
+    blockWords += line.split(/\s+/).length;
+    if (endsSentence(line) || blockWords >= MAX_BLOCK_WORDS) flush();
+  });
+  flush();
+  return out;
+}
+
+/** Joins "word - word" written without spaces ("light-sensitive") back into one token. */
+function joinHyphenated(tokens: readonly TaggedToken[]): TaggedToken[] {
+  const out: TaggedToken[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const previous = out[out.length - 1];
+    const hyphen = tokens[i]!;
+    const next = tokens[i + 1];
+    const touching =
+      previous !== undefined &&
+      next !== undefined &&
+      hyphen.text === "-" &&
+      previous.offset + previous.text.length === hyphen.offset &&
+      hyphen.offset + 1 === next.offset &&
+      /\w$/.test(previous.text) &&
+      /^\w/.test(next.text);
+    if (touching) {
+      out[out.length - 1] = {
+        text: `${previous.text}-${next.text}`,
+        normal: `${previous.normal}-${next.normal}`,
+        lemma: `${previous.normal}-${next.lemma}`,
+        pos: next.pos,
+        offset: previous.offset,
+      };
+      i++;
+    } else {
+      out.push(hyphen);
+    }
+  }
+  return out;
+}
