@@ -98,7 +98,7 @@ export function tagLines(lines: readonly string[], tagger: (text: string) => Tag
     let k = 0;
     for (const token of joinHyphenated(tagger(text))) {
       while (k + 1 < starts.length && token.offset >= starts[k + 1]!) k++;
-      out.push({ ...token, offset: token.offset - starts[k]!, line: block[k]! });
+      out.push({ text: token.text, normal: token.normal, lemma: token.lemma, pos: token.pos, offset: token.offset - starts[k]!, line: block[k]! });
     }
     block = [];
     blockWords = 0;

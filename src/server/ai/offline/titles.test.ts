@@ -55,6 +55,18 @@ describe("indexPhrases", () => {
     expect(phrases).not.toContain("number of lattice");
   });
 
+  it("does not join a plural noun to the word after it ('numbers factor' is a clause)", () => {
+    const phrases = phrasesOf(["Whole numbers factor into primes.", "Prime numbers are rare.", "The numbers grow."]);
+    expect(phrases).not.toContain("numbers factor");
+    expect(phrases).toContain("prime numbers");
+  });
+
+  it("keeps a lone noun only when the transcript mostly uses the word as a noun", () => {
+    const phrases = phrasesOf(["Take a look at the graph.", "Look at it.", "We look again.", "The graph rises."]);
+    expect(phrases).toContain("graph");
+    expect(phrases).not.toContain("look");
+  });
+
   it("chunks across caption lines with no punctuation or capitals", () => {
     const phrases = phrasesOf(["so today we look at the heat", "equation and how the heat equation", "describes diffusion in a metal rod"]);
     expect(phrases).toContain("heat equation");

@@ -34,7 +34,7 @@ const GENERIC_ALONE = new Set(
   general specific similar whole full true false fact case cases example examples idea ideas result
   results thing term terms part parts piece pieces kind form forms total single different year years
   month months week weeks day days hour hours top bottom middle left various previous following entire
-  overall actual possible necessary relevant common usual`
+  overall actual possible necessary relevant common usual points type types`
     .split(/\s+/)
     .filter(Boolean),
 );
@@ -91,7 +91,7 @@ function isPossessive(token: TaggedToken): boolean {
 
 /** A word that may stand in a title: letters only, not a stop word, not an adverb in "-ly". */
 function isTitleWord(token: TaggedToken): boolean {
-  if (!/^\p{L}[\p{L}-]*\p{L}$/u.test(token.text)) return false;
+  if (!/^\p{L}[\p{L}-]*\p{L}$/u.test(token.normal)) return false;
   const normal = token.normal;
   if (NEVER_IN_TITLES.has(normal) || (normal.length > 4 && normal.endsWith("ly"))) return false;
   return isContentWord(normal);
@@ -120,32 +120,48 @@ function isNameWord(uses: ReadonlyMap<string, WordUse>, normal: string): boolean
 
 type Role = "head" | "modifier" | "of" | "possessive" | null;
 
-/** Whether the transcript mostly uses a word form as a noun (gerunds and "match", "block" vary). */
-function mostlyNoun(uses: ReadonlyMap<string, WordUse>, normal: string): boolean {
+/** The share of a word form's uses in the transcript that are tagged as nouns ("match", "block" vary). */
+function nounShare(uses: ReadonlyMap<string, WordUse>, normal: string): number {
   const use = uses.get(normal);
-  return use !== undefined && use.noun * 2 >= use.all;
+  return use === undefined || use.all === 0 ? 0 : use.noun / use.all;
 }
+
+const mostlyNoun = (uses: ReadonlyMap<string, WordUse>, normal: string) => nounShare(uses, normal) >= 0.5;
+
+/** A plural noun ("numbers", "derivatives"): it rarely modifies the noun after it ("numbers factor" is a clause). */
+const isPluralNoun = (t: TaggedToken) => t.pos === "NOUN" && t.lemma !== t.normal && t.normal.endsWith("s");
 
 /**
  * The role of each token in a noun phrase. A head is a word tagged as a noun that the
- * transcript mostly uses as a noun, or follows "the" directly. The lite tagger sometimes tags a
- * noun after "the …" as a verb or adjective ("the attention block consists", "the derivative
- * of"), so such a word is a head too when the transcript mostly uses it as a noun and no object
- * follows it. A word tagged as a noun that fails these tests can still modify one ("learning
- * rate"). Joiners ("of", "'s") only stand between two phrase words.
+ * transcript mostly uses as a noun, or uses as one at least a third of the time and here after
+ * a determiner ("a look" where "look" is mostly a verb is not enough). The lite tagger
+ * sometimes tags a noun after "the …" as a verb or adjective ("the attention block consists",
+ * "the derivative of"), so such a word is a head too when the transcript mostly uses it as a
+ * noun and no object follows it. A word tagged as a noun that fails these tests can still
+ * modify one ("learning rate"). Joiners ("of", "'s") only stand between two phrase words.
  */
 function roles(tokens: readonly LineToken[], uses: ReadonlyMap<string, WordUse>): Role[] {
   const out: Role[] = new Array<Role>(tokens.length).fill(null);
+  const titleWords = new Map<string, boolean>();
+  const isWord = (t: TaggedToken) => {
+    let known = titleWords.get(t.normal);
+    if (known === undefined) {
+      known = isTitleWord(t);
+      titleWords.set(t.normal, known);
+    }
+    return known;
+  };
   let determined = false;
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
     const next = tokens[i + 1];
-    const word = isTitleWord(t);
+    const word = isWord(t);
     const afterDeterminer = tokens[i - 1]?.pos === "DET";
-    if (word && NOUN_TAGS.has(t.pos) && (afterDeterminer || mostlyNoun(uses, t.normal))) out[i] = "head";
+    const share = nounShare(uses, t.normal);
+    if (word && NOUN_TAGS.has(t.pos) && (share >= 0.5 || (afterDeterminer && share >= 1 / 3))) out[i] = "head";
     else if (word && (t.pos === "VERB" || t.pos === "ADJ") && determined && mostlyNoun(uses, t.normal) && !(next && OBJECT_TAGS.has(next.pos))) out[i] = "head";
     else if (word && (t.pos === "ADJ" || NOUN_TAGS.has(t.pos))) out[i] = "modifier";
-    else if (CLASSIFYING.has(t.normal) && next !== undefined && isTitleWord(next)) out[i] = "modifier";
+    else if (CLASSIFYING.has(t.normal) && next !== undefined && isWord(next)) out[i] = "modifier";
     else if (t.normal === "of" && t.pos === "ADP") out[i] = "of";
     else if (isPossessive(t)) out[i] = "possessive";
     const role = out[i];
@@ -216,7 +232,7 @@ export function indexPhrases(lines: readonly string[], tagger: (text: string) =>
       continue;
     }
     let end = start;
-    while (end + 1 < tokens.length && role[end + 1] !== null) end++;
+    while (end + 1 < tokens.length && role[end + 1] !== null && !(isPluralNoun(tokens[end]!) && isContent(end + 1))) end++;
     for (let from = start; from <= end; from++) {
       if (!isContent(from)) continue;
       let content = 0;
@@ -227,7 +243,9 @@ export function indexPhrases(lines: readonly string[], tagger: (text: string) =>
         if (content > MAX_PHRASE_CONTENT) break;
         // After "of" or "'s" the phrase runs to its end: "number of lattice" is a cut phrase.
         const complete = !joined || to === end || role[to + 1] === "of" || role[to + 1] === "possessive";
-        if (role[to] === "head" && complete) record(from, to);
+        // A noun alone must be one the transcript mostly uses as a noun ("a look" is not a topic).
+        const alone = content === 1 && !mostlyNoun(uses, tokens[to]!.normal);
+        if (role[to] === "head" && complete && !alone) record(from, to);
       }
     }
     start = end + 1;
