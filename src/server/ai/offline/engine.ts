@@ -4,7 +4,8 @@
  * 1. Chapters: the creator's chapters when the video has at least two (mapped to the sentence where
  *    each starts, titles kept verbatim); otherwise topic segmentation (segment.ts) at chapter scale.
  * 2. Sections: the same segmentation inside each chapter at a finer scale (2-5, ≥ 35 s each).
- * 3. Titles: key phrases of each span against its siblings (titles.ts), unique in the course.
+ * 3. Titles: noun phrases of the tagged transcript, ranked by how much more each span uses them
+ *    than the rest of the video (titles.ts); 2-6 words, unique in the course.
  * 4. Content: each section's key points (its central sentences, timed; content.ts), then its
  *    cleaned transcript in paragraphs; each chapter's summary is its first-ranked key point.
  *
