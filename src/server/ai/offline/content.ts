@@ -77,7 +77,8 @@ export function paragraphs(sentences: readonly WritableSentence[], complexity: C
 /** A sentence (or pseudo-sentence) of the video: its words as spoken, when it starts, its stems. */
 export type SpokenSentence = { text: string; startMs: number; stems: string[] };
 
-type TimedWord = { text: string; startMs: number; unit: number };
+/** A word with its estimated start, the segment it is in, and its place there (0 … count - 1). */
+type TimedWord = { text: string; startMs: number; unit: number; position: number; count: number };
 
 const SENTENCE_END = /[.!?…]["'”’)\]]*$/;
 const ABBREVIATION = /^(?:mr|mrs|ms|dr|prof|vs|e\.g|i\.e|cf|approx|fig|eq|no|st)\.$/i;
@@ -109,9 +110,10 @@ function timedWords(sentences: readonly WritableSentence[]): TimedWord[] {
   sentences.forEach((s, unit) => {
     const text = s.text.replace(/\s+/g, " ").trim();
     const duration = Math.max(0, s.endMs - s.startMs);
-    for (const m of text.matchAll(/\S+/g)) {
-      out.push({ text: m[0], startMs: Math.round(s.startMs + (duration * m.index) / Math.max(1, text.length)), unit });
-    }
+    const matches = [...text.matchAll(/\S+/g)];
+    matches.forEach((m, position) => {
+      out.push({ text: m[0], startMs: Math.round(s.startMs + (duration * m.index) / Math.max(1, text.length)), unit, position, count: matches.length });
+    });
   });
   return out;
 }
@@ -198,8 +200,11 @@ export function spokenSentences(sentences: readonly WritableSentence[]): { punct
   return {
     punctuated,
     sentences: groups.map((group) => {
+      const [first, last] = [group[0]!, group.at(-1)!];
       const text = group.map((w) => w.text).join(" ");
-      return { text, startMs: group[0]!.startMs, stems: tokenize(text) };
+      // Most sentences of punctuated captions are a whole segment, whose stems are known.
+      const whole = first.unit === last.unit && first.position === 0 && last.position === last.count - 1;
+      return { text, startMs: first.startMs, stems: whole ? [...sentences[first.unit]!.stems] : tokenize(text) };
     }),
   };
 }
