@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { fallbackTitle, hasContent, indexPhrases, keyness, normalise, rankKeyPhrases, sentencePhrases, titleCandidates, TitleRegistry } from "./titles";
+import { fallbackTitle, indexPhrases, keyness, normalise, rankKeyPhrases, sentencePhrases, titleCandidates, TitleRegistry } from "./titles";
 
 /** The phrases of one text, as spelled in it. */
 function phrasesOf(lines: string[]): string[] {
@@ -188,11 +188,6 @@ describe("TitleRegistry", () => {
     expect(registry.claim(["Slopes and Areas", "Area and Slope", "Tangent Lines"], "x")).toBe("Slopes and Areas");
     expect(registry.claim(["Area and Slope", "Tangent Lines"], "x")).toBe("Tangent Lines");
     expect(registry.claim(["  "], "")).toBe("Part");
-  });
-
-  it("recognises stop-word-only titles", () => {
-    expect(hasContent("And of the")).toBe(false);
-    expect(hasContent("Fixed Points")).toBe(true);
   });
 });
 

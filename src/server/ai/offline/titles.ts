@@ -4,10 +4,10 @@
  * The transcript is tagged once (wink-nlp, Universal Dependencies tags, caption lines joined
  * until a sentence ends) and chunked into noun phrases: modifiers (ADJ, NOUN, PROPN) before a
  * noun head, optionally joined by "of" or a possessive ("rate of change", "Euler's formula").
- * Each span ranks the phrases it uses often and the other spans use little (tf × idf over the
- * spans), and its title is its best phrase of two words or more, or a lone strong noun made
- * fuller: with the modifiers the span gives it, or as "X and Y" with the next phrase. A name
- * (PROPN) enters a title only when the span is about it. Titles come verbatim from the
+ * Each span ranks the phrases it uses much more than the rest of the video does (log-likelihood
+ * keyness), and its title is its best phrase of two words or more, or a lone strong noun made
+ * fuller: with the modifiers the span gives it, or as "X and Y" with another phrase it repeats.
+ * A name (PROPN) enters a title only when the span is about it. Titles come verbatim from the
  * transcript, so they never say anything the video does not.
  */
 import { createTagger, tagLines, type LineToken, type TaggedToken } from "./nlp";
@@ -70,7 +70,6 @@ type PhraseInfo = {
 
 /** The noun phrases of a transcript, tagged once and shared by every ranking of its spans. */
 export type PhraseIndex = {
-  lineCount: number;
   phrases: PhraseInfo[];
   /** Phrase ids of the occurrences starting on each line. */
   byLine: number[][];
@@ -97,6 +96,7 @@ function isTitleWord(token: TaggedToken): boolean {
   return isContentWord(normal);
 }
 
+/** How each word form is tagged over the transcript. */
 function wordUses(tokens: readonly LineToken[]): Map<string, WordUse> {
   const uses = new Map<string, WordUse>();
   for (const t of tokens) {
@@ -250,7 +250,7 @@ export function indexPhrases(lines: readonly string[], tagger: (text: string) =>
     }
     start = end + 1;
   }
-  return { lineCount: lines.length, phrases, byLine, nounsByLine, uses };
+  return { phrases, byLine, nounsByLine, uses };
 }
 
 /* ---------------------------------------------------------------- ranking */
@@ -504,11 +504,6 @@ export function normalise(title: string): string {
     return ws.length > 0 ? ws.map((w) => stem(w)).join(" ") : part;
   });
   return parts.sort().join(" & ");
-}
-
-/** Whether a title has at least one content word (not "And Of The"). */
-export function hasContent(title: string): boolean {
-  return words(title).some((w) => isContentWord(w));
 }
 
 /* ---------------------------------------------------------------- the quiz's phrase finder */
