@@ -51,6 +51,12 @@ describe("topicTerms", () => {
     ["Intro to eigenvalues: a tutorial for beginners", ["eigenvalu"]],
     ["what is the Fourier transform? understanding the basics", ["fourier", "transform"]],
     ["learning to sort, sorting and sorted lists", ["sort", "list"]],
+    ["How do neural networks learn", ["neural", "network", "learn"]],
+    ["machine learning for beginners", ["machin", "learn"]],
+    ["deep learning explained", ["deep", "learn"]],
+    ["work and energy in physics", ["work", "energy", "physic"]],
+    ["how does work work", ["work"]],
+    ["a crash course on graph theory", ["graph", "theory"]],
   ])("%j → %j", (topic, expected) => {
     expect(topicTerms(topic)).toEqual(expected);
   });

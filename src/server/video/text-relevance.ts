@@ -58,26 +58,45 @@ export function stem(word: string): string {
 }
 
 /**
- * Words a learner wraps a topic in ("how does X work", "explain X", "X tutorial for beginners")
- * that name no subject. They are dropped from topics only: in a transcript or a title they are
- * ordinary words. Kept in their stemmed form, like the tokens they are compared with.
+ * How learners wrap a topic ("how does X work", "explain X", "intro to X", "X for beginners").
+ * The wrapper is cut only at the edges of a clause, so the same words stay when they are the
+ * subject: "machine learning", "work and energy", "a guide star".
  */
-const TOPIC_FILLER = new Set(
-  (
-    "work works working worked explain explains explained explaining explanation understand understanding learn learns " +
-    "learning learned tutorial tutorials intro introduction introductions basics beginner beginners guide guides overview " +
-    "course courses teach teaching tell show know help want need please simple simply easy best using vs versus via"
-  )
-    .split(" ")
-    .map(stem),
+const LEADING_WRAPPER = new RegExp(
+  "^(?:" +
+    [
+      "how (?:do|does|did|can|could|would|to|is|are)(?: i| you| we| one)?",
+      "what (?:is|are|was|were|does|do)",
+      "why (?:do|does|did|is|are)",
+      "(?:please )?(?:explain|teach|show|tell)(?: me| us)?(?: about| how)?",
+      "(?:i want to |i'd like to |help me )?(?:learn|learning|understand|understanding|know)(?: about| how| to)?",
+      "(?:an? |the )?(?:intro|introduction|guide|basics|overview|tutorial|crash course)(?: to| of| on| for| about)?",
+    ].join("|") +
+    ")\\s+",
 );
+const TRAILING_WRAPPER =
+  /\s+(?:works?|working|explained|explanation|tutorials?|(?:crash )?course|guide|overview|basics|introduction|intro|for (?:beginners|dummies|kids)|made (?:simple|easy)|in simple terms|simply|step by step|please)$/;
+/** Words that never name a subject in a topic, wherever they stand. Stemmed, like the tokens. */
+const TOPIC_FILLER = new Set("explain explained explaining tutorial tutorials intro beginner beginners please vs versus via".split(" ").map(stem));
+
+/** A clause of a topic without its wrapper words at either edge (repeatedly: "intro to how X works"). */
+function unwrap(clause: string): string {
+  let text = clause.toLowerCase().replace(/\s+/g, " ").trim();
+  for (let previous = ""; previous !== text;) {
+    previous = text;
+    text = text.replace(LEADING_WRAPPER, "").replace(TRAILING_WRAPPER, "").trim();
+  }
+  return text;
+}
 
 /**
- * The terms of a topic that say what it is about: its tokens without the filler above, each once,
- * in order. A topic made only of filler ("how does it work?") has none, and so matches nothing.
+ * The terms of a topic that say what it is about: each clause unwrapped, then its tokens without
+ * the filler above, each once, in order. A topic made only of filler ("how does it work?") has
+ * none, and so matches nothing.
  */
 export function topicTerms(topic: string): string[] {
-  return [...new Set(tokenize(topic).filter((term) => !TOPIC_FILLER.has(term)))];
+  const clauses = topic.split(/[?!.:;,]+/).map(unwrap);
+  return [...new Set(clauses.flatMap((clause) => tokenize(clause)).filter((term) => !TOPIC_FILLER.has(term)))];
 }
 
 /** Share of the distinct query terms that occur in `text` (0..1); 0 for an empty query. */
