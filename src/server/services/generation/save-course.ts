@@ -1,4 +1,4 @@
-import { toStorableText } from "~/lib/schemas/common";
+import { cleanLearnerText, toStorableText } from "~/lib/schemas/common";
 import type { Complexity } from "~/lib/schemas/course";
 import { outlineProblems } from "~/server/ai/offline/outline-invariants";
 import type { CourseOutline } from "~/server/ai/structure/types";
@@ -79,7 +79,11 @@ export async function insertCourse(tx: DbClient, course: NewCourse): Promise<{ i
   });
 }
 
+/**
+ * A title shown to learners, cleaned like learner text: a video's title (or a model's) holding a
+ * bidi override or zero-width characters would otherwise display spoofed in a public course.
+ */
 function clip(text: string, max: number): string {
-  const trimmed = toStorableText(text).trim();
+  const trimmed = cleanLearnerText(toStorableText(text), "one-line");
   return trimmed.length <= max ? trimmed : `${trimmed.slice(0, max - 1).trimEnd()}…`;
 }
