@@ -60,6 +60,7 @@ describe("standAlone", () => {
     expect(standAlone("Like charges repel each other.")).toBe("Like charges repel each other.");
     expect(standAlone("So that is the whole picture.")).toBe("That is the whole picture.");
     expect(standAlone("That is, the function grows.")).toBe("The function grows.");
+    expect(standAlone("And secondly, the smaller the step, the better.")).toBe("The smaller the step, the better.");
   });
 });
 

@@ -33,11 +33,11 @@ const PARAGRAPH_LIMITS: Record<Complexity, { sentences: number; chars: number }>
 
 /**
  * Openers that read as filler at the start of a stand-alone key sentence. The ambiguous ones
- * ("that is", "here", "like", "right", "see", "remember") only when a comma follows: "Here is the
- * rule" and "Like charges repel" keep them.
+ * ("that is", "here", "like", "right", "see", "remember") and ordinals ("secondly", "finally")
+ * only when a comma follows: "Here is the rule" and "Like charges repel" keep them.
  */
 const LEADING_CONNECTIVES =
-  /^(?:(?:and|but|so|now|well|okay|ok|alright|all right|then|also|or|anyway|again|in fact|of course|yeah|in other words|i mean|basically|actually|you know|after all)\b[,\s]*|(?:that is|here|like|right|you see|see|remember),\s*)+/i;
+  /^(?:(?:and|but|so|now|well|okay|ok|alright|all right|then|also|or|anyway|again|in fact|of course|yeah|in other words|i mean|basically|actually|you know|after all)\b[,\s]*|(?:that is|here|like|right|you see|see|remember|first of all|secondly|thirdly|finally|lastly),\s*)+/i;
 
 /** Strips leading connectives ("So, and now, …") and re-capitalises: a sentence meant to stand alone. */
 export function standAlone(sentence: string): string {
@@ -216,9 +216,9 @@ const POINTS_AT_SCREEN =
   /\b(?:as you can see|you can see|you see here|(?:take a )?look at (?:this|that|these|those|it|here)|over here|right here|down here|up here|over there|on (?:the )?screen|shown here|looks? like this|this (?:one|guy|picture|diagram|image|animation|graph|plot|figure|slide|thing)\b)|\b(?:here|like this|like so)[.!]?$/i;
 /** Talk about the video, the channel or the viewer rather than the subject. */
 const ABOUT_THE_VIDEO =
-  /\b(?:subscribe|patreon|sponsor(?:ed|s)?|merch|(?:in the|links? in the) description|(?:this|the|next|last|previous|following|earlier|upcoming|today's) (?:\w+ )?video|this series|this channel|the channel|in the comments|comments? below|thanks? (?:to|for)|thank you)/i;
-/** A greeting opens the talk rather than stating an idea. */
-const GREETING = /^(?:hi|hello|hey|welcome|good (?:morning|afternoon|evening))\b/i;
+  /\b(?:subscribe|patreon|sponsor(?:ed|s)?|merch|(?:in the|links? in the) description|(?:this|the|next|last|previous|following|earlier|upcoming|today's) (?:\w+ )?videos?|this series|this channel|the channel|in the comments|comments? below|an ad|ads|advert\w*|thanks? (?:to|for)|thank you)\b/i;
+/** A greeting, or a prompt to the viewer: it addresses the audience rather than stating an idea. */
+const TO_THE_VIEWER = /^(?:hi|hello|hey|welcome|good (?:morning|afternoon|evening)|tell me|pause|ask yourself|take a (?:moment|second))\b/i;
 /** A continuation: it needs the sentence before it. */
 const CONTINUATION_START = /^(?:which|who|whom|whose|where|whereas|whereby|than|as well|etc|too|either)\b/i;
 /** Questions in captions without a question mark: a wh-word, or an auxiliary before its subject. */
@@ -245,8 +245,8 @@ const cutMidClause = (text: string) => MID_CLAUSE_START.test(text) || DANGLING.h
 
 /**
  * The sentence as a key point (fillers and leading connectives removed), or null when it cannot
- * stand alone: too short or long, a question, about the screen or the video, a greeting, or a
- * continuation.
+ * stand alone: too short or long, a question, about the screen or the video, addressed to the
+ * viewer, or a continuation.
  * Cheap checks only; the tagger's are `selfContained`.
  */
 export function pointText(sentence: SpokenSentence, punctuated: boolean): string | null {
@@ -255,7 +255,7 @@ export function pointText(sentence: SpokenSentence, punctuated: boolean): string
   const count = wordCount(text);
   if (count < 6 || count > 45) return null;
   if (text.includes("?") || (!punctuated && (UNMARKED_QUESTION.test(text) || cutMidClause(text)))) return null;
-  if (POINTS_AT_SCREEN.test(text) || ABOUT_THE_VIDEO.test(text) || GREETING.test(text) || CONTINUATION_START.test(text)) return null;
+  if (POINTS_AT_SCREEN.test(text) || ABOUT_THE_VIDEO.test(text) || TO_THE_VIEWER.test(text) || CONTINUATION_START.test(text)) return null;
   return text;
 }
 
