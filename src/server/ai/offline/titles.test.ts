@@ -67,6 +67,12 @@ describe("indexPhrases", () => {
     expect(phrases).not.toContain("look");
   });
 
+  it("takes no phrase with a word said twice in a row (a stammer)", () => {
+    const phrases = phrasesOf(["The side angle angle rule holds.", "Each angle is known."]);
+    expect(phrases).toContain("side angle");
+    expect(phrases.some((p) => /angle angle/.test(p))).toBe(false);
+  });
+
   it("chunks across caption lines with no punctuation or capitals", () => {
     const phrases = phrasesOf(["so today we look at the heat", "equation and how the heat equation", "describes diffusion in a metal rod"]);
     expect(phrases).toContain("heat equation");

@@ -245,6 +245,9 @@ export function indexPhrases(lines: readonly string[], tagger: (text: string) =>
         const complete = !joined || to === end || role[to + 1] === "of" || role[to + 1] === "possessive";
         // A noun alone must be one the transcript mostly uses as a noun ("a look" is not a topic).
         const alone = content === 1 && !mostlyNoun(uses, tokens[to]!.normal);
+        // "angle angle", "delta delta": a stammer or a list, not a phrase.
+        const repeated = to > from && keyPart[to] !== "" && keyPart[to] === keyPart[to - 1];
+        if (repeated) break;
         if (role[to] === "head" && complete && !alone) record(from, to);
       }
     }
