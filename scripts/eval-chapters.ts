@@ -1,7 +1,7 @@
 /**
  * Chapter-boundary evaluation of the offline engine.
  *
- *   npm run eval:chapters -- <folder> [--tolerance 30] [--loo]
+ *   npm run eval:chapters -- <folder> [--tolerance 30]
  *
  * Runs the offline engine over every video JSON in <folder> (the format of
  * ../shared/fixtures/videos: {videoId, title, description, durationSeconds, chapters: [{start,
@@ -15,17 +15,19 @@
  * chapter at 0:00. Videos without creator chapters have no reference and are listed but not
  * scored; videos without a transcript are reported as skipped.
  *
- * --loo: also reports a leave-one-video-out estimate for the tuned weights: for each video, the
- * pause/cue/depth weights are re-picked from a small grid on the other videos only, then that
- * video is scored with them. It tells whether the tuning generalises or just fits the corpus.
+ * Then the held-out protocols of chapter-protocols.ts, which are the figures to judge a change by:
+ * leave-one-video-out and a length split (fit on the shorter half, score the longer half) over
+ * the method's parameter grid, and the shipped parameters on the same videos re-cut as automatic
+ * captions (short lower-case lines without punctuation). A change that raises the in-sample F1
+ * but lowers a held-out figure is a regression.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 
-import { buildOutline, NO_TRANSCRIPT_MESSAGE, toUnits } from "~/server/ai/offline/engine";
-import { addCounts, matchBoundaries, scoreCounts, type BoundaryCounts } from "~/server/ai/offline/evaluate";
-import { CHAPTER_PARAMS, segment, type SegmenterParams } from "~/server/ai/offline/segment";
+import { evaluateChapterProtocols, type ChapterVideo } from "~/server/ai/offline/chapter-protocols";
+import { buildOutline, NO_TRANSCRIPT_MESSAGE } from "~/server/ai/offline/engine";
+import { addCounts, matchBoundaries, scoreCounts, type BoundaryCounts, type BoundaryScores } from "~/server/ai/offline/evaluate";
 import type { StructureInput } from "~/server/ai/structure/types";
 import type { TimedSegment } from "~/server/video/types";
 
@@ -41,15 +43,14 @@ type FixtureVideo = {
 const ZERO: BoundaryCounts = { truePositives: 0, falsePositives: 0, falseNegatives: 0 };
 
 function parseArgs(argv: string[]) {
-  const args = { folder: "", toleranceS: 30, loo: false };
+  const args = { folder: "", toleranceS: 30 };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === "--tolerance") args.toleranceS = Number(argv[++i]);
-    else if (a === "--loo") args.loo = true;
     else if (!a.startsWith("--")) args.folder = a;
   }
   if (!args.folder || !Number.isFinite(args.toleranceS)) {
-    console.error("usage: npm run eval:chapters -- <folder of video JSON> [--tolerance seconds] [--loo]");
+    console.error("usage: npm run eval:chapters -- <folder of video JSON> [--tolerance seconds]");
     process.exit(2);
   }
   return args;
@@ -87,7 +88,7 @@ async function main() {
   let macroIncl = 0;
   let scored = 0;
   const timings: number[] = [];
-  const loo: { segments: TimedSegment[]; reference: number[] }[] = [];
+  const protocolVideos: ChapterVideo[] = [];
 
   console.log(`Offline engine vs creator chapters, ±${args.toleranceS} s, ${folder}`);
   console.log(["video", "min", "ref", "pred", "TP", "P", "R", "F1", "F1 incl 0:00", "ms", "predicted starts | creator starts"].join("\t"));
@@ -134,7 +135,7 @@ async function main() {
     macroExcl += s.f1;
     macroIncl += si.f1;
     scored++;
-    loo.push({ segments, reference: referenceInner });
+    protocolVideos.push({ id, durationMs: video.durationSeconds * 1000, segments, referenceMs: referenceInner });
     console.log(
       [
         id,
@@ -168,49 +169,24 @@ async function main() {
       `Engine time per video (full outline): median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(0)} ms, max ${sorted[sorted.length - 1]!.toFixed(0)} ms`,
     );
 
-  if (args.loo && loo.length > 1) leaveOneOut(loo, toleranceMs);
+  if (protocolVideos.length > 1) printProtocols(protocolVideos, toleranceMs);
 }
 
-/** Leave-one-video-out estimate of the chapter F1 (excluding 0:00) over a small weight grid. */
-function leaveOneOut(videos: { segments: TimedSegment[]; reference: number[] }[], toleranceMs: number) {
-  const grid: SegmenterParams[] = [];
-  for (const pauseWeight of [20, 30, 45, 60])
-    for (const cueWeight of [10, 15, 20, 30]) for (const depthWeight of [0, 3, 6, 9]) grid.push({ ...CHAPTER_PARAMS, pauseWeight, cueWeight, depthWeight });
-  const units = videos.map((v) => toUnits(v.segments));
-  const counts = grid.map((params) =>
-    videos.map((v, k) =>
-      matchBoundaries(
-        segment(units[k]!, params)
-          .slice(1)
-          .map((p) => units[k]![p]!.startMs),
-        v.reference,
-        toleranceMs,
-      ),
-    ),
-  );
-  let held = ZERO;
-  let tunedHere = 0;
-  for (let h = 0; h < videos.length; h++) {
-    let best = -1;
-    let bestIndex = 0;
-    counts.forEach((rows, c) => {
-      const f1 = scoreCounts(rows.filter((_, k) => k !== h).reduce(addCounts, ZERO)).f1;
-      if (f1 > best) {
-        best = f1;
-        bestIndex = c;
-      }
-    });
-    const chosen = grid[bestIndex]!;
-    if (chosen.pauseWeight === CHAPTER_PARAMS.pauseWeight && chosen.cueWeight === CHAPTER_PARAMS.cueWeight && chosen.depthWeight === CHAPTER_PARAMS.depthWeight)
-      tunedHere++;
-    held = addCounts(held, counts[bestIndex]![h]!);
-  }
-  const inSample = Math.max(...counts.map((rows) => scoreCounts(rows.reduce(addCounts, ZERO)).f1));
-  const s = scoreCounts(held);
+/** The held-out protocols (chapter-protocols.ts), one line each. */
+function printProtocols(videos: ChapterVideo[], toleranceMs: number) {
+  const started = performance.now();
+  const report = evaluateChapterProtocols(videos, { toleranceMs });
+  const line = (label: string, s: BoundaryScores) =>
+    console.log(
+      `${label.padEnd(44)} P ${pct(s.precision)}  R ${pct(s.recall)}  F1 ${pct(s.f1)}  (TP ${s.truePositives}, FP ${s.falsePositives}, FN ${s.falseNegatives})`,
+    );
   console.log("");
-  console.log(
-    `Leave-one-video-out over ${grid.length} weight settings (pause × cue × depth): held-out F1 ${pct(s.f1)} (P ${pct(s.precision)}, R ${pct(s.recall)}); best in-sample F1 ${pct(inSample)}; the shipped weights were re-picked in ${tunedHere}/${videos.length} folds.`,
-  );
+  console.log(`Protocols (±${toleranceMs / 1000} s, 0:00 excluded, micro-averaged over ${videos.length} videos):`);
+  line("in-sample, shipped parameters", report.inSample);
+  line("leave-one-video-out, grid re-picked per fold", report.leaveOneOut);
+  line("length split: fit shorter half, score longer", report.lengthSplit);
+  if (report.autoCaptions) line("simulated auto-captions, shipped parameters", report.autoCaptions);
+  console.log(`(protocols took ${((performance.now() - started) / 1000).toFixed(1)} s)`);
 }
 
 await main();

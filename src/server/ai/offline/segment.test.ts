@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { syntheticTranscript } from "../../../../test/fixtures/transcripts/synthetic";
+import { simulateAutoCaptions } from "./chapter-protocols";
 import { toUnits } from "./engine";
 import {
   boundaryBonuses,
@@ -126,5 +127,24 @@ describe("segment", () => {
     expect(starts.length).toBe(CHAPTER_PARAMS.maxSpans);
     for (let k = 1; k < starts.length; k++) expect(starts[k]!).toBeGreaterThan(starts[k - 1]!);
     expect(Math.max(...starts)).toBeLessThan(units.length);
+  });
+
+  it("splits two vocabularies glued together at the join", () => {
+    const units = unitsOf([...repeat(A, 30), ...repeat(B, 30)]); // 10 minutes, the join at 5:00
+    const starts = segment(units, CHAPTER_PARAMS);
+    expect(starts.map((i) => units[i]!.startMs)).toContain(300_000);
+  });
+
+  it("still finds the topics in short lower-case caption lines without punctuation", () => {
+    const { segments, topicStartsMs } = syntheticTranscript(20, { topicMinutes: 4, secondsPerSentence: 12 });
+    const captions = simulateAutoCaptions(segments);
+    expect(captions.length).toBeGreaterThan(segments.length);
+    expect(captions.every((c) => !/[.,!?A-Z]/.test(c.text))).toBe(true);
+    const units = toUnits(captions);
+    const found = segment(units, CHAPTER_PARAMS)
+      .slice(1)
+      .map((i) => units[i]!.startMs);
+    const hits = topicStartsMs.slice(1).filter((t) => found.some((f) => Math.abs(f - t) <= 30_000));
+    expect(hits.length).toBeGreaterThanOrEqual(topicStartsMs.length - 2);
   });
 });

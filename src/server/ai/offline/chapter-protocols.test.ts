@@ -1,0 +1,78 @@
+import { describe, expect, it } from "vitest";
+
+import type { TimedSegment } from "~/server/video/types";
+
+import { syntheticTranscript } from "../../../../test/fixtures/transcripts/synthetic";
+import { evaluateChapterProtocols, parameterGrid, simulateAutoCaptions, type ChapterVideo } from "./chapter-protocols";
+import { CHAPTER_PARAMS } from "./segment";
+
+const segment = (index: number, startS: number, endS: number, text: string): TimedSegment => ({ index, startMs: startS * 1000, endMs: endS * 1000, text });
+
+describe("simulateAutoCaptions", () => {
+  it("re-cuts sentences into 4-6 s lower-case lines without punctuation, keeping every word in order", () => {
+    const sentences = [
+      segment(0, 0, 12, "Hello there, World! This is a sentence that runs for twelve whole seconds."),
+      segment(1, 20, 32, "After a pause, the next one (with brackets) doesn't stop: it goes on and on."),
+    ];
+    const lines = simulateAutoCaptions(sentences);
+    expect(lines.length).toBeGreaterThanOrEqual(4);
+    for (const line of lines) {
+      expect(line.text).not.toMatch(/[A-Z.,!?():]/);
+      expect(line.endMs - line.startMs).toBeLessThanOrEqual(6_000 + 2_000); // the last word may run past the cut
+    }
+    expect(lines.map((l) => l.text).join(" ")).toBe(
+      "hello there world this is a sentence that runs for twelve whole seconds after a pause the next one with brackets doesn't stop it goes on and on",
+    );
+    expect(lines.map((l) => l.index)).toEqual(lines.map((_, k) => k));
+    // A silence longer than a line survives between two lines.
+    expect(lines.some((l, k) => k > 0 && l.startMs - lines[k - 1]!.endMs >= 2_500)).toBe(true);
+  });
+
+  it("is deterministic", () => {
+    const { segments } = syntheticTranscript(5);
+    expect(simulateAutoCaptions(segments)).toEqual(simulateAutoCaptions(segments));
+  });
+});
+
+describe("parameterGrid", () => {
+  it("crosses every value of every axis", () => {
+    const grid = parameterGrid(CHAPTER_PARAMS, { pauseWeight: [1, 2], cueWeight: [3, 4, 5] });
+    expect(grid).toHaveLength(6);
+    expect(grid.map((p) => [p.pauseWeight, p.cueWeight])).toEqual([
+      [1, 3],
+      [1, 4],
+      [1, 5],
+      [2, 3],
+      [2, 4],
+      [2, 5],
+    ]);
+    expect(grid.every((p) => p.msPerSpan === CHAPTER_PARAMS.msPerSpan)).toBe(true);
+  });
+});
+
+describe("evaluateChapterProtocols", () => {
+  const videos: ChapterVideo[] = [12, 16, 20, 24].map((minutes, k) => {
+    const { segments, topicStartsMs, durationSeconds } = syntheticTranscript(minutes, { topicMinutes: 4, seed: k + 1 });
+    return { id: `synthetic-${k}`, durationMs: durationSeconds * 1000, segments, referenceMs: topicStartsMs.slice(1) };
+  });
+
+  it("scores every protocol on synthetic lectures whose topics are easy to find", () => {
+    const report = evaluateChapterProtocols(videos, { grid: parameterGrid(CHAPTER_PARAMS, { depthWeight: [3, 6] }) });
+    for (const scores of [report.inSample, report.leaveOneOut, report.lengthSplit, report.autoCaptions!]) {
+      expect(scores.f1).toBeGreaterThan(0.7);
+      expect(scores.truePositives + scores.falseNegatives).toBeGreaterThan(0);
+    }
+    // Leave-one-out scores each video once; the length split scores only the longer half.
+    const references = videos.reduce((sum, v) => sum + v.referenceMs.length, 0);
+    expect(report.leaveOneOut.truePositives + report.leaveOneOut.falseNegatives).toBe(references);
+    const longer = videos.slice(2).reduce((sum, v) => sum + v.referenceMs.length, 0);
+    expect(report.lengthSplit.truePositives + report.lengthSplit.falseNegatives).toBe(longer);
+  });
+
+  it("ignores videos without reference chapters and can skip the caption robustness figure", () => {
+    const withEmpty = [...videos, { id: "none", durationMs: 60_000, segments: videos[0]!.segments, referenceMs: [] }];
+    const report = evaluateChapterProtocols(withEmpty, { grid: [CHAPTER_PARAMS], autoCaptions: false });
+    expect(report.autoCaptions).toBeUndefined();
+    expect(report.inSample).toEqual(evaluateChapterProtocols(videos, { grid: [CHAPTER_PARAMS], autoCaptions: false }).inSample);
+  });
+});

@@ -1,0 +1,161 @@
+/**
+ * Held-out evaluation of chapter segmentation against creator chapters.
+ *
+ * A score measured on the videos the method was tuned on says little about videos it has not
+ * seen, so every figure but the first picks the method's free parameters on some videos and
+ * scores others:
+ * - inSample: the shipped parameters on every video (what the engine does today);
+ * - leaveOneOut: for each video, the grid point that scores best on all the others, scored on it;
+ * - lengthSplit: the grid point best on the shorter half of the videos, scored on the longer half
+ *   (unseen videos tend to be longer, with more chapters);
+ * - autoCaptions: the shipped parameters on the same videos re-cut into short lower-case caption
+ *   lines without punctuation, as automatic captions come.
+ * Boundaries match one-to-one within ±tolerance (matchBoundaries); 0:00 is excluded on both sides;
+ * the counts are summed over videos before precision, recall and F1 (micro average).
+ */
+import type { TimedSegment } from "~/server/video/types";
+
+import { toUnits } from "./engine";
+import { addCounts, matchBoundaries, scoreCounts, type BoundaryCounts, type BoundaryScores } from "./evaluate";
+import { CHAPTER_PARAMS, segment, type SegmenterParams } from "./segment";
+
+/** A video with creator chapters: `referenceMs` are their starts, 0:00 excluded. */
+export type ChapterVideo = { id: string; durationMs: number; segments: TimedSegment[]; referenceMs: number[] };
+
+export type ProtocolReport = { inSample: BoundaryScores; leaveOneOut: BoundaryScores; lengthSplit: BoundaryScores; autoCaptions?: BoundaryScores };
+
+export type ProtocolOptions = {
+  toleranceMs?: number;
+  /** The parameter settings the held-out protocols choose from (CHAPTER_GRID by default). */
+  grid?: readonly SegmenterParams[];
+  /** The parameters in use (CHAPTER_PARAMS by default), for inSample and autoCaptions. */
+  shipped?: SegmenterParams;
+  /** Whether to score the simulated automatic captions (default true). */
+  autoCaptions?: boolean;
+};
+
+const ZERO: BoundaryCounts = { truePositives: 0, falsePositives: 0, falseNegatives: 0 };
+
+/** Every combination of a few values of each free parameter around the shipped ones. */
+export function parameterGrid(base: SegmenterParams, axes: { [K in keyof SegmenterParams]?: readonly SegmenterParams[K][] }): SegmenterParams[] {
+  let grid: SegmenterParams[] = [base];
+  for (const [key, values] of Object.entries(axes) as [keyof SegmenterParams, readonly unknown[]][]) {
+    grid = grid.flatMap((params) => values.map((value) => ({ ...params, [key]: value })));
+  }
+  return grid;
+}
+
+/** The chapter method's free parameters: the weights (nats) of the pause, the discourse cue and the cohesion depth. */
+export const CHAPTER_GRID: readonly SegmenterParams[] = parameterGrid(CHAPTER_PARAMS, {
+  pauseWeight: [20, 30, 45, 60],
+  cueWeight: [10, 15, 20, 30],
+  depthWeight: [0, 3, 6, 9],
+});
+
+/** The inner chapter starts (ms) the segmenter finds in a video. */
+export function predictChapterStarts(segments: readonly TimedSegment[], params: SegmenterParams): number[] {
+  const units = toUnits(segments);
+  return segment(units, params)
+    .slice(1)
+    .map((i) => units[i]!.startMs);
+}
+
+const countsFor = (video: ChapterVideo, params: SegmenterParams, toleranceMs: number, segments = video.segments) =>
+  matchBoundaries(predictChapterStarts(segments, params), video.referenceMs, toleranceMs);
+
+const total = (rows: readonly BoundaryCounts[]) => rows.reduce(addCounts, ZERO);
+
+/** The index of the grid point with the best F1 over the given videos (the first on a tie). */
+function bestOn(table: readonly BoundaryCounts[][], videoIndices: readonly number[]): number {
+  let best = 0;
+  let bestF1 = -1;
+  table.forEach((row, g) => {
+    const f1 = scoreCounts(total(videoIndices.map((v) => row[v]!))).f1;
+    if (f1 > bestF1) {
+      bestF1 = f1;
+      best = g;
+    }
+  });
+  return best;
+}
+
+/** A small deterministic hash (FNV-1a), so simulated caption lines vary in length without randomness. */
+function hash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return h;
+}
+
+/**
+ * The transcript as automatic captions would give it: each segment's words spread evenly over
+ * its time, re-cut into lines of 4-6 s (silences between segments kept where a line ends),
+ * lower-cased, with no punctuation but inner apostrophes.
+ */
+export function simulateAutoCaptions(segments: readonly TimedSegment[]): TimedSegment[] {
+  const timed: { word: string; startMs: number; endMs: number }[] = [];
+  for (const s of segments) {
+    const words = s.text
+      .toLowerCase()
+      .replace(/[’‘]/g, "'")
+      .split(/\s+/)
+      .map((w) => w.replace(/[^a-z0-9']+/g, "").replace(/^'+|'+$/g, ""))
+      .filter(Boolean);
+    const step = Math.max(0, s.endMs - s.startMs) / Math.max(1, words.length);
+    words.forEach((word, k) => timed.push({ word, startMs: s.startMs + k * step, endMs: s.startMs + (k + 1) * step }));
+  }
+  const lines: TimedSegment[] = [];
+  let words: typeof timed = [];
+  const flush = () => {
+    if (!words.length) return;
+    lines.push({
+      index: lines.length,
+      startMs: Math.round(words[0]!.startMs),
+      endMs: Math.round(words[words.length - 1]!.endMs),
+      text: words.map((w) => w.word).join(" "),
+    });
+    words = [];
+  };
+  let lineMs = 0;
+  for (const w of timed) {
+    if (words.length && w.startMs - words[0]!.startMs >= lineMs) flush();
+    if (!words.length) lineMs = 4_000 + (hash(`${lines.length}:${w.word}`) % 2_001);
+    words.push(w);
+  }
+  flush();
+  return lines;
+}
+
+/** Runs the protocols over the videos (those without reference chapters are ignored). */
+export function evaluateChapterProtocols(videos: readonly ChapterVideo[], options: ProtocolOptions = {}): ProtocolReport {
+  const toleranceMs = options.toleranceMs ?? 30_000;
+  const grid = options.grid ?? CHAPTER_GRID;
+  const shipped = options.shipped ?? CHAPTER_PARAMS;
+  const scored = videos.filter((v) => v.referenceMs.length > 0 && v.segments.length > 0);
+  const table = grid.map((params) => scored.map((v) => countsFor(v, params, toleranceMs)));
+  const all = scored.map((_, k) => k);
+
+  const inSample = scoreCounts(total(scored.map((v) => countsFor(v, shipped, toleranceMs))));
+  const leaveOneOut = scoreCounts(
+    total(
+      all.map(
+        (h) =>
+          table[
+            bestOn(
+              table,
+              all.filter((k) => k !== h),
+            )
+          ]![h]!,
+      ),
+    ),
+  );
+  const byLength = [...all].sort((a, b) => scored[a]!.durationMs - scored[b]!.durationMs || a - b);
+  const shorter = byLength.slice(0, Math.floor(byLength.length / 2));
+  const longer = byLength.slice(shorter.length);
+  const fitted = table[bestOn(table, shorter)]!;
+  const lengthSplit = scoreCounts(total(longer.map((k) => fitted[k]!)));
+  const report: ProtocolReport = { inSample, leaveOneOut, lengthSplit };
+  if (options.autoCaptions ?? true) {
+    report.autoCaptions = scoreCounts(total(scored.map((v) => countsFor(v, shipped, toleranceMs, simulateAutoCaptions(v.segments)))));
+  }
+  return report;
+}
