@@ -5,11 +5,17 @@
  * Every question is grounded in a real sentence of the section's transcript (or, for a section
  * with too little text, of the neighbouring transcript), so every correct answer is supported by
  * what the video says:
- * - cloze: a key term of a real sentence is blanked; the distractors are other key terms of the
- *   same video of the same kind (noun/verb use, plural, "-ing"/"-ed" form, capitalised name);
+ * - cloze: a key word of a real sentence is blanked, and the correct option is that word exactly
+ *   as the transcript spells it;
  * - true statement: "Which statement does the video make in this section?" with the real sentence
- *   against sentences of the video whose key term was swapped for another (so the video never
- *   says them), or, when too few can be altered, sentences from far away in the video.
+ *   against nearby sentences of the video with one key word swapped.
+ *
+ * A wrong option is another word of the video of the same kind, preferring words of the section:
+ * noun for noun and name for name of the same number, number for number, verb for verb of the
+ * same form. It must keep the sentence's grammar (retagged in place it keeps the original's part
+ * of speech, and an "a"/"an" before it still fits), and it must never be true: the sentence it
+ * makes is not in the transcript, and no sentence of the section (of the video, for statements)
+ * holds it together with most of the sentence's other content words (`isTrueIn`).
  */
 import { AppError } from "~/server/errors";
 import {
@@ -23,18 +29,26 @@ import {
   type GeneratedQuiz,
   type QuizSource,
 } from "~/server/ai/quiz/types";
+import type { TimedSegment } from "~/server/video/types";
 
 import { standAlone } from "./content";
-import { cleanSentence, stem, terms } from "./text";
-import { sentencePhrases } from "./titles";
+import { createTagger, type TaggedToken } from "./nlp";
+import { cleanSentence, stem, STOP_WORDS } from "./text";
 
 /** A section with fewer words than this borrows neighbouring transcript text. */
 export const QUIZ_WINDOW_MIN_WORDS = 90;
+export const CLOZE_PREFIX = "Complete what the video says:";
+const STATEMENT_QUESTION = "Which statement does the video make in this section?";
 const CLOZE_WORDS = { min: 7, max: 40 };
 const CLOZE_MAX_CHARS = 280;
+/** Clause lengths (in words) a too-long sentence is cut into. */
+const CLAUSE_WORDS = { min: 8, ideal: 16, max: 28 };
 const STATEMENT_WORDS = { min: 7, max: 30 };
 const STATEMENT_MAX_CHARS = 200;
-const TERM_MIN_LENGTH = 4;
+/** Content words a sentence needs before it can carry a question (fewer make the truth rule vacuous). */
+const MIN_CONTENT_LEMMAS = 3;
+/** Distractor candidates tried per blank, best first: bounds the tagging work on long videos. */
+const MAX_CANDIDATES_TRIED = 40;
 const BLANK = "_____";
 /** Topic-free words a transcript is full of; never a quiz answer. */
 const GENERIC = new Set(
@@ -42,32 +56,132 @@ const GENERIC = new Set(
     " ",
   ),
 );
+/** Spelled-out numbers that can stand for one another ("one" is left out: it is as often a pronoun). */
+const NUMERALS = new Set("two three four five six seven eight nine ten eleven twelve twenty thirty forty fifty hundred thousand million billion".split(" "));
 
-type Sentence = {
+/**
+ * What a word can be swapped with: nouns and names by number, numbers by notation, verbs by
+ * form. A word of no kind is never blanked nor offered.
+ */
+type Kind = "noun" | "nouns" | "name" | "names" | "number" | "numeral" | "verb" | "verb-s" | "verb-ing" | "verb-ed";
+
+type VideoSentence = {
   text: string;
+  /** For a clause cut from a longer sentence: that sentence, and where the clause lies in it. */
+  parent: { text: string; start: number; end: number } | null;
   startMs: number;
+  /** Position of its segment in `source.segments`. */
+  segment: number;
   /** Position of the sentence in the whole video (for distances). */
   order: number;
+  wordCount: number;
+  tokens: TaggedToken[];
+  /** Content lemmas (see `contentLemmas`). */
+  lemmas: Set<string>;
+  /** Lemmas of the same parts of speech, stop words included (see `allLemmas`). */
+  all: Set<string>;
+  /** See `broadLemmas`. */
+  broad: Set<string>;
+  /** Every spelling, lemma and stem of its words, lower case: what a distractor must not repeat. */
+  words: Set<string>;
+  /** The terms it holds (keys of `VideoAnalysis.terms`), once per occurrence. */
+  termKeys: string[];
+};
+
+type Sentence = VideoSentence & {
   /** Whether it comes from the section itself (not a borrowed neighbour). */
   own: boolean;
   inWindow: boolean;
-  wordCount: number;
-  stems: Set<string>;
 };
 
-type TermInfo = {
-  stem: string;
-  /** The most frequent spelling (lower case unless the term is a name). */
-  surface: string;
+/** A word of the video, by lemma and kind: a possible answer and a possible distractor. */
+type Term = {
+  kind: Kind;
+  lemma: string;
   count: number;
   /** How many sentences of the video hold it. */
   df: number;
-  noun: number;
-  verb: number;
-  capitalised: number;
+  spellings: Map<string, number>;
+  /** The most frequent spelling. */
+  surface: string;
 };
 
-type Kind = { pos: "noun" | "verb" | "any"; proper: boolean; form: "plural" | "ing" | "ed" | "base" };
+/* ------------------------------------------------------------------ rules shared with the audit */
+
+/** An option as compared with the others: case, spacing and punctuation ignored. */
+export const optionKey = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+
+/** Nouns that end in "s" without being plurals ("class", "basis", "physics", "series"). */
+const SINGULAR_IN_S = /(?:ss|us|is|ics|series|species|means|news|gas|lens|bus)$/;
+
+/**
+ * A token's lemma, lower-cased. A noun the tagger's model does not know keeps its plural as
+ * lemma ("eigenvectors", or "Eigenvectors" read as a name at the start of a sentence); a regular
+ * plural ending is taken off so it meets its singular.
+ */
+export function lemmaOf(token: TaggedToken): string {
+  const lemma = token.lemma.toLowerCase();
+  const noun = token.pos === "NOUN" || token.pos === "PROPN";
+  if (!noun || lemma !== token.normal || lemma.length <= 3 || !/[a-z]s$/.test(lemma) || SINGULAR_IN_S.test(lemma)) return lemma;
+  if (/[^aeiou]ies$/.test(lemma) && lemma.length > 4) return `${lemma.slice(0, -3)}y`;
+  if (/(?:ch|sh|x|z)es$/.test(lemma)) return lemma.slice(0, -2);
+  return lemma.slice(0, -1);
+}
+
+/** Whether a noun is plural; a name only when the tagger's model knows it as one ("Texas" is not). */
+function isPlural(token: TaggedToken): boolean {
+  return token.pos === "PROPN" ? token.lemma.toLowerCase() !== token.normal : lemmaOf(token) !== token.normal;
+}
+
+const CONTENT_POS = new Set(["NOUN", "PROPN", "VERB", "ADJ", "NUM"]);
+
+const isContentToken = (t: TaggedToken) => CONTENT_POS.has(t.pos) && /[\p{L}\p{N}]/u.test(t.text);
+
+/** The lemmas of a text's content words: nouns, names, verbs, adjectives and numbers that are not stop words. */
+export function contentLemmas(tokens: readonly TaggedToken[]): string[] {
+  return tokens.filter((t) => isContentToken(t) && (t.pos === "NUM" || !STOP_WORDS.has(lemmaOf(t)))).map(lemmaOf);
+}
+
+/** The lemmas of every word of those parts of speech, stop words included: what a sentence holds. */
+function allLemmas(tokens: readonly TaggedToken[]): string[] {
+  return tokens.filter(isContentToken).map(lemmaOf);
+}
+
+/**
+ * A second, wider reading of "the sentence's other words" for the truth rule: stop words of those
+ * parts of speech counted ("take", "make"), one-character words ("x", "2") not.
+ */
+function broadLemmas(tokens: readonly TaggedToken[]): string[] {
+  return tokens.filter((t) => isContentToken(t) && t.normal.length > 1).map(lemmaOf);
+}
+
+/**
+ * Whether swapping in a distractor (its content lemmas) still says something one of `sentences`
+ * says: some sentence holds every distractor lemma together with at least two thirds of the
+ * original sentence's other content lemmas (`others`, the swapped word's own left out).
+ */
+export function isTrueIn(distractor: readonly string[], others: ReadonlySet<string>, sentences: readonly ReadonlySet<string>[]): boolean {
+  const needed = Math.ceil((2 * others.size) / 3);
+  return sentences.some((lemmas) => {
+    if (!distractor.every((l) => lemmas.has(l))) return false;
+    let shared = 0;
+    for (const l of others) if (lemmas.has(l)) shared += 1;
+    return shared >= needed;
+  });
+}
+
+/** Words spelt with a vowel but said with a consonant ("a unit", "a one-off", "a European"). */
+const CONSONANT_SOUND = /^(?:uni(?!mp|nt|nf|nh|ns|nv|nd|nl)|us[aeiu]|ut[ie]|ur[aeio]|ubi|eu|ewe|one(?![a-z])|once)/i;
+/** Words spelt with a consonant but said with a vowel ("an hour", "an honest", "an 8", "an 11"). */
+const VOWEL_SOUND = /^(?:hour|honest|honou?r|heir|8|1[18](?![\d.,])|1[18]\d\d(?!\d))/i;
+/** Initialisms whose first letter is said with a vowel ("an SVD", "an LLM", "an FFT"). */
+const VOWEL_LETTER = /^[AEFHILMNORSX][A-Z0-9]*s?$/;
+
+/** Whether `article` ("a" or "an") reads right before `word`. */
+export function articleFits(article: string, word: string): boolean {
+  const vowel = /^[A-Z]{2,}s?$/.test(word) ? VOWEL_LETTER.test(word) : VOWEL_SOUND.test(word) || (/^[aeiou]/i.test(word) && !CONSONANT_SOUND.test(word));
+  return article.toLowerCase() === (vowel ? "an" : "a");
+}
 
 /* ------------------------------------------------------------------ helpers */
 
@@ -78,12 +192,53 @@ const splitSentences = (text: string) =>
     .filter(Boolean);
 
 const countWords = (text: string) => text.split(/\s+/).filter(Boolean).length;
+
+/** Words that open a clause: where a sentence too long to quiz on may be cut. */
+const CLAUSE_OPENERS = new Set("and but so or because since when where which while if then now although though whereas".split(" "));
+
+/**
+ * A sentence cut into clauses when it is too long to quiz on (automatic captions have no full
+ * stops, so a "sentence" can be a 30-second run of speech): each piece ends before a comma or a
+ * word that opens a clause, as near the ideal length as such breaks allow, else at the longest
+ * length. Pieces are the sentence's own text, with their offsets.
+ */
+function clauses(sentence: string, tagger: (text: string) => TaggedToken[]): { text: string; offset: number }[] {
+  if (countWords(sentence) <= CLOZE_WORDS.max) return [{ text: sentence, offset: 0 }];
+  const words = wordTokens(tagger(sentence));
+  const cuts: number[] = [0];
+  let lastBreak = -1;
+  for (let i = 1; i < words.length; i++) {
+    const size = i - cuts.at(-1)!;
+    const previous = words[i - 1]!;
+    const between = sentence.slice(previous.offset + previous.text.length, words[i]!.offset);
+    const opens = /[,;:]/.test(between) || words[i]!.pos === "CCONJ" || words[i]!.pos === "SCONJ" || CLAUSE_OPENERS.has(words[i]!.normal);
+    if (opens && size >= CLAUSE_WORDS.min) {
+      if (size >= CLAUSE_WORDS.ideal) {
+        cuts.push(i);
+        lastBreak = -1;
+        continue;
+      }
+      lastBreak = i;
+    }
+    if (size >= CLAUSE_WORDS.max) {
+      cuts.push(lastBreak > 0 ? lastBreak : i);
+      lastBreak = -1;
+    }
+  }
+  // A short tail joins the piece before it.
+  if (cuts.length > 1 && words.length - cuts.at(-1)! < CLAUSE_WORDS.min) cuts.pop();
+  return cuts.map((cut, k) => {
+    const offset = words[cut]!.offset;
+    const end = k + 1 < cuts.length ? words[cuts[k + 1]! - 1]!.offset + words[cuts[k + 1]! - 1]!.text.length : sentence.length;
+    return { text: sentence.slice(offset, end), offset };
+  });
+}
+/** Text as matched against the transcript: lower case, runs of anything but letters and digits as one space. */
 const normalise = (text: string) =>
   text
     .toLowerCase()
-    .replace(/[^a-z0-9]+/g, " ")
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
     .trim();
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 function formatTime(ms: number): string {
@@ -120,166 +275,287 @@ function shuffle<T>(items: readonly T[], seed: string): T[] {
   return out;
 }
 
-function formOf(surface: string): Kind["form"] {
-  const lower = surface.toLowerCase();
-  if (lower.length > 5 && lower.endsWith("ing")) return "ing";
-  if (lower.length > 4 && /[^e]ed$/.test(lower)) return "ed";
-  if (lower.length > 3 && lower.endsWith("s") && !/(ss|us|is)$/.test(lower)) return "plural";
-  return "base";
+/** Whether no key is equal to or inside another: options a reader could not tell apart, or that give each other away. */
+export function distinctOptions(options: readonly string[]): boolean {
+  const keys = options.map(optionKey);
+  return keys.every((key, i) => key !== "" && keys.every((other, j) => i === j || !other.includes(key)));
 }
 
-function kindOf(info: TermInfo, surface = info.surface): Kind {
-  const pos = info.noun > info.verb ? "noun" : info.verb > info.noun ? "verb" : "any";
-  return { pos, proper: /^[A-Z]/.test(surface), form: formOf(surface) };
+/** Keeps a distractor's capitalisation in line with the answer's (a lone capital would give it away). */
+function matchCase(option: string, answer: string): string {
+  return /^\p{Lu}/u.test(answer) && !/^\p{Lu}/u.test(option) ? option.charAt(0).toUpperCase() + option.slice(1) : option;
 }
 
-/** How well `candidate` could stand in for a term of kind `kind` (higher is more alike). */
-function likeness(kind: Kind, candidate: TermInfo): number {
-  const other = kindOf(candidate);
-  let score = 0;
-  if (other.form === kind.form) score += 4;
-  if (other.proper === kind.proper) score += 3;
-  if (kind.pos === "any" || other.pos === "any" || other.pos === kind.pos) score += 2;
-  return score;
+function verbForm(token: TaggedToken): Kind | null {
+  const { normal } = token;
+  const lemma = lemmaOf(token);
+  if (normal === lemma) return "verb";
+  if (normal.endsWith("ing")) return "verb-ing";
+  if (normal.endsWith("ed")) return "verb-ed";
+  if (normal === `${lemma}s` || normal === `${lemma}es` || (lemma.endsWith("y") && normal === `${lemma.slice(0, -1)}ies`)) return "verb-s";
+  // An irregular form ("took", "written"): past tense and participle cannot be told apart.
+  return null;
 }
 
-const isNounish = (info: TermInfo) => info.noun >= 1 && info.noun >= info.verb;
+/** The kind of a token, or null when it cannot be a quiz word. */
+function kindOf(token: TaggedToken): Kind | null {
+  if (token.pos === "NUM") {
+    if (/^\d+(?:[.,]\d+)*$/.test(token.text)) return "number";
+    return NUMERALS.has(token.normal) ? "numeral" : null;
+  }
+  if (!/^\p{L}{3,}$/u.test(token.text)) return null;
+  const lemma = lemmaOf(token);
+  if (STOP_WORDS.has(lemma) || STOP_WORDS.has(token.normal) || GENERIC.has(lemma) || GENERIC.has(token.normal)) return null;
+  const plural = isPlural(token);
+  if (token.pos === "PROPN" && /^\p{Lu}/u.test(token.text)) return plural ? "names" : "name";
+  if (token.pos === "NOUN" || token.pos === "PROPN") return plural ? "nouns" : "noun";
+  if (token.pos === "VERB") return verbForm(token);
+  return null;
+}
 
-/** The term as it should read in an option: capitalised names kept, otherwise lower case. */
-const display = (info: TermInfo) => info.surface;
+/** Whether a token stands as a whole word in its text: not part of "light-sensitive", "28x28" or "x_1". */
+function standsAlone(text: string, token: TaggedToken): boolean {
+  const before = token.offset === 0 ? " " : text.charAt(token.offset - 1);
+  const end = token.offset + token.text.length;
+  const after = text.slice(end);
+  return /[\s"“(]/.test(before) && (after === "" || /^[\s.,;:!?)"”]/.test(after) || /^['’]s(?![\p{L}\p{N}])/u.test(after));
+}
+
+const wordTokens = (tokens: readonly TaggedToken[]) => tokens.filter((t) => t.pos !== "PUNCT" && t.pos !== "SPACE" && t.pos !== "SYM");
 
 /* ------------------------------------------------------------------ analysis */
 
-type Analysis = {
-  sentences: Sentence[];
-  vocabulary: Map<string, TermInfo>;
-  /** The video's key terms, best first: the distractor pool. */
-  pool: TermInfo[];
-  /** normalised text of every real sentence of the video (altered statements must not be one). */
-  realTexts: Set<string>;
-  idf: (stem: string) => number;
+/** What a quiz needs of the whole video, whatever the section. */
+type VideoAnalysis = {
+  sentences: VideoSentence[];
+  terms: Map<string, Term>;
+  /** Every sentence of the video, normalised and space-padded, for "is this text in the transcript". */
+  videoText: string;
+  /** Lemma sets of every whole segment (a segment can hold several sentences). */
+  segmentUnits: Set<string>[];
+  /** Where a statement's distractor could be said to be true: every sentence and every segment of the video. */
+  videoUnits: Set<string>[];
+  idf: (term: Term) => number;
+  tagger: (text: string) => TaggedToken[];
 };
 
-function analyse(source: QuizSource, window: ReadonlySet<number>, own: ReadonlySet<number>): Analysis {
-  const sentences: Sentence[] = [];
-  source.segments.forEach((segment, position) => {
-    for (const raw of splitSentences(cleanSentence(segment.text))) {
-      const text = standAlone(cleanSentence(raw));
+/** The video analysis with a window: the quiz's sentences and its preferred distractors. */
+type Analysis = Omit<VideoAnalysis, "sentences"> & {
+  sentences: Sentence[];
+  /** Terms by kind, best distractors first (those of the window, then by weight). */
+  byKind: Map<Kind, Term[]>;
+  /** Where a cloze distractor could be said to be true: every sentence and every segment of the window. */
+  windowUnits: Set<string>[];
+};
+
+const termKey = (kind: Kind, lemma: string) => `${kind}|${lemma}`;
+
+/**
+ * Video analyses by transcript: every section of a video shares one (a course's quizzes, the
+ * evaluations). Weakly held, so a transcript no longer in use takes its analysis with it.
+ */
+const videoAnalyses = new WeakMap<readonly TimedSegment[], VideoAnalysis>();
+
+function analyseVideo(segments: readonly TimedSegment[]): VideoAnalysis {
+  const cached = videoAnalyses.get(segments);
+  if (cached) return cached;
+  const tagger = createTagger();
+  const sentences: VideoSentence[] = [];
+  const terms = new Map<string, Term>();
+  segments.forEach((segment, position) => {
+    const cleaned = cleanSentence(segment.text);
+    const pieces = splitSentences(cleaned).flatMap((raw) => {
+      const at = cleaned.indexOf(raw);
+      const cut = clauses(raw, tagger);
+      return cut.map((piece) => ({
+        text: piece.text,
+        offset: at + piece.offset,
+        parent: cut.length > 1 ? { text: raw, start: piece.offset, end: piece.offset + piece.text.length } : null,
+      }));
+    });
+    for (const piece of pieces) {
+      const text = standAlone(cleanSentence(piece.text));
       if (!text) continue;
+      // A sentence late in a long segment is said later than the segment starts.
+      const startMs = segment.startMs + Math.floor(((segment.endMs - segment.startMs) * Math.max(0, piece.offset)) / Math.max(1, cleaned.length));
+      const tokens = tagger(text);
+      const termKeys: string[] = [];
+      // The first word is skipped: sentence case hides whether it is a name.
+      for (const token of wordTokens(tokens).slice(1)) {
+        const kind = kindOf(token);
+        if (!kind || !standsAlone(text, token)) continue;
+        const lemma = lemmaOf(token);
+        const key = termKey(kind, lemma);
+        const term = terms.get(key) ?? { kind, lemma, count: 0, df: 0, spellings: new Map<string, number>(), surface: token.text };
+        term.count += 1;
+        if (!termKeys.includes(key)) term.df += 1;
+        term.spellings.set(token.text, (term.spellings.get(token.text) ?? 0) + 1);
+        terms.set(key, term);
+        termKeys.push(key);
+      }
       sentences.push({
         text,
-        startMs: segment.startMs,
+        parent: piece.parent,
+        startMs,
+        segment: position,
         order: sentences.length,
-        own: own.has(position),
-        inWindow: window.has(position),
         wordCount: countWords(text),
-        stems: new Set(terms(text).map((t) => t.stem)),
+        tokens,
+        lemmas: new Set(contentLemmas(tokens)),
+        all: new Set(allLemmas(tokens)),
+        broad: new Set(broadLemmas(tokens)),
+        words: new Set(tokens.flatMap((t) => [t.normal, t.lemma.toLowerCase(), lemmaOf(t), stem(t.normal)])),
+        termKeys,
       });
     }
   });
-
-  const vocabulary = new Map<string, TermInfo>();
-  const spellings = new Map<string, Map<string, number>>();
-  for (const sentence of sentences) {
-    const seen = new Set<string>();
-    for (const phrase of sentencePhrases(sentence.text, 1)) {
-      const bare = phrase.surface.replace(/'s$/i, "");
-      const lower = bare.toLowerCase();
-      if (lower.length < TERM_MIN_LENGTH || GENERIC.has(lower) || !/^[a-z][a-z-]*[a-z]$/i.test(bare)) continue;
-      const key = stem(lower);
-      const info = vocabulary.get(key) ?? { stem: key, surface: lower, count: 0, df: 0, noun: 0, verb: 0, capitalised: 0 };
-      info.count += 1;
-      if (phrase.nounEvidence) info.noun += 1;
-      if (phrase.verbEvidence) info.verb += 1;
-      if (/^[A-Z]/.test(bare) && sentence.text.indexOf(bare) > 0) info.capitalised += 1;
-      if (!seen.has(key)) info.df += 1;
-      seen.add(key);
-      vocabulary.set(key, info);
-      const counts = spellings.get(key) ?? new Map<string, number>();
-      counts.set(lower, (counts.get(lower) ?? 0) + 1);
-      spellings.set(key, counts);
-    }
+  for (const term of terms.values()) {
+    term.surface = [...term.spellings].sort((a, b) => b[1] - a[1] || compare(a[0], b[0]))[0]![0];
   }
-  for (const [key, info] of vocabulary) {
-    const best = [...(spellings.get(key) ?? new Map<string, number>())].sort((a, b) => b[1] - a[1] || compare(a[0], b[0]))[0]?.[0] ?? info.surface;
-    info.surface = info.capitalised * 2 > info.count ? best.charAt(0).toUpperCase() + best.slice(1) : best;
-  }
-
+  const segmentUnits = segments.map((segment) => new Set(allLemmas(tagger(segment.text))));
   const total = Math.max(1, sentences.length);
-  const idf = (key: string) => Math.log(1 + total / (1 + (vocabulary.get(key)?.df ?? 0)));
-  // Key terms: used more than once (a topic, not a passing word), weighted by rarity; a short
-  // video keeps every term.
-  const weight = (info: TermInfo) => info.count * idf(info.stem);
-  const ranked = [...vocabulary.values()].sort((a, b) => weight(b) - weight(a) || compare(a.stem, b.stem));
-  const repeated = ranked.filter((info) => info.count >= 2);
-  const pool = (repeated.length >= 12 ? repeated : ranked).slice(0, 80);
-  return { sentences, vocabulary, pool, realTexts: new Set(sentences.map((s) => normalise(s.text))), idf };
+  const analysis: VideoAnalysis = {
+    sentences,
+    terms,
+    videoText: ` ${sentences.map((s) => normalise(s.text)).join(" ")} `,
+    segmentUnits,
+    videoUnits: [...sentences.map((s) => s.all), ...segmentUnits],
+    idf: (term) => Math.log(1 + total / (1 + term.df)),
+    tagger,
+  };
+  videoAnalyses.set(segments, analysis);
+  return analysis;
 }
 
-/** Up to `count` distractor terms for `answer` (of its kind), none of them in `avoid`. */
-function distractorsFor(analysis: Analysis, answer: TermInfo, answerSurface: string, avoid: ReadonlySet<string>, count: number): TermInfo[] {
-  const kind = kindOf(answer, answerSurface);
-  const answerLower = answerSurface.toLowerCase();
-  // Nouns stand in for nouns: a verb or adjective in a noun's place gives itself away. A video
-  // with too few nouns falls back to any key term.
-  const nouns = analysis.pool.filter(isNounish);
-  const pool = isNounish(answer) && nouns.length > QUIZ_OPTION_COUNT + avoid.size ? nouns : analysis.pool;
-  return pool
-    .filter((info) => info.stem !== answer.stem && !avoid.has(info.stem))
-    .filter((info) => {
-      const lower = info.surface.toLowerCase();
-      return lower !== answerLower && !lower.includes(answerLower) && !answerLower.includes(lower);
-    })
-    .map((info, rank) => ({ info, score: likeness(kind, info) * 100 - rank }))
-    .sort((a, b) => b.score - a.score || compare(a.info.stem, b.info.stem))
-    .slice(0, count)
-    .map((entry) => entry.info);
-}
-
-/** The key terms of a sentence that can be blanked (not its first word), best first. */
-function blankableTerms(analysis: Analysis, sentence: Sentence): { info: TermInfo; surface: string; index: number }[] {
-  const found: { info: TermInfo; surface: string; index: number; score: number }[] = [];
-  const counted = new Map<string, number>();
-  for (const t of terms(sentence.text)) counted.set(t.stem, (counted.get(t.stem) ?? 0) + 1);
-  for (const [key, occurrences] of counted) {
-    const info = analysis.vocabulary.get(key);
-    // A term said twice in the sentence would give its own blank away.
-    if (!info || occurrences > 1 || !analysis.pool.includes(info)) continue;
-    const match = new RegExp(`(?<![\\w'-])(${escapeRegExp(info.surface)}|${escapeRegExp(info.surface.toLowerCase())})(?![\\w'-])`, "i").exec(sentence.text);
-    if (!match || match.index === 0) continue;
-    const nounish = isNounish(info) ? 1 : 0.4;
-    found.push({ info, surface: match[1]!, index: match.index, score: Math.min(info.count, 6) * analysis.idf(key) * nounish });
+function analyse(video: VideoAnalysis, window: ReadonlySet<number>, own: ReadonlySet<number>): Analysis {
+  const sentences = video.sentences.map((s) => ({ ...s, own: own.has(s.segment), inWindow: window.has(s.segment) }));
+  const windowCounts = new Map<string, number>();
+  for (const sentence of sentences) if (sentence.inWindow) for (const key of sentence.termKeys) windowCounts.set(key, (windowCounts.get(key) ?? 0) + 1);
+  const weight = (term: Term) => term.count * video.idf(term);
+  const inWindow = (term: Term) => Number(windowCounts.has(termKey(term.kind, term.lemma)));
+  const byKind = new Map<Kind, Term[]>();
+  for (const term of video.terms.values()) {
+    const list = byKind.get(term.kind) ?? [];
+    list.push(term);
+    byKind.set(term.kind, list);
   }
-  return found.sort((a, b) => b.score - a.score || a.index - b.index);
+  for (const list of byKind.values()) list.sort((a, b) => inWindow(b) - inWindow(a) || weight(b) - weight(a) || compare(a.lemma, b.lemma));
+  return {
+    ...video,
+    sentences,
+    byKind,
+    windowUnits: [...sentences.filter((s) => s.inWindow).map((s) => s.all), ...video.segmentUnits.filter((_, p) => window.has(p))],
+  };
+}
+
+/** A word of a sentence that could be blanked or swapped, with its term. */
+type Slot = { token: TaggedToken; term: Term; before: TaggedToken | undefined };
+
+/** The key words of a sentence that can be blanked (not its first word, said once in it), best first. */
+function slotsOf(analysis: Analysis, sentence: Sentence): Slot[] {
+  const words = wordTokens(sentence.tokens);
+  const lemmaCounts = new Map<string, number>();
+  for (const token of words) lemmaCounts.set(lemmaOf(token), (lemmaCounts.get(lemmaOf(token)) ?? 0) + 1);
+  const slots: (Slot & { score: number })[] = [];
+  words.forEach((token, i) => {
+    const kind = i === 0 ? null : kindOf(token);
+    const lemma = lemmaOf(token);
+    // A word said twice in the sentence would give its own blank away.
+    if (!kind || lemmaCounts.get(lemma) !== 1 || !standsAlone(sentence.text, token)) return;
+    const term = analysis.terms.get(termKey(kind, lemma));
+    if (!term) return;
+    const kindWeight = kind.startsWith("verb") ? 0.4 : kind === "number" || kind === "numeral" ? 0.7 : 1;
+    slots.push({ token, term, before: words[i - 1], score: Math.min(term.count, 6) * analysis.idf(term) * kindWeight });
+  });
+  return slots.sort((a, b) => b.score - a.score || a.token.offset - b.token.offset);
+}
+
+const replaceAt = (text: string, token: TaggedToken, replacement: string) =>
+  `${text.slice(0, token.offset)}${replacement}${text.slice(token.offset + token.text.length)}`;
+
+/**
+ * Up to `count` wrong words for a slot, each checked: of the slot's kind, not a word of the
+ * sentence, distinct from `taken`, fitting the article before it, not true in `context`, not
+ * making text of the video, and tagged as the original in place.
+ */
+function distractorsFor(
+  analysis: Analysis,
+  sentence: Sentence,
+  slot: Slot,
+  context: readonly ReadonlySet<string>[],
+  taken: readonly string[],
+  count: number,
+  minLength = 1,
+): string[] {
+  const without = (lemmas: ReadonlySet<string>) => new Set([...lemmas].filter((l) => l !== slot.term.lemma));
+  const others = without(sentence.lemmas);
+  const broadOthers = without(sentence.broad);
+  const chosen: string[] = [];
+  const candidates = (analysis.byKind.get(slot.term.kind) ?? []).filter(
+    (t) => t !== slot.term && ![t.lemma, t.surface.toLowerCase(), stem(t.surface.toLowerCase())].some((w) => sentence.words.has(w)),
+  );
+  // A clause is read both on its own and within its whole sentence: the checks must hold in both.
+  const inParent = sentence.parent && parentSlot(analysis, sentence.parent, slot);
+  if (sentence.parent && !inParent) return [];
+  const parentOthers = inParent ? without(new Set(contentLemmas(inParent.clause))) : others;
+  for (const candidate of candidates.filter((t) => t.surface.length >= minLength).slice(0, MAX_CANDIDATES_TRIED)) {
+    if (chosen.length >= count) break;
+    const word = matchCase(candidate.surface, slot.token.text);
+    if (!distinctOptions([...taken, ...chosen, word])) continue;
+    if (slot.before && /^an?$/i.test(slot.before.text) && !articleFits(slot.before.text, word)) continue;
+    // The word's lemma in place and on its own ("stretching" is a noun in one, a verb in the other).
+    const lemmas = new Set([candidate.lemma, ...allLemmas(analysis.tagger(word))]);
+    if ([...lemmas].some((lemma) => [others, broadOthers, parentOthers].some((set) => isTrueIn([lemma], set, context)))) continue;
+    const changed = replaceAt(sentence.text, slot.token, word);
+    if (analysis.videoText.includes(` ${normalise(changed)} `)) continue;
+    const retagged = analysis.tagger(changed).find((t) => t.offset === slot.token.offset);
+    if (retagged?.text !== word || retagged.pos !== slot.token.pos) continue;
+    if (inParent && !keepsTag(analysis, sentence.parent!.text, inParent.token, word)) continue;
+    chosen.push(word);
+  }
+  return chosen;
+}
+
+/** Whether `word` put in place of `token` in `text` is tagged as the token was. */
+function keepsTag(analysis: Analysis, text: string, token: TaggedToken, word: string): boolean {
+  const retagged = analysis.tagger(replaceAt(text, token, word)).find((t) => t.offset === token.offset);
+  return retagged?.text === word && retagged.pos === token.pos;
+}
+
+/**
+ * A clause's slot as read within its whole sentence: the same word there (tagged alike, or the
+ * slot is refused), and the clause's tokens in that reading; null when it cannot be found.
+ */
+function parentSlot(analysis: Analysis, parent: NonNullable<Sentence["parent"]>, slot: Slot): { token: TaggedToken; clause: TaggedToken[] } | null {
+  const clause = analysis.tagger(parent.text).filter((t) => t.offset >= parent.start && t.offset < parent.end);
+  const token = clause.find((t) => t.normal === slot.token.normal);
+  return token && token.pos === slot.token.pos ? { token, clause } : null;
 }
 
 /* ------------------------------------------------------------------ question kinds */
 
-type Candidate = { question: GeneratedQuestion; sentence: Sentence; termStem: string | null; score: number; kind: "cloze" | "statement" };
+type Candidate = { question: GeneratedQuestion; sentence: Sentence; termKey: string | null; score: number; kind: "cloze" | "statement" };
+
+const isQuizSentence = (s: Sentence, limits: { min: number; max: number }, maxChars: number) =>
+  s.wordCount >= limits.min && s.wordCount <= limits.max && s.text.length <= maxChars && !/\?\s*$/.test(s.text) && s.lemmas.size >= MIN_CONTENT_LEMMAS;
 
 function clozeCandidates(analysis: Analysis, source: QuizSource): Candidate[] {
   const out: Candidate[] = [];
   for (const sentence of analysis.sentences) {
-    if (!sentence.inWindow || sentence.wordCount < CLOZE_WORDS.min || sentence.wordCount > CLOZE_WORDS.max || sentence.text.length > CLOZE_MAX_CHARS) continue;
-    if (/\?\s*$/.test(sentence.text)) continue;
-    for (const term of blankableTerms(analysis, sentence).slice(0, 2)) {
-      const distractors = distractorsFor(analysis, term.info, term.surface, sentence.stems, QUIZ_OPTION_COUNT - 1);
+    if (!sentence.inWindow || !isQuizSentence(sentence, CLOZE_WORDS, CLOZE_MAX_CHARS)) continue;
+    for (const slot of slotsOf(analysis, sentence).slice(0, 2)) {
+      const answer = slot.token.text;
+      const distractors = distractorsFor(analysis, sentence, slot, analysis.windowUnits, [answer], QUIZ_OPTION_COUNT - 1);
       if (distractors.length < QUIZ_OPTION_COUNT - 1) continue;
-      const answer = term.surface;
-      const blanked = `${sentence.text.slice(0, term.index)}${BLANK}${sentence.text.slice(term.index + answer.length)}`;
-      // A distractor that makes another real sentence of the video would also be right.
-      const options = [answer, ...distractors.map((d) => matchCase(display(d), answer))];
-      if (new Set(options.map((o) => o.toLowerCase())).size !== options.length) continue;
-      if (options.slice(1).some((o) => analysis.realTexts.has(normalise(blanked.replace(BLANK, o))))) continue;
-      const questionText = `Complete what the video says: "${blanked}"`;
+      const questionText = `${CLOZE_PREFIX} "${replaceAt(sentence.text, slot.token, BLANK)}"`;
       out.push({
         kind: "cloze",
         sentence,
-        termStem: term.info.stem,
-        score: analysis.idf(term.info.stem) * Math.min(term.info.count, 6) + (sentence.own ? 100 : 0),
+        termKey: termKey(slot.term.kind, slot.term.lemma),
+        score: analysis.idf(slot.term) * Math.min(slot.term.count, 6) + (sentence.own ? 100 : 0),
         question: {
           questionText,
-          options: shuffle(options, questionText),
+          options: shuffle([answer, ...distractors], questionText),
           correctAnswer: answer,
           explanation: `At ${formatTime(sentence.startMs)} the video says: "${sentence.text}"`,
           sourceTime: sourceTimeInSection(sentence.startMs, source),
@@ -290,83 +566,48 @@ function clozeCandidates(analysis: Analysis, source: QuizSource): Candidate[] {
   return out;
 }
 
-/** Keeps a distractor's capitalisation in line with the answer's (a lone capital would give it away). */
-function matchCase(option: string, answer: string): string {
-  return /^[A-Z]/.test(answer) && !/^[A-Z]/.test(option) ? option.charAt(0).toUpperCase() + option.slice(1) : option;
-}
-
-const isStatement = (s: Sentence) =>
-  s.wordCount >= STATEMENT_WORDS.min &&
-  s.wordCount <= STATEMENT_WORDS.max &&
-  s.text.length <= STATEMENT_MAX_CHARS &&
-  !/\?\s*$/.test(s.text) &&
-  s.stems.size >= 3;
-
-/** A real sentence with one key term swapped for another of its kind: something the video never says. */
-function alter(analysis: Analysis, sentence: Sentence, used: ReadonlySet<string>): string | null {
-  for (const term of blankableTerms(analysis, sentence)) {
-    for (const replacement of distractorsFor(analysis, term.info, term.surface, sentence.stems, 4)) {
-      const swapped = matchCase(display(replacement), term.surface);
-      const text = `${sentence.text.slice(0, term.index)}${swapped}${sentence.text.slice(term.index + term.surface.length)}`;
-      const key = normalise(text);
-      if (!analysis.realTexts.has(key) && !used.has(key)) return text;
-    }
+/** A real sentence with one key word swapped for another of its kind: something the video never says. */
+function alter(analysis: Analysis, sentence: Sentence): string | null {
+  // One-character words ("2", "x") are neither swapped out nor in: a statement that differs from
+  // the video by a single digit is a trick, not a question.
+  for (const slot of slotsOf(analysis, sentence).filter((s) => s.token.text.length > 1)) {
+    const [word] = distractorsFor(analysis, sentence, slot, analysis.videoUnits, [slot.token.text], 1, 2);
+    if (word) return replaceAt(sentence.text, slot.token, word);
   }
   return null;
 }
 
 function statementCandidates(analysis: Analysis, source: QuizSource): Candidate[] {
-  const windowOrders = analysis.sentences.filter((s) => s.inWindow).map((s) => s.order);
-  const windowLow = Math.min(...windowOrders);
-  const windowHigh = Math.max(...windowOrders);
-  const statements = analysis.sentences.filter(isStatement);
+  const statements = analysis.sentences.filter((s) => isQuizSentence(s, STATEMENT_WORDS, STATEMENT_MAX_CHARS));
+  const alterations = new Map<Sentence, string | null>();
+  const alteredOnce = (s: Sentence) => {
+    if (!alterations.has(s)) alterations.set(s, alter(analysis, s));
+    return alterations.get(s) ?? null;
+  };
   const out: Candidate[] = [];
   for (const sentence of statements) {
     if (!sentence.inWindow) continue;
-    const usedKeys = new Set([normalise(sentence.text)]);
-    const wrong: string[] = [];
-    // Altered sentences, nearest first (on the same topic), then the correct one altered.
+    const options = [sentence.text];
+    // Altered sentences, nearest first (on the same topic); the correct one altered last.
     const nearby = statements
       .filter((s) => s !== sentence)
       .sort((a, b) => Math.abs(a.order - sentence.order) - Math.abs(b.order - sentence.order) || a.order - b.order);
-    for (const other of nearby) {
-      if (wrong.length >= QUIZ_OPTION_COUNT - 1) break;
-      const altered = alter(analysis, other, usedKeys);
-      if (altered) {
-        wrong.push(altered);
-        usedKeys.add(normalise(altered));
-      }
+    for (const other of [...nearby, sentence]) {
+      if (options.length >= QUIZ_OPTION_COUNT) break;
+      const altered = alteredOnce(other);
+      if (altered && distinctOptions([...options, altered])) options.push(altered);
     }
-    // Too few alterable sentences: real sentences from far outside this part of the video.
-    let borrowed = false;
-    if (wrong.length < QUIZ_OPTION_COUNT - 1) {
-      const far = statements
-        .filter((s) => s.order < windowLow - 3 || s.order > windowHigh + 3)
-        .sort((a, b) => Math.abs(b.order - sentence.order) - Math.abs(a.order - sentence.order) || a.order - b.order);
-      for (const other of far) {
-        if (wrong.length >= QUIZ_OPTION_COUNT - 1) break;
-        const key = normalise(other.text);
-        if (usedKeys.has(key)) continue;
-        wrong.push(other.text);
-        usedKeys.add(key);
-        borrowed = true;
-      }
-    }
-    if (wrong.length < QUIZ_OPTION_COUNT - 1) continue;
-    const questionText = "Which statement does the video make in this section?";
-    const note = borrowed
-      ? "The other statements change a key word of what the video says, or come from another part of the video."
-      : "The other statements change a key word of what the video says.";
+    if (options.length < QUIZ_OPTION_COUNT) continue;
     out.push({
       kind: "statement",
       sentence,
-      termStem: null,
-      score: sentence.stems.size + (sentence.own ? 100 : 0) - (borrowed ? 5 : 0),
+      termKey: null,
+      score: sentence.lemmas.size + (sentence.own ? 100 : 0),
       question: {
-        questionText,
-        options: shuffle([sentence.text, ...wrong], `${questionText}\n${sentence.text}`),
+        questionText: STATEMENT_QUESTION,
+        options: shuffle(options, `${STATEMENT_QUESTION}\n${sentence.text}`),
         correctAnswer: sentence.text,
-        explanation: `At ${formatTime(sentence.startMs)} the video says: "${sentence.text}" ${note}`,
+        explanation: `At ${formatTime(sentence.startMs)} the video says: "${sentence.text}" The other statements change a key word of what the video says.`,
         sourceTime: sourceTimeInSection(sentence.startMs, source),
       },
     });
@@ -388,10 +629,11 @@ export function buildOfflineQuiz(source: QuizSource): GeneratedQuiz {
 
 /** The quiz and the transcript segments (positions) it was drawn from. */
 export function planOfflineQuiz(source: QuizSource): { quiz: GeneratedQuiz; window: number[] } {
+  const video = analyseVideo(source.segments);
   for (let minWords = QUIZ_WINDOW_MIN_WORDS; ; minWords *= 2) {
     const { own, window } = quizWindow(source, minWords);
     if (window.length === 0) break;
-    const questions = chooseQuestions(source, analyse(source, new Set(window), new Set(own)));
+    const questions = chooseQuestions(source, analyse(video, new Set(window), new Set(own)));
     if (questions.length >= QUIZ_MIN_QUESTIONS) {
       return {
         window,
@@ -420,10 +662,10 @@ function chooseQuestions(source: QuizSource, analysis: Analysis): GeneratedQuest
     let taken = 0;
     for (const candidate of pool) {
       if (taken >= limit || chosen.length >= QUIZ_MAX_QUESTIONS) break;
-      if (usedSentences.has(candidate.sentence) || (candidate.termStem && usedTerms.has(candidate.termStem))) continue;
+      if (usedSentences.has(candidate.sentence) || (candidate.termKey && usedTerms.has(candidate.termKey))) continue;
       chosen.push(candidate);
       usedSentences.add(candidate.sentence);
-      if (candidate.termStem) usedTerms.add(candidate.termStem);
+      if (candidate.termKey) usedTerms.add(candidate.termKey);
       taken += 1;
     }
   };
