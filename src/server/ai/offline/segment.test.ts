@@ -14,6 +14,7 @@ import {
   segment,
   spanCosts,
   targetSpanCount,
+  unitCue,
   windowSimilarities,
   type Unit,
 } from "./segment";
@@ -34,6 +35,14 @@ describe("cueScore", () => {
     expect(cueScore("By the way, here's a fun fact.")).toBe(1);
     expect(cueScore("Finally, we compute the area.")).toBe(1);
     expect(cueScore("“Okay, next up: integrals.”")).toBe(1);
+  });
+
+  it("finds a strong marker inside an unpunctuated caption line, at half weight", () => {
+    expect(unitCue("the slope is positive all right so now the integral")).toBe(0.5);
+    expect(unitCue("all right so now the integral")).toBe(1);
+    expect(unitCue("the slope is positive and the area grows")).toBe(0);
+    // A punctuated sentence is judged by its opening alone.
+    expect(unitCue("The slope is positive, okay, and the area grows.")).toBe(0);
   });
 
   it("rates weak openers partly and plain sentences zero", () => {

@@ -9,7 +9,8 @@
  *   two before and after; a deep valley in that curve is a topic shift.
  * Speakers add two cues of their own at a change of topic, which the segmenter rewards: a pause
  * before the new sentence, and a discourse marker at its start ("All right,", "By the way",
- * "Let's turn to", "Finally").
+ * "Let's turn to", "Finally"); in automatic captions, whose lines start anywhere in a sentence,
+ * a strong marker anywhere in the line counts half.
  *
  * A dynamic programme then picks the K spans (K grows with the duration) that minimise the total
  * cost minus the bonuses of the chosen boundaries, under minimum span lengths. Everything works on
@@ -85,36 +86,37 @@ const alternatives = (parts: readonly string[]) => parts.join("|");
  * Openings that announce a new topic in spoken explanations. Strong markers introduce a new
  * part almost by definition; weak ones ("Now", "So") often do but are also everyday fillers.
  */
-const STRONG_OPENINGS = new RegExp(
-  `^(?:${alternatives([
-    "all right",
-    "alright",
-    "okay",
-    "ok",
-    "by the way",
-    "moving on",
-    "next up",
-    "up next",
-    "first things first",
-    "finally",
-    "lastly",
-    "to (?:start|begin|kick (?:things|it) off|finish|wrap|sum|summari[sz]e|recap|close|conclude|set the stage|bring it)",
-    "(?:let's|let us) (?:start|begin|turn|move|switch|go back|come back|zoom out|step back|sum|recap|summari[sz]e|wrap|take a (?:look|step|moment))",
-    "as (?:a|one) (?:very )?(?:final|last)",
-    "as another",
-    "for (?:the|our) (?:next|last|final)",
-    "one (?:more|last|final)",
-    "stepping back",
-    "take a (?:step|moment)",
-    "in (?:summary|conclusion)",
-    "so far",
-    "at this point",
-    "now (?:let's|for|on|onto|as|the (?:next|question))",
-    "another (?:way|example|question|idea)",
-    "here's (?:the|a|another)",
-    "in the (?:next|last|previous) (?:video|lesson|chapter)",
-  ])})\\b`,
-);
+const STRONG_MARKERS = alternatives([
+  "all right",
+  "alright",
+  "okay",
+  "ok",
+  "by the way",
+  "moving on",
+  "next up",
+  "up next",
+  "first things first",
+  "finally",
+  "lastly",
+  "to (?:start|begin|kick (?:things|it) off|finish|wrap|sum|summari[sz]e|recap|close|conclude|set the stage|bring it)",
+  "(?:let's|let us) (?:start|begin|turn|move|switch|go back|come back|zoom out|step back|sum|recap|summari[sz]e|wrap|take a (?:look|step|moment))",
+  "as (?:a|one) (?:very )?(?:final|last)",
+  "as another",
+  "for (?:the|our) (?:next|last|final)",
+  "one (?:more|last|final)",
+  "stepping back",
+  "take a (?:step|moment)",
+  "in (?:summary|conclusion)",
+  "so far",
+  "at this point",
+  "now (?:let's|for|on|onto|as|the (?:next|question))",
+  "another (?:way|example|question|idea)",
+  "here's (?:the|a|another)",
+  "in the (?:next|last|previous) (?:video|lesson|chapter)",
+]);
+const STRONG_OPENINGS = new RegExp(`^(?:${STRONG_MARKERS})\\b`);
+/** A strong marker after a space: automatic caption lines start anywhere in a sentence. */
+const STRONG_ANYWHERE = new RegExp(`\\s(?:${STRONG_MARKERS})\\b`);
 const WEAK_OPENINGS = /^(?:now|so|well|next|then|here|first|second|third|imagine|consider|remember|recall|suppose|why|what|how)\b/;
 const INNER_MARKERS = new RegExp(
   `\\b(?:${alternatives([
@@ -144,6 +146,18 @@ export function cueScore(text: string): number {
   if (INNER_MARKERS.test(s)) score += 0.5;
   if (/\?\s*$/.test(s) && s.length < 80) score += 0.25; // a short question opens a new part
   return Math.min(1, score);
+}
+
+/**
+ * 0..1: how strongly a unit announces a new topic. Its opening decides for a punctuated sentence;
+ * a caption line without punctuation may start mid-sentence, so there a strong marker anywhere
+ * in it counts half (the turn is inside the line, so its start is only near it).
+ */
+export function unitCue(text: string): number {
+  const opening = cueScore(text);
+  if (opening >= 1 || /[.!?]/.test(text)) return opening;
+  const lower = text.toLowerCase().replace(/[’‘]/g, "'");
+  return Math.max(opening, STRONG_ANYWHERE.test(lower) ? 0.5 : 0);
 }
 
 /* ------------------------------------------------------------------ local cohesion (TextTiling) */
@@ -245,7 +259,7 @@ export function boundaryBonuses(units: readonly Unit[], params: SegmenterParams,
   const depth = params.depthWeight ? depthFeature(units, params.depthWindowsMs, params.depthSmoothRadius, idf) : null;
   const pause = pauseFeature(units, params.pauseFloorMs, params.pauseFullMs);
   return units.map((u, i) =>
-    i === 0 ? 0 : params.pauseWeight * pause[i]! + params.cueWeight * cueScore(u.text) + (depth ? params.depthWeight * depth[i]! : 0),
+    i === 0 ? 0 : params.pauseWeight * pause[i]! + params.cueWeight * unitCue(u.text) + (depth ? params.depthWeight * depth[i]! : 0),
   );
 }
 
