@@ -56,6 +56,14 @@ async function main() {
   );
   for (const [name, list] of Object.entries(titles.examples)) if (list.length) console.log(`  e.g. ${name}: ${list.join(" | ")}`);
   console.log("");
+  const kp = report.keyPoints;
+  console.log(
+    `Key points: ${kp.withPoints} of ${kp.sections} sections open with them (${share(kp.twoToFour, kp.withPoints)} of those with 2-4), ${kp.points} points`,
+  );
+  console.log(`  coverage of the section's top 10 terms: mean ${(kp.coverageSum / Math.max(1, kp.withPoints)).toFixed(3)}`);
+  console.log(`  timed outside their section: ${kp.outsideSection}   with words the section never says: ${kp.notFromTranscript}`);
+  if (kp.examples.notFromTranscript.length) console.log(`  e.g. ${kp.examples.notFromTranscript.slice(0, 4).join(" | ")}`);
+  console.log("");
   console.log(`Quizzes: ${quiz.sections} sections, ${quiz.sectionsWithoutQuiz} too short for one; ${quiz.questions} questions (${quiz.cloze} cloze)`);
   console.log(`  cloze answers not the transcript's own word: ${quiz.clozeAnswerNotInTranscript}`);
   console.log(`  distractors: ${quiz.distractors}; said verbatim: ${quiz.distractorVerbatim}; true in the section: ${quiz.distractorTrue}`);
@@ -95,6 +103,19 @@ function recordFigures(report: Awaited<ReturnType<typeof evaluateCourses>>) {
     "",
     "0",
     report.quiz.clozeAnswerNotInTranscript <= t.clozeAnswersNotInTranscript,
+  );
+  figure(
+    "key point coverage of the section's top terms (mean)",
+    Number((report.keyPoints.coverageSum / Math.max(1, report.keyPoints.withPoints)).toFixed(3)),
+    "",
+  );
+  figure("key points timed outside their section", report.keyPoints.outsideSection, "", "0", report.keyPoints.outsideSection <= t.keyPointsOutsideSection);
+  figure(
+    "key points with words the section never says",
+    report.keyPoints.notFromTranscript,
+    "",
+    "0",
+    report.keyPoints.notFromTranscript <= t.keyPointsNotFromTranscript,
   );
   const ungrammatical = report.quiz.grammarChecked ? (100 * report.quiz.distractorUngrammatical) / report.quiz.grammarChecked : 0;
   figure("distractors tagged unlike the answer", Number(ungrammatical.toFixed(1)), "%");

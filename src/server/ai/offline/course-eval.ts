@@ -10,10 +10,26 @@ import type { StructureInput } from "~/server/ai/structure/types";
 import { AppError } from "~/server/errors";
 import type { TimedSegment } from "~/server/video/types";
 
-import { badSectionTimes, checkQuiz, checkTitles, emptyQuizCounts, emptyTitleCounts, quizSourcesOf, type QuizCounts, type TitleCounts } from "./course-quality";
+import { keyPointCoverage } from "./content";
+import {
+  badSectionTimes,
+  checkKeyPoints,
+  checkQuiz,
+  checkTitles,
+  emptyKeyPointCounts,
+  emptyQuizCounts,
+  emptyTitleCounts,
+  quizSourcesOf,
+  sectionStartsMs,
+  type KeyPointCounts,
+  type QuizCounts,
+  type TitleCounts,
+} from "./course-quality";
 import { buildOutline, NO_TRANSCRIPT_MESSAGE } from "./engine";
 import { addCounts, matchBoundaries, scoreCounts, type BoundaryCounts, type BoundaryScores } from "./evaluate";
 import { buildOfflineQuiz } from "./quiz";
+import { documentFrequencies, inverseDocumentFrequencies } from "./similarity";
+import { tokenize } from "./text";
 
 export type EvalVideo = {
   videoId: string;
@@ -32,6 +48,7 @@ export type CourseQualityReport = {
   badSectionTimes: number;
   titles: TitleCounts;
   quiz: QuizCounts & { sections: number; sectionsWithoutQuiz: number };
+  keyPoints: KeyPointCounts;
   /** Chapter boundaries of the videos with creator chapters, ±30 s, 0:00 excluded, the shipped engine as is. */
   chaptersInSample: BoundaryScores;
   engineMs: number[];
@@ -45,6 +62,10 @@ export const COURSE_QUALITY_THRESHOLDS = {
   oneWordTitles: 0,
   titlesEndingInFunctionWord: 0,
   duplicateTitlesInChapter: 0,
+  keyPointsOutsideSection: 0,
+  keyPointsNotFromTranscript: 0,
+  /** Share of sections that open with key points (a section of fillers only may have none). */
+  minSectionsWithKeyPoints: 0.95,
   distractorsVerbatim: 0,
   distractorsTrue: 0,
   clozeAnswersNotInTranscript: 0,
@@ -58,12 +79,17 @@ export function thresholdFailures(report: CourseQualityReport): string[] {
     ["one-word generated titles", report.titles.oneWord, t.oneWordTitles],
     ["titles ending in a function word", report.titles.endsInFunctionWord, t.titlesEndingInFunctionWord],
     ["duplicate titles in a chapter", report.titles.duplicateInChapter, t.duplicateTitlesInChapter],
+    ["key points timed outside their section", report.keyPoints.outsideSection, t.keyPointsOutsideSection],
+    ["key points with words the section never says", report.keyPoints.notFromTranscript, t.keyPointsNotFromTranscript],
     ["distractors the video says verbatim", report.quiz.distractorVerbatim, t.distractorsVerbatim],
     ["distractors that are true statements of the section", report.quiz.distractorTrue, t.distractorsTrue],
     ["cloze answers not the transcript's word", report.quiz.clozeAnswerNotInTranscript, t.clozeAnswersNotInTranscript],
     ["questions with duplicate options", report.quiz.duplicateOptions, t.duplicateOptions],
   ];
-  return checks.filter(([, value, limit]) => value > limit).map(([name, value, limit]) => `${name}: ${value} (at most ${limit})`);
+  const failures = checks.filter(([, value, limit]) => value > limit).map(([name, value, limit]) => `${name}: ${value} (at most ${limit})`);
+  const withPoints = report.keyPoints.withPoints / Math.max(1, report.keyPoints.sections);
+  if (withPoints < t.minSectionsWithKeyPoints) failures.push(`sections with key points: ${withPoints.toFixed(3)} (at least ${t.minSectionsWithKeyPoints})`);
+  return failures;
 }
 
 function inputOf(video: EvalVideo): StructureInput {
@@ -81,6 +107,7 @@ export async function evaluateCourses(videos: readonly EvalVideo[], options: { t
   const toleranceMs = options.toleranceMs ?? 30_000;
   const titles = emptyTitleCounts();
   const quiz = { ...emptyQuizCounts(), sections: 0, sectionsWithoutQuiz: 0 };
+  const keyPoints = emptyKeyPointCounts();
   const skipped: string[] = [];
   const engineMs: number[] = [];
   let chapterCounts = ZERO;
@@ -112,6 +139,16 @@ export async function evaluateCourses(videos: readonly EvalVideo[], options: { t
       chapterCounts = addCounts(chapterCounts, matchBoundaries(predicted, reference, toleranceMs));
     }
 
+    const idf = inverseDocumentFrequencies(documentFrequencies(video.segments.map((s) => tokenize(s.text))), video.segments.length);
+    const starts = sectionStartsMs(outline, video.segments);
+    const endMs = video.segments.reduce((end, s) => Math.max(end, s.endMs), 0) + 1;
+    const sectionsInOrder = outline.chapters.flatMap((c) => c.sections);
+    sectionsInOrder.forEach((section, k) => {
+      const range = { startMs: starts[k]!, endMs: starts[k + 1] ?? endMs };
+      const own = video.segments.filter((s) => s.startMs >= range.startMs && s.startMs < range.endMs);
+      checkKeyPoints(section.content, { ...range, segments: own }, (points, sentences) => keyPointCoverage(points, sentences, idf), keyPoints);
+    });
+
     for (const source of quizSourcesOf(outline, video.title, video.segments)) {
       quiz.sections++;
       try {
@@ -130,6 +167,7 @@ export async function evaluateCourses(videos: readonly EvalVideo[], options: { t
     badSectionTimes: badTimes,
     titles,
     quiz,
+    keyPoints,
     chaptersInSample: scoreCounts(chapterCounts),
     engineMs,
   };

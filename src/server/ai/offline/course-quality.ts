@@ -4,6 +4,7 @@
  * options that are neither wrong-by-grammar nor accidentally right, key points that cover the
  * section. Used by `npm run eval:course` and by the corpus tests that hold the thresholds.
  */
+import { KEY_POINTS_HEADING, parseSectionContent } from "~/lib/section-content";
 import { inSection, type GeneratedQuiz, type QuizSource } from "~/server/ai/quiz/types";
 import type { CourseOutline } from "~/server/ai/structure/types";
 import type { TimedSegment } from "~/server/video/types";
@@ -318,6 +319,83 @@ function swappedTagsAgree(tokens: readonly TaggedToken[], correct: string, secti
     return changed.map((t) => t.pos).join(" ") === original.map((t) => t.pos).join(" ");
   }
   return null;
+}
+
+/* ------------------------------------------------------------------------------- key points */
+
+export type KeyPointCounts = {
+  sections: number;
+  /** Sections that open with a key points list, and how many of those hold 2-4 points. */
+  withPoints: number;
+  twoToFour: number;
+  points: number;
+  /** Points timed outside their section ([start, next start), a second of rounding allowed). */
+  outsideSection: number;
+  /** Points holding a word the section's transcript never says: not extractive. */
+  notFromTranscript: number;
+  coverageSum: number;
+  examples: { notFromTranscript: string[] };
+};
+
+export const emptyKeyPointCounts = (): KeyPointCounts => ({
+  sections: 0,
+  withPoints: 0,
+  twoToFour: 0,
+  points: 0,
+  outsideSection: 0,
+  notFromTranscript: 0,
+  coverageSum: 0,
+  examples: { notFromTranscript: [] },
+});
+
+/** The key points a section's content opens with (time in seconds and text), in order. */
+export function keyPointsOf(content: string): { seconds: number | null; text: string }[] {
+  const blocks = parseSectionContent(content);
+  const headed = blocks[0]?.kind === "heading" && blocks[0].text === KEY_POINTS_HEADING ? blocks[1] : undefined;
+  if (headed?.kind !== "list") return [];
+  return headed.items.map((pieces) => {
+    const time = pieces.find((p) => p.kind === "time");
+    const text = pieces
+      .map((p) => (p.kind === "text" ? p.text : ""))
+      .join("")
+      .trim();
+    return { seconds: time?.kind === "time" ? time.seconds : null, text };
+  });
+}
+
+const plainWords = (text: string) => normalised(text).split(" ").filter(Boolean);
+
+/**
+ * Checks one section's key points against its own transcript: timed inside the section, made of
+ * the transcript's words, and their coverage (by `coverage`, the engine-independent share of the
+ * section's top terms they mention). Adds into `counts`.
+ */
+export function checkKeyPoints(
+  content: string,
+  section: { segments: readonly TimedSegment[]; startMs: number; endMs: number },
+  coverage: (points: string[], sentences: string[]) => number,
+  counts = emptyKeyPointCounts(),
+): KeyPointCounts {
+  counts.sections++;
+  const points = keyPointsOf(content);
+  if (points.length === 0) return counts;
+  counts.withPoints++;
+  if (points.length >= 2 && points.length <= 4) counts.twoToFour++;
+  counts.points += points.length;
+  const said = new Set(section.segments.flatMap((s) => plainWords(s.text)));
+  for (const point of points) {
+    const ms = (point.seconds ?? -1) * 1000;
+    if (ms < section.startMs - 1000 || ms >= section.endMs) counts.outsideSection++;
+    if (plainWords(point.text).some((word) => !said.has(word))) {
+      counts.notFromTranscript++;
+      if (counts.examples.notFromTranscript.length < 8) counts.examples.notFromTranscript.push(point.text);
+    }
+  }
+  counts.coverageSum += coverage(
+    points.map((p) => p.text),
+    section.segments.map((s) => s.text),
+  );
+  return counts;
 }
 
 /* --------------------------------------------------------------------------- quiz sources */
