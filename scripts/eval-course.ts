@@ -40,13 +40,22 @@ async function main() {
     console.error(`No video JSON files in ${folder}`);
     process.exit(2);
   }
-  const report = await evaluateCourses(videos, { toleranceMs });
+  const report = await evaluateCourses(videos, { toleranceMs, chapterProtocols: true });
   const { titles, quiz, chaptersInSample: c } = report;
   const times = [...report.engineMs].sort((a, b) => a - b);
 
   console.log(`Offline course quality, ${folder}: ${report.videos} videos (${report.skipped.length} without a transcript), ${report.sections} sections`);
   console.log("");
   console.log(`Chapters (±${toleranceMs / 1000} s, 0:00 excluded), engine as shipped: P ${f3(c.precision)}  R ${f3(c.recall)}  F1 ${f3(c.f1)}`);
+  const protocols = report.chapterProtocols;
+  if (protocols) {
+    const row = (name: string, s: { precision: number; recall: number; f1: number }) =>
+      console.log(`  ${name.padEnd(46)} P ${f3(s.precision)}  R ${f3(s.recall)}  F1 ${f3(s.f1)}`);
+    console.log("Chapters by held-out protocols (chapter-protocols.ts):");
+    row("leave-one-video-out", protocols.leaveOneOut);
+    row("length split (fit shorter half, score longer)", protocols.lengthSplit);
+    if (protocols.autoCaptions) row("simulated automatic captions", protocols.autoCaptions);
+  }
   console.log(`Section times invalid or out of order: ${report.badSectionTimes}`);
   console.log("");
   console.log(`Generated titles: ${titles.generated}, ${(titles.words / Math.max(1, titles.generated)).toFixed(2)} words on average`);
@@ -90,6 +99,12 @@ function recordFigures(report: Awaited<ReturnType<typeof evaluateCourses>>) {
   const t = COURSE_QUALITY_THRESHOLDS;
   const figure = (name: string, value: number, unit: string, target?: string, ok?: boolean) => recordFigure({ bench, name, value, unit, target, ok });
   figure("chapter F1 (±30 s, 0:00 excluded), engine as shipped", Number(report.chaptersInSample.f1.toFixed(3)), "");
+  if (report.chapterProtocols) {
+    const { leaveOneOut, lengthSplit, autoCaptions } = report.chapterProtocols;
+    figure("chapter F1, leave-one-video-out", Number(leaveOneOut.f1.toFixed(3)), "", "≥ 0.6", leaveOneOut.f1 >= t.minHeldOutChapterF1);
+    figure("chapter F1, length split", Number(lengthSplit.f1.toFixed(3)), "", "≥ 0.6", lengthSplit.f1 >= t.minHeldOutChapterF1);
+    if (autoCaptions) figure("chapter F1, simulated automatic captions", Number(autoCaptions.f1.toFixed(3)), "");
+  }
   figure("section times invalid or out of order", report.badSectionTimes, "", "0", report.badSectionTimes <= t.badSectionTimes);
   figure("one-word generated titles", report.titles.oneWord, "", "0", report.titles.oneWord <= t.oneWordTitles);
   figure("titles ending in a function word", report.titles.endsInFunctionWord, "", "0", report.titles.endsInFunctionWord <= t.titlesEndingInFunctionWord);

@@ -10,6 +10,7 @@ import type { StructureInput } from "~/server/ai/structure/types";
 import { AppError } from "~/server/errors";
 import type { TimedSegment } from "~/server/video/types";
 
+import { evaluateChapterProtocols, type ProtocolReport } from "./chapter-protocols";
 import { keyPointCoverage } from "./content";
 import {
   badSectionTimes,
@@ -51,6 +52,8 @@ export type CourseQualityReport = {
   keyPoints: KeyPointCounts;
   /** Chapter boundaries of the videos with creator chapters, ±30 s, 0:00 excluded, the shipped engine as is. */
   chaptersInSample: BoundaryScores;
+  /** The held-out chapter protocols (chapter-protocols.ts), when asked for. */
+  chapterProtocols: ProtocolReport | null;
   engineMs: number[];
 };
 
@@ -58,6 +61,8 @@ const ZERO: BoundaryCounts = { truePositives: 0, falsePositives: 0, falseNegativ
 
 /** What must hold on the shared corpus (issue 19); the corpus test and the script check the same figures. */
 export const COURSE_QUALITY_THRESHOLDS = {
+  /** Chapter F1 (±30 s, 0:00 excluded) under leave-one-out and the length split. */
+  minHeldOutChapterF1: 0.6,
   badSectionTimes: 0,
   oneWordTitles: 0,
   titlesEndingInFunctionWord: 0,
@@ -87,6 +92,15 @@ export function thresholdFailures(report: CourseQualityReport): string[] {
     ["questions with duplicate options", report.quiz.duplicateOptions, t.duplicateOptions],
   ];
   const failures = checks.filter(([, value, limit]) => value > limit).map(([name, value, limit]) => `${name}: ${value} (at most ${limit})`);
+  const protocols = report.chapterProtocols;
+  if (protocols) {
+    for (const [name, scores] of [
+      ["leave-one-out", protocols.leaveOneOut],
+      ["length split", protocols.lengthSplit],
+    ] as const) {
+      if (scores.f1 < t.minHeldOutChapterF1) failures.push(`chapter F1, ${name}: ${scores.f1.toFixed(3)} (at least ${t.minHeldOutChapterF1})`);
+    }
+  }
   const withPoints = report.keyPoints.withPoints / Math.max(1, report.keyPoints.sections);
   if (withPoints < t.minSectionsWithKeyPoints) failures.push(`sections with key points: ${withPoints.toFixed(3)} (at least ${t.minSectionsWithKeyPoints})`);
   return failures;
@@ -103,7 +117,10 @@ function inputOf(video: EvalVideo): StructureInput {
   };
 }
 
-export async function evaluateCourses(videos: readonly EvalVideo[], options: { toleranceMs?: number } = {}): Promise<CourseQualityReport> {
+export async function evaluateCourses(
+  videos: readonly EvalVideo[],
+  options: { toleranceMs?: number; chapterProtocols?: boolean } = {},
+): Promise<CourseQualityReport> {
   const toleranceMs = options.toleranceMs ?? 30_000;
   const titles = emptyTitleCounts();
   const quiz = { ...emptyQuizCounts(), sections: 0, sectionsWithoutQuiz: 0 };
@@ -169,6 +186,19 @@ export async function evaluateCourses(videos: readonly EvalVideo[], options: { t
     quiz,
     keyPoints,
     chaptersInSample: scoreCounts(chapterCounts),
+    chapterProtocols: options.chapterProtocols
+      ? evaluateChapterProtocols(
+          videos
+            .filter((v) => v.chapters.length > 0 && v.segments.length > 0)
+            .map((v) => ({
+              id: v.videoId,
+              durationMs: v.durationSeconds * 1000,
+              segments: [...v.segments],
+              referenceMs: v.chapters.map((c) => Math.round(c.start * 1000)).filter((ms) => ms > 0),
+            })),
+          { toleranceMs },
+        )
+      : null,
     engineMs,
   };
 }
