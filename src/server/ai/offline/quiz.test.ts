@@ -15,6 +15,8 @@ import { createLibrarySource } from "~/server/video/sources/library";
 import { normaliseTranscript } from "~/server/video/transcript";
 import type { TimedSegment } from "~/server/video/types";
 
+import { SHARED_VIDEOS } from "../../../../test/fixtures/video-folder";
+
 import { tag } from "./nlp";
 import {
   articleFits,
@@ -31,7 +33,7 @@ import {
 import { cleanSentence } from "./text";
 
 const OWN_DIR = "test/fixtures/videos";
-const SHARED_DIR = "/work/shared/fixtures/videos";
+const SHARED_DIR = SHARED_VIDEOS;
 const SHARED_IDS = ["3d6DsjIBzJ4", "CfW845LNObM", "EK32jo7i5LQ"];
 
 async function sectionsOf(dir: string, videoId: string): Promise<QuizSource[]> {
