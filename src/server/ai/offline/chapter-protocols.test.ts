@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import type { TimedSegment } from "~/server/video/types";
 
 import { syntheticTranscript } from "../../../../test/fixtures/transcripts/synthetic";
-import { evaluateChapterProtocols, parameterGrid, simulateAutoCaptions, type ChapterVideo } from "./chapter-protocols";
+import { simulateAutoCaptions } from "./auto-captions";
+import { evaluateChapterProtocols, parameterGrid, type ChapterVideo } from "./chapter-protocols";
 import { CHAPTER_PARAMS } from "./segment";
 
 const segment = (index: number, startS: number, endS: number, text: string): TimedSegment => ({ index, startMs: startS * 1000, endMs: endS * 1000, text });

@@ -77,7 +77,8 @@ export const COURSE_QUALITY_THRESHOLDS = {
   duplicateOptions: 0,
 } as const;
 
-export function thresholdFailures(report: CourseQualityReport): string[] {
+/** The must-hold checks a report breaks. The chapter floor is for transcripts as published; `chapterFloor: false` leaves it out (simulated captions). */
+export function thresholdFailures(report: CourseQualityReport, options: { chapterFloor?: boolean } = {}): string[] {
   const t = COURSE_QUALITY_THRESHOLDS;
   const checks: [string, number, number][] = [
     ["section times invalid or out of order", report.badSectionTimes, t.badSectionTimes],
@@ -93,7 +94,7 @@ export function thresholdFailures(report: CourseQualityReport): string[] {
   ];
   const failures = checks.filter(([, value, limit]) => value > limit).map(([name, value, limit]) => `${name}: ${value} (at most ${limit})`);
   const protocols = report.chapterProtocols;
-  if (protocols) {
+  if (protocols && options.chapterFloor !== false) {
     for (const [name, scores] of [
       ["leave-one-out", protocols.leaveOneOut],
       ["length split", protocols.lengthSplit],

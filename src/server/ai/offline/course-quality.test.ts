@@ -4,7 +4,7 @@ import type { GeneratedQuiz, QuizSource } from "~/server/ai/quiz/types";
 import type { CourseOutline } from "~/server/ai/structure/types";
 import type { TimedSegment } from "~/server/video/types";
 
-import { badSectionTimes, checkQuiz, checkTitles, quizSourcesOf } from "./course-quality";
+import { badSectionTimes, checkKeyPoints, checkQuiz, checkTitles, keyPointsOf, quizSourcesOf } from "./course-quality";
 
 const segments: TimedSegment[] = [
   "A hash table stores each key in a bucket chosen by its hash.",
@@ -140,5 +140,28 @@ describe("checkQuiz", () => {
     expect(counts.distractorVerbatim).toBe(1);
     // Every term of the swapped-order sentence is said together in one sentence: it counts as true.
     expect(counts.distractorTrue).toBe(1);
+  });
+});
+
+describe("checkKeyPoints", () => {
+  const section = { segments: segments.slice(0, 2), startMs: 0, endMs: 40_000 };
+  const coverage = (points: string[]) => points.length / 4;
+
+  it("counts points timed inside the section and made of its words", () => {
+    const content = "Key points\n- [0:00] A hash table stores each key in a bucket.\n- [0:20] The table chains them in a list.\n\nTranscript\n\nText.";
+    const counts = checkKeyPoints(content, section, coverage);
+    expect(counts).toMatchObject({ sections: 1, withPoints: 1, twoToFour: 1, points: 2, outsideSection: 0, notFromTranscript: 0, coverageSum: 0.5 });
+  });
+
+  it("catches a point timed after the section and a point with words the section never says", () => {
+    const content = "Key points\n- [0:45] A hash table stores each key in a bucket.\n- [0:20] Hash tables are always fast.";
+    const counts = checkKeyPoints(content, section, coverage);
+    expect(counts.outsideSection).toBe(1);
+    expect(counts.notFromTranscript).toBe(1);
+  });
+
+  it("finds no points in content without the key points list", () => {
+    expect(keyPointsOf("Just paragraphs.\n\nMore text.")).toEqual([]);
+    expect(checkKeyPoints("Just paragraphs.", section, coverage).withPoints).toBe(0);
   });
 });

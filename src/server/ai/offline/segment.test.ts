@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { syntheticTranscript } from "../../../../test/fixtures/transcripts/synthetic";
-import { simulateAutoCaptions } from "./chapter-protocols";
+import { simulateAutoCaptions } from "./auto-captions";
 import { toUnits } from "./engine";
 import {
   boundaryBonuses,
