@@ -19,13 +19,10 @@ import { existsSync, readdirSync } from "node:fs";
 
 import { describe, expect, it } from "vitest";
 
-import { buildOutline } from "~/server/ai/offline/engine";
 import type { GeneratedQuestion, QuizSource } from "~/server/ai/quiz/types";
 import { isAppError } from "~/server/errors";
-import { timeOutline } from "~/server/services/generation/save-course";
-import { createLibrarySource } from "~/server/video/sources/library";
-import { normaliseTranscript } from "~/server/video/transcript";
 
+import { librarySectionSources } from "../../../../test/fixtures/quiz-sources";
 import { SHARED_VIDEOS } from "../../../../test/fixtures/video-folder";
 
 import { standAlone } from "./content";
@@ -85,26 +82,6 @@ const sentencesOf = (text: string) =>
     .filter(Boolean);
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const wordTokens = (tokens: readonly TaggedToken[]) => tokens.filter((t) => t.pos !== "PUNCT" && t.pos !== "SPACE");
-
-async function sectionsOf(videoId: string): Promise<QuizSource[]> {
-  const source = createLibrarySource(SHARED_DIR);
-  const details = await source.details(videoId);
-  const captions = await source.transcript(videoId);
-  if (!details || !captions) return [];
-  const segments = normaliseTranscript(captions);
-  const durationSeconds = Math.max(Math.round(details.durationSeconds), Math.ceil((segments.at(-1)?.endMs ?? 0) / 1000));
-  const outline = await buildOutline({
-    topic: details.title,
-    complexity: "beginner",
-    additionalInstructions: null,
-    video: { title: details.title, description: details.description, durationSeconds },
-    segments,
-    creatorChapters: [],
-  });
-  return timeOutline(outline, { segments, durationSeconds }).flatMap((chapter) =>
-    chapter.sections.map((s) => ({ courseTitle: outline.title, sectionTitle: s.title, timeStart: s.timeStart, timeEnd: s.timeEnd, segments })),
-  );
-}
 
 /** A token as compared: the tagger keeps a final stop on a short word ("x.", "e."). */
 const same = (a: TaggedToken | undefined, b: TaggedToken | undefined) =>
@@ -225,7 +202,7 @@ function auditQuestion(q: GeneratedQuestion, windowRaw: string, windowSentences:
 
 async function auditVideo(videoId: string, plan: (source: QuizSource) => { quiz: { questions: GeneratedQuestion[] }; window: number[] }): Promise<Counts> {
   const counts = zero();
-  const sections = await sectionsOf(videoId);
+  const sections = await librarySectionSources(SHARED_DIR, videoId);
   const segments = sections[0]?.segments ?? [];
   // Statements are cut from sentences stripped of their opening connective ("So, …").
   const videoSentences = [...new Set(segments.flatMap((s) => sentencesOf(s.text)).flatMap((s) => [s, standAlone(s)]))];

@@ -7,14 +7,11 @@ import { existsSync } from "node:fs";
 
 import { describe, expect, it } from "vitest";
 
-import { buildOutline } from "~/server/ai/offline/engine";
 import { inSection, QUIZ_TOO_SHORT_MESSAGE, quizWindow, type GeneratedQuiz, type QuizSource } from "~/server/ai/quiz/types";
 import { isAppError } from "~/server/errors";
-import { timeOutline } from "~/server/services/generation/save-course";
-import { createLibrarySource } from "~/server/video/sources/library";
-import { normaliseTranscript } from "~/server/video/transcript";
 import type { TimedSegment } from "~/server/video/types";
 
+import { librarySectionSources } from "../../../../test/fixtures/quiz-sources";
 import { SHARED_VIDEOS } from "../../../../test/fixtures/video-folder";
 
 import { tag } from "./nlp";
@@ -35,26 +32,6 @@ import { cleanSentence } from "./text";
 const OWN_DIR = "test/fixtures/videos";
 const SHARED_DIR = SHARED_VIDEOS;
 const SHARED_IDS = ["3d6DsjIBzJ4", "CfW845LNObM", "EK32jo7i5LQ"];
-
-async function sectionsOf(dir: string, videoId: string): Promise<QuizSource[]> {
-  const source = createLibrarySource(dir);
-  const details = await source.details(videoId);
-  const captions = await source.transcript(videoId);
-  if (!details || !captions) throw new Error(`fixture ${videoId} is missing in ${dir}`);
-  const segments = normaliseTranscript(captions);
-  const durationSeconds = Math.max(Math.round(details.durationSeconds), Math.ceil((segments.at(-1)?.endMs ?? 0) / 1000));
-  const outline = await buildOutline({
-    topic: details.title,
-    complexity: "beginner",
-    additionalInstructions: null,
-    video: { title: details.title, description: details.description, durationSeconds },
-    segments,
-    creatorChapters: [],
-  });
-  return timeOutline(outline, { segments, durationSeconds }).flatMap((chapter) =>
-    chapter.sections.map((s) => ({ courseTitle: outline.title, sectionTitle: s.title, timeStart: s.timeStart, timeEnd: s.timeEnd, segments })),
-  );
-}
 
 /** Normalised for "is this text in the transcript": the builder only cleans fillers and spacing. */
 const norm = (text: string) =>
@@ -105,7 +82,7 @@ function expectSoundQuiz(quiz: GeneratedQuiz, source: QuizSource, positions: rea
 describe("buildOfflineQuiz on our fixture videos", () => {
   for (const videoId of ["binSearch01", "hashTable01", "recursion01"]) {
     it(`${videoId}: every section gets a sound quiz grounded in its transcript`, async () => {
-      const sections = await sectionsOf(OWN_DIR, videoId);
+      const sections = await librarySectionSources(OWN_DIR, videoId);
       expect(sections.length).toBeGreaterThan(0);
       for (const section of sections) {
         // Answers come from the section's own transcript, plus neighbours only up to the
@@ -119,7 +96,7 @@ describe("buildOfflineQuiz on our fixture videos", () => {
   }
 
   it("mixes cloze and statement questions, and the correct option is not always in one place", async () => {
-    const sections = await sectionsOf(OWN_DIR, "binSearch01");
+    const sections = await librarySectionSources(OWN_DIR, "binSearch01");
     const questions = sections.flatMap((s) => buildOfflineQuiz(s).questions);
     expect(questions.some((q) => q.questionText.startsWith("Complete what the video says"))).toBe(true);
     expect(questions.some((q) => q.questionText.startsWith("Which statement"))).toBe(true);
@@ -128,14 +105,14 @@ describe("buildOfflineQuiz on our fixture videos", () => {
   });
 
   it("is deterministic: the same section gives the same quiz", async () => {
-    const [first] = await sectionsOf(OWN_DIR, "hashTable01");
-    const again = (await sectionsOf(OWN_DIR, "hashTable01"))[0]!;
+    const [first] = await librarySectionSources(OWN_DIR, "hashTable01");
+    const again = (await librarySectionSources(OWN_DIR, "hashTable01"))[0]!;
     expect(buildOfflineQuiz(again)).toEqual(buildOfflineQuiz(first!));
     expect(buildOfflineQuiz({ ...first!, segments: [...first!.segments] })).toEqual(buildOfflineQuiz(first!));
   });
 
   it("questions follow the video's order", async () => {
-    const sections = await sectionsOf(OWN_DIR, "binSearch01");
+    const sections = await librarySectionSources(OWN_DIR, "binSearch01");
     for (const section of sections) {
       const times = buildOfflineQuiz(section).questions.map((q) => q.sourceTime);
       expect(times).toEqual([...times].sort((a, b) => a - b));
@@ -145,7 +122,7 @@ describe("buildOfflineQuiz on our fixture videos", () => {
 
 describe("buildOfflineQuiz on short sections", () => {
   it("a section of a few seconds borrows neighbouring text and still gets ≥ 3 questions inside it", async () => {
-    const sections = await sectionsOf(OWN_DIR, "binSearch01");
+    const sections = await librarySectionSources(OWN_DIR, "binSearch01");
     const base = sections[1]!;
     const first = base.segments.find((s) => inSection(s, base))!;
     const tiny: QuizSource = { ...base, timeStart: Math.floor(first.startMs / 1000), timeEnd: Math.floor(first.startMs / 1000) + 2 };
@@ -157,7 +134,7 @@ describe("buildOfflineQuiz on short sections", () => {
   });
 
   it("a zero-length section (timeEnd = timeStart) gets its questions at its start", async () => {
-    const sections = await sectionsOf(OWN_DIR, "binSearch01");
+    const sections = await librarySectionSources(OWN_DIR, "binSearch01");
     const base = sections[2]!;
     const zero: QuizSource = { ...base, timeEnd: base.timeStart };
     const quiz = buildOfflineQuiz(zero);
@@ -184,7 +161,7 @@ describe("buildOfflineQuiz on short sections", () => {
 describe.skipIf(!existsSync(SHARED_DIR))("buildOfflineQuiz on the shared fixture videos", () => {
   for (const videoId of SHARED_IDS) {
     it(`${videoId}: every section gets a sound quiz`, async () => {
-      const sections = await sectionsOf(SHARED_DIR, videoId);
+      const sections = await librarySectionSources(SHARED_DIR, videoId);
       let fromOwnText = 0;
       for (const section of sections) {
         const { own } = quizWindow(section, QUIZ_WINDOW_MIN_WORDS);
