@@ -21,24 +21,14 @@
  * captions (short lower-case lines without punctuation). A change that raises the in-sample F1
  * but lowers a held-out figure is a regression.
  */
-import { readdirSync, readFileSync } from "node:fs";
-import { basename, join, resolve } from "node:path";
+import { resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 
 import { evaluateChapterProtocols, type ChapterVideo } from "~/server/ai/offline/chapter-protocols";
 import { buildOutline, NO_TRANSCRIPT_MESSAGE } from "~/server/ai/offline/engine";
 import { addCounts, matchBoundaries, scoreCounts, type BoundaryCounts, type BoundaryScores } from "~/server/ai/offline/evaluate";
-import type { StructureInput } from "~/server/ai/structure/types";
-import type { TimedSegment } from "~/server/video/types";
 
-type FixtureVideo = {
-  videoId: string;
-  title: string;
-  description?: string;
-  durationSeconds: number;
-  chapters?: { start: number; title: string }[];
-  segments: { text: string; start: number; duration: number }[];
-};
+import { readVideoFolder, structureInputOf } from "../test/fixtures/video-folder";
 
 const ZERO: BoundaryCounts = { truePositives: 0, falsePositives: 0, falseNegatives: 0 };
 
@@ -56,18 +46,6 @@ function parseArgs(argv: string[]) {
   return args;
 }
 
-function toSegments(video: FixtureVideo): TimedSegment[] {
-  return video.segments.map((s, index) => ({ index, startMs: Math.round(s.start * 1000), endMs: Math.round((s.start + s.duration) * 1000), text: s.text }));
-}
-
-/** The description without its timestamp lines ("5:38 - An infinite fraction puzzle"). */
-function hideChapterList(description: string): string {
-  return description
-    .split(/\r?\n/)
-    .filter((line) => !/\b\d{1,2}:\d{2}(?::\d{2})?\b/.test(line))
-    .join("\n");
-}
-
 const pct = (x: number) => x.toFixed(3);
 const clock = (ms: number) => {
   const s = Math.round(ms / 1000);
@@ -78,9 +56,6 @@ async function main() {
   const args = parseArgs(process.argv.slice(2));
   const folder = resolve(args.folder);
   const toleranceMs = args.toleranceS * 1000;
-  const files = readdirSync(folder)
-    .filter((f) => f.endsWith(".json"))
-    .sort();
 
   let excl = ZERO;
   let incl = ZERO;
@@ -92,18 +67,11 @@ async function main() {
 
   console.log(`Offline engine vs creator chapters, ±${args.toleranceS} s, ${folder}`);
   console.log(["video", "min", "ref", "pred", "TP", "P", "R", "F1", "F1 incl 0:00", "ms", "predicted starts | creator starts"].join("\t"));
-  for (const file of files) {
-    const video = JSON.parse(readFileSync(join(folder, file), "utf8")) as FixtureVideo;
-    const id = video.videoId || basename(file, ".json");
-    const segments = toSegments(video);
-    const input: StructureInput = {
-      topic: "",
-      complexity: "intermediate",
-      additionalInstructions: null,
-      video: { title: video.title, description: hideChapterList(video.description ?? ""), durationSeconds: video.durationSeconds },
-      segments,
-      creatorChapters: [], // hidden: the engine must find the chapters itself
-    };
+  for (const video of readVideoFolder(folder)) {
+    const id = video.videoId;
+    const segments = video.segments;
+    // The creator's chapters hidden: the engine must find them itself.
+    const input = structureInputOf(video, { creatorChapters: false });
     let predicted: number[];
     const started = performance.now();
     try {
@@ -118,7 +86,7 @@ async function main() {
       throw error;
     }
     const minutes = (video.durationSeconds / 60).toFixed(1);
-    const reference = (video.chapters ?? []).map((c) => Math.round(c.start * 1000)).sort((a, b) => a - b);
+    const reference = video.chapters.map((c) => Math.round(c.start * 1000)).sort((a, b) => a - b);
     const predictedInner = predicted.slice(1);
     const ms = timings[timings.length - 1]!.toFixed(0);
     if (reference.length === 0) {
