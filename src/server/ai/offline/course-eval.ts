@@ -71,6 +71,8 @@ export const COURSE_QUALITY_THRESHOLDS = {
   keyPointsNotFromTranscript: 0,
   /** Share of sections that open with key points (a section of fillers only may have none). */
   minSectionsWithKeyPoints: 0.95,
+  /** Share of checked distractors the tagger reads unlike the answer (a little tagger noise allowed). */
+  maxUngrammaticalShare: 0.01,
   distractorsVerbatim: 0,
   distractorsTrue: 0,
   clozeAnswersNotInTranscript: 0,
@@ -93,6 +95,9 @@ export function thresholdFailures(report: CourseQualityReport, options: { chapte
     ["questions with duplicate options", report.quiz.duplicateOptions, t.duplicateOptions],
   ];
   const failures = checks.filter(([, value, limit]) => value > limit).map(([name, value, limit]) => `${name}: ${value} (at most ${limit})`);
+  const ungrammatical = report.quiz.distractorUngrammatical / Math.max(1, report.quiz.grammarChecked);
+  if (ungrammatical > t.maxUngrammaticalShare)
+    failures.push(`distractors tagged unlike the answer: ${ungrammatical.toFixed(3)} (at most ${t.maxUngrammaticalShare})`);
   const protocols = report.chapterProtocols;
   if (protocols && options.chapterFloor !== false) {
     for (const [name, scores] of [

@@ -9,7 +9,9 @@ import { inSection, type GeneratedQuiz, type QuizSource } from "~/server/ai/quiz
 import type { CourseOutline } from "~/server/ai/structure/types";
 import type { TimedSegment } from "~/server/video/types";
 
+import { standAlone } from "./content";
 import { tag, type TaggedToken } from "./nlp";
+import { cleanSentence } from "./text";
 
 /* ------------------------------------------------------------------------------- titles */
 
@@ -305,7 +307,9 @@ export function checkQuiz(quiz: GeneratedQuiz, source: QuizSource, counts = empt
  */
 function swappedTagsAgree(tokens: readonly TaggedToken[], correct: string, section: SectionText): boolean | null {
   const words = tokens.filter((t) => t.pos !== "PUNCT");
-  for (const candidate of [correct, ...section.sentences.map((s) => s.text)]) {
+  // Statements are cleaned sentences ("So, the key…" → "The key…"): align against the same.
+  const readable = section.sentences.flatMap((s) => cleanSentence(s.text).split(/(?<=[.!?])\s+/)).map((t) => standAlone(t));
+  for (const candidate of [correct, ...readable]) {
     const other = tag(candidate).filter((t) => t.pos !== "PUNCT");
     let head = 0;
     while (head < words.length && head < other.length && words[head]!.normal === other[head]!.normal) head++;
