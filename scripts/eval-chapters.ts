@@ -24,8 +24,9 @@
 import { resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 
-import { evaluateChapterProtocols, type ChapterVideo } from "~/server/ai/offline/chapter-protocols";
+import { evaluateChapterProtocols, parameterGrid, type ChapterVideo } from "~/server/ai/offline/chapter-protocols";
 import { buildOutline, NO_TRANSCRIPT_MESSAGE } from "~/server/ai/offline/engine";
+import { CHAPTER_PARAMS, CHAPTER_PRIOR_PARAMS } from "~/server/ai/offline/segment";
 import { addCounts, matchBoundaries, scoreCounts, type BoundaryCounts, type BoundaryScores } from "~/server/ai/offline/evaluate";
 
 import { readVideoFolder, structureInputOf } from "../test/fixtures/video-folder";
@@ -154,6 +155,22 @@ function printProtocols(videos: ChapterVideo[], toleranceMs: number) {
   line("leave-one-video-out, grid re-picked per fold", report.leaveOneOut);
   line("length split: fit shorter half, score longer", report.lengthSplit);
   if (report.autoCaptions) line("simulated auto-captions, shipped parameters", report.autoCaptions);
+
+  // The chapter count's own parameter refitted too: the rate per minute, or the boundary prior.
+  const weights = { pauseWeight: [20, 30, 45, 60], cueWeight: [10, 15, 20, 30], depthWeight: [0, 3, 6, 9] };
+  const counted = [
+    ["rate", CHAPTER_PARAMS, parameterGrid(CHAPTER_PARAMS, { msPerSpan: [150_000, 200_000, 250_000], ...weights })],
+    ["boundary prior", CHAPTER_PRIOR_PARAMS, parameterGrid(CHAPTER_PRIOR_PARAMS, { boundaryPrior: [2, 3, 5, 7, 10], ...weights })],
+  ] as const;
+  console.log("");
+  console.log("With the chapter count's parameter in the grid too (the shipped count is the rate):");
+  for (const [name, shipped, grid] of counted) {
+    const r = evaluateChapterProtocols(videos, { toleranceMs, grid, shipped });
+    line(`${name}: in-sample`, r.inSample);
+    line(`${name}: leave-one-video-out`, r.leaveOneOut);
+    line(`${name}: length split`, r.lengthSplit);
+    if (r.autoCaptions) line(`${name}: simulated auto-captions`, r.autoCaptions);
+  }
   console.log(`(protocols took ${((performance.now() - started) / 1000).toFixed(1)} s)`);
 }
 

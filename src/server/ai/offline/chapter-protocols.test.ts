@@ -47,7 +47,7 @@ describe("parameterGrid", () => {
       [2, 4],
       [2, 5],
     ]);
-    expect(grid.every((p) => p.msPerSpan === CHAPTER_PARAMS.msPerSpan)).toBe(true);
+    expect(grid.every((p) => p.msPerSpan === CHAPTER_PARAMS.msPerSpan && p.depthWeight === CHAPTER_PARAMS.depthWeight)).toBe(true);
   });
 });
 

@@ -46,7 +46,7 @@ export function parameterGrid(base: SegmenterParams, axes: { [K in keyof Segment
   return grid;
 }
 
-/** The chapter method's free parameters: the weights (nats) of the pause, the discourse cue and the cohesion depth. */
+/** The chapter method's free weights (nats): the pause, the discourse cue and the cohesion depth. */
 export const CHAPTER_GRID: readonly SegmenterParams[] = parameterGrid(CHAPTER_PARAMS, {
   pauseWeight: [20, 30, 45, 60],
   cueWeight: [10, 15, 20, 30],

@@ -6,6 +6,7 @@ import { toUnits } from "./engine";
 import {
   boundaryBonuses,
   CHAPTER_PARAMS,
+  CHAPTER_PRIOR_PARAMS,
   cueScore,
   MAX_UNITS,
   optimalStarts,
@@ -103,12 +104,21 @@ describe("optimalStarts", () => {
 });
 
 describe("segment", () => {
-  it("scales the target count with the duration", () => {
+  it("scales the target count with the duration (with the prior: bounds it)", () => {
     expect(targetSpanCount(60_000, CHAPTER_PARAMS)).toBe(1);
     expect(targetSpanCount(15 * 60_000, CHAPTER_PARAMS)).toBe(5);
     expect(targetSpanCount(4 * 3_600_000, CHAPTER_PARAMS)).toBe(CHAPTER_PARAMS.maxSpans);
+    expect(targetSpanCount(5 * 60_000, CHAPTER_PRIOR_PARAMS)).toBe(5); // at most one chapter a minute
     expect(targetSpanCount(30_000, SECTION_PARAMS)).toBe(1); // too short for two 35 s sections
     expect(targetSpanCount(100_000, SECTION_PARAMS)).toBe(2);
+  });
+
+  it("lets the boundary prior choose the count: three topics give three chapters, one topic gives one", () => {
+    const threeTopics = unitsOf([...repeat(A, 60), ...repeat(B, 60), ...repeat(A, 60)]);
+    expect(segment(threeTopics, CHAPTER_PRIOR_PARAMS)).toHaveLength(3);
+    const oneTopic = unitsOf(repeat(A, 180));
+    expect(segment(oneTopic, CHAPTER_PRIOR_PARAMS)).toEqual([0]);
+    expect(segment(oneTopic, CHAPTER_PARAMS).length).toBeGreaterThan(1); // the rate splits it anyway
   });
 
   it("handles empty and tiny inputs", () => {
