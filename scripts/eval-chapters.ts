@@ -24,7 +24,7 @@
 import { resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 
-import { evaluateChapterProtocols, parameterGrid, type ChapterVideo } from "~/server/ai/offline/chapter-protocols";
+import { chapterVideoOf, evaluateChapterProtocols, parameterGrid, type ChapterVideo } from "~/server/ai/offline/chapter-protocols";
 import { buildOutline, NO_TRANSCRIPT_MESSAGE } from "~/server/ai/offline/engine";
 import { CHAPTER_PARAMS, CHAPTER_PRIOR_PARAMS } from "~/server/ai/offline/segment";
 import { addCounts, matchBoundaries, scoreCounts, type BoundaryCounts, type BoundaryScores } from "~/server/ai/offline/evaluate";
@@ -104,7 +104,7 @@ async function main() {
     macroExcl += s.f1;
     macroIncl += si.f1;
     scored++;
-    protocolVideos.push({ id, durationMs: video.durationSeconds * 1000, segments, referenceMs: referenceInner });
+    protocolVideos.push(chapterVideoOf(video));
     console.log(
       [
         id,

@@ -23,6 +23,24 @@ import { CHAPTER_PARAMS, segment, type SegmenterParams } from "./segment";
 /** A video with creator chapters: `referenceMs` are their starts, 0:00 excluded. */
 export type ChapterVideo = { id: string; durationMs: number; segments: TimedSegment[]; referenceMs: number[] };
 
+/** A video with its creator's chapters (seconds, as in the fixtures) as the protocols score it. */
+export function chapterVideoOf(video: {
+  videoId: string;
+  durationSeconds: number;
+  segments: readonly TimedSegment[];
+  chapters: readonly { start: number }[];
+}): ChapterVideo {
+  return { id: video.videoId, durationMs: video.durationSeconds * 1000, segments: [...video.segments], referenceMs: innerChapterStartsMs(video.chapters) };
+}
+
+/** Creator chapter starts in ms, sorted, 0:00 excluded (every outline starts there). */
+export function innerChapterStartsMs(chapters: readonly { start: number }[]): number[] {
+  return chapters
+    .map((c) => Math.round(c.start * 1000))
+    .filter((ms) => ms > 0)
+    .sort((a, b) => a - b);
+}
+
 export type ProtocolReport = { inSample: BoundaryScores; leaveOneOut: BoundaryScores; lengthSplit: BoundaryScores; autoCaptions?: BoundaryScores };
 
 export type ProtocolOptions = {

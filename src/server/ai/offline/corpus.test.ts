@@ -4,49 +4,17 @@
  * a floor under the chapter-boundary F1, in sample and under the held-out protocols
  * (chapter-protocols.ts), so a change that degrades segmentation, or only fits this corpus, fails here.
  */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
-
 import { describe, expect, it } from "vitest";
 
-import type { StructureInput } from "~/server/ai/structure/types";
-import type { TimedSegment } from "~/server/video/types";
-
-import { evaluateChapterProtocols, parameterGrid, type ChapterVideo } from "./chapter-protocols";
+import { readVideoFolder, SHARED_VIDEOS, structureInputOf, type FolderVideo } from "../../../../test/fixtures/video-folder";
+import { chapterVideoOf, evaluateChapterProtocols, parameterGrid } from "./chapter-protocols";
 import { createOfflineEngine, NO_TRANSCRIPT_MESSAGE } from "./engine";
 import { outlineProblems } from "./outline-invariants";
 import { CHAPTER_PARAMS } from "./segment";
 
-const CORPUS = resolve(process.cwd(), "../shared/fixtures/videos");
-const present = existsSync(CORPUS);
-
-type Video = {
-  videoId: string;
-  title: string;
-  description: string;
-  durationSeconds: number;
-  chapters: { start: number; title: string }[];
-  segments: { text: string; start: number; duration: number }[];
-};
-
-const videos: Video[] = present
-  ? readdirSync(CORPUS)
-      .filter((f) => f.endsWith(".json"))
-      .sort()
-      .map((f) => JSON.parse(readFileSync(join(CORPUS, f), "utf8")) as Video)
-  : [];
-
-const segmentsOf = (v: Video): TimedSegment[] =>
-  v.segments.map((s, index) => ({ index, startMs: Math.round(s.start * 1000), endMs: Math.round((s.start + s.duration) * 1000), text: s.text }));
-
-const inputOf = (v: Video, withChapters: boolean): StructureInput => ({
-  topic: "mathematics",
-  complexity: "intermediate",
-  additionalInstructions: null,
-  video: { title: v.title, description: withChapters ? v.description : "", durationSeconds: v.durationSeconds },
-  segments: segmentsOf(v),
-  creatorChapters: withChapters ? v.chapters.map((c) => ({ title: c.title, startMs: Math.round(c.start * 1000) })) : [],
-});
+const videos = readVideoFolder(SHARED_VIDEOS);
+const present = videos.length > 0;
+const inputOf = (v: FolderVideo, withChapters: boolean) => structureInputOf(v, { creatorChapters: withChapters, topic: "mathematics" });
 
 describe.skipIf(!present)(
   present ? "offline engine on the shared corpus" : "offline engine on the shared corpus — skipped: ../shared/fixtures/videos not found",
@@ -78,14 +46,7 @@ describe.skipIf(!present)(
     });
 
     it("keeps the chapter-boundary F1 (±30 s, 0:00 excluded) at or above 0.6 in sample and held out", () => {
-      const chaptered: ChapterVideo[] = withTranscript
-        .filter((v) => v.chapters.length > 0)
-        .map((v) => ({
-          id: v.videoId,
-          durationMs: v.durationSeconds * 1000,
-          segments: segmentsOf(v),
-          referenceMs: v.chapters.map((c) => Math.round(c.start * 1000)).filter((t) => t > 0),
-        }));
+      const chaptered = withTranscript.filter((v) => v.chapters.length > 0).map(chapterVideoOf);
       // A smaller grid than the script's keeps this test quick; the protocols are the same.
       const grid = parameterGrid(CHAPTER_PARAMS, { pauseWeight: [30, 45], cueWeight: [15, 20], depthWeight: [3, 6] });
       const report = evaluateChapterProtocols(chaptered, { grid, autoCaptions: false });

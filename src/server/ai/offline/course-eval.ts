@@ -10,7 +10,7 @@ import type { StructureInput } from "~/server/ai/structure/types";
 import { AppError } from "~/server/errors";
 import type { TimedSegment } from "~/server/video/types";
 
-import { evaluateChapterProtocols, type ProtocolReport } from "./chapter-protocols";
+import { chapterVideoOf, evaluateChapterProtocols, innerChapterStartsMs, type ProtocolReport } from "./chapter-protocols";
 import { keyPointCoverage } from "./content";
 import {
   badSectionTimes,
@@ -155,7 +155,7 @@ export async function evaluateCourses(
     badTimes += badSectionTimes(outline, video.segments);
     sections += outline.chapters.reduce((n, c) => n + c.sections.length, 0);
 
-    const reference = video.chapters.map((c) => Math.round(c.start * 1000)).filter((ms) => ms > 0);
+    const reference = innerChapterStartsMs(video.chapters);
     if (video.chapters.length > 0) {
       const byIndex = new Map(video.segments.map((s) => [s.index, s.startMs]));
       const predicted = outline.chapters.slice(1).map((c) => byIndex.get(c.sections[0]!.startSegment)!);
@@ -193,17 +193,7 @@ export async function evaluateCourses(
     keyPoints,
     chaptersInSample: scoreCounts(chapterCounts),
     chapterProtocols: options.chapterProtocols
-      ? evaluateChapterProtocols(
-          videos
-            .filter((v) => v.chapters.length > 0 && v.segments.length > 0)
-            .map((v) => ({
-              id: v.videoId,
-              durationMs: v.durationSeconds * 1000,
-              segments: [...v.segments],
-              referenceMs: v.chapters.map((c) => Math.round(c.start * 1000)).filter((ms) => ms > 0),
-            })),
-          { toleranceMs },
-        )
+      ? evaluateChapterProtocols(videos.filter((v) => v.chapters.length > 0 && v.segments.length > 0).map(chapterVideoOf), { toleranceMs })
       : null,
     engineMs,
   };
