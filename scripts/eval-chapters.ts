@@ -26,7 +26,8 @@ import { performance } from "node:perf_hooks";
 
 import { chapterVideoOf, evaluateChapterProtocols, parameterGrid, type ChapterVideo } from "~/server/ai/offline/chapter-protocols";
 import { buildOutline, NO_TRANSCRIPT_MESSAGE } from "~/server/ai/offline/engine";
-import { CHAPTER_PARAMS, CHAPTER_PRIOR_PARAMS } from "~/server/ai/offline/segment";
+import { simulateAutoCaptions } from "~/server/ai/offline/auto-captions";
+import { CHAPTER_PARAMS, type SegmenterParams } from "~/server/ai/offline/segment";
 import { addCounts, matchBoundaries, scoreCounts, type BoundaryCounts, type BoundaryScores } from "~/server/ai/offline/evaluate";
 
 import { readVideoFolder, structureInputOf } from "../test/fixtures/video-folder";
@@ -156,20 +157,29 @@ function printProtocols(videos: ChapterVideo[], toleranceMs: number) {
   line("length split: fit shorter half, score longer", report.lengthSplit);
   if (report.autoCaptions) line("simulated auto-captions, shipped parameters", report.autoCaptions);
 
-  // The chapter count's own parameter refitted too: the rate per minute, or the boundary prior.
+  // The chapter count's own parameters refitted too: the rate alone, and the rate with the valleys (shipped).
   const weights = { pauseWeight: [20, 30, 45, 60], cueWeight: [10, 15, 20, 30], depthWeight: [0, 3, 6, 9] };
+  const msPerSpan = [150_000, 200_000, 250_000];
+  const valleys = [120_000, 180_000].map((windowMs) => ({ depth: 1, windowMs }));
+  const rateAlone: SegmenterParams = { ...CHAPTER_PARAMS, valleys: undefined };
   const counted = [
-    ["rate", CHAPTER_PARAMS, parameterGrid(CHAPTER_PARAMS, { msPerSpan: [150_000, 200_000, 250_000], ...weights })],
-    ["boundary prior", CHAPTER_PRIOR_PARAMS, parameterGrid(CHAPTER_PRIOR_PARAMS, { boundaryPrior: [2, 3, 5, 7, 10], ...weights })],
+    ["rate alone", rateAlone, parameterGrid(rateAlone, { msPerSpan, ...weights })],
+    ["rate and valleys", CHAPTER_PARAMS, parameterGrid(CHAPTER_PARAMS, { msPerSpan, valleys, ...weights })],
   ] as const;
   console.log("");
-  console.log("With the chapter count's parameter in the grid too (the shipped count is the rate):");
+  console.log("With the chapter count's parameters in the grid too (shipped: the rate and the valleys):");
   for (const [name, shipped, grid] of counted) {
     const r = evaluateChapterProtocols(videos, { toleranceMs, grid, shipped });
     line(`${name}: in-sample`, r.inSample);
     line(`${name}: leave-one-video-out`, r.leaveOneOut);
     line(`${name}: length split`, r.lengthSplit);
     if (r.autoCaptions) line(`${name}: simulated auto-captions`, r.autoCaptions);
+    const captions = evaluateChapterProtocols(
+      videos.map((v) => ({ ...v, segments: simulateAutoCaptions(v.segments) })),
+      { toleranceMs, grid, shipped, autoCaptions: false },
+    );
+    line(`${name}: captions, leave-one-out`, captions.leaveOneOut);
+    line(`${name}: captions, length split`, captions.lengthSplit);
   }
   console.log(`(protocols took ${((performance.now() - started) / 1000).toFixed(1)} s)`);
 }

@@ -114,24 +114,55 @@ describe("normaliseTranscript", () => {
     expect(segments).toHaveLength(1);
   });
 
-  test("auto-captions without punctuation are cut at about 30 s", () => {
+  test("auto-captions without punctuation are cut about every 12 s, a spoken sentence's length", () => {
     const rows: [string, number, number][] = Array.from({ length: 60 }, (_, i) => [`words number ${i} of a long run`, i * 2, 2]);
     const segments = normaliseTranscript(cues(...rows));
-    expect(segments.length).toBeGreaterThanOrEqual(4);
-    for (const segment of segments) expect(segment.endMs - segment.startMs).toBeLessThanOrEqual(30_000);
+    expect(segments.length).toBeGreaterThanOrEqual(10);
+    for (const segment of segments) expect(segment.endMs - segment.startMs).toBeLessThanOrEqual(12_000);
     expect(segments.map((segment) => segment.text).join(" ")).toBe(rows.map(([text]) => text).join(" "));
     expectValidTimeline(segments);
   });
 
-  test("dense text is cut at about 400 characters", () => {
+  test("dense text without punctuation is cut at about 150 characters", () => {
     const rows: [string, number, number][] = Array.from({ length: 20 }, (_, i) => [
       `fragment ${i} of a rather long run of speech without any punctuation at all`,
       i,
       1,
     ]);
     const segments = normaliseTranscript(cues(...rows));
-    expect(segments.length).toBeGreaterThan(1);
-    for (const segment of segments) expect(segment.text.length).toBeLessThanOrEqual(400);
+    expect(segments.length).toBeGreaterThanOrEqual(10);
+    for (const segment of segments) expect(segment.text.length).toBeLessThanOrEqual(150);
+  });
+
+  test("in a punctuated transcript only a run-on sentence is cut, at about 400 characters", () => {
+    const runOn: [string, number, number][] = Array.from({ length: 12 }, (_, i) => [`part ${i} of one sentence that keeps going and going`, 10 + i, 1]);
+    const rows: [string, number, number][] = [
+      ["A short sentence.", 0, 2],
+      ["Another one here.", 2, 2],
+      ["And a third.", 4, 2],
+      ["Then a fourth.", 6, 2],
+      ...runOn,
+      ["It ends.", 22, 1],
+    ];
+    const segments = normaliseTranscript(cues(...rows));
+    expect(segments.slice(0, 4).map((segment) => segment.text)).toEqual(["A short sentence.", "Another one here.", "And a third.", "Then a fourth."]);
+    const rest = segments.slice(4);
+    expect(rest.length).toBeGreaterThan(1);
+    for (const segment of rest) expect(segment.text.length).toBeLessThanOrEqual(400);
+    expect(rest.some((segment) => segment.text.length > 150)).toBe(true);
+  });
+
+  test("rolling auto-captions: a silence hidden by overlapping cues still ends a segment and shows as a gap", () => {
+    // Four words a line, one line every 1.6 s (0.4 s a word), each shown until the next line is done.
+    const lines = ["we start with the", "first idea of the", "lesson and then we", "stop right here now", "next comes a new", "part of the talk"];
+    const starts = [0, 1.6, 3.2, 4.8, 10, 11.6];
+    const rows = lines.map((text, i): [string, number, number] => [text, starts[i]!, (starts[i + 2] ?? starts[i]! + 3) - starts[i]!]);
+    const segments = normaliseTranscript(cues(...rows));
+    expect(segments.map((segment) => segment.text)).toEqual([lines.slice(0, 4).join(" "), lines.slice(4).join(" ")]);
+    // The first segment's speech ends about 1.6 s after its last line starts, not when the next segment starts.
+    expect(segments[0]!.endMs).toBe(6400);
+    expect(segments[1]!.startMs).toBe(10_000);
+    expectValidTimeline(segments);
   });
 
   test("a single cue longer than the caps is kept whole, not dropped", () => {

@@ -8,9 +8,17 @@ import type { RawCaption, TimedSegment } from "./types";
 
 /** A pause longer than this ends a segment even without punctuation. */
 const PAUSE_BREAK_MS = 2_000;
-/** Auto-captions carry no punctuation: these caps keep their segments sentence-sized anyway. */
-const MAX_SEGMENT_MS = 30_000;
-const MAX_SEGMENT_CHARS = 400;
+/** Caps that keep a segment sentence-sized when punctuation does not end it first. */
+type SegmentCaps = { ms: number; chars: number };
+/** With punctuation, only a run-on sentence reaches these. */
+const PUNCTUATED_CAPS: SegmentCaps = { ms: 30_000, chars: 400 };
+/**
+ * Auto-captions carry no punctuation: a spoken sentence's length or so. Finer segments also let
+ * the offline engine put a chapter where the topic turns, not up to half a minute off.
+ */
+const UNPUNCTUATED_CAPS: SegmentCaps = { ms: 12_000, chars: 150 };
+/** A stream is punctuated when it ends a sentence at least once per this many characters on average. */
+const PUNCTUATED_CHARS_PER_SENTENCE = 400;
 
 const NAMED_ENTITIES: Record<string, string> = {
   amp: "&",
@@ -63,7 +71,7 @@ const SOUND_WORDS = new Set(
 );
 
 export function normaliseTranscript(captions: readonly RawCaption[]): TimedSegment[] {
-  const cues = cleanCues(captions);
+  const cues = withSpeechEnds(cleanCues(captions));
   const segments = mergeIntoSentences(cues);
   return enforceTimeline(segments);
 }
@@ -83,6 +91,32 @@ function cleanCues(captions: readonly RawCaption[]): Cue[] {
   // A stable sort: cues with equal starts keep their source order.
   cues.sort((a, b) => a.startMs - b.startMs);
   return dropRepeatedCues(cues);
+}
+
+const wordCount = (text: string) => text.split(" ").length;
+
+/**
+ * Rolling auto-captions show each line until the next one is done, so a cue's end says nothing
+ * about when its speech stopped, and every pause between lines is hidden. There a cue's speech
+ * is taken to end after its words at the stream's usual pace (the median time per word from one
+ * cue's start to the next), so a long silence before the next line shows as a gap again. Cues
+ * that do not run into the next keep their own end.
+ */
+function withSpeechEnds(cues: Cue[]): Cue[] {
+  const paces: number[] = [];
+  for (let i = 1; i < cues.length; i++) {
+    const spacing = cues[i]!.startMs - cues[i - 1]!.startMs;
+    if (spacing > 0) paces.push(spacing / wordCount(cues[i - 1]!.text));
+  }
+  if (paces.length === 0) return cues;
+  paces.sort((a, b) => a - b);
+  const msPerWord = paces[Math.floor(paces.length / 2)]!;
+  return cues.map((cue, i) => {
+    const next = cues[i + 1];
+    if (next === undefined || cue.endMs <= next.startMs) return cue;
+    const spoken = cue.startMs + Math.round(wordCount(cue.text) * msPerWord);
+    return { ...cue, endMs: Math.max(cue.startMs, Math.min(cue.endMs, next.startMs, spoken)) };
+  });
 }
 
 /** The speech in one cue: markup, sound tags and lyrics removed, entities decoded, spaces collapsed. */
@@ -148,10 +182,11 @@ function endsSentence(text: string): boolean {
 type Draft = { parts: string[]; length: number; startMs: number; endMs: number };
 
 function mergeIntoSentences(cues: readonly Cue[]): Draft[] {
+  const caps = isPunctuated(cues) ? PUNCTUATED_CAPS : UNPUNCTUATED_CAPS;
   const drafts: Draft[] = [];
   let current: Draft | null = null;
   for (const cue of cues) {
-    if (current !== null && shouldBreakBefore(current, cue)) {
+    if (current !== null && shouldBreakBefore(current, cue, caps)) {
       drafts.push(current);
       current = null;
     }
@@ -168,10 +203,20 @@ function mergeIntoSentences(cues: readonly Cue[]): Draft[] {
   return drafts;
 }
 
-function shouldBreakBefore(draft: Draft, next: Cue): boolean {
+function isPunctuated(cues: readonly Cue[]): boolean {
+  let chars = 0;
+  let sentences = 0;
+  for (const cue of cues) {
+    chars += cue.text.length + 1;
+    if (endsSentence(cue.text)) sentences++;
+  }
+  return sentences * PUNCTUATED_CHARS_PER_SENTENCE >= chars;
+}
+
+function shouldBreakBefore(draft: Draft, next: Cue, caps: SegmentCaps): boolean {
   if (next.startMs - draft.endMs > PAUSE_BREAK_MS) return true;
-  if (next.endMs - draft.startMs > MAX_SEGMENT_MS) return true;
-  return draft.length + 1 + next.text.length > MAX_SEGMENT_CHARS;
+  if (next.endMs - draft.startMs > caps.ms) return true;
+  return draft.length + 1 + next.text.length > caps.chars;
 }
 
 /** Overlapping cues are common (each auto-caption runs into the next): clip every end to the next start. */

@@ -2,7 +2,8 @@
  * Transcripts as automatic captions give them, for measuring that the offline engine does not
  * depend on a creator's punctuation and sentence-per-line captions.
  */
-import type { TimedSegment } from "~/server/video/types";
+import { normaliseTranscript } from "~/server/video/transcript";
+import type { RawCaption, TimedSegment } from "~/server/video/types";
 
 /** A small deterministic hash (FNV-1a), so simulated caption lines vary in length without randomness. */
 function hash(text: string): number {
@@ -12,11 +13,20 @@ function hash(text: string): number {
 }
 
 /**
- * The transcript as automatic captions would give it: each segment's words spread evenly over
- * its time, re-cut into lines of 4-6 s (silences between segments kept where a line ends),
- * lower-cased, with no punctuation but inner apostrophes.
+ * The transcript as the app would store it from automatic captions: the simulated caption cues
+ * through the same normalisation as fetched captions (transcript.ts).
  */
 export function simulateAutoCaptions(segments: readonly TimedSegment[]): TimedSegment[] {
+  return normaliseTranscript(simulateAutoCaptionCues(segments));
+}
+
+/**
+ * The cues automatic captions would give: each segment's words spread evenly over its time,
+ * re-cut into lines of 4-6 s, lower-cased, with no punctuation but inner apostrophes. Like
+ * YouTube's rolling captions, each line stays up until the next one is done, so the cues overlap
+ * and their ends hide every pause.
+ */
+export function simulateAutoCaptionCues(segments: readonly TimedSegment[]): RawCaption[] {
   const timed: { word: string; startMs: number; endMs: number }[] = [];
   for (const s of segments) {
     const words = s.text
@@ -47,5 +57,5 @@ export function simulateAutoCaptions(segments: readonly TimedSegment[]): TimedSe
     words.push(w);
   }
   flush();
-  return lines;
+  return lines.map((line, k) => ({ text: line.text, startMs: line.startMs, durationMs: (lines[k + 1]?.endMs ?? line.endMs) - line.startMs }));
 }

@@ -3,29 +3,35 @@ import { describe, expect, it } from "vitest";
 import type { TimedSegment } from "~/server/video/types";
 
 import { syntheticTranscript } from "../../../../test/fixtures/transcripts/synthetic";
-import { simulateAutoCaptions } from "./auto-captions";
+import { simulateAutoCaptionCues, simulateAutoCaptions } from "./auto-captions";
 import { evaluateChapterProtocols, parameterGrid, type ChapterVideo } from "./chapter-protocols";
 import { CHAPTER_PARAMS } from "./segment";
 
 const segment = (index: number, startS: number, endS: number, text: string): TimedSegment => ({ index, startMs: startS * 1000, endMs: endS * 1000, text });
 
 describe("simulateAutoCaptions", () => {
-  it("re-cuts sentences into 4-6 s lower-case lines without punctuation, keeping every word in order", () => {
-    const sentences = [
-      segment(0, 0, 12, "Hello there, World! This is a sentence that runs for twelve whole seconds."),
-      segment(1, 20, 32, "After a pause, the next one (with brackets) doesn't stop: it goes on and on."),
-    ];
+  const sentences = [
+    segment(0, 0, 12, "Hello there, World! This is a sentence that runs for twelve whole seconds."),
+    segment(1, 20, 32, "After a pause, the next one (with brackets) doesn't stop: it goes on and on."),
+  ];
+  const spoken =
+    "hello there world this is a sentence that runs for twelve whole seconds after a pause the next one with brackets doesn't stop it goes on and on";
+
+  it("cues: 4-6 s lower-case lines without punctuation, each shown until the next is done", () => {
+    const cues = simulateAutoCaptionCues(sentences);
+    expect(cues.length).toBeGreaterThanOrEqual(4); // 24 s of speech in lines of at most about 6 s
+    for (const cue of cues) expect(cue.text).not.toMatch(/[A-Z.,!?():]/);
+    cues.slice(0, -1).forEach((cue, k) => {
+      expect(cue.startMs + cue.durationMs).toBeGreaterThan(cues[k + 1]!.startMs); // rolling: ends hide the pauses
+    });
+    expect(cues.map((c) => c.text).join(" ")).toBe(spoken);
+  });
+
+  it("stored: the app's normalisation of those cues, every word in order and the long silence found again", () => {
     const lines = simulateAutoCaptions(sentences);
-    expect(lines.length).toBeGreaterThanOrEqual(4);
-    for (const line of lines) {
-      expect(line.text).not.toMatch(/[A-Z.,!?():]/);
-      expect(line.endMs - line.startMs).toBeLessThanOrEqual(6_000 + 2_000); // the last word may run past the cut
-    }
-    expect(lines.map((l) => l.text).join(" ")).toBe(
-      "hello there world this is a sentence that runs for twelve whole seconds after a pause the next one with brackets doesn't stop it goes on and on",
-    );
+    expect(lines.map((l) => l.text).join(" ")).toBe(spoken);
     expect(lines.map((l) => l.index)).toEqual(lines.map((_, k) => k));
-    // A silence longer than a line survives between two lines.
+    for (const line of lines) expect(line.endMs - line.startMs).toBeLessThanOrEqual(12_000);
     expect(lines.some((l, k) => k > 0 && l.startMs - lines[k - 1]!.endMs >= 2_500)).toBe(true);
   });
 

@@ -6,8 +6,8 @@ import { toUnits } from "./engine";
 import {
   boundaryBonuses,
   CHAPTER_PARAMS,
-  CHAPTER_PRIOR_PARAMS,
   cueScore,
+  deepValleys,
   MAX_UNITS,
   optimalStarts,
   pauseFeature,
@@ -44,6 +44,15 @@ describe("cueScore", () => {
     expect(unitCue("the slope is positive and the area grows")).toBe(0);
     // A punctuated sentence is judged by its opening alone.
     expect(unitCue("The slope is positive, okay, and the area grows.")).toBe(0);
+  });
+
+  it("rates a sponsor's message and the return from it as a full turn, wherever the sentence puts it", () => {
+    expect(cueScore("But first, this video is sponsored by Brilliant.")).toBe(1);
+    expect(cueScore("A big thanks to Brilliant for sponsoring this video.")).toBe(1);
+    expect(cueScore("Today's video is brought to you by a VPN.")).toBe(1);
+    expect(cueScore("And now back to the video.")).toBe(1);
+    expect(unitCue("so that was the setup and this video is sponsored by brilliant")).toBe(1);
+    expect(cueScore("The sponsor of the bill was a senator.")).toBe(0);
   });
 
   it("rates weak openers partly and plain sentences zero", () => {
@@ -104,21 +113,34 @@ describe("optimalStarts", () => {
 });
 
 describe("segment", () => {
-  it("scales the target count with the duration (with the prior: bounds it)", () => {
+  it("scales the target count with the duration, or takes the mean with the cohesion's count", () => {
     expect(targetSpanCount(60_000, CHAPTER_PARAMS)).toBe(1);
-    expect(targetSpanCount(15 * 60_000, CHAPTER_PARAMS)).toBe(5);
+    expect(targetSpanCount(15 * 60_000, CHAPTER_PARAMS)).toBe(6); // one per 2½ minutes
+    expect(targetSpanCount(15 * 60_000, CHAPTER_PARAMS, 4)).toBe(5); // (6 + 4) / 2
+    expect(targetSpanCount(15 * 60_000, CHAPTER_PARAMS, 1)).toBe(4); // 3.5 rounds up
     expect(targetSpanCount(4 * 3_600_000, CHAPTER_PARAMS)).toBe(CHAPTER_PARAMS.maxSpans);
-    expect(targetSpanCount(5 * 60_000, CHAPTER_PRIOR_PARAMS)).toBe(5); // at most one chapter a minute
+    expect(targetSpanCount(3 * 60_000, CHAPTER_PARAMS, 12)).toBe(3); // at most one chapter a minute
     expect(targetSpanCount(30_000, SECTION_PARAMS)).toBe(1); // too short for two 35 s sections
     expect(targetSpanCount(100_000, SECTION_PARAMS)).toBe(2);
   });
 
-  it("lets the boundary prior choose the count: three topics give three chapters, one topic gives one", () => {
-    const threeTopics = unitsOf([...repeat(A, 60), ...repeat(B, 60), ...repeat(A, 60)]);
-    expect(segment(threeTopics, CHAPTER_PRIOR_PARAMS)).toHaveLength(3);
-    const oneTopic = unitsOf(repeat(A, 180));
-    expect(segment(oneTopic, CHAPTER_PRIOR_PARAMS)).toEqual([0]);
-    expect(segment(oneTopic, CHAPTER_PARAMS).length).toBeGreaterThan(1); // the rate splits it anyway
+  it("finds the deep cohesion valleys at the joins of topics, and none in one topic", () => {
+    const threeTopics = unitsOf([...repeat(A, 30), ...repeat(B, 30), ...repeat(A, 30)]); // joins at 5:00 and 10:00
+    const valleys = deepValleys(threeTopics, 1, 120_000, 60_000, 2).map((i) => threeTopics[i]!.startMs);
+    expect(valleys).toHaveLength(2);
+    expect(Math.abs(valleys[0]! - 300_000)).toBeLessThanOrEqual(20_000);
+    expect(Math.abs(valleys[1]! - 600_000)).toBeLessThanOrEqual(20_000);
+    expect(deepValleys(unitsOf(repeat(A, 90)), 1, 120_000, 60_000, 2)).toEqual([]);
+  });
+
+  it("lets the valleys pull the count toward the topics the transcript has", () => {
+    const fourTopics = unitsOf([...repeat(A, 24), ...repeat(B, 24), ...repeat(A, 24), ...repeat(B, 24)]); // 16 minutes, joins every 4
+    expect(segment(fourTopics, { ...CHAPTER_PARAMS, valleys: undefined })).toHaveLength(6); // 16 / 2.5, rounded
+    const both = segment(fourTopics, CHAPTER_PARAMS);
+    expect(both).toHaveLength(5); // (6.4 + 4) / 2, rounded
+    for (const join of [240_000, 480_000, 720_000]) expect(both.some((i) => Math.abs(fourTopics[i]!.startMs - join) <= 20_000)).toBe(true);
+    // One topic: no valleys, so about half the length's count.
+    expect(segment(unitsOf(repeat(A, 96)), CHAPTER_PARAMS)).toHaveLength(4); // (6.4 + 1) / 2, rounded
   });
 
   it("handles empty and tiny inputs", () => {

@@ -13,9 +13,10 @@
  * a strong marker anywhere in the line counts half.
  *
  * A dynamic programme then picks the spans that minimise the total cost minus the bonuses of the
- * chosen boundaries, under minimum span lengths. How many: a rate per minute, or Utiyama &
- * Isahara's description-length prior (each boundary costs a multiple of log(tokens) nats), with
- * which a video of one topic stays whole and a dense one gets more chapters.
+ * chosen boundaries, under minimum span lengths. How many: the video's length and its cohesion
+ * have an equal say (the mean of a rate per minute and the number of deep cohesion valleys), so a
+ * long video gets the chapters its topics need, not the density of the short videos the rate was
+ * chosen on.
  * Everything works on sentence indices, so boundaries always fall on sentence starts. Weights are
  * in nats (they trade against the likelihood cost) and are judged only by held-out protocols
  * (chapter-protocols.ts: leave-one-video-out, and fitting on the shorter videos to score the
@@ -26,16 +27,15 @@ import { depthScores, documentFrequencies, inverseDocumentFrequencies, mean, smo
 /** A sentence (or, for very long transcripts, a block of sentences) as the segmenter sees it. */
 export type Unit = { startMs: number; endMs: number; text: string; stems: readonly string[] };
 
-/**
- * How many spans: either a rate (one per `msPerSpan`, clamped to [minSpans, maxSpans]), or a
- * description-length prior, as in Utiyama & Isahara: each boundary costs `boundaryPrior` ×
- * log(tokens) nats, and the programme keeps the count (up to maxSpans and the length limits) that
- * minimises the total. The prior lets the video's own cohesion decide, so it carries over to
- * lengths and chapter counts the parameters were not chosen on.
- */
-export type SpanCount = { msPerSpan: number; boundaryPrior?: undefined } | { boundaryPrior: number; msPerSpan?: undefined };
-
-export type SegmenterParams = SpanCount & {
+export type SegmenterParams = {
+  /** How many spans by length: one per `msPerSpan` (clamped to [minSpans, maxSpans]). */
+  msPerSpan: number;
+  /**
+   * How many by cohesion: one more than the deep valleys of the TextTiling curve at a window of
+   * `windowMs` (depth at least `depth` standard deviations above the transcript's mean, at least
+   * minSpanMs apart). With it, the count is the mean of the two.
+   */
+  valleys?: { depth: number; windowMs: number };
   minSpans: number;
   maxSpans: number;
   /** Minimum length (ms) of an inner span, and of the first and the last span. */
@@ -54,13 +54,14 @@ export type SegmenterParams = SpanCount & {
 };
 
 /**
- * Chapter scale: about one chapter per 3⅓ minutes (at most 12, each ≥ 1 minute). The rate is a
- * constant of the shared corpus: refitted on its shorter videos it scores F1 0.482 on the longer
- * ones. The boundary prior (`CHAPTER_PRIOR_PARAMS`) holds 0.603 there but loses on automatic
- * captions (0.498 against 0.570), so it is measured beside the rate and not shipped yet.
+ * Chapter scale: the count halfway between one chapter per 2½ minutes and one more than the
+ * valleys a standard deviation deep at a three-minute window (at most 12 chapters, each ≥ 1
+ * minute). A rate alone is a constant of the shared corpus's short videos: refitted on their
+ * shorter half it over-splits the longer half (F1 0.482 there; with the valleys, 0.622).
  */
 export const CHAPTER_PARAMS: SegmenterParams = {
-  msPerSpan: 200_000,
+  msPerSpan: 150_000,
+  valleys: { depth: 1, windowMs: 180_000 },
   minSpans: 1,
   maxSpans: 12,
   minSpanMs: 60_000,
@@ -73,9 +74,6 @@ export const CHAPTER_PARAMS: SegmenterParams = {
   depthWindowsMs: [60_000, 120_000],
   depthSmoothRadius: 2,
 };
-
-/** The chapter scale with the count chosen by the boundary prior instead of a rate. */
-export const CHAPTER_PRIOR_PARAMS: SegmenterParams = { ...CHAPTER_PARAMS, msPerSpan: undefined, boundaryPrior: 5 };
 
 /** Section scale: 2-5 sections per chapter, each ≥ 35 s (no ground truth: set by reading the output). */
 export const SECTION_PARAMS: SegmenterParams = {
@@ -152,13 +150,27 @@ const INNER_MARKERS = new RegExp(
   ])})\\b`,
 );
 
+/**
+ * A sponsor's message, or the return from one: creators give it a chapter of its own, and it
+ * starts wherever the sentence puts it ("But first, this video is sponsored by …").
+ */
+const SPONSOR_TURN = new RegExp(
+  `\\b(?:${alternatives([
+    "(?:is|was) sponsored by",
+    "(?:is|was) brought to you by",
+    "(?:today's|our|this video's|this episode's) sponsor",
+    "thanks? (?:to )?\\S+(?: \\S+)? for sponsoring",
+    "(?:now |and now )?back to (?:the video|the show|our (?:topic|story|video))",
+  ])})\\b`,
+);
+
 /** 0..1: how strongly a sentence's opening announces a new topic. */
 export function cueScore(text: string): number {
   const s = text
     .toLowerCase()
     .replace(/[’‘]/g, "'")
     .replace(/^[^a-z0-9]+/, "");
-  if (STRONG_OPENINGS.test(s)) return 1;
+  if (STRONG_OPENINGS.test(s) || SPONSOR_TURN.test(s)) return 1;
   let score = 0;
   if (WEAK_OPENINGS.test(s)) score += 0.35;
   if (INNER_MARKERS.test(s)) score += 0.5;
@@ -324,11 +336,42 @@ export function spanCosts(units: readonly Unit[]): Float64Array {
 
 /* --------------------------------------------------------------------------------- selection */
 
-/** How many spans a stretch of `durationMs` should get (with a boundary prior: at most how many). */
-export function targetSpanCount(durationMs: number, params: SegmenterParams): number {
-  const rate = params.msPerSpan === undefined ? params.maxSpans : Math.round(durationMs / params.msPerSpan);
-  const wanted = Math.max(params.minSpans, Math.min(params.maxSpans, rate));
+/**
+ * How many spans a stretch of `durationMs` should get: by its length, or, given the count its
+ * cohesion valleys suggest, the mean of the two; within [minSpans, maxSpans] and what fits.
+ */
+export function targetSpanCount(durationMs: number, params: SegmenterParams, byCohesion?: number): number {
+  const byLength = durationMs / params.msPerSpan;
+  const count = Math.round(byCohesion === undefined ? byLength : (byLength + byCohesion) / 2);
+  const wanted = Math.max(params.minSpans, Math.min(params.maxSpans, count));
   return Math.max(1, Math.min(wanted, Math.floor(durationMs / params.minSpanMs) || 1));
+}
+
+/**
+ * The gaps at the bottom of deep cohesion valleys: local maxima of the TextTiling depth (z-scored
+ * within the transcript) of at least `depth`, keeping the deeper of two closer than `minGapMs`.
+ * Gaps closer than that to either end are left out: there the windows are cut short, which makes
+ * valleys of their own.
+ */
+export function deepValleys(units: readonly Unit[], depth: number, windowMs: number, minGapMs: number, smoothRadius: number): number[] {
+  const n = units.length;
+  if (n < 3) return [];
+  const z = depthFeature(units, [windowMs], smoothRadius);
+  const startMs = units[0]!.startMs;
+  const endMs = Math.max(units[n - 1]!.endMs, units[n - 1]!.startMs);
+  const valleys: number[] = [];
+  for (let i = 1; i < n; i++) {
+    const d = z[i]!;
+    if (units[i]!.startMs - startMs < minGapMs || endMs - units[i]!.startMs < minGapMs) continue;
+    if (d < depth || d < z[i - 1]! || d < (z[i + 1] ?? Number.NEGATIVE_INFINITY)) continue;
+    const previous = valleys.at(-1);
+    if (previous !== undefined && units[i]!.startMs - units[previous]!.startMs < minGapMs) {
+      if (d > z[previous]!) valleys[valleys.length - 1] = i;
+      continue;
+    }
+    valleys.push(i);
+  }
+  return valleys;
 }
 
 /**
@@ -374,7 +417,7 @@ export function optimalStarts(units: readonly Unit[], count: number, costs: Floa
     totals.push(current[n]!);
     previous = current;
   }
-  const best = params.boundaryPrior === undefined ? largestFeasible(totals) : leastPenalised(totals, units, params.boundaryPrior);
+  const best = largestFeasible(totals);
   if (best <= 1) return [0];
   const starts: number[] = [];
   let b = n;
@@ -390,23 +433,6 @@ export function optimalStarts(units: readonly Unit[], count: number, costs: Floa
 function largestFeasible(totals: readonly number[]): number {
   for (let k = totals.length; k >= 1; k--) if (totals[k - 1] !== Number.POSITIVE_INFINITY) return k;
   return 1;
-}
-
-/** The count whose total plus its boundaries' prior cost is least (ties: the fewer spans). */
-function leastPenalised(totals: readonly number[], units: readonly Unit[], prior: number): number {
-  let tokens = 0;
-  for (const u of units) tokens += u.stems.length;
-  const perBoundary = prior * Math.log(Math.max(2, tokens));
-  let best = 1;
-  let bestValue = Number.POSITIVE_INFINITY;
-  totals.forEach((total, k) => {
-    const value = total + k * perBoundary;
-    if (total !== Number.POSITIVE_INFINITY && value < bestValue) {
-      bestValue = value;
-      best = k + 1;
-    }
-  });
-  return best;
 }
 
 /** Groups consecutive units into at most `limit` blocks; returns the blocks and each block's first unit. */
@@ -429,13 +455,14 @@ function blocksOf(units: readonly Unit[], limit: number): { blocks: Unit[]; firs
 
 /**
  * Segments units into topic spans; returns the index of each span's first unit, ascending and
- * starting with 0 (an empty list for no units). `count` overrides the duration-based target.
+ * starting with 0 (an empty list for no units). `count` overrides the target (targetSpanCount).
  */
 export function segment(units: readonly Unit[], params: SegmenterParams, count?: number): number[] {
   const n = units.length;
   if (n === 0) return [];
   const durationMs = Math.max(units[n - 1]!.endMs, units[n - 1]!.startMs) - units[0]!.startMs;
-  const wanted = Math.min(count ?? targetSpanCount(durationMs, params), n);
+  const byCohesion = params.valleys && deepValleys(units, params.valleys.depth, params.valleys.windowMs, params.minSpanMs, params.depthSmoothRadius).length + 1;
+  const wanted = Math.min(count ?? targetSpanCount(durationMs, params, byCohesion), n);
   if (wanted <= 1 || n < 2) return [0];
   if (n > MAX_UNITS) {
     const { blocks, firsts } = blocksOf(units, MAX_UNITS);
