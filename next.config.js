@@ -24,6 +24,8 @@ const config = {
     "sql.js",
     "wink-nlp",
     "wink-eng-lite-web-model",
+    "snowball-stemmers",
+    "stopwords-iso",
   ],
   async headers() {
     const headers = securityHeaders({ isProduction, https: process.env.NEXTAUTH_URL?.startsWith("https://") ?? false });

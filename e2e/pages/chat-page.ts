@@ -39,6 +39,27 @@ export class ChatPage {
     return this.lastReply().getByTestId("message-text");
   }
 
+  /**
+   * From now on, records every text the last reply shows (a MutationObserver in the page), so a
+   * test can see the reply grow however late it looks: a slow machine may read it only once done.
+   */
+  async recordReplyTexts() {
+    await this.page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { replyTextsSeen: string[] }).replyTextsSeen = seen;
+      new MutationObserver(() => {
+        const replies = document.querySelectorAll('[data-testid="chat-log"] [data-testid="chat-message"][data-role="assistant"]');
+        const text = replies[replies.length - 1]?.querySelector('[data-testid="message-text"]')?.textContent?.trim() ?? "";
+        if (text && text !== seen[seen.length - 1]) seen.push(text);
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+  }
+
+  /** The texts the last reply has shown since recordReplyTexts, in order. */
+  async replyTextsSeen(): Promise<string[]> {
+    return this.page.evaluate(() => (window as unknown as { replyTextsSeen?: string[] }).replyTextsSeen ?? []);
+  }
+
   typingIndicator() {
     return this.page.getByTestId("typing-indicator");
   }

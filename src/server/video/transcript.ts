@@ -1,3 +1,5 @@
+import { endsSentence } from "~/lib/sentences";
+
 import type { RawCaption, TimedSegment } from "./types";
 
 /**
@@ -170,13 +172,6 @@ function dropRepeatedCues(cues: Cue[]): Cue[] {
     kept.push({ ...cue });
   }
   return kept;
-}
-
-const ABBREVIATION_END = /\b(?:mr|mrs|ms|dr|prof|vs|e\.g|i\.e|cf|approx|fig|eq|no)\.$/i;
-const SENTENCE_END = /[.?!…]["'”’)\]]*$/;
-
-function endsSentence(text: string): boolean {
-  return SENTENCE_END.test(text) && !ABBREVIATION_END.test(text);
 }
 
 type Draft = { parts: string[]; length: number; startMs: number; endMs: number };

@@ -20,8 +20,8 @@ import { toUnits } from "./engine";
 import { addCounts, matchBoundaries, scoreCounts, type BoundaryCounts, type BoundaryScores } from "./evaluate";
 import { CHAPTER_PARAMS, segment, type SegmenterParams } from "./segment";
 
-/** A video with creator chapters: `referenceMs` are their starts, 0:00 excluded. */
-export type ChapterVideo = { id: string; durationMs: number; segments: TimedSegment[]; referenceMs: number[] };
+/** A video with creator chapters: `referenceMs` are their starts, 0:00 excluded; `language` its transcript's (English when absent). */
+export type ChapterVideo = { id: string; durationMs: number; segments: TimedSegment[]; referenceMs: number[]; language?: string };
 
 /** A video with its creator's chapters (seconds, as in the fixtures) as the protocols score it. */
 export function chapterVideoOf(video: {
@@ -29,8 +29,15 @@ export function chapterVideoOf(video: {
   durationSeconds: number;
   segments: readonly TimedSegment[];
   chapters: readonly { start: number }[];
+  language?: string;
 }): ChapterVideo {
-  return { id: video.videoId, durationMs: video.durationSeconds * 1000, segments: [...video.segments], referenceMs: innerChapterStartsMs(video.chapters) };
+  return {
+    id: video.videoId,
+    durationMs: video.durationSeconds * 1000,
+    segments: [...video.segments],
+    referenceMs: innerChapterStartsMs(video.chapters),
+    language: video.language,
+  };
 }
 
 /** Creator chapter starts in ms, sorted, 0:00 excluded (every outline starts there). */
@@ -72,15 +79,15 @@ export const CHAPTER_GRID: readonly SegmenterParams[] = parameterGrid(CHAPTER_PA
 });
 
 /** The inner chapter starts (ms) the segmenter finds in a video. */
-export function predictChapterStarts(segments: readonly TimedSegment[], params: SegmenterParams): number[] {
-  const units = toUnits(segments);
+export function predictChapterStarts(segments: readonly TimedSegment[], params: SegmenterParams, language?: string): number[] {
+  const units = toUnits(segments, language);
   return segment(units, params)
     .slice(1)
     .map((i) => units[i]!.startMs);
 }
 
 const countsFor = (video: ChapterVideo, params: SegmenterParams, toleranceMs: number, segments = video.segments) =>
-  matchBoundaries(predictChapterStarts(segments, params), video.referenceMs, toleranceMs);
+  matchBoundaries(predictChapterStarts(segments, params, video.language), video.referenceMs, toleranceMs);
 
 const total = (rows: readonly BoundaryCounts[]) => rows.reduce(addCounts, ZERO);
 
@@ -131,4 +138,32 @@ export function evaluateChapterProtocols(videos: readonly ChapterVideo[], option
     report.autoCaptions = scoreCounts(total(scored.map((v) => countsFor(v, shipped, toleranceMs, simulateAutoCaptions(v.segments)))));
   }
   return report;
+}
+
+export type LanguageComparison = { videos: number; scores: BoundaryScores; english: BoundaryScores; gap: number };
+
+/**
+ * The shipped segmenter on a language's videos against their (translated) creator chapters, and
+ * on the English videos of the same ids against the same chapters, so the gap is the language's
+ * alone: a translated description often loses some timestamps, which would otherwise count
+ * against the language. Videos without chapters, or without an English transcript, are left out.
+ */
+export function compareWithEnglish(
+  translated: readonly ChapterVideo[],
+  englishById: ReadonlyMap<string, ChapterVideo>,
+  toleranceMs = 30_000,
+): LanguageComparison {
+  let own = ZERO;
+  let base = ZERO;
+  let videos = 0;
+  for (const video of translated) {
+    const original = englishById.get(video.id);
+    if (video.referenceMs.length === 0 || video.segments.length === 0 || !original || original.segments.length === 0) continue;
+    own = addCounts(own, matchBoundaries(predictChapterStarts(video.segments, CHAPTER_PARAMS, video.language), video.referenceMs, toleranceMs));
+    base = addCounts(base, matchBoundaries(predictChapterStarts(original.segments, CHAPTER_PARAMS, original.language), video.referenceMs, toleranceMs));
+    videos++;
+  }
+  const scores = scoreCounts(own);
+  const english = scoreCounts(base);
+  return { videos, scores, english, gap: english.f1 - scores.f1 };
 }

@@ -10,9 +10,10 @@
  */
 import type { StructureInput } from "~/server/ai/structure/types";
 import { type KeyPoint, layoutSectionContent } from "~/lib/section-content";
+import { endsSentence } from "~/lib/sentences";
 
 import { tag as tagText, type TaggedToken } from "./nlp";
-import { cueScore } from "./segment";
+import { cueScore } from "./cues";
 import { addInto, type TermVector } from "./similarity";
 import { cleanSentence, tokenize } from "./text";
 
@@ -22,7 +23,7 @@ type Complexity = StructureInput["complexity"];
 export type WritableSentence = { text: string; stems: readonly string[]; pauseBeforeMs: number; startMs: number; endMs: number };
 
 /** What ranking needs from the whole video: idf of its stems, and a (caching) part-of-speech tagger. */
-export type WritingContext = { idf?: ReadonlyMap<string, number>; tag?: (text: string) => TaggedToken[] };
+export type WritingContext = { idf?: ReadonlyMap<string, number>; tag?: (text: string) => TaggedToken[]; language?: string };
 
 /** Paragraph size by complexity: beginners get shorter paragraphs. */
 const PARAGRAPH_LIMITS: Record<Complexity, { sentences: number; chars: number }> = {
@@ -80,8 +81,6 @@ export type SpokenSentence = { text: string; startMs: number; stems: string[] };
 /** A word with its estimated start, the segment it is in, and its place there (0 … count - 1). */
 type TimedWord = { text: string; startMs: number; unit: number; position: number; count: number };
 
-const SENTENCE_END = /[.!?…]["'”’)\]]*$/;
-const ABBREVIATION = /^(?:mr|mrs|ms|dr|prof|vs|e\.g|i\.e|cf|approx|fig|eq|no|st)\.$/i;
 /** Punctuated captions end a sentence every ~15-25 words; auto-captions almost never. */
 const WORDS_PER_SENTENCE_END_MAX = 40;
 /** Pseudo-sentences of unpunctuated captions: cut to about this many words. */
@@ -116,10 +115,6 @@ function timedWords(sentences: readonly WritableSentence[]): TimedWord[] {
     });
   });
   return out;
-}
-
-function endsSentence(word: string): boolean {
-  return SENTENCE_END.test(word) && !ABBREVIATION.test(word);
 }
 
 /** Whether captions carry sentence punctuation (human captions) or not (most auto-captions). */
@@ -193,7 +188,7 @@ function cutNear(words: readonly TimedWord[], target: number, from: number): num
  * the captions have it (a segment can hold several sentences, or end mid-sentence), otherwise
  * pseudo-sentences cut by the pauses and by length.
  */
-export function spokenSentences(sentences: readonly WritableSentence[]): { punctuated: boolean; sentences: SpokenSentence[] } {
+export function spokenSentences(sentences: readonly WritableSentence[], language = "en"): { punctuated: boolean; sentences: SpokenSentence[] } {
   const words = timedWords(sentences);
   const punctuated = isPunctuated(words);
   const groups = punctuated ? punctuatedSentences(words) : pseudoSentences(words);
@@ -204,7 +199,7 @@ export function spokenSentences(sentences: readonly WritableSentence[]): { punct
       const text = group.map((w) => w.text).join(" ");
       // Most sentences of punctuated captions are a whole segment, whose stems are known.
       const whole = first.unit === last.unit && first.position === 0 && last.position === last.count - 1;
-      return { text, startMs: first.startMs, stems: whole ? [...sentences[first.unit]!.stems] : tokenize(text) };
+      return { text, startMs: first.startMs, stems: whole ? [...sentences[first.unit]!.stems] : tokenize(text, language) };
     }),
   };
 }
@@ -378,7 +373,7 @@ const DUPLICATE_SIMILARITY = 0.55;
  * 3-hour chapter costs little more than its ranking.
  */
 export function keyPoints(sentences: readonly WritableSentence[], context: WritingContext = {}, max?: number): KeyPoint[] {
-  const { punctuated, sentences: spoken } = spokenSentences(sentences);
+  const { punctuated, sentences: spoken } = spokenSentences(sentences, context.language);
   const { vectors, size } = termVectors(
     spoken.map((s) => s.stems),
     context.idf,
@@ -437,8 +432,8 @@ const COVERAGE_TERMS = 10;
  * stems ranked by tf-idf (idf of the whole video when given, else of the section's own
  * sentences), its top ten, and how many occur in the points. 0 when the section has no terms.
  */
-export function keyPointCoverage(points: readonly string[], sectionSentences: readonly string[], idf?: ReadonlyMap<string, number>): number {
-  const stemsBySentence = sectionSentences.map(tokenize);
+export function keyPointCoverage(points: readonly string[], sectionSentences: readonly string[], idf?: ReadonlyMap<string, number>, language = "en"): number {
+  const stemsBySentence = sectionSentences.map((sentence) => tokenize(sentence, language));
   const tf: TermVector = new Map();
   for (const stems of stemsBySentence) addInto(tf, stems);
   const df: TermVector = new Map();
@@ -450,6 +445,6 @@ export function keyPointCoverage(points: readonly string[], sectionSentences: re
     .sort((a, b) => b.weight - a.weight || a.order - b.order)
     .slice(0, COVERAGE_TERMS);
   if (top.length === 0) return 0;
-  const mentioned = new Set(points.flatMap(tokenize));
+  const mentioned = new Set(points.flatMap((point) => tokenize(point, language)));
   return top.filter((t) => mentioned.has(t.s)).length / top.length;
 }

@@ -39,6 +39,8 @@ export type EvalVideo = {
   /** The creator's chapters (seconds); the reference for chapter boundaries. */
   chapters: readonly { start: number; title: string }[];
   segments: readonly TimedSegment[];
+  /** The transcript's language (BCP 47); English when absent. */
+  language?: string;
 };
 
 export type CourseQualityReport = {
@@ -117,7 +119,7 @@ function inputOf(video: EvalVideo): StructureInput {
     topic: "",
     complexity: "intermediate",
     additionalInstructions: null,
-    video: { title: video.title, description: "", durationSeconds: video.durationSeconds },
+    video: { title: video.title, description: "", durationSeconds: video.durationSeconds, language: video.language },
     segments: [...video.segments],
     creatorChapters: [],
   };
@@ -162,14 +164,14 @@ export async function evaluateCourses(
       chapterCounts = addCounts(chapterCounts, matchBoundaries(predicted, reference, toleranceMs));
     }
 
-    const idf = inverseDocumentFrequencies(documentFrequencies(video.segments.map((s) => tokenize(s.text))), video.segments.length);
+    const idf = inverseDocumentFrequencies(documentFrequencies(video.segments.map((s) => tokenize(s.text, video.language))), video.segments.length);
     const starts = sectionStartsMs(outline, video.segments);
     const endMs = video.segments.reduce((end, s) => Math.max(end, s.endMs), 0) + 1;
     const sectionsInOrder = outline.chapters.flatMap((c) => c.sections);
     sectionsInOrder.forEach((section, k) => {
       const range = { startMs: starts[k]!, endMs: starts[k + 1] ?? endMs };
       const own = video.segments.filter((s) => s.startMs >= range.startMs && s.startMs < range.endMs);
-      checkKeyPoints(section.content, { ...range, segments: own }, (points, sentences) => keyPointCoverage(points, sentences, idf), keyPoints);
+      checkKeyPoints(section.content, { ...range, segments: own }, (points, sentences) => keyPointCoverage(points, sentences, idf, video.language), keyPoints);
     });
 
     for (const source of quizSourcesOf(outline, video.title, video.segments)) {

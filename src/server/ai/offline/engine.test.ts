@@ -243,3 +243,42 @@ describe("course title and description", () => {
     for (const c of outline.chapters) expect(outline.description).toContain(c.title);
   });
 });
+
+describe("courses in other languages", () => {
+  /** Eight minutes of Spanish on two topics, a sentence every 10 s. */
+  function spanish(): StructureInput {
+    const volcanes = [
+      "Los volcanes expulsan lava y ceniza durante una erupción.",
+      "La cámara de magma alimenta la erupción del volcán.",
+      "La lava del volcán se enfría y forma roca basáltica.",
+      "Cada erupción del volcán deja capas de ceniza volcánica.",
+    ];
+    const planetas = [
+      "Muy bien, pasemos ahora a las órbitas de los planetas.",
+      "La gravedad del sol mantiene la órbita de cada planeta.",
+      "Un planeta lejano tarda más en completar su órbita elíptica.",
+      "La órbita elíptica del planeta explica las estaciones del año.",
+    ];
+    const texts = [...Array.from({ length: 24 }, (_, i) => volcanes[i % 4]!), ...Array.from({ length: 24 }, (_, i) => planetas[i % 4]!)];
+    return {
+      topic: "",
+      complexity: "intermediate",
+      additionalInstructions: null,
+      video: { title: "Volcanes y planetas", description: "", durationSeconds: 480, language: "es" },
+      segments: texts.map((text, index) => ({ index, startMs: index * 10_000, endMs: index * 10_000 + 9_000, text })),
+      creatorChapters: [],
+    };
+  }
+
+  it("finds the turn between the topics and titles them with the transcript's own phrases", async () => {
+    const input = spanish();
+    const outline = await createOfflineEngine().structure(input);
+    expect(outlineProblems(outline, input.segments)).toEqual([]);
+    const starts = outline.chapters.map((c) => input.segments[c.sections[0]!.startSegment]!.startMs);
+    expect(starts.some((ms) => Math.abs(ms - 240_000) <= 20_000)).toBe(true);
+    const titles = outline.chapters.flatMap((c) => [c.title, ...c.sections.map((s) => s.title)]);
+    for (const title of titles) expect(title).not.toMatch(/\b(?:Part|Overview)\b/);
+    const vocabulary = input.segments.map((s) => s.text.toLowerCase()).join(" ");
+    for (const title of titles) expect(vocabulary).toContain(title.replace(/ \(\d+\)$/, "").toLowerCase());
+  });
+});

@@ -20,12 +20,14 @@
 import type { CourseOutline, OutlineChapter, OutlineSection, StructureEngine, StructureInput, StructureProgress } from "~/server/ai/structure/types";
 import type { CreatorChapter, TimedSegment } from "~/server/video/types";
 
+import { unitCue } from "./cues";
 import { summarise, writeContent, type WritableSentence, type WritingContext } from "./content";
 import { createTagger } from "./nlp";
 import { CHAPTER_PARAMS, SECTION_PARAMS, segment, type Unit } from "./segment";
 import { documentFrequencies, inverseDocumentFrequencies } from "./similarity";
-import { terms, titleCase } from "./text";
-import { fallbackTitle, indexPhrases, rankKeyPhrases, titleCandidates, TitleRegistry } from "./titles";
+import { indexTermPhrases, termFallbackTitle, termTitleCandidates } from "./term-phrases";
+import { terms, titleCase, tokenize, usesEnglishRules } from "./text";
+import { fallbackTitle, indexPhrases, rankKeyPhrases, titleCandidates, TitleRegistry, type ScoredPhrase } from "./titles";
 
 export const NO_TRANSCRIPT_MESSAGE = "The video has no transcript";
 
@@ -86,8 +88,14 @@ export function descriptionLead(description: string): string | null {
 }
 
 /** The segmenter's view of the transcript: times, text and content stems of each sentence. */
-export function toUnits(segments: readonly TimedSegment[]): Unit[] {
-  return segments.map((s) => ({ startMs: s.startMs, endMs: Math.max(s.endMs, s.startMs), text: s.text, stems: terms(s.text).map((t) => t.stem) }));
+export function toUnits(segments: readonly TimedSegment[], language = "en"): Unit[] {
+  return segments.map((s) => ({
+    startMs: s.startMs,
+    endMs: Math.max(s.endMs, s.startMs),
+    text: s.text,
+    stems: tokenize(s.text, language),
+    cue: unitCue(s.text, language),
+  }));
 }
 
 /** Yields to the event loop (so timers and aborts can run) and throws if the run was aborted. */
@@ -109,7 +117,8 @@ export async function buildOutline(input: StructureInput, options: { signal?: Ab
   if (segments.length === 0 || segments.every((s) => !s.text.trim())) throw new Error(NO_TRANSCRIPT_MESSAGE);
 
   onProgress?.("structuring", 0);
-  const units = toUnits(segments);
+  const language = input.video.language ?? "en";
+  const units = toUnits(segments, language);
   const n = units.length;
 
   // 1. Chapters.
@@ -134,19 +143,24 @@ export async function buildOutline(input: StructureInput, options: { signal?: Ab
   // 3. Titles: chapters against chapters, sections against all sections of the video.
   const textOf = (span: Span) => segments.slice(span.start, span.end).map((s) => s.text);
   const registry = new TitleRegistry();
-  const phraseIndex = indexPhrases(segments.map((s) => s.text)); // tags the transcript once
+  // English is tagged (once) for noun phrases; other languages take runs of content words.
+  const english = usesEnglishRules(language);
+  const lines = segments.map((s) => s.text);
+  const phraseIndex = english ? indexPhrases(lines) : indexTermPhrases(lines, language);
+  const candidatesOf = (phrases: readonly ScoredPhrase[]) => (english ? titleCandidates(phrases) : termTitleCandidates(phrases, language));
+  const fallbackOf = english ? fallbackTitle : termFallbackTitle;
   const chapterPhrases = rankKeyPhrases(phraseIndex, chapterSpans);
   const chapterTitles = chapterSpans.map((_, k) => {
     // The creator's titles are kept verbatim (even "e^x"); only a blank one is replaced.
     const creatorTitle = useCreator ? creator[k]?.title : undefined;
     if (creatorTitle) return registry.claim([creatorTitle], creatorTitle);
-    return registry.claim(titleCandidates(chapterPhrases[k] ?? []), fallbackTitle(shortVideoTitle(input.video.title) || "Video", k + 1));
+    return registry.claim(candidatesOf(chapterPhrases[k] ?? []), fallbackOf(shortVideoTitle(input.video.title) || "Video", k + 1));
   });
   const flatSections = sectionSpans.flat();
   const sectionPhrases = rankKeyPhrases(phraseIndex, flatSections);
 
   // 4. Content.
-  const writing: WritingContext = { idf: inverseDocumentFrequencies(documentFrequencies(units.map((u) => u.stems)), n), tag: createTagger() };
+  const writing: WritingContext = { idf: inverseDocumentFrequencies(documentFrequencies(units.map((u) => u.stems)), n), tag: createTagger(), language };
   const sentencesOf = (span: Span): WritableSentence[] =>
     units.slice(span.start, span.end).map((u, i) => ({
       text: u.text,
@@ -164,8 +178,8 @@ export async function buildOutline(input: StructureInput, options: { signal?: Ab
     const sections: OutlineSection[] = spans.map((span, j) => {
       const phrases = sectionPhrases[flatIndex++] ?? [];
       // Titles are unique in the course, so a section never repeats its chapter's title.
-      const fallback = fallbackTitle(chapterTitle, spans.length === 1 ? undefined : j + 1);
-      const title = registry.claim(titleCandidates(phrases), fallback);
+      const fallback = fallbackOf(chapterTitle, spans.length === 1 ? undefined : j + 1);
+      const title = registry.claim(candidatesOf(phrases), fallback);
       // Fallbacks for spans of fillers only ("Um, so."): the raw words, then the chapter's title.
       const content = writeContent(sentencesOf(span), input.complexity, writing) || textOf(span).join(" ").trim() || chapterTitle;
       return { title, content, startSegment: segments[span.start]!.index };

@@ -9,6 +9,8 @@
 import winkNLP, { type PartOfSpeech, type WinkMethods } from "wink-nlp";
 import model from "wink-eng-lite-web-model";
 
+import { endsSentence } from "~/lib/sentences";
+
 export type { PartOfSpeech };
 
 /** One token of a tagged text: its spelling, lower-cased form, lemma and universal POS tag. */
@@ -72,8 +74,6 @@ export type LineToken = TaggedToken & { line: number };
 
 /** Lines tagged together at most: enough context for the tagger, small enough to cache well. */
 const MAX_BLOCK_WORDS = 80;
-
-const endsSentence = (line: string) => /[.!?…]["'”’)\]]*\s*$/.test(line);
 
 /**
  * Tags transcript lines as running prose. A line that does not end a sentence is tagged with the

@@ -6,7 +6,6 @@ import { toUnits } from "./engine";
 import {
   boundaryBonuses,
   CHAPTER_PARAMS,
-  cueScore,
   deepValleys,
   MAX_UNITS,
   optimalStarts,
@@ -15,7 +14,6 @@ import {
   segment,
   spanCosts,
   targetSpanCount,
-  unitCue,
   windowSimilarities,
   type Unit,
 } from "./segment";
@@ -29,38 +27,6 @@ function unitsOf(texts: string[], gapMs = 500): Unit[] {
 const A = ["volcano magma eruption lava", "magma crater lava ash", "eruption volcano ash crater", "lava magma volcano plate"];
 const B = ["orbit planet gravity moon", "satellite orbit comet planet", "gravity moon telescope star", "planet star galaxy orbit"];
 const repeat = (xs: string[], n: number) => Array.from({ length: n }, (_, i) => xs[i % xs.length]!);
-
-describe("cueScore", () => {
-  it("rates explicit topic changes highest", () => {
-    expect(cueScore("All right, let's move on.")).toBe(1);
-    expect(cueScore("By the way, here's a fun fact.")).toBe(1);
-    expect(cueScore("Finally, we compute the area.")).toBe(1);
-    expect(cueScore("“Okay, next up: integrals.”")).toBe(1);
-  });
-
-  it("finds a strong marker inside an unpunctuated caption line, at half weight", () => {
-    expect(unitCue("the slope is positive all right so now the integral")).toBe(0.5);
-    expect(unitCue("all right so now the integral")).toBe(1);
-    expect(unitCue("the slope is positive and the area grows")).toBe(0);
-    // A punctuated sentence is judged by its opening alone.
-    expect(unitCue("The slope is positive, okay, and the area grows.")).toBe(0);
-  });
-
-  it("rates a sponsor's message and the return from it as a full turn, wherever the sentence puts it", () => {
-    expect(cueScore("But first, this video is sponsored by Brilliant.")).toBe(1);
-    expect(cueScore("A big thanks to Brilliant for sponsoring this video.")).toBe(1);
-    expect(cueScore("Today's video is brought to you by a VPN.")).toBe(1);
-    expect(cueScore("And now back to the video.")).toBe(1);
-    expect(unitCue("so that was the setup and this video is sponsored by brilliant")).toBe(1);
-    expect(cueScore("The sponsor of the bill was a senator.")).toBe(0);
-  });
-
-  it("rates weak openers partly and plain sentences zero", () => {
-    expect(cueScore("Now the slope is positive.")).toBeGreaterThan(0);
-    expect(cueScore("Now the slope is positive.")).toBeLessThan(1);
-    expect(cueScore("The slope is positive.")).toBe(0);
-  });
-});
 
 describe("local cohesion", () => {
   it("drops to its minimum where the vocabulary changes", () => {

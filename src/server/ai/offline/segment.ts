@@ -10,7 +10,7 @@
  * Speakers add two cues of their own at a change of topic, which the segmenter rewards: a pause
  * before the new sentence, and a discourse marker at its start ("All right,", "By the way",
  * "Let's turn to", "Finally"); in automatic captions, whose lines start anywhere in a sentence,
- * a strong marker anywhere in the line counts half.
+ * a strong marker anywhere in the line counts half (cues.ts, with lists for other languages).
  *
  * A dynamic programme then picks the spans that minimise the total cost minus the bonuses of the
  * chosen boundaries, under minimum span lengths. How many: the video's length and its cohesion
@@ -22,10 +22,15 @@
  * (chapter-protocols.ts: leave-one-video-out, and fitting on the shorter videos to score the
  * longer ones).
  */
+import { unitCue } from "./cues";
 import { depthScores, documentFrequencies, inverseDocumentFrequencies, mean, smooth, standardDeviation } from "./similarity";
 
-/** A sentence (or, for very long transcripts, a block of sentences) as the segmenter sees it. */
-export type Unit = { startMs: number; endMs: number; text: string; stems: readonly string[] };
+/**
+ * A sentence (or, for very long transcripts, a block of sentences) as the segmenter sees it;
+ * `cue` is how strongly it opens a new topic in its language (cues.ts; from the text as English
+ * when absent).
+ */
+export type Unit = { startMs: number; endMs: number; text: string; stems: readonly string[]; cue?: number };
 
 export type SegmenterParams = {
   /** How many spans by length: one per `msPerSpan` (clamped to [minSpans, maxSpans]). */
@@ -93,102 +98,6 @@ export const SECTION_PARAMS: SegmenterParams = {
 
 /** Above this many units, sentences are grouped into blocks so the O(n²) programme stays fast. */
 export const MAX_UNITS = 640;
-
-/* ------------------------------------------------------------------- discourse markers */
-
-const alternatives = (parts: readonly string[]) => parts.join("|");
-
-/**
- * Openings that announce a new topic in spoken explanations. Strong markers introduce a new
- * part almost by definition; weak ones ("Now", "So") often do but are also everyday fillers.
- */
-const STRONG_MARKERS = alternatives([
-  "all right",
-  "alright",
-  "okay",
-  "ok",
-  "by the way",
-  "moving on",
-  "next up",
-  "up next",
-  "first things first",
-  "finally",
-  "lastly",
-  "to (?:start|begin|kick (?:things|it) off|finish|wrap|sum|summari[sz]e|recap|close|conclude|set the stage|bring it)",
-  "(?:let's|let us) (?:start|begin|turn|move|switch|go back|come back|zoom out|step back|sum|recap|summari[sz]e|wrap|take a (?:look|step|moment))",
-  "as (?:a|one) (?:very )?(?:final|last)",
-  "as another",
-  "for (?:the|our) (?:next|last|final)",
-  "one (?:more|last|final)",
-  "stepping back",
-  "take a (?:step|moment)",
-  "in (?:summary|conclusion)",
-  "so far",
-  "at this point",
-  "now (?:let's|for|on|onto|as|the (?:next|question))",
-  "another (?:way|example|question|idea)",
-  "here's (?:the|a|another)",
-  "in the (?:next|last|previous) (?:video|lesson|chapter)",
-]);
-const STRONG_OPENINGS = new RegExp(`^(?:${STRONG_MARKERS})\\b`);
-/** A strong marker after a space: automatic caption lines start anywhere in a sentence. */
-const STRONG_ANYWHERE = new RegExp(`\\s(?:${STRONG_MARKERS})\\b`);
-const WEAK_OPENINGS = /^(?:now|so|well|next|then|here|first|second|third|imagine|consider|remember|recall|suppose|why|what|how)\b/;
-const INNER_MARKERS = new RegExp(
-  `\\b(?:${alternatives([
-    "step back",
-    "sum (?:it |things |this )?up",
-    "to summari[sz]e",
-    "wrap (?:things |it )?up",
-    "the next (?:question|step|example|thing|part|proof|idea|topic)",
-    "turn (?:back )?to",
-    "switch gears",
-    "change gears",
-    "a different (?:question|example|approach)",
-    "final example",
-    "another example",
-  ])})\\b`,
-);
-
-/**
- * A sponsor's message, or the return from one: creators give it a chapter of its own, and it
- * starts wherever the sentence puts it ("But first, this video is sponsored by …").
- */
-const SPONSOR_TURN = new RegExp(
-  `\\b(?:${alternatives([
-    "(?:is|was) sponsored by",
-    "(?:is|was) brought to you by",
-    "(?:today's|our|this video's|this episode's) sponsor",
-    "thanks? (?:to )?\\S+(?: \\S+)? for sponsoring",
-    "(?:now |and now )?back to (?:the video|the show|our (?:topic|story|video))",
-  ])})\\b`,
-);
-
-/** 0..1: how strongly a sentence's opening announces a new topic. */
-export function cueScore(text: string): number {
-  const s = text
-    .toLowerCase()
-    .replace(/[’‘]/g, "'")
-    .replace(/^[^a-z0-9]+/, "");
-  if (STRONG_OPENINGS.test(s) || SPONSOR_TURN.test(s)) return 1;
-  let score = 0;
-  if (WEAK_OPENINGS.test(s)) score += 0.35;
-  if (INNER_MARKERS.test(s)) score += 0.5;
-  if (/\?\s*$/.test(s) && s.length < 80) score += 0.25; // a short question opens a new part
-  return Math.min(1, score);
-}
-
-/**
- * 0..1: how strongly a unit announces a new topic. Its opening decides for a punctuated sentence;
- * a caption line without punctuation may start mid-sentence, so there a strong marker anywhere
- * in it counts half (the turn is inside the line, so its start is only near it).
- */
-export function unitCue(text: string): number {
-  const opening = cueScore(text);
-  if (opening >= 1 || /[.!?]/.test(text)) return opening;
-  const lower = text.toLowerCase().replace(/[’‘]/g, "'");
-  return Math.max(opening, STRONG_ANYWHERE.test(lower) ? 0.5 : 0);
-}
 
 /* ------------------------------------------------------------------ local cohesion (TextTiling) */
 
@@ -289,7 +198,7 @@ export function boundaryBonuses(units: readonly Unit[], params: SegmenterParams,
   const depth = params.depthWeight ? depthFeature(units, params.depthWindowsMs, params.depthSmoothRadius, idf) : null;
   const pause = pauseFeature(units, params.pauseFloorMs, params.pauseFullMs);
   return units.map((u, i) =>
-    i === 0 ? 0 : params.pauseWeight * pause[i]! + params.cueWeight * unitCue(u.text) + (depth ? params.depthWeight * depth[i]! : 0),
+    i === 0 ? 0 : params.pauseWeight * pause[i]! + params.cueWeight * (u.cue ?? unitCue(u.text)) + (depth ? params.depthWeight * depth[i]! : 0),
   );
 }
 
@@ -447,6 +356,7 @@ function blocksOf(units: readonly Unit[], limit: number): { blocks: Unit[]; firs
       endMs: group[group.length - 1]!.endMs,
       text: group[0]!.text,
       stems: group.flatMap((u) => u.stems),
+      cue: group[0]!.cue,
     });
     firsts.push(i);
   }

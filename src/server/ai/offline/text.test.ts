@@ -78,3 +78,45 @@ describe("titleCase", () => {
     expect(titleCase("DNA and mRNA")).toBe("DNA and mRNA");
   });
 });
+
+describe("terms in other languages", () => {
+  const surfaces = (text: string, language: string) => terms(text, language).map((t) => t.surface);
+
+  it("drop the language's stop words and stem with Snowball, so inflections meet", () => {
+    expect(surfaces("Las derivadas de las funciones son importantes.", "es")).toEqual(["derivadas", "funciones", "importantes"]);
+    expect(tokenize("la derivada", "es")).toEqual(tokenize("las derivadas", "es"));
+    expect(tokenize("die Ableitung", "de")).toEqual(tokenize("den Ableitungen", "de"));
+    expect(tokenize("a derivada", "pt-BR")).toEqual(tokenize("as derivadas", "pt-BR"));
+  });
+
+  it("split French elisions from the word they are glued to", () => {
+    expect(surfaces("L’équation d’Euler qu’on aime.", "fr")).toEqual(["équation", "euler", "aime"]);
+  });
+
+  it("find the words of Japanese and Chinese, which have no spaces, and leave out the grammar", () => {
+    expect(surfaces("微分とは、関数の変化率を求めることです。", "ja")).toEqual(["微分", "関数", "変化", "率", "求める"]);
+    expect(surfaces("导数是函数的变化率。", "zh")).toEqual(["导数", "函数", "变化", "率"]);
+  });
+
+  it("read Arabic with or without short vowels, and Hindi", () => {
+    expect(tokenize("مُعَدَّل التغير", "ar")).toEqual(tokenize("معدل التغير", "ar"));
+    expect(surfaces("अवकलज किसी फलन के परिवर्तन की दर है।", "hi")).toEqual(["अवकलज", "फलन", "परिवर्तन", "दर"]);
+  });
+
+  it("keep English rules for English, a region tag or a tag that is not a language", () => {
+    const english = terms("The derivatives of functions");
+    expect(terms("The derivatives of functions", "en-GB")).toEqual(english);
+    expect(terms("The derivatives of functions", "not a tag!")).toEqual(english);
+  });
+});
+
+describe("cleanSentence in other scripts", () => {
+  it("sees their final punctuation, and ends a sentence with its script's full stop", () => {
+    expect(cleanSentence("微分とは変化率です。")).toBe("微分とは変化率です。");
+    expect(cleanSentence("微分とは変化率です")).toBe("微分とは変化率です。");
+    expect(cleanSentence("هل هذا صحيح؟")).toBe("هل هذا صحيح؟");
+    expect(cleanSentence("यह दर है")).toBe("यह दर है।");
+    expect(cleanSentence("la derivada es la pendiente")).toBe("La derivada es la pendiente.");
+    expect(cleanSentence("Ask Dr.")).toBe("Ask Dr.");
+  });
+});

@@ -1,8 +1,13 @@
 /**
  * Text primitives of the offline engine: tokenising, stop words, a light stemmer and the
- * clean-up of spoken transcript text. Pure functions, no I/O, no locale-dependent behaviour
- * (so the same input gives the same output on every machine).
+ * clean-up of spoken transcript text. Pure functions, no I/O. English has rules of its own,
+ * written for spoken explanations; every other language finds its words with Intl.Segmenter
+ * (dictionary-based for Japanese and Chinese, which have no spaces), drops the stop words of
+ * stopwords-iso and stems with Snowball where it has an algorithm for the language.
  */
+import { newStemmer, type Stemmer } from "snowball-stemmers";
+import { hasFinalPunctuation } from "~/lib/sentences";
+import stopwordsIso from "stopwords-iso";
 
 /**
  * Function words plus the filler vocabulary of spoken explanations ("going", "thing", "kind of",
@@ -82,7 +87,9 @@ export function isContentWord(word: string): boolean {
 export type Term = { stem: string; surface: string };
 
 /** The content terms of a text, in order: stem for comparison, surface form for display. */
-export function terms(text: string): Term[] {
+export function terms(text: string, language = "en"): Term[] {
+  const lexicon = lexiconFor(language);
+  if (lexicon) return lexicon.terms(text);
   const out: Term[] = [];
   for (const word of words(text)) {
     if (!isContentWord(word)) continue;
@@ -93,8 +100,120 @@ export function terms(text: string): Term[] {
 }
 
 /** The stems of a text's content words (the tokeniser the similarity measures use). */
-export function tokenize(text: string): string[] {
-  return terms(text).map((t) => t.stem);
+export function tokenize(text: string, language = "en"): string[] {
+  return terms(text, language).map((t) => t.stem);
+}
+
+/* ------------------------------------------------------------------------- other languages */
+
+/** Snowball's algorithm for a language, where it has one. */
+const SNOWBALL: Readonly<Record<string, string>> = {
+  ar: "arabic",
+  ca: "catalan",
+  da: "danish",
+  de: "german",
+  es: "spanish",
+  eu: "basque",
+  fi: "finnish",
+  fr: "french",
+  ga: "irish",
+  hu: "hungarian",
+  hy: "armenian",
+  it: "italian",
+  nb: "norwegian",
+  nl: "dutch",
+  no: "norwegian",
+  pt: "portuguese",
+  ro: "romanian",
+  ru: "russian",
+  sl: "slovene",
+  sv: "swedish",
+  ta: "tamil",
+  tr: "turkish",
+};
+
+const STOPWORDS_BY_LANGUAGE = stopwordsIso as Readonly<Record<string, readonly string[]>>;
+
+/** Arabic short vowels and tatweel: written or not, the word is the same. */
+const ARABIC_MARKS = /[\u0610-\u061a\u064b-\u065f\u0670\u06d6-\u06ed\u0640]/g;
+/** French and Italian elisions glued to the next word: l'équation, d'Euler, qu'on, dell'anno. */
+const ELISION = /^(?:[cdjlmnst]|qu|dell|nell|sull|all|dall)'(?=\p{L})/u;
+/** A word written only in hiragana is, in Japanese, a particle, an ending or a function word. */
+const HIRAGANA_ONLY = /^[\p{Script=Hiragana}ー]+$/u;
+/** Scripts where one character can be a word ("率", "点"); their function words are stop words. */
+const IDEOGRAPHIC = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+/** Scripts whose words are short: two letters can carry a topic ("دالة", "दर"). */
+const SHORT_WORD_SCRIPTS = /[\p{Script=Arabic}\p{Script=Devanagari}\p{Script=Hebrew}\p{Script=Thai}]/u;
+
+/** A word of a text where it stands ([start, end) in UTF-16 units); `stem` is null for a stop word. */
+export type WordPiece = { start: number; end: number; surface: string; stem: string | null };
+
+type Lexicon = { terms(text: string): Term[]; pieces(text: string): WordPiece[] };
+
+const lexicons = new Map<string, Lexicon | null>();
+
+/** The word rules of a BCP 47 language (by its primary subtag); null for English and unknown tags. */
+function lexiconFor(language: string): Lexicon | null {
+  const base = language.trim().toLowerCase().split(/[-_]/)[0] ?? "";
+  if (base === "" || base === "en") return null;
+  let lexicon = lexicons.get(base);
+  if (lexicon === undefined) {
+    lexicon = buildLexicon(base);
+    lexicons.set(base, lexicon);
+  }
+  return lexicon;
+}
+
+function buildLexicon(base: string): Lexicon | null {
+  let segmenter: Intl.Segmenter;
+  try {
+    segmenter = new Intl.Segmenter(base, { granularity: "word" });
+  } catch {
+    return null; // not a language tag
+  }
+  const normalise = (word: string) =>
+    word
+      .normalize("NFC")
+      .toLocaleLowerCase(base)
+      .replace(/[’‘]/g, "'")
+      .replace(ARABIC_MARKS, "")
+      .replace(ELISION, "")
+      .replace(/^'+|'+$/g, "");
+  const stopWords = new Set((STOPWORDS_BY_LANGUAGE[base] ?? []).map(normalise));
+  const algorithm = SNOWBALL[base];
+  const stemmer: Stemmer | null = algorithm ? newStemmer(algorithm) : null;
+  const isContent = (word: string) => {
+    if (stopWords.has(word) || /^\p{N}+$/u.test(word)) return false;
+    if (base === "ja" && HIRAGANA_ONLY.test(word)) return false;
+    return [...word].length >= (IDEOGRAPHIC.test(word) ? 1 : SHORT_WORD_SCRIPTS.test(word) ? 2 : 3);
+  };
+  const pieces = (text: string): WordPiece[] => {
+    const out: WordPiece[] = [];
+    for (const piece of segmenter.segment(text)) {
+      if (!piece.isWordLike) continue;
+      const surface = normalise(piece.segment);
+      const stem = isContent(surface) ? (stemmer ? stemmer.stem(surface) : surface) : null;
+      out.push({ start: piece.index, end: piece.index + piece.segment.length, surface, stem });
+    }
+    return out;
+  };
+  return {
+    pieces,
+    terms: (text) => pieces(text).flatMap((p) => (p.stem === null ? [] : [{ stem: p.stem, surface: p.surface }])),
+  };
+}
+
+/** Whether a language tag gets the English rules (English itself, and tags that are not languages). */
+export function usesEnglishRules(language: string): boolean {
+  return lexiconFor(language) === null;
+}
+
+/**
+ * The words of a text in a language other than English, where they stand, with the stems of its
+ * content words; null for English (and tags that are not languages), whose rules are above.
+ */
+export function wordPieces(text: string, language: string): WordPiece[] | null {
+  return lexiconFor(language)?.pieces(text) ?? null;
 }
 
 /* ---------------------------------------------------------------- clean-up of spoken text */
@@ -136,8 +255,16 @@ export function cleanSentence(text: string): string {
   if (!s) return "";
   s = s.replace(/\bi\b/g, "I").replace(/\bi'(m|ve|ll|d)\b/g, "I'$1");
   s = s.charAt(0).toUpperCase() + s.slice(1);
-  if (!/[.!?…]["')\]]?$/.test(s)) s = `${s.replace(/[,;:]$/, "")}.`;
+  if (!hasFinalPunctuation(s)) s = `${s.replace(/[,;:、，،]$/u, "")}${fullStopFor(s)}`;
   return s;
+}
+
+/** The full stop of the sentence's script: "。" after Chinese or Japanese, "।" after Hindi. */
+function fullStopFor(sentence: string): string {
+  const last = [...sentence.replace(/[\s\p{P}]+$/u, "")].at(-1) ?? "";
+  if (/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(last)) return "。";
+  if (/\p{Script=Devanagari}/u.test(last)) return "।";
+  return ".";
 }
 
 /** Words that stay lower-case inside a Title Cased phrase (never first or last). */

@@ -58,7 +58,7 @@ const NAME_CONCENTRATION = 2;
 type WordUse = { noun: number; name: number; all: number };
 
 /** One noun phrase of the transcript, over all its occurrences. */
-type PhraseInfo = {
+export type PhraseInfo = {
   key: string;
   /** Stems of its content words, in order. */
   stems: string[];

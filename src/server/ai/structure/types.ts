@@ -10,7 +10,8 @@ export type StructureInput = {
   topic: string;
   complexity: Complexity;
   additionalInstructions: string | null;
-  video: { title: string; description: string; durationSeconds: number };
+  /** `language`: the transcript's, BCP 47 ("es", "pt-BR"); English when absent. */
+  video: { title: string; description: string; durationSeconds: number; language?: string };
   segments: TimedSegment[];
   creatorChapters: CreatorChapter[];
 };

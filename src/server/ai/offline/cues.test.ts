@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+
+import { cueScore, unitCue } from "./cues";
+
+describe("cueScore", () => {
+  it("rates explicit topic changes highest", () => {
+    expect(cueScore("All right, let's move on.")).toBe(1);
+    expect(cueScore("By the way, here's a fun fact.")).toBe(1);
+    expect(cueScore("Finally, we compute the area.")).toBe(1);
+    expect(cueScore("“Okay, next up: integrals.”")).toBe(1);
+  });
+
+  it("finds a strong marker inside an unpunctuated caption line, at half weight", () => {
+    expect(unitCue("the slope is positive all right so now the integral")).toBe(0.5);
+    expect(unitCue("all right so now the integral")).toBe(1);
+    expect(unitCue("the slope is positive and the area grows")).toBe(0);
+    // A punctuated sentence is judged by its opening alone.
+    expect(unitCue("The slope is positive, okay, and the area grows.")).toBe(0);
+  });
+
+  it("rates a sponsor's message and the return from it as a full turn, wherever the sentence puts it", () => {
+    expect(cueScore("But first, this video is sponsored by Brilliant.")).toBe(1);
+    expect(cueScore("A big thanks to Brilliant for sponsoring this video.")).toBe(1);
+    expect(cueScore("Today's video is brought to you by a VPN.")).toBe(1);
+    expect(cueScore("And now back to the video.")).toBe(1);
+    expect(unitCue("so that was the setup and this video is sponsored by brilliant")).toBe(1);
+    expect(cueScore("The sponsor of the bill was a senator.")).toBe(0);
+  });
+
+  it("rates weak openers partly and plain sentences zero", () => {
+    expect(cueScore("Now the slope is positive.")).toBeGreaterThan(0);
+    expect(cueScore("Now the slope is positive.")).toBeLessThan(1);
+    expect(cueScore("The slope is positive.")).toBe(0);
+  });
+});
+
+describe("openings in other languages", () => {
+  it("rate a marker that opens the sentence as a turn, and a weak opener partly", () => {
+    expect(cueScore("Muy bien, pasemos a las integrales.", "es")).toBe(1);
+    expect(cueScore("Por último, calculamos el área.", "es-419")).toBe(1);
+    expect(cueScore("Ahora la pendiente es positiva.", "es")).toBeGreaterThan(0);
+    expect(cueScore("Ahora la pendiente es positiva.", "es")).toBeLessThan(1);
+    expect(cueScore("La pendiente es positiva.", "es")).toBe(0);
+    expect(cueScore("« Passons à la suite. »", "fr")).toBe(1);
+    expect(cueScore("Kommen wir zum Beweis.", "de")).toBe(0); // "zum" is not "zu": whole words only
+    expect(cueScore("Kommen wir zu dem Beweis.", "de")).toBe(1);
+    expect(cueScore("Übrigens gibt es noch mehr.", "de")).toBe(1);
+    expect(cueScore("Bem, vejamos outro caso.", "pt-BR")).toBe(1);
+  });
+
+  it("match a prefix in Japanese and Chinese, which have no spaces", () => {
+    expect(cueScore("さて、次の問題に移りましょう。", "ja")).toBe(1);
+    expect(cueScore("関数の傾きを求めます。", "ja")).toBe(0);
+    expect(cueScore("接下来我们看积分。", "zh")).toBe(1);
+    expect(cueScore("函数的斜率是正的。", "zh")).toBe(0);
+  });
+
+  it("read Arabic with or without short vowels and a leading 'and', and Hindi", () => {
+    expect(cueScore("حسنًا، لننتقل إلى التكامل.", "ar")).toBe(1);
+    expect(cueScore("وأخيرا نحسب المساحة.", "ar")).toBe(1);
+    expect(cueScore("الدالة متزايدة.", "ar")).toBe(0);
+    expect(cueScore("ठीक है, अब समाकलन देखते हैं।", "hi")).toBe(1);
+  });
+
+  it("give nothing for a language without a list, and judge captions by their opening", () => {
+    expect(cueScore("Va bene, passiamo agli integrali.", "it")).toBe(0);
+    expect(unitCue("la pendiente es positiva bien ahora la integral", "es")).toBe(0);
+    expect(unitCue("bien ahora la integral", "es")).toBe(1);
+  });
+});

@@ -1,0 +1,353 @@
+/**
+ * Discourse markers: the words speakers open a new part with ("All right,", "Let's turn to",
+ * "Finally", a sponsor's message), which the segmenter rewards as boundaries. English has the
+ * fullest list, written for spoken explanations; the other languages have their everyday
+ * equivalents, from how each language announces a turn, not from any video's transcript.
+ */
+
+const alternatives = (parts: readonly string[]) => parts.join("|");
+
+/**
+ * Openings that announce a new topic in spoken explanations. Strong markers introduce a new
+ * part almost by definition; weak ones ("Now", "So") often do but are also everyday fillers.
+ */
+const STRONG_MARKERS = alternatives([
+  "all right",
+  "alright",
+  "okay",
+  "ok",
+  "by the way",
+  "moving on",
+  "next up",
+  "up next",
+  "first things first",
+  "finally",
+  "lastly",
+  "to (?:start|begin|kick (?:things|it) off|finish|wrap|sum|summari[sz]e|recap|close|conclude|set the stage|bring it)",
+  "(?:let's|let us) (?:start|begin|turn|move|switch|go back|come back|zoom out|step back|sum|recap|summari[sz]e|wrap|take a (?:look|step|moment))",
+  "as (?:a|one) (?:very )?(?:final|last)",
+  "as another",
+  "for (?:the|our) (?:next|last|final)",
+  "one (?:more|last|final)",
+  "stepping back",
+  "take a (?:step|moment)",
+  "in (?:summary|conclusion)",
+  "so far",
+  "at this point",
+  "now (?:let's|for|on|onto|as|the (?:next|question))",
+  "another (?:way|example|question|idea)",
+  "here's (?:the|a|another)",
+  "in the (?:next|last|previous) (?:video|lesson|chapter)",
+]);
+const STRONG_OPENINGS = new RegExp(`^(?:${STRONG_MARKERS})\\b`);
+/** A strong marker after a space: automatic caption lines start anywhere in a sentence. */
+const STRONG_ANYWHERE = new RegExp(`\\s(?:${STRONG_MARKERS})\\b`);
+const WEAK_OPENINGS = /^(?:now|so|well|next|then|here|first|second|third|imagine|consider|remember|recall|suppose|why|what|how)\b/;
+const INNER_MARKERS = new RegExp(
+  `\\b(?:${alternatives([
+    "step back",
+    "sum (?:it |things |this )?up",
+    "to summari[sz]e",
+    "wrap (?:things |it )?up",
+    "the next (?:question|step|example|thing|part|proof|idea|topic)",
+    "turn (?:back )?to",
+    "switch gears",
+    "change gears",
+    "a different (?:question|example|approach)",
+    "final example",
+    "another example",
+  ])})\\b`,
+);
+
+/**
+ * A sponsor's message, or the return from one: creators give it a chapter of its own, and it
+ * starts wherever the sentence puts it ("But first, this video is sponsored by …").
+ */
+const SPONSOR_TURN = new RegExp(
+  `\\b(?:${alternatives([
+    "(?:is|was) sponsored by",
+    "(?:is|was) brought to you by",
+    "(?:today's|our|this video's|this episode's) sponsor",
+    "thanks? (?:to )?\\S+(?: \\S+)? for sponsoring",
+    "(?:now |and now )?back to (?:the video|the show|our (?:topic|story|video))",
+  ])})\\b`,
+);
+
+/** English: how strongly a sentence's opening announces a new topic. */
+function englishCueScore(text: string): number {
+  const s = text
+    .toLowerCase()
+    .replace(/[’‘]/g, "'")
+    .replace(/^[^a-z0-9]+/, "");
+  if (STRONG_OPENINGS.test(s) || SPONSOR_TURN.test(s)) return 1;
+  let score = 0;
+  if (WEAK_OPENINGS.test(s)) score += 0.35;
+  if (INNER_MARKERS.test(s)) score += 0.5;
+  if (/\?\s*$/.test(s) && s.length < 80) score += 0.25; // a short question opens a new part
+  return Math.min(1, score);
+}
+
+/**
+ * 0..1: how strongly a unit announces a new topic. Its opening decides for a punctuated sentence;
+ * a caption line without punctuation may start mid-sentence, so there a strong marker anywhere
+ * in it counts half (the turn is inside the line, so its start is only near it).
+ */
+function englishUnitCue(text: string): number {
+  const opening = englishCueScore(text);
+  if (opening >= 1 || /[.!?]/.test(text)) return opening;
+  const lower = text.toLowerCase().replace(/[’‘]/g, "'");
+  return Math.max(opening, STRONG_ANYWHERE.test(lower) ? 0.5 : 0);
+}
+
+/* ------------------------------------------------------------------------- other languages */
+
+/**
+ * Openings of other languages: strong ones announce a new part almost by definition, weak ones
+ * often do but are also fillers. Lower case, without Arabic short vowels; a leading "و" ("and")
+ * is optional in Arabic.
+ */
+const OPENINGS: Readonly<Record<string, { strong: readonly string[]; weak: readonly string[] }>> = {
+  es: {
+    strong: [
+      "muy bien",
+      "bien",
+      "bueno",
+      "vale",
+      "de acuerdo",
+      "por cierto",
+      "pasemos a",
+      "pasando a",
+      "veamos",
+      "vamos a ver",
+      "para empezar",
+      "para terminar",
+      "para concluir",
+      "en resumen",
+      "resumiendo",
+      "finalmente",
+      "por último",
+      "a continuación",
+      "volvamos a",
+      "volviendo a",
+      "en primer lugar",
+      "otro ejemplo",
+      "un último",
+      "una última",
+    ],
+    weak: [
+      "ahora",
+      "entonces",
+      "así que",
+      "luego",
+      "después",
+      "primero",
+      "segundo",
+      "imagina",
+      "considera",
+      "recuerda",
+      "supongamos",
+      "por qué",
+      "qué",
+      "cómo",
+    ],
+  },
+  pt: {
+    strong: [
+      "muito bem",
+      "tudo bem",
+      "certo",
+      "bem",
+      "ok",
+      "a propósito",
+      "aliás",
+      "passemos a",
+      "vamos passar",
+      "vejamos",
+      "vamos ver",
+      "para começar",
+      "para terminar",
+      "para concluir",
+      "em resumo",
+      "resumindo",
+      "finalmente",
+      "por fim",
+      "por último",
+      "a seguir",
+      "voltando a",
+      "voltemos",
+      "em primeiro lugar",
+      "outro exemplo",
+      "um último",
+      "uma última",
+    ],
+    weak: ["agora", "então", "depois", "primeiro", "segundo", "imagine", "considere", "lembre", "suponha", "por que", "o que", "como"],
+  },
+  fr: {
+    strong: [
+      "très bien",
+      "bon",
+      "bien",
+      "d'accord",
+      "ok",
+      "au fait",
+      "passons à",
+      "passons maintenant",
+      "voyons",
+      "pour commencer",
+      "pour finir",
+      "pour conclure",
+      "en résumé",
+      "pour résumer",
+      "enfin",
+      "finalement",
+      "revenons à",
+      "tout d'abord",
+      "premièrement",
+      "un autre exemple",
+      "un dernier",
+      "une dernière",
+    ],
+    weak: ["maintenant", "alors", "donc", "ensuite", "puis", "imaginez", "considérez", "rappelez", "supposons", "pourquoi", "comment"],
+  },
+  de: {
+    strong: [
+      "okay",
+      "gut",
+      "alles klar",
+      "übrigens",
+      "kommen wir zu",
+      "kommen wir nun zu",
+      "schauen wir uns",
+      "als nächstes",
+      "zum schluss",
+      "schließlich",
+      "abschließend",
+      "zusammenfassend",
+      "zunächst",
+      "zuerst",
+      "erstens",
+      "ein weiteres beispiel",
+      "noch ein letztes",
+      "zurück zu",
+      "wenden wir uns",
+    ],
+    weak: ["also", "nun", "jetzt", "so", "dann", "danach", "zweitens", "stell dir vor", "stellen sie sich vor", "angenommen", "warum", "was", "wie"],
+  },
+  ja: {
+    strong: [
+      "さて",
+      "それでは",
+      "では",
+      "ところで",
+      "次に",
+      "最後に",
+      "まとめると",
+      "要するに",
+      "はじめに",
+      "最初に",
+      "まず",
+      "もう一つ",
+      "別の例",
+      "話を戻",
+      "オーケー",
+      "よし",
+    ],
+    weak: ["そして", "それで", "じゃあ", "今", "ここで", "なぜ", "どうして", "想像して", "考えて"],
+  },
+  zh: {
+    strong: [
+      "好的",
+      "好了",
+      "那么",
+      "接下来",
+      "下面",
+      "最后",
+      "总之",
+      "总结一下",
+      "首先",
+      "顺便说一下",
+      "顺便一提",
+      "另一个例子",
+      "回到",
+      "让我们来看",
+      "我们来看",
+    ],
+    weak: ["现在", "所以", "然后", "那", "为什么", "想象", "考虑"],
+  },
+  ar: {
+    strong: [
+      "حسنا",
+      "والآن",
+      "بالمناسبة",
+      "أخيرا",
+      "في النهاية",
+      "لننتقل",
+      "دعونا ننتقل",
+      "لنلق نظرة",
+      "دعونا نلقي نظرة",
+      "لنبدأ",
+      "دعونا نبدأ",
+      "أولا",
+      "باختصار",
+      "للتلخيص",
+      "مثال آخر",
+      "لنعد",
+      "دعونا نعود",
+    ],
+    weak: ["الآن", "إذن", "لذا", "ثم", "تخيل", "لماذا", "كيف"],
+  },
+  hi: {
+    strong: ["ठीक है", "अच्छा", "वैसे", "अंत में", "आखिर में", "आइए", "चलिए", "सबसे पहले", "संक्षेप में", "एक और उदाहरण", "अगला"],
+    weak: ["तो", "अब", "फिर", "पहले", "कल्पना कीजिए", "क्यों", "कैसे"],
+  },
+};
+
+/** Languages written without spaces: a marker is a prefix, not a word. */
+const UNSPACED = new Set(["ja", "zh"]);
+const ARABIC_MARKS = /[\u0610-\u061a\u064b-\u065f\u0670\u0640]/g;
+
+type OpeningRules = { strong: RegExp; weak: RegExp };
+const compiled = new Map<string, OpeningRules | null>();
+
+function rulesFor(base: string): OpeningRules | null {
+  let rules = compiled.get(base);
+  if (rules === undefined) {
+    const list = OPENINGS[base];
+    const end = UNSPACED.has(base) ? "" : "(?=[^\\p{L}\\p{N}]|$)";
+    const start = base === "ar" ? "^(?:و)?" : "^";
+    const pattern = (markers: readonly string[]) => new RegExp(`${start}(?:${alternatives(markers)})${end}`, "u");
+    rules = list ? { strong: pattern(list.strong), weak: pattern(list.weak) } : null;
+    compiled.set(base, rules);
+  }
+  return rules;
+}
+
+const baseOf = (language: string) => language.trim().toLowerCase().split(/[-_]/)[0] ?? "";
+
+/** 0..1: how strongly a sentence's opening announces a new topic, in its language (English when absent). */
+export function cueScore(text: string, language = "en"): number {
+  const base = baseOf(language);
+  if (base === "en" || base === "") return englishCueScore(text);
+  const rules = rulesFor(base);
+  if (!rules) return 0;
+  const s = text
+    .normalize("NFC")
+    .toLocaleLowerCase(base)
+    .replace(/[’‘]/g, "'")
+    .replace(ARABIC_MARKS, "")
+    .replace(/^[^\p{L}\p{N}]+/u, "");
+  if (rules.strong.test(s)) return 1;
+  let score = rules.weak.test(s) ? 0.35 : 0;
+  if (/[?？؟]\s*$/.test(s) && [...s].length < 80) score += 0.25; // a short question opens a new part
+  return Math.min(1, score);
+}
+
+/**
+ * 0..1: how strongly a unit announces a new topic. In English, a caption line without punctuation
+ * may start mid-sentence, so there a strong marker anywhere in it counts half; other languages are
+ * judged by the opening.
+ */
+export function unitCue(text: string, language = "en"): number {
+  const base = baseOf(language);
+  return base === "en" || base === "" ? englishUnitCue(text) : cueScore(text, base);
+}

@@ -1,0 +1,175 @@
+/**
+ * Key phrases and titles in the languages the tagger has no model for (titles.ts tags English
+ * with wink-nlp). A phrase is a run of content words said next to each other, with a stop word
+ * inside only where the language links two nouns with it ("derivada de la función", "équation
+ * d'Euler"); the phrases are ranked by the same keyness as English ones (rankKeyPhrases), and a
+ * title is a phrase of two content words or more, spelled as the transcript spells it.
+ */
+import { wordPieces, type WordPiece } from "./text";
+import type { PhraseIndex, PhraseInfo, ScoredPhrase } from "./titles";
+
+/** At most this many content words in a phrase, and in a title. */
+const MAX_PHRASE_CONTENT = 4;
+const MAX_TITLE_CONTENT = 6;
+/** Phrases of a span considered for its title, best first. */
+const TITLE_PHRASES = 8;
+
+/** Romance languages join nouns with "of", often with an article after it. */
+const LINKS: Readonly<Record<string, { links: ReadonlySet<string>; articles: ReadonlySet<string> }>> = {
+  es: { links: new Set(["de", "del"]), articles: new Set(["la", "las", "los", "el"]) },
+  pt: { links: new Set(["de", "da", "do", "das", "dos"]), articles: new Set(["a", "as", "o", "os"]) },
+  fr: { links: new Set(["de", "du", "des"]), articles: new Set(["la", "le", "les"]) },
+  it: { links: new Set(["di", "del", "della", "dei", "delle", "dello"]), articles: new Set(["la", "il", "lo", "le", "i", "gli"]) },
+};
+
+/** Scripts written without spaces, where a single dictionary word is often a whole term ("導関数"). */
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+/** Nothing but spacing or joining marks between two words of one phrase. */
+const JOINED = /^[\s\-‐'’]*$/u;
+
+const baseOf = (language: string) => language.trim().toLowerCase().split(/[-_]/)[0] ?? "";
+
+/**
+ * What the spelling says about a word's part of speech, where the language's spelling says it:
+ * Japanese writes the endings of verbs and adjectives in hiragana (割る, 美しい), so a topic word
+ * has none; Spanish, Portuguese and Italian adverbs end in "-mente". Such words stay out of
+ * phrases (they still count for cohesion).
+ */
+function canBeInPhrase(piece: WordPiece, base: string): boolean {
+  if (base === "ja") return !/\p{Script=Hiragana}/u.test(piece.surface);
+  if (base === "es" || base === "pt" || base === "it") return !piece.surface.endsWith("mente");
+  return true;
+}
+
+/** German capitalises every noun, so a German phrase ends on a capitalised word. */
+function canEndPhrase(piece: WordPiece, base: string, line: string): boolean {
+  return base !== "de" || /^\p{Lu}/u.test(line.slice(piece.start));
+}
+
+/**
+ * The phrases of each line: runs of content pieces, a link (and an article) allowed between two
+ * of them. Returns, per run, the indices of its pieces.
+ */
+function phraseRuns(line: string, pieces: readonly WordPiece[], language: string): number[][] {
+  const base = baseOf(language);
+  const rules = LINKS[base];
+  const runs: number[][] = [];
+  let run: number[] = [];
+  const close = () => {
+    while (run.length > 0 && pieces[run.at(-1)!]!.stem === null) run.pop();
+    if (run.length > 0) runs.push(run);
+    run = [];
+  };
+  const joined = (a: number, b: number) => JOINED.test(line.slice(pieces[a]!.end, pieces[b]!.start));
+  for (let i = 0; i < pieces.length; i++) {
+    const piece = pieces[i]!;
+    if (run.length > 0 && !joined(run.at(-1)!, i)) close();
+    if (piece.stem !== null && !canBeInPhrase(piece, base)) {
+      close();
+      continue;
+    }
+    if (piece.stem !== null) {
+      run.push(i);
+      continue;
+    }
+    // A link inside a run: "de", or "de la", and then a content word.
+    const previous = run.at(-1);
+    const isLink = rules?.links.has(piece.surface) && previous !== undefined && pieces[previous]!.stem !== null;
+    const isArticle = rules?.articles.has(piece.surface) && previous !== undefined && rules.links.has(pieces[previous]!.surface);
+    if (isLink || isArticle) run.push(i);
+    else close();
+  }
+  close();
+  return runs;
+}
+
+/** The key phrases of a transcript's lines in `language` (not English), in titles.ts's index shape. */
+export function indexTermPhrases(lines: readonly string[], language: string): PhraseIndex {
+  const base = baseOf(language);
+  const phrases: PhraseInfo[] = [];
+  const ids = new Map<string, number>();
+  const byLine: number[][] = lines.map(() => []);
+  const nounsByLine: string[][] = lines.map(() => []);
+  const uses = new Map<string, { noun: number; name: number; all: number }>();
+
+  lines.forEach((line, lineIndex) => {
+    const pieces = wordPieces(line, language) ?? [];
+    for (const piece of pieces) {
+      if (piece.stem === null) continue;
+      nounsByLine[lineIndex]!.push(piece.stem);
+      const use = uses.get(piece.surface) ?? { noun: 0, name: 0, all: 0 };
+      use.noun++;
+      use.all++;
+      uses.set(piece.surface, use);
+    }
+    for (const run of phraseRuns(line, pieces, language)) {
+      for (let from = 0; from < run.length; from++) {
+        if (pieces[run[from]!]!.stem === null) continue;
+        let content = 0;
+        for (let to = from; to < run.length; to++) {
+          const last = pieces[run[to]!]!;
+          if (last.stem === null) continue;
+          if (++content > MAX_PHRASE_CONTENT) break;
+          if (!canEndPhrase(last, base, line)) continue;
+          const inPhrase = run.slice(from, to + 1).map((k) => pieces[k]!);
+          const stems = inPhrase.flatMap((p) => (p.stem === null ? [] : [p.stem]));
+          const key = inPhrase.map((p) => p.stem ?? "·").join(" ");
+          const surface = line.slice(inPhrase[0]!.start, last.end).replace(/\s+/g, " ");
+          let id = ids.get(key);
+          if (id === undefined) {
+            id = phrases.length;
+            ids.set(key, id);
+            const normals = inPhrase.flatMap((p) => (p.stem === null ? [] : [p.surface]));
+            phrases.push({ key, stems, normals, wordCount: surface.split(" ").length, surfaces: new Map() });
+          }
+          const info = phrases[id]!;
+          info.surfaces.set(surface, (info.surfaces.get(surface) ?? 0) + 1);
+          byLine[lineIndex]!.push(id);
+        }
+      }
+    }
+  });
+  return { phrases, byLine, nounsByLine, uses };
+}
+
+/** The first letter upper-cased, the rest as the transcript spells it. */
+function sentenceCase(text: string, language: string): string {
+  const first = text.charAt(0);
+  return first.toLocaleUpperCase(baseOf(language)) + text.slice(1);
+}
+
+/**
+ * Candidate titles for a span, best first: its phrases of 2-6 content words; for a lone word, the
+ * fuller phrase the span says it in (twice, else once). In Chinese and Japanese a single
+ * dictionary word of two characters or more is often a whole term ("導関数"), so it comes last,
+ * before a caller's fallback.
+ */
+export function termTitleCandidates(phrases: readonly ScoredPhrase[], language: string): string[] {
+  const out: string[] = [];
+  const push = (surface: string) => {
+    const title = sentenceCase(surface, language);
+    if (!out.includes(title)) out.push(title);
+  };
+  const fits = (p: ScoredPhrase) => p.stems.length >= 2 && p.stems.length <= MAX_TITLE_CONTENT;
+  for (const p of phrases.slice(0, TITLE_PHRASES)) {
+    if (fits(p)) {
+      push(p.surface);
+      continue;
+    }
+    const fuller = phrases.filter((q) => fits(q) && q.stems.includes(p.stems[0]!));
+    const said = fuller.find((q) => q.count >= 2) ?? fuller[0];
+    if (said) push(said.surface);
+  }
+  for (const p of phrases.slice(0, TITLE_PHRASES)) if (p.stems.length === 1 && UNSPACED.test(p.surface) && [...p.surface].length >= 2) push(p.surface);
+  return out;
+}
+
+/**
+ * A title when a span has no usable phrase, in a language without English rules: the chapter's
+ * (or video's) title as written, with the part number in brackets, or alone for a chapter's only
+ * section (the registry keeps titles unique).
+ */
+export function termFallbackTitle(base: string, part?: number): string {
+  const core = base.replace(/\s+/g, " ").trim() || "…";
+  return part === undefined ? core : `${core} (${part})`;
+}
