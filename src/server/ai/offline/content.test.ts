@@ -264,3 +264,20 @@ describe("keyPointCoverage", () => {
     expect(keyPointCoverage(["The leaf."], section, idf)).toBeLessThanOrEqual(keyPointCoverage(["The leaf."], section));
   });
 });
+
+describe("key points in other languages", () => {
+  it("picks Japanese sentences, which have no spaces, counting their words as Intl.Segmenter finds them", () => {
+    const texts = [
+      "火山は噴火のときに溶岩と火山灰を大量に噴き出します。",
+      "地下のマグマだまりが火山の噴火を支えています。",
+      "玄武岩の溶岩はゆっくり冷えて新しい岩石になります。",
+      "地質学者は小さな地震を測定して次の噴火を予測します。",
+      "火山灰の柱は何週間も周りの都市を覆うことがあります。",
+      "火口は活動が終わると雨水で満たされて湖になります。",
+    ];
+    const sentences = texts.map((text, i) => ({ ...segmentsOf(texts)[i]!, stems: tokenize(text, "ja") }));
+    const points = keyPoints(sentences, { language: "ja" });
+    expect(points.length).toBeGreaterThanOrEqual(2);
+    for (const point of points) expect(texts).toContain(point.text);
+  });
+});

@@ -15,7 +15,7 @@ import { endsSentence } from "~/lib/sentences";
 import { tag as tagText, type TaggedToken } from "./nlp";
 import { cueScore } from "./cues";
 import { addInto, type TermVector } from "./similarity";
-import { cleanSentence, tokenize } from "./text";
+import { cleanSentence, tokenize, usesEnglishRules, wordPieces } from "./text";
 
 type Complexity = StructureInput["complexity"];
 
@@ -223,10 +223,16 @@ const UNMARKED_QUESTION =
 const ANAPHORA = new Set(["it", "its", "itself", "this", "that", "these", "those", "they", "them", "their", "he", "him", "his", "she", "her"]);
 const DEFINING = /\b(?:is|are|means|is called|are called|gives|tells you|is defined|defines|equals)\b/i;
 
-const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length;
+/** Words of a text: between spaces in English, as Intl.Segmenter finds them elsewhere (Japanese and Chinese have no spaces). */
+const wordCount = (text: string, language = "en") => wordPieces(text, language)?.length ?? text.split(/\s+/).filter(Boolean).length;
+const QUESTION_MARK = /[?？؟]/u;
 
 /** Worth checking as a point at all (cheap; `pointText` and `selfContained` decide). */
-const plausiblePoint = (s: SpokenSentence) => s.stems.length >= 2 && !s.text.includes("?") && wordCount(s.text) >= 6 && wordCount(s.text) <= 60;
+const plausiblePoint = (s: SpokenSentence, language = "en") => {
+  if (s.stems.length < 2 || QUESTION_MARK.test(s.text)) return false;
+  const count = wordCount(s.text, language);
+  return count >= 6 && count <= 60;
+};
 
 const lastWord = (text: string) =>
   text
@@ -244,12 +250,12 @@ const cutMidClause = (text: string) => MID_CLAUSE_START.test(text) || DANGLING.h
  * viewer, or a continuation.
  * Cheap checks only; the tagger's are `selfContained`.
  */
-export function pointText(sentence: SpokenSentence, punctuated: boolean): string | null {
-  if (!plausiblePoint(sentence)) return null;
+export function pointText(sentence: SpokenSentence, punctuated: boolean, language = "en"): string | null {
+  if (!plausiblePoint(sentence, language)) return null;
   const text = standAlone(cleanSentence(sentence.text));
-  const count = wordCount(text);
+  const count = wordCount(text, language);
   if (count < 6 || count > 45) return null;
-  if (text.includes("?") || (!punctuated && (UNMARKED_QUESTION.test(text) || cutMidClause(text)))) return null;
+  if (QUESTION_MARK.test(text) || (!punctuated && (UNMARKED_QUESTION.test(text) || cutMidClause(text)))) return null;
   if (POINTS_AT_SCREEN.test(text) || ABOUT_THE_VIDEO.test(text) || TO_THE_VIEWER.test(text) || CONTINUATION_START.test(text)) return null;
   return text;
 }
@@ -379,7 +385,8 @@ export function keyPoints(sentences: readonly WritableSentence[], context: Writi
     context.idf,
   );
   const ranks = textRank(vectors, size);
-  const open = spoken.map(plausiblePoint);
+  const language = context.language ?? "en";
+  const open = spoken.map((s) => plausiblePoint(s, language));
   const relevance = spoken.map((s, i) => (open[i] ? ranks[i]! * readability(standAlone(s.text)) : 0));
   const top = Math.max(0, ...relevance);
   const budget = max ?? pointBudget(open.filter(Boolean).length);
@@ -396,9 +403,10 @@ export function keyPoints(sentences: readonly WritableSentence[], context: Writi
     }
     if (best < 0 || bestScore === -Infinity) break;
     open[best] = false;
-    const text = pointText(spoken[best]!, punctuated);
+    const text = pointText(spoken[best]!, punctuated, language);
     if (!text || redundancy[best]! >= DUPLICATE_SIMILARITY || picked.some((p) => p.text === text)) continue;
-    if (!selfContained(tag(text), punctuated)) continue;
+    // The tagger reads English only; elsewhere the two content words of plausiblePoint stand in.
+    if (usesEnglishRules(language) && !selfContained(tag(text), punctuated)) continue;
     picked.push({ index: best, text });
     const chosen = vectors[best]!;
     addScaled(scratch, chosen, 1);

@@ -12,6 +12,7 @@ import { describe, expect, it } from "vitest";
 import { readVideoFolder, SHARED_TRANSLATIONS, SHARED_VIDEOS, structureInputOf, type FolderVideo } from "../../../../test/fixtures/video-folder";
 import { chapterVideoOf, compareWithEnglish, evaluateChapterProtocols, parameterGrid } from "./chapter-protocols";
 import { createOfflineEngine, NO_TRANSCRIPT_MESSAGE } from "./engine";
+import { transcriptLanguage } from "./language";
 import { outlineProblems } from "./outline-invariants";
 import { CHAPTER_PARAMS } from "./segment";
 
@@ -83,6 +84,13 @@ describe.skipIf(!present || languages.length === 0)(
       expect(comparison.videos).toBeGreaterThan(0);
       expect(comparison.scores.f1).toBeGreaterThanOrEqual(0.4); // French: its descriptions lost most timestamps
       expect(comparison.gap).toBeLessThanOrEqual(0.15);
+    });
+
+    it.each(["en", ...languages])("%s: the offline engine detects every transcript's language", (language) => {
+      const folder = language === "en" ? videos : readVideoFolder(join(SHARED_TRANSLATIONS, language));
+      const detected = folder.filter((v) => v.segments.length > 0).map((v) => transcriptLanguage(v.segments));
+      expect(detected.length).toBeGreaterThan(0);
+      expect(new Set(detected)).toEqual(new Set([language]));
     });
   },
 );

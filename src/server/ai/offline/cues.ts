@@ -4,6 +4,7 @@
  * fullest list, written for spoken explanations; the other languages have their everyday
  * equivalents, from how each language announces a turn, not from any video's transcript.
  */
+import { baseLanguage } from "./language";
 
 const alternatives = (parts: readonly string[]) => parts.join("|");
 
@@ -322,11 +323,9 @@ function rulesFor(base: string): OpeningRules | null {
   return rules;
 }
 
-const baseOf = (language: string) => language.trim().toLowerCase().split(/[-_]/)[0] ?? "";
-
 /** 0..1: how strongly a sentence's opening announces a new topic, in its language (English when absent). */
 export function cueScore(text: string, language = "en"): number {
-  const base = baseOf(language);
+  const base = baseLanguage(language);
   if (base === "en" || base === "") return englishCueScore(text);
   const rules = rulesFor(base);
   if (!rules) return 0;
@@ -348,6 +347,6 @@ export function cueScore(text: string, language = "en"): number {
  * judged by the opening.
  */
 export function unitCue(text: string, language = "en"): number {
-  const base = baseOf(language);
+  const base = baseLanguage(language);
   return base === "en" || base === "" ? englishUnitCue(text) : cueScore(text, base);
 }

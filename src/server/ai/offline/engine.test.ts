@@ -281,4 +281,11 @@ describe("courses in other languages", () => {
     const vocabulary = input.segments.map((s) => s.text.toLowerCase()).join(" ");
     for (const title of titles) expect(vocabulary).toContain(title.replace(/ \(\d+\)$/, "").toLowerCase());
   });
+
+  it("detects the transcript's language when nobody gives it", async () => {
+    const given = spanish();
+    const unsaid = { ...given, video: { ...given.video, language: undefined } };
+    const engine = createOfflineEngine();
+    expect(await engine.structure(unsaid)).toEqual(await engine.structure(given));
+  });
 });

@@ -22,11 +22,13 @@ import type { CreatorChapter, TimedSegment } from "~/server/video/types";
 
 import { unitCue } from "./cues";
 import { summarise, writeContent, type WritableSentence, type WritingContext } from "./content";
+import { transcriptLanguage } from "./language";
 import { createTagger } from "./nlp";
 import { CHAPTER_PARAMS, SECTION_PARAMS, segment, type Unit } from "./segment";
 import { documentFrequencies, inverseDocumentFrequencies } from "./similarity";
 import { indexTermPhrases, termFallbackTitle, termTitleCandidates } from "./term-phrases";
 import { terms, titleCase, tokenize, usesEnglishRules } from "./text";
+import { courseFollowsSentence } from "./wording";
 import { fallbackTitle, indexPhrases, rankKeyPhrases, titleCandidates, TitleRegistry, type ScoredPhrase } from "./titles";
 
 export const NO_TRANSCRIPT_MESSAGE = "The video has no transcript";
@@ -117,7 +119,7 @@ export async function buildOutline(input: StructureInput, options: { signal?: Ab
   if (segments.length === 0 || segments.every((s) => !s.text.trim())) throw new Error(NO_TRANSCRIPT_MESSAGE);
 
   onProgress?.("structuring", 0);
-  const language = input.video.language ?? "en";
+  const language = input.video.language || transcriptLanguage(segments);
   const units = toUnits(segments, language);
   const n = units.length;
 
@@ -190,11 +192,13 @@ export async function buildOutline(input: StructureInput, options: { signal?: Ab
   }
 
   const lead = descriptionLead(input.video.description);
-  const chapterList = chapters.map((c) => c.title).join("; ");
-  const end = /[.!?…]$/.test(chapterList) ? "" : ".";
   const description = [
     lead,
-    `This course follows the video "${shortVideoTitle(input.video.title) || "this video"}" in ${chapters.length} chapter${chapters.length === 1 ? "" : "s"}: ${chapterList}${end}`,
+    courseFollowsSentence(
+      shortVideoTitle(input.video.title) || null,
+      chapters.map((c) => c.title),
+      language,
+    ),
   ]
     .filter(Boolean)
     .join(" ");

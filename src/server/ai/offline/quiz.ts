@@ -33,10 +33,13 @@ import type { TimedSegment } from "~/server/video/types";
 
 import { standAlone } from "./content";
 import { createTagger, type TaggedToken } from "./nlp";
-import { cleanSentence, stem, STOP_WORDS } from "./text";
+import { distinctOptions, formatTime, optionKey, QUIZ_WINDOW_MIN_WORDS, shuffle } from "./quiz-options";
+import { transcriptLanguage } from "./language";
+import { buildTermQuiz } from "./term-quiz";
+import { cleanSentence, stem, STOP_WORDS, usesEnglishRules } from "./text";
 
-/** A section with fewer words than this borrows neighbouring transcript text. */
-export const QUIZ_WINDOW_MIN_WORDS = 90;
+export { distinctOptions, optionKey, QUIZ_WINDOW_MIN_WORDS };
+
 export const CLOZE_PREFIX = "Complete what the video says:";
 const STATEMENT_QUESTION = "Which statement does the video make in this section?";
 const CLOZE_WORDS = { min: 7, max: 40 };
@@ -107,9 +110,6 @@ type Term = {
 };
 
 /* ------------------------------------------------------------------ rules shared with the audit */
-
-/** An option as compared with the others: case, spacing and punctuation ignored. */
-export const optionKey = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
 
 /** Nouns that end in "s" without being plurals ("class", "basis", "physics", "series"). */
 const SINGULAR_IN_S = /(?:ss|us|is|ics|series|species|means|news|gas|lens|bus)$/;
@@ -240,46 +240,6 @@ const normalise = (text: string) =>
     .replace(/[^\p{L}\p{N}]+/gu, " ")
     .trim();
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
-function formatTime(ms: number): string {
-  const total = Math.max(0, Math.floor(ms / 1000));
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = String(total % 60).padStart(2, "0");
-  return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
-}
-
-/** A 32-bit FNV-1a hash: the seed of an option order that depends only on the question. */
-function hash(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return h;
-}
-
-/** A deterministic shuffle (Fisher–Yates over a xorshift stream seeded by `seed`). */
-function shuffle<T>(items: readonly T[], seed: string): T[] {
-  const out = [...items];
-  let state = hash(seed) || 1;
-  for (let i = out.length - 1; i > 0; i--) {
-    state ^= state << 13;
-    state >>>= 0;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    state >>>= 0;
-    const j = state % (i + 1);
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
-}
-
-/** Whether no key is equal to or inside another: options a reader could not tell apart, or that give each other away. */
-export function distinctOptions(options: readonly string[]): boolean {
-  const keys = options.map(optionKey);
-  return keys.every((key, i) => key !== "" && keys.every((other, j) => i === j || !other.includes(key)));
-}
 
 /** Keeps a distractor's capitalisation in line with the answer's (a lone capital would give it away). */
 function matchCase(option: string, answer: string): string {
@@ -624,7 +584,9 @@ function statementCandidates(analysis: Analysis, source: QuizSource): Candidate[
  * text. Throws AppError UNPROCESSABLE when even the whole video cannot give three.
  */
 export function buildOfflineQuiz(source: QuizSource): GeneratedQuiz {
-  return planOfflineQuiz(source).quiz;
+  // The tagger reads English only: other languages get cloze questions on their key terms.
+  const language = transcriptLanguage(source.segments);
+  return usesEnglishRules(language) ? planOfflineQuiz(source).quiz : buildTermQuiz(source, language);
 }
 
 /** The quiz and the transcript segments (positions) it was drawn from. */

@@ -5,7 +5,8 @@
  * d'Euler"); the phrases are ranked by the same keyness as English ones (rankKeyPhrases), and a
  * title is a phrase of two content words or more, spelled as the transcript spells it.
  */
-import { wordPieces, type WordPiece } from "./text";
+import { baseLanguage } from "./language";
+import { wordPieces, writtenWithoutSpaces, type WordPiece } from "./text";
 import type { PhraseIndex, PhraseInfo, ScoredPhrase } from "./titles";
 
 /** At most this many content words in a phrase, and in a title. */
@@ -22,12 +23,8 @@ const LINKS: Readonly<Record<string, { links: ReadonlySet<string>; articles: Rea
   it: { links: new Set(["di", "del", "della", "dei", "delle", "dello"]), articles: new Set(["la", "il", "lo", "le", "i", "gli"]) },
 };
 
-/** Scripts written without spaces, where a single dictionary word is often a whole term ("導関数"). */
-const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
 /** Nothing but spacing or joining marks between two words of one phrase. */
 const JOINED = /^[\s\-‐'’]*$/u;
-
-const baseOf = (language: string) => language.trim().toLowerCase().split(/[-_]/)[0] ?? "";
 
 /**
  * What the spelling says about a word's part of speech, where the language's spelling says it:
@@ -51,7 +48,7 @@ function canEndPhrase(piece: WordPiece, base: string, line: string): boolean {
  * of them. Returns, per run, the indices of its pieces.
  */
 function phraseRuns(line: string, pieces: readonly WordPiece[], language: string): number[][] {
-  const base = baseOf(language);
+  const base = baseLanguage(language);
   const rules = LINKS[base];
   const runs: number[][] = [];
   let run: number[] = [];
@@ -85,7 +82,7 @@ function phraseRuns(line: string, pieces: readonly WordPiece[], language: string
 
 /** The key phrases of a transcript's lines in `language` (not English), in titles.ts's index shape. */
 export function indexTermPhrases(lines: readonly string[], language: string): PhraseIndex {
-  const base = baseOf(language);
+  const base = baseLanguage(language);
   const phrases: PhraseInfo[] = [];
   const ids = new Map<string, number>();
   const byLine: number[][] = lines.map(() => []);
@@ -135,7 +132,7 @@ export function indexTermPhrases(lines: readonly string[], language: string): Ph
 /** The first letter upper-cased, the rest as the transcript spells it. */
 function sentenceCase(text: string, language: string): string {
   const first = text.charAt(0);
-  return first.toLocaleUpperCase(baseOf(language)) + text.slice(1);
+  return first.toLocaleUpperCase(baseLanguage(language)) + text.slice(1);
 }
 
 /**
@@ -160,7 +157,7 @@ export function termTitleCandidates(phrases: readonly ScoredPhrase[], language: 
     const said = fuller.find((q) => q.count >= 2) ?? fuller[0];
     if (said) push(said.surface);
   }
-  for (const p of phrases.slice(0, TITLE_PHRASES)) if (p.stems.length === 1 && UNSPACED.test(p.surface) && [...p.surface].length >= 2) push(p.surface);
+  for (const p of phrases.slice(0, TITLE_PHRASES)) if (p.stems.length === 1 && writtenWithoutSpaces(p.surface) && [...p.surface].length >= 2) push(p.surface);
   return out;
 }
 

@@ -7,6 +7,8 @@
  */
 import { newStemmer, type Stemmer } from "snowball-stemmers";
 import { hasFinalPunctuation } from "~/lib/sentences";
+
+import { baseLanguage } from "./language";
 import stopwordsIso from "stopwords-iso";
 
 /**
@@ -148,13 +150,18 @@ const SHORT_WORD_SCRIPTS = /[\p{Script=Arabic}\p{Script=Devanagari}\p{Script=Heb
 /** A word of a text where it stands ([start, end) in UTF-16 units); `stem` is null for a stop word. */
 export type WordPiece = { start: number; end: number; surface: string; stem: string | null };
 
+/** Whether a word is written in a script without spaces between words (Chinese, Japanese). */
+export function writtenWithoutSpaces(word: string): boolean {
+  return /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(word);
+}
+
 type Lexicon = { terms(text: string): Term[]; pieces(text: string): WordPiece[] };
 
 const lexicons = new Map<string, Lexicon | null>();
 
 /** The word rules of a BCP 47 language (by its primary subtag); null for English and unknown tags. */
 function lexiconFor(language: string): Lexicon | null {
-  const base = language.trim().toLowerCase().split(/[-_]/)[0] ?? "";
+  const base = baseLanguage(language);
   if (base === "" || base === "en") return null;
   let lexicon = lexicons.get(base);
   if (lexicon === undefined) {

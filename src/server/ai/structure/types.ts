@@ -10,7 +10,7 @@ export type StructureInput = {
   topic: string;
   complexity: Complexity;
   additionalInstructions: string | null;
-  /** `language`: the transcript's, BCP 47 ("es", "pt-BR"); English when absent. */
+  /** `language`: the transcript's, BCP 47 ("es", "pt-BR"); the offline engine detects it when absent. */
   video: { title: string; description: string; durationSeconds: number; language?: string };
   segments: TimedSegment[];
   creatorChapters: CreatorChapter[];
