@@ -28,6 +28,7 @@ import {
 } from "./course-quality";
 import { buildOutline, NO_TRANSCRIPT_MESSAGE } from "./engine";
 import { addCounts, matchBoundaries, scoreCounts, type BoundaryCounts, type BoundaryScores } from "./evaluate";
+import { transcriptLanguage } from "./language";
 import { buildOfflineQuiz } from "./quiz";
 import { documentFrequencies, inverseDocumentFrequencies } from "./similarity";
 import { tokenize } from "./text";
@@ -153,7 +154,9 @@ export async function evaluateCourses(
     }
     engineMs.push(performance.now() - started);
 
-    checkTitles(outline, new Set(), titles);
+    // The engine's own reading of the language when the folder does not give it.
+    const language = video.language || transcriptLanguage(video.segments);
+    checkTitles(outline, new Set(), titles, language);
     badTimes += badSectionTimes(outline, video.segments);
     sections += outline.chapters.reduce((n, c) => n + c.sections.length, 0);
 
@@ -164,20 +167,20 @@ export async function evaluateCourses(
       chapterCounts = addCounts(chapterCounts, matchBoundaries(predicted, reference, toleranceMs));
     }
 
-    const idf = inverseDocumentFrequencies(documentFrequencies(video.segments.map((s) => tokenize(s.text, video.language))), video.segments.length);
+    const idf = inverseDocumentFrequencies(documentFrequencies(video.segments.map((s) => tokenize(s.text, language))), video.segments.length);
     const starts = sectionStartsMs(outline, video.segments);
     const endMs = video.segments.reduce((end, s) => Math.max(end, s.endMs), 0) + 1;
     const sectionsInOrder = outline.chapters.flatMap((c) => c.sections);
     sectionsInOrder.forEach((section, k) => {
       const range = { startMs: starts[k]!, endMs: starts[k + 1] ?? endMs };
       const own = video.segments.filter((s) => s.startMs >= range.startMs && s.startMs < range.endMs);
-      checkKeyPoints(section.content, { ...range, segments: own }, (points, sentences) => keyPointCoverage(points, sentences, idf, video.language), keyPoints);
+      checkKeyPoints(section.content, { ...range, segments: own }, (points, sentences) => keyPointCoverage(points, sentences, idf, language), keyPoints);
     });
 
     for (const source of quizSourcesOf(outline, video.title, video.segments)) {
       quiz.sections++;
       try {
-        checkQuiz(buildOfflineQuiz(source), source, quiz);
+        checkQuiz(buildOfflineQuiz(source), source, quiz, language);
       } catch (error) {
         if (!(error instanceof AppError && error.code === "UNPROCESSABLE")) throw error;
         quiz.sectionsWithoutQuiz++;

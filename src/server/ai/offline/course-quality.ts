@@ -11,7 +11,7 @@ import type { TimedSegment } from "~/server/video/types";
 
 import { standAlone } from "./content";
 import { tag, type TaggedToken } from "./nlp";
-import { cleanSentence } from "./text";
+import { cleanSentence, tokenize, usesEnglishRules, wordPieces } from "./text";
 
 /* ------------------------------------------------------------------------------- titles */
 
@@ -69,12 +69,14 @@ export const emptyTitleCounts = (): TitleCounts => ({
  * Checks the generated titles of an outline (creator chapter titles, given in `creatorTitles`,
  * are the creator's words and are not judged). Adds into `counts`.
  */
-export function checkTitles(outline: CourseOutline, creatorTitles: ReadonlySet<string>, counts = emptyTitleCounts()): TitleCounts {
+export function checkTitles(outline: CourseOutline, creatorTitles: ReadonlySet<string>, counts = emptyTitleCounts(), language = "en"): TitleCounts {
   const note = (list: string[], title: string) => {
     if (list.length < 8) list.push(title);
   };
+  // Other languages: words as Intl.Segmenter finds them (Japanese and Chinese have no spaces), a stop word as the function word.
+  const pieces = (title: string) => wordPieces(title, language);
   const judge = (title: string) => {
-    const words = titleWords(title);
+    const words = pieces(title)?.map((p) => p.surface) ?? titleWords(title);
     counts.generated++;
     counts.words += words.length;
     if (words.length === 1) {
@@ -83,7 +85,9 @@ export function checkTitles(outline: CourseOutline, creatorTitles: ReadonlySet<s
     }
     if (words.length > 7) counts.overSevenWords++;
     const last = words[words.length - 1]?.toLowerCase() ?? "";
-    if (FUNCTION_WORDS.has(last) || /['’]s$/i.test(title.trim())) {
+    const lastPiece = pieces(title)?.at(-1);
+    const endsOnStopWord = lastPiece !== undefined && lastPiece.stem === null && !/^\p{N}+$/u.test(lastPiece.surface);
+    if (endsOnStopWord || FUNCTION_WORDS.has(last) || /['’]s$/i.test(title.trim())) {
       counts.endsInFunctionWord++;
       note(counts.examples.endsInFunctionWord, title);
     }
@@ -184,8 +188,14 @@ function contentLemmas(tokens: readonly TaggedToken[]): Set<string> {
 
 /** The quoted sentence of a cloze question ("Complete …: "… _____ …""), or the whole text. */
 function clozeSentence(questionText: string): string {
-  const quoted = /"([^"]*_{3,}[^"]*)"/.exec(questionText);
+  // English quotes with "…"; other languages with their own marks (« », “ ”, „ “, 「 」) around the whole sentence.
+  const quoted = /"([^"]*_{3,}[^"]*)"/.exec(questionText) ?? /["«“„「]\s?([^]*_{3,}[^]*?)\s?["»”“」]$/u.exec(questionText);
   return quoted?.[1] ?? questionText;
+}
+
+/** The content words of a text the checks compare: the tagger's lemmas in English, the lexicon's stems elsewhere. */
+function lemmasOf(text: string, language: string): Set<string> {
+  return usesEnglishRules(language) ? contentLemmas(tag(text)) : new Set(tokenize(text, language));
 }
 
 /** The tags of the tokens that cover [start, end) of a text. */
@@ -198,8 +208,8 @@ function tagsAt(tokens: readonly TaggedToken[], start: number, end: number): str
 
 type SectionText = { sentences: { text: string; lemmas: Set<string> }[]; normalisedText: string };
 
-function sectionText(segments: readonly TimedSegment[]): SectionText {
-  const sentences = segments.map((s) => ({ text: s.text, lemmas: contentLemmas(tag(s.text)) }));
+function sectionText(segments: readonly TimedSegment[], language: string): SectionText {
+  const sentences = segments.map((s) => ({ text: s.text, lemmas: lemmasOf(s.text, language) }));
   return { sentences, normalisedText: ` ${normalised(segments.map((s) => s.text).join(" "))} ` };
 }
 
@@ -218,12 +228,13 @@ function saidTogether(text: SectionText, term: string, others: ReadonlySet<strin
  * Checks one quiz against its section's transcript (`source`): cloze questions are those whose
  * text holds a blank; every other question's options are statements.
  */
-export function checkQuiz(quiz: GeneratedQuiz, source: QuizSource, counts = emptyQuizCounts()): QuizCounts {
+export function checkQuiz(quiz: GeneratedQuiz, source: QuizSource, counts = emptyQuizCounts(), language = "en"): QuizCounts {
+  const english = usesEnglishRules(language);
   const note = (list: string[], text: string) => {
     if (list.length < 8) list.push(text);
   };
   const own = source.segments.filter((s) => inSection(s, source));
-  const section = sectionText(own.length > 0 ? own : source.segments);
+  const section = sectionText(own.length > 0 ? own : source.segments, language);
   const video = ` ${normalised(source.segments.map((s) => s.text).join(" "))} `;
   const transcriptText = source.segments.map((s) => s.text).join(" ");
 
@@ -240,27 +251,36 @@ export function checkQuiz(quiz: GeneratedQuiz, source: QuizSource, counts = empt
       const blank = BLANK.exec(sentence)!;
       const fill = (option: string) => `${sentence.slice(0, blank.index)}${option}${sentence.slice(blank.index + blank[0].length)}`;
       const span = (option: string) => [blank.index, blank.index + option.length] as const;
-      if (!new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(question.correctAnswer)}(?![\\p{L}\\p{N}])`, "u").test(transcriptText)) {
+      // The transcript's own word: a whole word of it in English; elsewhere (no spaces in Japanese
+      // or Chinese) the sentence the answer completes is the transcript's, word for word.
+      const own = english
+        ? new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(question.correctAnswer)}(?![\\p{L}\\p{N}])`, "u").test(transcriptText)
+        : transcriptText.includes(fill(question.correctAnswer));
+      if (!own) {
         counts.clozeAnswerNotInTranscript++;
         note(counts.examples.answer, `${question.correctAnswer} ← ${sentence}`);
       }
-      const rightTokens = tag(fill(question.correctAnswer));
+      const rightTokens = english ? tag(fill(question.correctAnswer)) : [];
       const rightTags = tagsAt(rightTokens, ...span(question.correctAnswer));
-      const context = contentLemmas(rightTokens.filter((t) => t.offset < blank.index || t.offset >= blank.index + question.correctAnswer.length));
+      const context = english
+        ? contentLemmas(rightTokens.filter((t) => t.offset < blank.index || t.offset >= blank.index + question.correctAnswer.length))
+        : new Set(tokenize(`${sentence.slice(0, blank.index)} ${sentence.slice(blank.index + blank[0].length)}`, language));
       for (const option of wrong) {
         const filled = fill(option);
-        const tokens = tag(filled);
-        counts.grammarChecked++;
-        if (tagsAt(tokens, ...span(option)) !== rightTags) {
-          counts.distractorUngrammatical++;
-          note(counts.examples.ungrammatical, `${option} ≠ ${question.correctAnswer}: ${sentence}`);
+        // Grammar by tagging: English only (the tagger's model is English).
+        if (english) {
+          counts.grammarChecked++;
+          if (tagsAt(tag(filled), ...span(option)) !== rightTags) {
+            counts.distractorUngrammatical++;
+            note(counts.examples.ungrammatical, `${option} ≠ ${question.correctAnswer}: ${sentence}`);
+          }
         }
         if (section.normalisedText.includes(` ${normalised(filled)} `)) {
           counts.distractorVerbatim++;
           note(counts.examples.verbatim, filled);
           continue;
         }
-        const term = contentLemmas(tag(option));
+        const term = lemmasOf(option, language);
         if ([...term].some((lemma) => saidTogether(section, lemma, context))) {
           counts.distractorTrue++;
           note(counts.examples.true, filled);

@@ -150,7 +150,7 @@ export async function buildOutline(input: StructureInput, options: { signal?: Ab
   const lines = segments.map((s) => s.text);
   const phraseIndex = english ? indexPhrases(lines) : indexTermPhrases(lines, language);
   const candidatesOf = (phrases: readonly ScoredPhrase[]) => (english ? titleCandidates(phrases) : termTitleCandidates(phrases, language));
-  const fallbackOf = english ? fallbackTitle : termFallbackTitle;
+  const fallbackOf = english ? fallbackTitle : (base: string, part?: number) => termFallbackTitle(base, language, part);
   const chapterPhrases = rankKeyPhrases(phraseIndex, chapterSpans);
   const chapterTitles = chapterSpans.map((_, k) => {
     // The creator's titles are kept verbatim (even "e^x"); only a blank one is replaced.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { indexTermPhrases, termFallbackTitle, termTitleCandidates } from "./term-phrases";
+import { tokenize } from "./text";
 import { rankKeyPhrases } from "./titles";
 
 const surfacesOf = (lines: string[], language: string) => indexTermPhrases(lines, language).phrases.map((p) => [...p.surfaces.keys()][0]);
@@ -52,15 +53,22 @@ describe("termTitleCandidates", () => {
     for (const title of titles) expect(title.split(" ").length).toBeGreaterThanOrEqual(2);
   });
 
-  it("lets a Chinese or Japanese dictionary word stand alone, last", () => {
+  it("never titles with a lone word, even a whole Chinese term", () => {
     const titles = titlesOf(["导数的定义。", "导数很重要。", "我们再看导数。"], "zh");
-    expect(titles).toContain("导数");
+    expect(titles).not.toContain("导数");
+    for (const title of titles) expect(tokenize(title, "zh").length).toBeGreaterThanOrEqual(2);
   });
 });
 
 describe("termFallbackTitle", () => {
   it("keeps the base as written, with the part in brackets", () => {
-    expect(termFallbackTitle("  Derivadas  y funciones ", 2)).toBe("Derivadas y funciones (2)");
-    expect(termFallbackTitle("Derivadas")).toBe("Derivadas");
+    expect(termFallbackTitle("  Derivadas  y funciones ", "es", 2)).toBe("Derivadas y funciones (2)");
+    expect(termFallbackTitle("Derivadas", "es")).toBe("Derivadas");
+  });
+
+  it("cuts a long base at its first separator and its sixth word, and drops function words at its end", () => {
+    expect(termFallbackTitle("デリバティブを視覚化するもう 1 つの方法 |第12章 微積分の本質", "ja", 4)).toBe("デリバティブを視覚化 (4)");
+    expect(termFallbackTitle("Una forma de ver las derivadas que se generaliza mejor", "es")).toBe("Una forma de ver las derivadas");
+    expect(termFallbackTitle("La forma de la", "es", 1)).toBe("La forma (1)");
   });
 });

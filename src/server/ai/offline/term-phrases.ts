@@ -6,7 +6,7 @@
  * title is a phrase of two content words or more, spelled as the transcript spells it.
  */
 import { baseLanguage } from "./language";
-import { wordPieces, writtenWithoutSpaces, type WordPiece } from "./text";
+import { wordPieces, type WordPiece } from "./text";
 import type { PhraseIndex, PhraseInfo, ScoredPhrase } from "./titles";
 
 /** At most this many content words in a phrase, and in a title. */
@@ -137,9 +137,7 @@ function sentenceCase(text: string, language: string): string {
 
 /**
  * Candidate titles for a span, best first: its phrases of 2-6 content words; for a lone word, the
- * fuller phrase the span says it in (twice, else once). In Chinese and Japanese a single
- * dictionary word of two characters or more is often a whole term ("導関数"), so it comes last,
- * before a caller's fallback.
+ * fuller phrase the span says it in (twice, else once). A lone word is never a title on its own.
  */
 export function termTitleCandidates(phrases: readonly ScoredPhrase[], language: string): string[] {
   const out: string[] = [];
@@ -157,16 +155,26 @@ export function termTitleCandidates(phrases: readonly ScoredPhrase[], language: 
     const said = fuller.find((q) => q.count >= 2) ?? fuller[0];
     if (said) push(said.surface);
   }
-  for (const p of phrases.slice(0, TITLE_PHRASES)) if (p.stems.length === 1 && writtenWithoutSpaces(p.surface) && [...p.surface].length >= 2) push(p.surface);
   return out;
 }
 
+/** Words a fallback title keeps of its base, as in English (titles.ts keeps four). */
+const FALLBACK_WORDS = 6;
+
 /**
  * A title when a span has no usable phrase, in a language without English rules: the chapter's
- * (or video's) title as written, with the part number in brackets, or alone for a chapter's only
- * section (the registry keeps titles unique).
+ * (or video's) title as written, up to its first separator ("|", ":") and its first six words
+ * (less any function words at the end), with the part number in brackets, or alone for a chapter's only section (the registry keeps
+ * titles unique).
  */
-export function termFallbackTitle(base: string, part?: number): string {
-  const core = base.replace(/\s+/g, " ").trim() || "…";
+export function termFallbackTitle(base: string, language: string, part?: number): string {
+  const head = base
+    .split(/\s*[|｜:：–—]\s*/u)[0]!
+    .replace(/\s+/g, " ")
+    .trim();
+  const words = (wordPieces(head, language) ?? []).slice(0, FALLBACK_WORDS);
+  // Like the English fallback, no function word at its end.
+  while (words.length > 1 && words.at(-1)!.stem === null) words.pop();
+  const core = (words.length > 0 ? head.slice(0, words.at(-1)!.end) : head) || base.trim() || "…";
   return part === undefined ? core : `${core} (${part})`;
 }

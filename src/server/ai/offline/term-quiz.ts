@@ -41,6 +41,16 @@ function scriptOf(word: string): string {
     .join("+");
 }
 
+/** A word's writing system: Chinese characters and the Japanese kana count as one. */
+const writingOf = (word: string) => (writtenWithoutSpaces(word) ? "CJK" : scriptOf(word));
+
+/** The writing system most of the words are written in. */
+function mainWriting(words: readonly string[]): string {
+  const counts = new Map<string, number>();
+  for (const word of words) counts.set(writingOf(word), (counts.get(writingOf(word)) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? "Latin";
+}
+
 type Term = { stem: string; surface: string; script: string; length: number };
 type QuizSentence = { position: number; text: string; startMs: number; pieces: WordPiece[]; stems: Set<string> };
 
@@ -108,9 +118,11 @@ function chooseQuestions(
     const sentence = sentences[position]!;
     const content = sentence.pieces.filter((p) => p.stem && !/^\p{N}+$/u.test(p.surface));
     if (sentence.text.length < SENTENCE_CHARS.min || sentence.text.length > SENTENCE_CHARS.max || content.length < MIN_CONTENT_WORDS) continue;
-    // The blank: the sentence's rarest term in the video, long enough to be a word of its own.
+    // The blank: the sentence's rarest term in the video, long enough to be a word of its own, and
+    // in the sentence's own script (not a name or an English term in Japanese).
+    const main = mainWriting(content.map((p) => p.surface));
     const blank = [...content]
-      .filter((p) => [...sentence.text.slice(p.start, p.end)].length >= (writtenWithoutSpaces(p.surface) ? 2 : 3))
+      .filter((p) => [...sentence.text.slice(p.start, p.end)].length >= (writtenWithoutSpaces(p.surface) ? 2 : 3) && writingOf(p.surface) === main)
       .sort((a, b) => idf(b.stem!) - idf(a.stem!) || a.start - b.start)[0];
     if (!blank) continue;
     const answer = sentence.text.slice(blank.start, blank.end);
@@ -147,9 +159,9 @@ function chooseQuestions(
 
 /**
  * Three wrong options for a blank: terms in the answer's script, of about its length and with the
- * same capital or none, not said in the sentence, and not making a phrase the video says (the
- * words just before the blank with the option, or the option with the words just after), so no
- * wrong option is true somewhere else in the video.
+ * same capital or none, not said in the sentence, and never true elsewhere in the video: not in a
+ * phrase the video says (the words just before the blank with the option, or the option with the
+ * words just after), nor in a sentence with two thirds of this sentence's other terms.
  */
 function wrongOptions(answer: string, blank: WordPiece, sentence: QuizSentence, pool: readonly Term[], sentences: readonly QuizSentence[]): string[] {
   const script = scriptOf(answer);
@@ -159,10 +171,16 @@ function wrongOptions(answer: string, blank: WordPiece, sentence: QuizSentence, 
   const after = sentence.text.slice(blank.end);
   const lead = before.slice(Math.max(0, before.length - (writtenWithoutSpaces(answer) ? 2 : 12)));
   const tail = after.slice(0, writtenWithoutSpaces(answer) ? 2 : 12);
-  const saidElsewhere = (option: string) =>
-    sentences.some(
-      (s) => s !== sentence && ((lead.trim() !== "" && s.text.includes(`${lead}${option}`)) || (tail.trim() !== "" && s.text.includes(`${option}${tail}`))),
-    );
+  // The sentence's other terms: a sentence of the video that says the option with two thirds of
+  // them says what the filled blank would, so the option would be right too.
+  const context = [...sentence.stems].filter((stem) => stem !== blank.stem);
+  const trueElsewhere = (term: Term) =>
+    sentences.some((s) => {
+      if (s === sentence) return false;
+      if ((lead.trim() !== "" && s.text.includes(`${lead}${term.surface}`)) || (tail.trim() !== "" && s.text.includes(`${term.surface}${tail}`))) return true;
+      if (context.length === 0 || !s.stems.has(term.stem)) return false;
+      return context.filter((stem) => s.stems.has(stem)).length * 3 >= context.length * 2;
+    });
   // A capital would give the answer away (in German it marks every noun).
   const capital = /^\p{Lu}/u.test(answer);
   const minLength = writtenWithoutSpaces(answer) ? 2 : 3;
@@ -171,7 +189,7 @@ function wrongOptions(answer: string, blank: WordPiece, sentence: QuizSentence, 
     if (out.length >= QUIZ_OPTION_COUNT - 1) break;
     if (term.stem === blank.stem || sentence.stems.has(term.stem) || term.script !== script) continue;
     if (Math.abs(term.length - length) > slack || term.length < minLength || /^\p{Lu}/u.test(term.surface) !== capital) continue;
-    if (!distinctOptions([answer, ...out, term.surface]) || saidElsewhere(term.surface)) continue;
+    if (!distinctOptions([answer, ...out, term.surface]) || trueElsewhere(term)) continue;
     out.push(term.surface);
   }
   return out;

@@ -120,3 +120,11 @@ describe("cleanSentence in other scripts", () => {
     expect(cleanSentence("Ask Dr.")).toBe("Ask Dr.");
   });
 });
+
+describe("cleanSentence with accented words", () => {
+  it("takes fillers and stammers out as whole words only", () => {
+    expect(cleanSentence("Y a partir de ahí tenemos otros dos triángulos")).toBe("Y a partir de ahí tenemos otros dos triángulos.");
+    expect(cleanSentence("la función función crece")).toBe("La función crece.");
+    expect(cleanSentence("Um, so the the slope is positive")).toBe("So the slope is positive.");
+  });
+});

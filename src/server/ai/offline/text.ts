@@ -227,7 +227,8 @@ export function wordPieces(text: string, language: string): WordPiece[] | null {
 
 /** Fillers removed outright (with the comma that usually follows them). */
 const FILLERS: RegExp[] = [
-  /\b(?:um+|uh+|erm|er|ah|hmm+|mm+)\b[,.]?\s*/gi,
+  // Whole words only, in any script: "ah" in Spanish "ahí" stays.
+  /(?<![\p{L}\p{N}])(?:um+|uh+|erm|er|ah|hmm+|mm+)(?![\p{L}\p{N}])[,.]?\s*/giu,
   /\[(?:music|applause|laughter|laughs|inaudible|silence)\]\s*/gi,
   /\((?:music|applause|laughter|laughs|inaudible)\)\s*/gi,
   /♪+/g,
@@ -251,7 +252,7 @@ export function cleanSentence(text: string): string {
   for (const re of PHRASE_FILLERS) s = s.replace(re, "$1");
   // Stammered repeats of one or two words: "the the", "it's it's", "in the in the" (numbers
   // are left alone: "1 1 1" can be maths).
-  s = s.replace(/\b([a-z][\w]*(?:'\w+)?(?:\s+[a-z]\w*)?)(?:\s+\1\b)+/gi, "$1");
+  s = s.replace(/(?<![\p{L}\p{N}])(\p{L}[\p{L}\p{N}]*(?:'\p{L}+)?(?:\s+\p{L}[\p{L}\p{N}]*)?)(?:\s+\1(?![\p{L}\p{N}]))+/giu, "$1");
   s = s
     .replace(/\s+([,.;:!?])/g, "$1")
     .replace(/([,;:])(?=[^\s\d])/g, "$1 ")
