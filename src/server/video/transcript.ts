@@ -1,4 +1,4 @@
-import { endsSentence } from "~/lib/sentences";
+import { endsSentence, isPunctuated } from "~/lib/sentences";
 
 import type { RawCaption, TimedSegment } from "./types";
 
@@ -19,8 +19,6 @@ const PUNCTUATED_CAPS: SegmentCaps = { ms: 30_000, chars: 400 };
  * the offline engine put a chapter where the topic turns, not up to half a minute off.
  */
 const UNPUNCTUATED_CAPS: SegmentCaps = { ms: 12_000, chars: 150 };
-/** A stream is punctuated when it ends a sentence at least once per this many characters on average. */
-const PUNCTUATED_CHARS_PER_SENTENCE = 400;
 
 const NAMED_ENTITIES: Record<string, string> = {
   amp: "&",
@@ -196,16 +194,6 @@ function mergeIntoSentences(cues: readonly Cue[]): Draft[] {
   }
   if (current !== null) drafts.push(current);
   return drafts;
-}
-
-function isPunctuated(cues: readonly Cue[]): boolean {
-  let chars = 0;
-  let sentences = 0;
-  for (const cue of cues) {
-    chars += cue.text.length + 1;
-    if (endsSentence(cue.text)) sentences++;
-  }
-  return sentences * PUNCTUATED_CHARS_PER_SENTENCE >= chars;
 }
 
 function shouldBreakBefore(draft: Draft, next: Cue, caps: SegmentCaps): boolean {

@@ -159,8 +159,8 @@ export function compareWithEnglish(
   for (const video of translated) {
     const original = englishById.get(video.id);
     if (video.referenceMs.length === 0 || video.segments.length === 0 || !original || original.segments.length === 0) continue;
-    own = addCounts(own, matchBoundaries(predictChapterStarts(video.segments, CHAPTER_PARAMS, video.language), video.referenceMs, toleranceMs));
-    base = addCounts(base, matchBoundaries(predictChapterStarts(original.segments, CHAPTER_PARAMS, original.language), video.referenceMs, toleranceMs));
+    own = addCounts(own, countsFor(video, CHAPTER_PARAMS, toleranceMs));
+    base = addCounts(base, countsFor({ ...original, referenceMs: video.referenceMs }, CHAPTER_PARAMS, toleranceMs));
     videos++;
   }
   const scores = scoreCounts(own);

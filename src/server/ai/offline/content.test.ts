@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 
 import { KEY_POINTS_HEADING, TRANSCRIPT_HEADING } from "~/lib/section-content";
+import { isPunctuated } from "~/lib/sentences";
 
 import {
-  isPunctuated,
   keyPointCoverage,
   keyPoints,
   paragraphs,

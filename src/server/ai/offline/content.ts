@@ -10,7 +10,7 @@
  */
 import type { StructureInput } from "~/server/ai/structure/types";
 import { type KeyPoint, layoutSectionContent } from "~/lib/section-content";
-import { endsSentence } from "~/lib/sentences";
+import { endsSentence, isPunctuated } from "~/lib/sentences";
 
 import { tag as tagText, type TaggedToken } from "./nlp";
 import { cueScore } from "./cues";
@@ -81,8 +81,6 @@ export type SpokenSentence = { text: string; startMs: number; stems: string[] };
 /** A word with its estimated start, the segment it is in, and its place there (0 … count - 1). */
 type TimedWord = { text: string; startMs: number; unit: number; position: number; count: number };
 
-/** Punctuated captions end a sentence every ~15-25 words; auto-captions almost never. */
-const WORDS_PER_SENTENCE_END_MAX = 40;
 /** Pseudo-sentences of unpunctuated captions: cut to about this many words. */
 const PSEUDO_SENTENCE_WORDS = 22;
 /** A punctuated sentence that runs on longer than this is cut where a segment ends. */
@@ -115,12 +113,6 @@ function timedWords(sentences: readonly WritableSentence[]): TimedWord[] {
     });
   });
   return out;
-}
-
-/** Whether captions carry sentence punctuation (human captions) or not (most auto-captions). */
-export function isPunctuated(words: readonly { text: string }[]): boolean {
-  const ends = words.filter((w) => endsSentence(w.text)).length;
-  return ends > 0 && words.length / ends <= WORDS_PER_SENTENCE_END_MAX;
 }
 
 /** Sentences at end punctuation; a run-on is cut where a segment ends. */

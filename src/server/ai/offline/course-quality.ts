@@ -73,10 +73,10 @@ export function checkTitles(outline: CourseOutline, creatorTitles: ReadonlySet<s
   const note = (list: string[], title: string) => {
     if (list.length < 8) list.push(title);
   };
-  // Other languages: words as Intl.Segmenter finds them (Japanese and Chinese have no spaces), a stop word as the function word.
-  const pieces = (title: string) => wordPieces(title, language);
   const judge = (title: string) => {
-    const words = pieces(title)?.map((p) => p.surface) ?? titleWords(title);
+    // Other languages: words as Intl.Segmenter finds them (Japanese and Chinese have no spaces), a stop word as the function word.
+    const pieces = wordPieces(title, language);
+    const words = pieces?.map((p) => p.surface) ?? titleWords(title);
     counts.generated++;
     counts.words += words.length;
     if (words.length === 1) {
@@ -85,7 +85,7 @@ export function checkTitles(outline: CourseOutline, creatorTitles: ReadonlySet<s
     }
     if (words.length > 7) counts.overSevenWords++;
     const last = words[words.length - 1]?.toLowerCase() ?? "";
-    const lastPiece = pieces(title)?.at(-1);
+    const lastPiece = pieces?.at(-1);
     const endsOnStopWord = lastPiece !== undefined && lastPiece.stem === null && !/^\p{N}+$/u.test(lastPiece.surface);
     if (endsOnStopWord || FUNCTION_WORDS.has(last) || /['’]s$/i.test(title.trim())) {
       counts.endsInFunctionWord++;

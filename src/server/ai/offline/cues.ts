@@ -5,6 +5,7 @@
  * equivalents, from how each language announces a turn, not from any video's transcript.
  */
 import { baseLanguage } from "./language";
+import { foldText } from "./text";
 
 const alternatives = (parts: readonly string[]) => parts.join("|");
 
@@ -305,7 +306,6 @@ const OPENINGS: Readonly<Record<string, { strong: readonly string[]; weak: reado
 
 /** Languages written without spaces: a marker is a prefix, not a word. */
 const UNSPACED = new Set(["ja", "zh"]);
-const ARABIC_MARKS = /[\u0610-\u061a\u064b-\u065f\u0670\u0640]/g;
 
 type OpeningRules = { strong: RegExp; weak: RegExp };
 const compiled = new Map<string, OpeningRules | null>();
@@ -329,12 +329,7 @@ export function cueScore(text: string, language = "en"): number {
   if (base === "en" || base === "") return englishCueScore(text);
   const rules = rulesFor(base);
   if (!rules) return 0;
-  const s = text
-    .normalize("NFC")
-    .toLocaleLowerCase(base)
-    .replace(/[’‘]/g, "'")
-    .replace(ARABIC_MARKS, "")
-    .replace(/^[^\p{L}\p{N}]+/u, "");
+  const s = foldText(text, base).replace(/^[^\p{L}\p{N}]+/u, "");
   if (rules.strong.test(s)) return 1;
   let score = rules.weak.test(s) ? 0.35 : 0;
   if (/[?？؟]\s*$/.test(s) && [...s].length < 80) score += 0.25; // a short question opens a new part

@@ -27,7 +27,8 @@ import { SHARED_VIDEOS } from "../../../../test/fixtures/video-folder";
 
 import { standAlone } from "./content";
 import { createTagger, type TaggedToken } from "./nlp";
-import { articleFits, CLOZE_PREFIX, contentLemmas, isTrueIn, optionKey } from "./quiz";
+import { articleFits, CLOZE_PREFIX, contentLemmas, isTrueIn } from "./quiz";
+import { optionKey } from "./quiz-options";
 import { cleanSentence } from "./text";
 
 const SHARED_DIR = SHARED_VIDEOS;

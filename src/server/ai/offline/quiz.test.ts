@@ -15,18 +15,8 @@ import { librarySectionSources } from "../../../../test/fixtures/quiz-sources";
 import { SHARED_VIDEOS } from "../../../../test/fixtures/video-folder";
 
 import { tag } from "./nlp";
-import {
-  articleFits,
-  buildOfflineQuiz,
-  CLOZE_PREFIX,
-  contentLemmas,
-  distinctOptions,
-  isTrueIn,
-  lemmaOf,
-  optionKey,
-  planOfflineQuiz,
-  QUIZ_WINDOW_MIN_WORDS,
-} from "./quiz";
+import { articleFits, buildOfflineQuiz, CLOZE_PREFIX, contentLemmas, isTrueIn, lemmaOf, planOfflineQuiz } from "./quiz";
+import { distinctOptions, optionKey, QUIZ_WINDOW_MIN_WORDS } from "./quiz-options";
 import { cleanSentence } from "./text";
 
 const OWN_DIR = "test/fixtures/videos";

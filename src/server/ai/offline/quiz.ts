@@ -33,12 +33,10 @@ import type { TimedSegment } from "~/server/video/types";
 
 import { standAlone } from "./content";
 import { createTagger, type TaggedToken } from "./nlp";
-import { distinctOptions, formatTime, optionKey, QUIZ_WINDOW_MIN_WORDS, shuffle } from "./quiz-options";
+import { distinctOptions, formatTime, QUIZ_WINDOW_MIN_WORDS, shuffle } from "./quiz-options";
 import { transcriptLanguage } from "./language";
 import { buildTermQuiz } from "./term-quiz";
 import { cleanSentence, stem, STOP_WORDS, usesEnglishRules } from "./text";
-
-export { distinctOptions, optionKey, QUIZ_WINDOW_MIN_WORDS };
 
 export const CLOZE_PREFIX = "Complete what the video says:";
 const STATEMENT_QUESTION = "Which statement does the video make in this section?";

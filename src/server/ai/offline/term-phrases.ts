@@ -47,8 +47,7 @@ function canEndPhrase(piece: WordPiece, base: string, line: string): boolean {
  * The phrases of each line: runs of content pieces, a link (and an article) allowed between two
  * of them. Returns, per run, the indices of its pieces.
  */
-function phraseRuns(line: string, pieces: readonly WordPiece[], language: string): number[][] {
-  const base = baseLanguage(language);
+function phraseRuns(line: string, pieces: readonly WordPiece[], base: string): number[][] {
   const rules = LINKS[base];
   const runs: number[][] = [];
   let run: number[] = [];
@@ -99,7 +98,7 @@ export function indexTermPhrases(lines: readonly string[], language: string): Ph
       use.all++;
       uses.set(piece.surface, use);
     }
-    for (const run of phraseRuns(line, pieces, language)) {
+    for (const run of phraseRuns(line, pieces, base)) {
       for (let from = 0; from < run.length; from++) {
         if (pieces[run[from]!]!.stem === null) continue;
         let content = 0;

@@ -6,10 +6,11 @@
  * stopwords-iso and stems with Snowball where it has an algorithm for the language.
  */
 import { newStemmer, type Stemmer } from "snowball-stemmers";
+import stopwordsIso from "stopwords-iso";
+
 import { hasFinalPunctuation } from "~/lib/sentences";
 
 import { baseLanguage } from "./language";
-import stopwordsIso from "stopwords-iso";
 
 /**
  * Function words plus the filler vocabulary of spoken explanations ("going", "thing", "kind of",
@@ -138,6 +139,14 @@ const STOPWORDS_BY_LANGUAGE = stopwordsIso as Readonly<Record<string, readonly s
 
 /** Arabic short vowels and tatweel: written or not, the word is the same. */
 const ARABIC_MARKS = /[\u0610-\u061a\u064b-\u065f\u0670\u06d6-\u06ed\u0640]/g;
+
+/**
+ * A text as the rules of a language other than English compare it: NFC, lower case in the
+ * language's own way, straight apostrophes, no Arabic short vowels.
+ */
+export function foldText(text: string, language: string): string {
+  return text.normalize("NFC").toLocaleLowerCase(baseLanguage(language)).replace(/[’‘]/g, "'").replace(ARABIC_MARKS, "");
+}
 /** French and Italian elisions glued to the next word: l'équation, d'Euler, qu'on, dell'anno. */
 const ELISION = /^(?:[cdjlmnst]|qu|dell|nell|sull|all|dall)'(?=\p{L})/u;
 /** A word written only in hiragana is, in Japanese, a particle, an ending or a function word. */
@@ -179,11 +188,7 @@ function buildLexicon(base: string): Lexicon | null {
     return null; // not a language tag
   }
   const normalise = (word: string) =>
-    word
-      .normalize("NFC")
-      .toLocaleLowerCase(base)
-      .replace(/[’‘]/g, "'")
-      .replace(ARABIC_MARKS, "")
+    foldText(word, base)
       .replace(ELISION, "")
       .replace(/^'+|'+$/g, "");
   const stopWords = new Set((STOPWORDS_BY_LANGUAGE[base] ?? []).map(normalise));
@@ -270,7 +275,7 @@ export function cleanSentence(text: string): string {
 /** The full stop of the sentence's script: "。" after Chinese or Japanese, "।" after Hindi. */
 function fullStopFor(sentence: string): string {
   const last = [...sentence.replace(/[\s\p{P}]+$/u, "")].at(-1) ?? "";
-  if (/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(last)) return "。";
+  if (writtenWithoutSpaces(last)) return "。";
   if (/\p{Script=Devanagari}/u.test(last)) return "।";
   return ".";
 }
