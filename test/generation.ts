@@ -11,20 +11,34 @@ import type { GenerationDeps } from "~/server/services/generation/run-job";
 import { processGenerationJob } from "~/server/services/generation/worker";
 import { VideoSourceError, type VideoSourceFailure } from "~/server/video/errors";
 import { createLibrarySource } from "~/server/video/sources/library";
-import type { VideoSource } from "~/server/video/types";
+import type { VideoQuery, VideoSource } from "~/server/video/types";
 
 export const FIXTURE_LIBRARY_DIR = "test/fixtures/videos";
 
-export type CountingSource = VideoSource & { calls: { search: number; details: number; transcript: number } };
+/** Our small videos with tracks in other languages and playlists (test/fixtures/videos-languages/README.md). */
+export const LANGUAGES_LIBRARY_DIR = "test/fixtures/videos-languages";
+
+export type CountingSource = VideoSource & {
+  calls: { search: number; details: number; transcript: number; translatedTranscript: number; playlist: number };
+  /** The queries search was asked, in order. */
+  queries: VideoQuery[];
+};
 
 export function countingSource(inner: VideoSource = createLibrarySource(FIXTURE_LIBRARY_DIR)): CountingSource {
-  const calls = { search: 0, details: 0, transcript: 0 };
+  const calls = { search: 0, details: 0, transcript: 0, translatedTranscript: 0, playlist: 0 };
+  const queries: VideoQuery[] = [];
   return {
     name: inner.name,
     calls,
-    search: (query, signal) => ((calls.search += 1), inner.search(query, signal)),
+    queries,
+    search: (query, signal) => ((calls.search += 1), queries.push(query), inner.search(query, signal)),
     details: (id, signal) => ((calls.details += 1), inner.details(id, signal)),
     transcript: (id, signal) => ((calls.transcript += 1), inner.transcript(id, signal)),
+    translatedTranscript: async (id, language, signal) => (
+      (calls.translatedTranscript += 1),
+      (await inner.translatedTranscript?.(id, language, signal)) ?? null
+    ),
+    playlist: async (id, limit, signal) => ((calls.playlist += 1), (await inner.playlist?.(id, limit, signal)) ?? null),
   };
 }
 

@@ -23,7 +23,7 @@ export async function courseWithTranscript(db: DbClient, userId: number, isPubli
       source: "library",
       title: "Sorting, and a detour",
       durationSeconds: 600,
-      transcript: {
+      transcripts: {
         create: {
           language: "en",
           source: "library",

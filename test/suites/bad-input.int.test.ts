@@ -1718,7 +1718,7 @@ describe("tRPC form procedures over HTTP", () => {
     }
   });
 
-  test("generation: tricky and oversized topics and instructions, wrong complexity, video links", async () => {
+  test("generation: tricky and oversized topics and instructions, wrong complexity and language, video links", async () => {
     const probe = new Probe();
     const input = fc.record(
       {
@@ -1738,6 +1738,11 @@ describe("tRPC form procedures over HTTP", () => {
         ),
         complexity: fc.oneof(fc.constantFrom("beginner", "expert", "BEGINNER", "", "<script>"), jsonValue),
         additionalInstructions: fc.oneof(anyText, fc.constantFrom(...TRICKY_TEXTS, "x".repeat(2001), null), jsonValue),
+        language: fc.oneof(
+          fc.constantFrom("es", "pt-BR", "zh-Hans-CN", "xx", "it", "español", "", "e".repeat(40), "en_US", "ja-JP-x-private", "\u202Ear", null),
+          anyText,
+          jsonValue,
+        ),
       },
       { requiredKeys: ["topic"] },
     );

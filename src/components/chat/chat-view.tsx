@@ -147,7 +147,9 @@ export function ChatView({ detail, initialMessages, initialAtSeconds = null }: C
     <div className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-6 sm:px-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
       <header className="grid gap-1 lg:col-span-2">
         <p className="text-sm font-medium text-muted-foreground">Course Chat</p>
-        <h1 className="text-2xl font-bold tracking-tight">{course.title}</h1>
+        <h1 className="text-2xl font-bold tracking-tight" lang={course.language} dir="auto">
+          {course.title}
+        </h1>
       </header>
 
       <section aria-label="Conversation" className="flex min-h-[28rem] flex-col rounded-lg border bg-card lg:h-[calc(100dvh-12rem)]">
@@ -181,6 +183,7 @@ export function ChatView({ detail, initialMessages, initialAtSeconds = null }: C
             <textarea
               id={inputId}
               ref={inputRef}
+              dir="auto"
               value={input}
               onChange={(event) => setInput(event.target.value)}
               onKeyDown={onKeyDown}
@@ -229,7 +232,7 @@ function Bubble({ role, text, courseId, time, note, testId }: BubbleProps) {
     <div className={cn("flex", mine ? "justify-end" : "justify-start")} data-role={role} data-testid={testId ?? "chat-message"}>
       <div className={cn("max-w-[85%] rounded-lg px-3.5 py-2.5 text-sm", mine ? "bg-primary text-primary-foreground" : "bg-muted text-foreground")}>
         <span className="sr-only">{mine ? "You:" : "Tutor:"}</span>
-        <div data-testid="message-text">
+        <div data-testid="message-text" dir="auto">
           {mine ? (
             <PlainText text={text} />
           ) : (

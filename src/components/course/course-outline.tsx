@@ -5,6 +5,8 @@ import { useState } from "react";
 
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
+
+import { useCourseText } from "./course-text";
 import { MessagesSquare } from "~/components/ui/icons/messages-square";
 import { Progress } from "~/components/ui/progress";
 
@@ -28,6 +30,7 @@ const STATUS_TEXT = { done: "(completed)", current: "(current section)", "not-st
  * the section the learner is on.
  */
 export function CourseOutline({ courseId, chapters, currentId, completedIds, percent, onSelect }: CourseOutlineProps) {
+  const text = useCourseText();
   const chapterOf = (sectionId: number | null) => chapters.find((chapter) => chapter.sections.some((section) => section.id === sectionId))?.id;
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set([chapters[0]?.id, chapterOf(currentId)].filter((id) => id !== undefined)));
   // The video may move the learner into a closed chapter: open it.
@@ -71,11 +74,11 @@ export function CourseOutline({ courseId, chapters, currentId, completedIds, per
                   aria-expanded={open}
                   aria-controls={listId}
                   onClick={() => toggle(chapter.id)}
-                  className="flex w-full items-start gap-2 rounded-md px-2 py-2 text-left text-sm font-semibold hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+                  className="flex w-full items-start gap-2 rounded-md px-2 py-2 text-start text-sm font-semibold hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
                 >
                   <ChevronDown aria-hidden="true" className={cn("mt-0.5 size-4 shrink-0 transition-transform", !open && "-rotate-90")} />
-                  <span>
-                    <span className="sr-only">Chapter {chapterIndex + 1}: </span>
+                  <span className="sr-only">Chapter {chapterIndex + 1}: </span>
+                  <span className="flex-1" {...text}>
                     {chapter.title}
                   </span>
                 </button>
@@ -95,7 +98,7 @@ export function CourseOutline({ courseId, chapters, currentId, completedIds, per
                           aria-current={status === "current" ? "step" : undefined}
                           onClick={() => onSelect(section.id)}
                           className={cn(
-                            "flex w-full items-start gap-2 rounded-md px-2 py-1.5 text-left text-sm hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
+                            "flex w-full items-start gap-2 rounded-md px-2 py-1.5 text-start text-sm hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
                             status === "current" && "bg-accent font-medium text-accent-foreground",
                           )}
                         >
@@ -106,8 +109,10 @@ export function CourseOutline({ courseId, chapters, currentId, completedIds, per
                               done ? "text-green-600 dark:text-green-500" : status === "current" ? "text-primary" : "text-muted-foreground",
                             )}
                           />
-                          <span>
-                            <span>{section.title}</span>
+                          <span className="flex-1">
+                            <span className="block" {...text}>
+                              {section.title}
+                            </span>
                             <span className="sr-only"> {status === "current" && done ? "(current section, completed)" : STATUS_TEXT[status]}</span>
                           </span>
                         </button>

@@ -20,7 +20,9 @@ import { AskAboutMoment } from "./ask-about-moment";
 import { CourseNotFound } from "./course-not-found";
 import { CourseOutline } from "./course-outline";
 import { CourseSharing } from "./course-sharing";
+import { CourseLanguageProvider } from "./course-text";
 import { EngineBadge } from "./engine-badge";
+import { LanguageBadge } from "./language-badge";
 import { ExportCourseButton } from "./export-course-button";
 import { ChevronDown, ChevronLeft, ChevronRight } from "./icons";
 import { RelatedCourses } from "./related-courses";
@@ -302,173 +304,183 @@ function CoursePlayerView({ detail, saved, videoPlayer, startAt }: CoursePlayerV
     />
   );
 
+  const text = { lang: course.language, dir: "auto" } as const;
   return (
-    <div className="mx-auto grid w-full max-w-7xl gap-6 px-4 py-6 sm:px-6 md:grid-cols-[17rem_minmax(0,1fr)] lg:grid-cols-[20rem_minmax(0,1fr)]">
-      <header className="grid gap-2 md:col-span-2">
-        <div className="flex flex-wrap items-center gap-2">
-          <EngineBadge engine={course.engine} />
-          <span className="text-xs font-medium text-muted-foreground capitalize">{course.complexity}</span>
-          <ExportCourseButton courseId={courseId} />
-          <div className="ml-auto">
-            <CourseReviewLink courseId={courseId} />
-            <CourseSharing courseId={courseId} isPublic={course.isPublic} isOwner={course.isOwner} />
+    <CourseLanguageProvider language={course.language}>
+      <div className="mx-auto grid w-full max-w-7xl gap-6 px-4 py-6 sm:px-6 md:grid-cols-[17rem_minmax(0,1fr)] lg:grid-cols-[20rem_minmax(0,1fr)]">
+        <header className="grid gap-2 md:col-span-2">
+          <div className="flex flex-wrap items-center gap-2">
+            <EngineBadge engine={course.engine} />
+            <LanguageBadge language={course.language} />
+            <span className="text-xs font-medium text-muted-foreground capitalize">{course.complexity}</span>
+            <ExportCourseButton courseId={courseId} />
+            <div className="ml-auto">
+              <CourseReviewLink courseId={courseId} />
+              <CourseSharing courseId={courseId} isPublic={course.isPublic} isOwner={course.isOwner} />
+            </div>
           </div>
-        </div>
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{course.title}</h1>
-        {course.description ? <p className="text-muted-foreground">{course.description}</p> : null}
-      </header>
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl" {...text}>
+            {course.title}
+          </h1>
+          {course.description ? (
+            <p className="text-muted-foreground" {...text}>
+              {course.description}
+            </p>
+          ) : null}
+        </header>
 
-      <aside aria-label="Course outline" className="md:sticky md:top-20 md:h-[calc(100dvh-6rem)] md:self-start">
-        {isDesktop ? (
-          <Tabs defaultValue="outline" value={studyTab} onValueChange={(tab) => setStudyTab(tab as StudyTab)} className="h-full">
-            <TabsList stretch aria-label="Course panels">
-              <TabsTrigger value="outline">Outline</TabsTrigger>
-              <TabsTrigger value="transcript">Transcript</TabsTrigger>
-              <TabsTrigger value="notes">Notes</TabsTrigger>
-            </TabsList>
-            <TabsContent value="outline" className="mt-3 h-[calc(100%-3.25rem)] overflow-y-auto">
-              <div id="course-outline">{outline}</div>
-            </TabsContent>
-            {studyTabs}
-          </Tabs>
-        ) : (
-          <>
-            <Button
-              variant="outline"
-              className="w-full justify-between"
-              aria-expanded={outlineOpen}
-              aria-controls="course-outline"
-              onClick={() => setOutlineOpen((open) => !open)}
-            >
-              Course contents ({percent}%)
-              <ChevronDown aria-hidden="true" className={cn("transition-transform", outlineOpen && "rotate-180")} />
-            </Button>
-            <div id="course-outline" className={cn("mt-4", outlineOpen ? "block" : "hidden")}>
-              {outline}
-            </div>
-          </>
-        )}
-      </aside>
-
-      <div className="grid min-w-0 content-start gap-6">
-        <Suspense
-          fallback={
-            <div className="flex aspect-video w-full items-center justify-center rounded-lg bg-muted">
-              <Spinner label="Loading video" />
-            </div>
-          }
-        >
-          {videoPlayer === "stub" ? <StubVideoPlayer {...playerProps} duration={stubDuration} /> : <YouTubeVideoPlayer {...playerProps} />}
-        </Suspense>
-
-        <div className="-mt-3 flex flex-wrap items-center gap-2">
-          <Button variant="outline" size="sm" onClick={addNote} aria-keyshortcuts="N" disabled={!course.videoId}>
-            Add note
-          </Button>
-          {!isDesktop ? (
-            <>
-              <Button variant="outline" size="sm" onClick={() => openStudy("transcript")}>
-                Transcript
-              </Button>
-              <Button variant="outline" size="sm" onClick={() => openStudy("notes")}>
-                Notes
-              </Button>
-            </>
-          ) : (
-            <span className="text-xs text-muted-foreground">
-              or press <kbd className="rounded border px-1 font-mono">N</kbd>
-            </span>
-          )}
-          <AskAboutMoment courseId={courseId} currentSeconds={currentSeconds} />
-        </div>
-        {!isDesktop ? (
-          <StudySheet open={sheetOpen} onClose={() => setSheetOpen(false)} title="Transcript and notes">
-            <Tabs
-              defaultValue="transcript"
-              value={studyTab === "outline" ? "transcript" : studyTab}
-              onValueChange={(tab) => setStudyTab(tab as StudyTab)}
-              className="min-h-0 flex-1"
-            >
-              <TabsList stretch aria-label="Study panels">
+        <aside aria-label="Course outline" className="md:sticky md:top-20 md:h-[calc(100dvh-6rem)] md:self-start">
+          {isDesktop ? (
+            <Tabs defaultValue="outline" value={studyTab} onValueChange={(tab) => setStudyTab(tab as StudyTab)} className="h-full">
+              <TabsList stretch aria-label="Course panels">
+                <TabsTrigger value="outline">Outline</TabsTrigger>
                 <TabsTrigger value="transcript">Transcript</TabsTrigger>
                 <TabsTrigger value="notes">Notes</TabsTrigger>
               </TabsList>
+              <TabsContent value="outline" className="mt-3 h-[calc(100%-3.25rem)] overflow-y-auto">
+                <div id="course-outline">{outline}</div>
+              </TabsContent>
               {studyTabs}
             </Tabs>
-          </StudySheet>
-        ) : null}
-        {cardDraft ? (
-          <Suspense fallback={null}>
-            <CardMakerDialog courseId={courseId} draft={cardDraft} onClose={() => setCardDraft(null)} />
+          ) : (
+            <>
+              <Button
+                variant="outline"
+                className="w-full justify-between"
+                aria-expanded={outlineOpen}
+                aria-controls="course-outline"
+                onClick={() => setOutlineOpen((open) => !open)}
+              >
+                Course contents ({percent}%)
+                <ChevronDown aria-hidden="true" className={cn("transition-transform", outlineOpen && "rotate-180")} />
+              </Button>
+              <div id="course-outline" className={cn("mt-4", outlineOpen ? "block" : "hidden")}>
+                {outline}
+              </div>
+            </>
+          )}
+        </aside>
+
+        <div className="grid min-w-0 content-start gap-6">
+          <Suspense
+            fallback={
+              <div className="flex aspect-video w-full items-center justify-center rounded-lg bg-muted">
+                <Spinner label="Loading video" />
+              </div>
+            }
+          >
+            {videoPlayer === "stub" ? <StubVideoPlayer {...playerProps} duration={stubDuration} /> : <YouTubeVideoPlayer {...playerProps} />}
           </Suspense>
-        ) : null}
 
-        {current ? (
-          <>
-            <section aria-labelledby="section-title" className="grid gap-3">
-              <h2 id="section-title" className="text-xl font-semibold" data-testid="section-title">
-                {current.title}
-              </h2>
-              <SectionContent content={current.content} onSeek={(seconds) => seekToMoment(citedMoment(seconds, startSeconds(current)))} />
-            </section>
-
-            {!completedIds.has(current.id) ? (
-              <Suspense fallback={<Spinner label="Loading quiz" />}>
-                <SectionQuiz
-                  key={current.id}
-                  sectionId={current.id}
-                  onContinue={completeAndContinue}
-                  continueLabel={next ? "Continue to Next Section" : "Continue"}
-                  onRewatch={rewatch}
-                />
-              </Suspense>
+          <div className="-mt-3 flex flex-wrap items-center gap-2">
+            <Button variant="outline" size="sm" onClick={addNote} aria-keyshortcuts="N" disabled={!course.videoId}>
+              Add note
+            </Button>
+            {!isDesktop ? (
+              <>
+                <Button variant="outline" size="sm" onClick={() => openStudy("transcript")}>
+                  Transcript
+                </Button>
+                <Button variant="outline" size="sm" onClick={() => openStudy("notes")}>
+                  Notes
+                </Button>
+              </>
             ) : (
-              <p className="text-sm text-muted-foreground" data-testid="section-completed">
-                You have completed this section.
-              </p>
+              <span className="text-xs text-muted-foreground">
+                or press <kbd className="rounded border px-1 font-mono">N</kbd>
+              </span>
             )}
+            <AskAboutMoment courseId={courseId} currentSeconds={currentSeconds} />
+          </div>
+          {!isDesktop ? (
+            <StudySheet open={sheetOpen} onClose={() => setSheetOpen(false)} title="Transcript and notes">
+              <Tabs
+                defaultValue="transcript"
+                value={studyTab === "outline" ? "transcript" : studyTab}
+                onValueChange={(tab) => setStudyTab(tab as StudyTab)}
+                className="min-h-0 flex-1"
+              >
+                <TabsList stretch aria-label="Study panels">
+                  <TabsTrigger value="transcript">Transcript</TabsTrigger>
+                  <TabsTrigger value="notes">Notes</TabsTrigger>
+                </TabsList>
+                {studyTabs}
+              </Tabs>
+            </StudySheet>
+          ) : null}
+          {cardDraft ? (
+            <Suspense fallback={null}>
+              <CardMakerDialog courseId={courseId} draft={cardDraft} onClose={() => setCardDraft(null)} />
+            </Suspense>
+          ) : null}
 
-            <nav aria-label="Section navigation" className="flex flex-wrap items-stretch justify-between gap-3 border-t pt-4">
-              {previous ? (
-                <Button variant="outline" className="h-auto max-w-full py-2 text-left whitespace-normal" onClick={() => goTo(previous.id, { seek: true })}>
-                  <ChevronLeft aria-hidden="true" />
-                  <span>
-                    <span className="block text-xs text-muted-foreground">Previous</span>
-                    {previous.title}
-                  </span>
-                </Button>
+          {current ? (
+            <>
+              <section aria-labelledby="section-title" className="grid gap-3">
+                <h2 id="section-title" className="text-xl font-semibold" data-testid="section-title" {...text}>
+                  {current.title}
+                </h2>
+                <SectionContent content={current.content} onSeek={(seconds) => seekToMoment(citedMoment(seconds, startSeconds(current)))} />
+              </section>
+
+              {!completedIds.has(current.id) ? (
+                <Suspense fallback={<Spinner label="Loading quiz" />}>
+                  <SectionQuiz
+                    key={current.id}
+                    sectionId={current.id}
+                    onContinue={completeAndContinue}
+                    continueLabel={next ? "Continue to Next Section" : "Continue"}
+                    onRewatch={rewatch}
+                  />
+                </Suspense>
               ) : (
-                <span />
+                <p className="text-sm text-muted-foreground" data-testid="section-completed">
+                  You have completed this section.
+                </p>
               )}
-              {next ? (
-                <Button className="ml-auto h-auto max-w-full py-2 text-right whitespace-normal" onClick={completeAndContinue}>
-                  <span>
-                    <span className="block text-xs opacity-80">Next</span>
-                    {next.title}
-                  </span>
-                  <ChevronRight aria-hidden="true" />
-                </Button>
-              ) : isLast ? (
-                <Link
-                  href={chatHref}
-                  className={buttonVariants({ className: "ml-auto" })}
-                  onClick={() => {
-                    const completing = completion(current.id);
-                    if (completing.completedSectionId !== undefined) save({ currentSectionId: current.id, ...completing });
-                  }}
-                >
-                  <MessagesSquare aria-hidden="true" />
-                  Ask Questions About This Course
-                </Link>
-              ) : null}
-            </nav>
 
-            {isLast ? <WhatsNext related={<RelatedCourses courseId={courseId} />} /> : null}
-          </>
-        ) : (
-          <p className="text-muted-foreground">This course has no sections yet.</p>
-        )}
+              <nav aria-label="Section navigation" className="flex flex-wrap items-stretch justify-between gap-3 border-t pt-4">
+                {previous ? (
+                  <Button variant="outline" className="h-auto max-w-full py-2 text-left whitespace-normal" onClick={() => goTo(previous.id, { seek: true })}>
+                    <ChevronLeft aria-hidden="true" />
+                    <span>
+                      <span className="block text-xs text-muted-foreground">Previous</span>
+                      <span {...text}>{previous.title}</span>
+                    </span>
+                  </Button>
+                ) : (
+                  <span />
+                )}
+                {next ? (
+                  <Button className="ml-auto h-auto max-w-full py-2 text-right whitespace-normal" onClick={completeAndContinue}>
+                    <span>
+                      <span className="block text-xs opacity-80">Next</span>
+                      <span {...text}>{next.title}</span>
+                    </span>
+                    <ChevronRight aria-hidden="true" />
+                  </Button>
+                ) : isLast ? (
+                  <Link
+                    href={chatHref}
+                    className={buttonVariants({ className: "ml-auto" })}
+                    onClick={() => {
+                      const completing = completion(current.id);
+                      if (completing.completedSectionId !== undefined) save({ currentSectionId: current.id, ...completing });
+                    }}
+                  >
+                    <MessagesSquare aria-hidden="true" />
+                    Ask Questions About This Course
+                  </Link>
+                ) : null}
+              </nav>
+
+              {isLast ? <WhatsNext related={<RelatedCourses courseId={courseId} />} /> : null}
+            </>
+          ) : (
+            <p className="text-muted-foreground">This course has no sections yet.</p>
+          )}
+        </div>
       </div>
-    </div>
+    </CourseLanguageProvider>
   );
 }

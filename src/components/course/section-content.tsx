@@ -1,5 +1,9 @@
+"use client";
+
 import { type ContentPiece, parseSectionContent } from "~/lib/section-content";
 import { formatTimestamp } from "~/lib/timestamps";
+
+import { useCourseText } from "./course-text";
 
 type SectionContentProps = { content: string; onSeek: (seconds: number) => void };
 
@@ -9,8 +13,9 @@ type SectionContentProps = { content: string; onSeek: (seconds: number) => void 
  * never rendered as HTML.
  */
 export function SectionContent({ content, onSeek }: SectionContentProps) {
+  const text = useCourseText();
   return (
-    <div className="grid gap-3 leading-relaxed whitespace-pre-line" data-testid="section-content">
+    <div className="grid gap-3 leading-relaxed whitespace-pre-line" data-testid="section-content" {...text}>
       {parseSectionContent(content).map((block, k) => {
         if (block.kind === "heading")
           return (

@@ -9,6 +9,7 @@ import { Spinner } from "~/components/ui/spinner";
 import { toast } from "~/hooks/use-toast";
 import { api } from "~/trpc/react";
 
+import { useCourseText } from "./course-text";
 import { RotateCcw } from "./icons";
 import { allAnswered, attemptAnswers, initialQuizState, optionMark, quizReducer, type OptionMark } from "./quiz-state";
 import { formatTime } from "./section-navigation";
@@ -39,6 +40,7 @@ function isNotFound(error: { data?: { code?: string } | null } | null) {
  * explanations arrive only with the scored attempt.
  */
 export default function SectionQuiz({ sectionId, onContinue, continueLabel, onRewatch }: SectionQuizProps) {
+  const text = useCourseText();
   const utils = api.useUtils();
   const quiz = api.quiz.bySection.useQuery({ id: sectionId });
   const generate = api.quiz.generate.useMutation({
@@ -129,7 +131,7 @@ export default function SectionQuiz({ sectionId, onContinue, continueLabel, onRe
     <Card data-testid="section-quiz">
       <CardHeader>
         {heading}
-        <CardDescription>{data.quiz.description || data.quiz.title}</CardDescription>
+        <CardDescription {...text}>{data.quiz.description || data.quiz.title}</CardDescription>
       </CardHeader>
       <CardContent>
         <form aria-labelledby="quiz-heading" onSubmit={onSubmit} className="grid gap-6" noValidate>
@@ -140,7 +142,7 @@ export default function SectionQuiz({ sectionId, onContinue, continueLabel, onRe
             return (
               <fieldset key={question.id} data-testid="quiz-question" data-correct={verdict ? String(verdict.correct) : undefined} className="grid gap-2">
                 <legend className="mb-2 font-medium">
-                  {questionIndex + 1}. {question.questionText}
+                  {questionIndex + 1}. <span {...text}>{question.questionText}</span>
                 </legend>
                 {question.options.map((option, optionIndex) => {
                   const mark = optionMark(option, chosen, verdict);
@@ -164,8 +166,10 @@ export default function SectionQuiz({ sectionId, onContinue, continueLabel, onRe
                         onChange={() => dispatch({ type: "answer", questionId: question.id, answer: option })}
                         className="mt-0.5 accent-primary"
                       />
-                      <span>
-                        <span>{option}</span>
+                      <span className="flex-1">
+                        <span className="block" {...text}>
+                          {option}
+                        </span>
                         {mark !== "none" ? <span className="sr-only">{MARK_TEXT[mark]}</span> : null}
                       </span>
                     </label>
@@ -174,7 +178,11 @@ export default function SectionQuiz({ sectionId, onContinue, continueLabel, onRe
                 {verdict ? (
                   <div data-testid="quiz-explanation" className="mt-1 grid gap-2 rounded-md bg-muted p-3 text-sm">
                     <p className="font-medium">{verdict.correct ? "Correct!" : `Incorrect. The correct answer is: ${verdict.correctAnswer}`}</p>
-                    {verdict.explanation ? <p className="whitespace-pre-line">{verdict.explanation}</p> : null}
+                    {verdict.explanation ? (
+                      <p className="whitespace-pre-line" {...text}>
+                        {verdict.explanation}
+                      </p>
+                    ) : null}
                     {rewatchAt !== null ? (
                       <div>
                         <Button variant="outline" size="sm" onClick={() => onRewatch(rewatchAt)}>

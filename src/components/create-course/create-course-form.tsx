@@ -1,7 +1,7 @@
 "use client";
 
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent } from "react";
 
 import { fieldErrors } from "~/components/auth/field-errors";
 import { Button } from "~/components/ui/button";
@@ -12,6 +12,7 @@ import { Label } from "~/components/ui/label";
 import { Spinner } from "~/components/ui/spinner";
 import { useSessionUser } from "~/hooks/use-session";
 import { toast } from "~/hooks/use-toast";
+import { COURSE_LANGUAGES, DEFAULT_COURSE_LANGUAGE, isCourseLanguage, preferredCourseLanguage } from "~/lib/languages";
 import { MONTHLY_LIMIT_MESSAGE, MONTHLY_LIMIT_TITLE } from "~/lib/monthly-limit";
 import { api } from "~/trpc/react";
 
@@ -26,6 +27,13 @@ import { COMPLEXITIES, DEFAULT_COMPLEXITY, INSTRUCTIONS_MAX_LENGTH, isComplexity
 const POLL_MS = 1000;
 
 const COMPLEXITY_LABELS = { beginner: "Beginner", intermediate: "Intermediate", advanced: "Advanced" } as const;
+
+function onLanguageChange(notify: () => void) {
+  window.addEventListener("languagechange", notify);
+  return () => window.removeEventListener("languagechange", notify);
+}
+
+const browserCourseLanguage = () => preferredCourseLanguage(navigator.languages);
 
 function failureToast(message: string | null | undefined) {
   toast({ variant: "destructive", title: GENERATION_FAILED_TITLE, description: generationFailureMessage(message) });
@@ -59,8 +67,11 @@ export function CreateCourseForm() {
 
   const requested = requestedTopic(searchParams.get("topic"));
   const [draft, setDraft] = useState<CourseDraft>(
-    () => (resumedJobId ? loadDraft(resumedJobId) : null) ?? { topic: requested, complexity: DEFAULT_COMPLEXITY, additionalInstructions: "" },
+    () => (resumedJobId ? loadDraft(resumedJobId) : null) ?? { topic: requested, complexity: DEFAULT_COMPLEXITY, additionalInstructions: "", language: null },
   );
+  // The server renders English (it cannot know the browser's language); the learner's pick wins.
+  const browserLanguage = useSyncExternalStore(onLanguageChange, browserCourseLanguage, () => DEFAULT_COURSE_LANGUAGE);
+  const language = draft.language ?? browserLanguage;
   const [topicError, setTopicError] = useState<string | null>(null);
   const topicInput = useRef<HTMLInputElement>(null);
 
@@ -98,6 +109,7 @@ export function CreateCourseForm() {
         topic: input.topic,
         complexity: input.complexity ?? DEFAULT_COMPLEXITY,
         additionalInstructions: input.additionalInstructions ?? "",
+        language: input.language && isCourseLanguage(input.language) ? input.language : null,
       });
       utils.generation.job.setData({ jobId: started.id }, started);
       setStartedJobId(started.id);
@@ -135,7 +147,7 @@ export function CreateCourseForm() {
       void utils.generation.courseLimit.invalidate();
       if (jobData.status === "succeeded" && jobData.courseId !== null) {
         void utils.course.invalidate();
-        toast({ title: "Course generated successfully!", description: engineNote(jobData.engine) });
+        toast({ title: "Course generated successfully!", description: [engineNote(jobData.engine), ...jobData.notices].filter(Boolean).join(" ") });
         router.push(`/course/${jobData.courseId}`);
       } else {
         failureToast(jobData.error);
@@ -176,7 +188,7 @@ export function CreateCourseForm() {
       limitReached();
       return;
     }
-    start.mutate({ topic: draft.topic.trim(), complexity: draft.complexity, additionalInstructions: draft.additionalInstructions.trim() || null });
+    start.mutate({ topic: draft.topic.trim(), complexity: draft.complexity, additionalInstructions: draft.additionalInstructions.trim() || null, language });
   }
 
   const errorId = "course-topic-error";
@@ -238,6 +250,30 @@ export function CreateCourseForm() {
                 ))}
               </div>
             </fieldset>
+
+            <div className="grid gap-2">
+              <Label htmlFor="course-language">Course language</Label>
+              <select
+                id="course-language"
+                name="language"
+                value={language}
+                onChange={(event) => {
+                  const picked = event.target.value;
+                  if (isCourseLanguage(picked)) setDraft((current) => ({ ...current, language: picked }));
+                }}
+                aria-describedby="course-language-hint"
+                className="flex h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background focus-visible:outline-none sm:w-64"
+              >
+                {COURSE_LANGUAGES.map((option) => (
+                  <option key={option.code} value={option.code} lang={option.code}>
+                    {option.label === option.name ? option.name : `${option.label} (${option.name})`}
+                  </option>
+                ))}
+              </select>
+              <p id="course-language-hint" className="text-sm text-muted-foreground">
+                Titles, lessons, quizzes and the tutor use this language. A video in another language is used through its translated captions when it has them.
+              </p>
+            </div>
 
             <div className="grid gap-2">
               <Label htmlFor="course-instructions">Additional Instructions (optional)</Label>

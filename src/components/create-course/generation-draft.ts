@@ -1,7 +1,9 @@
+import { type CourseLanguage, isCourseLanguage } from "~/lib/languages";
+
 import { type Complexity, isComplexity } from "./topic";
 
-/** What the learner typed into the form. */
-export type CourseDraft = { topic: string; complexity: Complexity; additionalInstructions: string };
+/** What the learner typed into the form; `language` is null until they pick one (the browser's is shown). */
+export type CourseDraft = { topic: string; complexity: Complexity; additionalInstructions: string; language: CourseLanguage | null };
 
 const KEY_PREFIX = "create-course-draft:";
 
@@ -55,9 +57,14 @@ export function parseDraft(raw: string | null): CourseDraft | null {
   try {
     const value: unknown = JSON.parse(raw);
     if (typeof value !== "object" || value === null) return null;
-    const { topic, complexity, additionalInstructions } = value as Record<string, unknown>;
+    const { topic, complexity, additionalInstructions, language } = value as Record<string, unknown>;
     if (typeof topic !== "string" || !isComplexity(complexity)) return null;
-    return { topic, complexity, additionalInstructions: typeof additionalInstructions === "string" ? additionalInstructions : "" };
+    return {
+      topic,
+      complexity,
+      additionalInstructions: typeof additionalInstructions === "string" ? additionalInstructions : "",
+      language: typeof language === "string" && isCourseLanguage(language) ? language : null,
+    };
   } catch {
     return null;
   }

@@ -11,6 +11,8 @@ export const courseSummaryOutput = z.object({
   description: z.string().nullable(),
   thumbnailUrl: z.string().nullable(),
   complexity: complexitySchema,
+  /** The language its texts are written in (a BCP 47 primary subtag: "en", "es", "ja"). */
+  language: z.string(),
   createdAt: z.string().describe("ISO 8601"),
 });
 export type CourseSummary = z.infer<typeof courseSummaryOutput>;
@@ -39,6 +41,8 @@ export const courseDetailOutput = z.object({
     isPublic: z.boolean(),
     /** Which engine structured it: "llm" or "offline". */
     engine: z.string().nullable(),
+    /** The language its texts are written in (a BCP 47 primary subtag: "en", "es", "ja"). */
+    language: z.string(),
     isOwner: z.boolean(),
   }),
   chapters: z.array(z.object({ id: z.number().int(), title: z.string(), order: z.number().int(), sections: z.array(sectionOutput) })),

@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+import { COURSE_LANGUAGES, courseLanguageOf } from "../languages";
+
 import { idSchema, learnerText } from "./common";
 import { complexitySchema } from "./course";
 
@@ -18,11 +20,31 @@ export const instructionsSchema = learnerText("Additional instructions", "multi-
   .nullish()
   .transform((value) => (value ? value : null));
 
+export const UNSUPPORTED_LANGUAGE_MESSAGE = `Courses can be written in ${COURSE_LANGUAGES.map((language) => language.code).join(", ")}. Send language as one of these BCP 47 codes (a regional tag such as es-MX works too).`;
+
+/**
+ * The course language, as a BCP 47 tag ("es", "pt-BR", "zh-Hans"), stored as its primary subtag.
+ * Absent: the video's own language (what every client got before languages existed).
+ */
+export const courseLanguageInput = z
+  .string({ error: "must be a BCP 47 language code such as es or pt-BR" })
+  .max(35, UNSUPPORTED_LANGUAGE_MESSAGE)
+  .transform((tag, context) => {
+    const language = courseLanguageOf(tag);
+    if (language === null) {
+      context.addIssue({ code: "custom", message: UNSUPPORTED_LANGUAGE_MESSAGE });
+      return z.NEVER;
+    }
+    return language;
+  })
+  .optional();
+
 export const startGenerationInput = z
   .object({
     topic: topicSchema,
     complexity: complexitySchema.default("beginner"),
     additionalInstructions: instructionsSchema,
+    language: courseLanguageInput,
   })
   .strict();
 export type StartGenerationInput = z.infer<typeof startGenerationInput>;
@@ -31,7 +53,15 @@ export type StartGenerationInput = z.infer<typeof startGenerationInput>;
 export const generateFromTopicInput = startGenerationInput.extend({ userId: idSchema.optional() }).strict();
 
 export const generateFromTopicOutput = z.object({
-  course: z.object({ id: z.number().int(), title: z.string(), complexity: complexitySchema, videoId: z.string().nullable(), engine: z.string().nullable() }),
+  course: z.object({
+    id: z.number().int(),
+    title: z.string(),
+    complexity: complexitySchema,
+    videoId: z.string().nullable(),
+    engine: z.string().nullable(),
+    /** The language the course is written in (a BCP 47 primary subtag). */
+    language: z.string(),
+  }),
 });
 
 export const jobStatusSchema = z.enum(["queued", "running", "succeeded", "failed"]);
@@ -54,6 +84,8 @@ export const generationJobOutput = z.object({
   engine: z.string().nullable(),
   /** For a failed job: what went wrong, written for the learner. */
   error: z.string().nullable(),
+  /** For a finished job: what the learner should know beside the course (a language it could not keep, videos it skipped). */
+  notices: z.array(z.string()),
 });
 export type GenerationJobView = z.infer<typeof generationJobOutput>;
 

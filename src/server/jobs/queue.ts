@@ -69,10 +69,19 @@ export async function beatHeart(db: DbClient, job: ClaimedJob, runnerLock: numbe
 }
 
 /** Marks the job succeeded inside the transaction that saves its course; throws if the job is no longer this runner's. */
-export async function completeJob(tx: DbClient, job: ClaimedJob, courseId: number): Promise<void> {
+export async function completeJob(tx: DbClient, job: ClaimedJob, courseId: number, notices: readonly string[] = []): Promise<void> {
   const { count } = await tx.generationJob.updateMany({
     where: fence(job),
-    data: { status: "succeeded", stage: "done", progress: 100, courseId, finishedAt: new Date(), heartbeatAt: new Date(), runnerLock: null },
+    data: {
+      status: "succeeded",
+      stage: "done",
+      progress: 100,
+      courseId,
+      notices: [...notices],
+      finishedAt: new Date(),
+      heartbeatAt: new Date(),
+      runnerLock: null,
+    },
   });
   if (count !== 1) throw new JobLostError(job.id);
 }

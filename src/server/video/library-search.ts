@@ -1,6 +1,8 @@
 import MiniSearch from "minisearch";
 
-import { compareStrings, tokenize, topicTerms } from "./text-relevance";
+import { tokenize as tokenizeIn } from "~/server/ai/offline/text";
+
+import { compareStrings, tokenize as tokenizeEnglish, topicTerms } from "./text-relevance";
 
 /**
  * Topic search over the local video library: BM25 over each video's title, description and
@@ -54,7 +56,19 @@ const TRANSCRIPT_RATE_PER_THOUSAND = 1;
 
 type VideoTerms = { described: Set<string>; spoken: Map<string, number>; spokenLength: number };
 
-export function buildLibrarySearch(videos: readonly SearchableVideo[]): LibrarySearch {
+/**
+ * English goes through the shared tokenizer; another language through the offline engine's
+ * (Intl.Segmenter words, so Japanese and Chinese topics meet their transcripts' words).
+ */
+function tokenizerFor(language: string): { tokenize: (text: string) => string[]; topicTerms: (topic: string) => string[] } {
+  if (language === "en") return { tokenize: tokenizeEnglish, topicTerms };
+  const tokenize = (text: string) => tokenizeIn(text, language);
+  return { tokenize, topicTerms: (topic) => [...new Set(tokenize(topic))] };
+}
+
+/** `language`: the videos' language (their titles, descriptions and transcripts in it), English by default. */
+export function buildLibrarySearch(videos: readonly SearchableVideo[], language = "en"): LibrarySearch {
+  const { tokenize, topicTerms: termsOfTopic } = tokenizerFor(language);
   const termsOf = new Map<string, VideoTerms>();
   const documentFrequency = new Map<string, number>();
   const documents: Record<Field | "id", string>[] = [];
@@ -105,7 +119,7 @@ export function buildLibrarySearch(videos: readonly SearchableVideo[]): LibraryS
 
   return {
     search(topic, limit) {
-      const terms = topicTerms(topic);
+      const terms = termsOfTopic(topic);
       if (terms.length === 0 || limit <= 0) return [];
       const matches: LibraryMatch[] = [];
       for (const result of index.search(terms.join(" "))) {

@@ -29,9 +29,15 @@ export type VideoDetails = {
   embeddable: boolean;
   /** Whether the source reports captions (a transcript may still turn out to be missing). */
   hasCaptions: boolean;
+  /** The language of the video's own track (a base subtag) when the source knows it; else it is read from the text. */
+  language?: string;
 };
 
-export type VideoQuery = { topic: string; complexity: Complexity; limit: number };
+/** `language`: the base subtag of the course language ("es"); results in it are preferred. */
+export type VideoQuery = { topic: string; complexity: Complexity; limit: number; language?: string };
+
+/** A video's captions in a language other than its own, with the title and description in it when known. */
+export type TranslatedTrack = { captions: RawCaption[]; title?: string; description?: string };
 
 /** The trimmed topic and a whole, non-negative limit; null when there is nothing to search for. */
 export function searchTerms(query: VideoQuery): { topic: string; limit: number } | null {
@@ -47,4 +53,17 @@ export interface VideoSource {
   details(videoId: string, signal?: AbortSignal): Promise<VideoDetails | null>;
   /** The captions of a video, or null when it has none. */
   transcript(videoId: string, signal?: AbortSignal): Promise<RawCaption[] | null>;
+  /**
+   * The video's captions in `language` (a base subtag) when the source offers a track in it (a
+   * creator's or a translation), or null; the video's own track is `transcript`'s. Optional: a
+   * source without translated tracks leaves it out.
+   */
+  translatedTranscript?(videoId: string, language: string, signal?: AbortSignal): Promise<TranslatedTrack | null>;
+  /**
+   * A playlist's title and first `limit` video ids in playlist order, with how many it holds in
+   * all; null when the source does not know it (missing, private). Optional, like the above.
+   */
+  playlist?(listId: string, limit: number, signal?: AbortSignal): Promise<PlaylistDetails | null>;
 }
+
+export type PlaylistDetails = { id: string; title: string; videoIds: string[]; totalVideos: number };

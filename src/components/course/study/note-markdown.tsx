@@ -13,7 +13,7 @@ const COMPONENTS: Components = { ...COMPACT_MARKDOWN_COMPONENTS, a: SafeExternal
  */
 export function NoteMarkdown({ text }: { text: string }) {
   return (
-    <div className="text-sm leading-relaxed break-words" data-testid="note-text">
+    <div className="text-sm leading-relaxed break-words" data-testid="note-text" dir="auto">
       <Markdown components={COMPONENTS}>{text}</Markdown>
     </div>
   );

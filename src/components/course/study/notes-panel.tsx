@@ -93,6 +93,7 @@ function NoteComposer({ courseId, seconds, onDone }: { courseId: number; seconds
       <textarea
         ref={ref}
         id={textId}
+        dir="auto"
         value={text}
         maxLength={NOTE_TEXT_MAX_LENGTH}
         required
@@ -185,6 +186,7 @@ function NoteItem({
           </label>
           <textarea
             id={editId}
+            dir="auto"
             value={draft}
             maxLength={NOTE_TEXT_MAX_LENGTH}
             rows={4}

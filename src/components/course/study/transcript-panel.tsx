@@ -12,6 +12,7 @@ import { formatTimestamp } from "~/lib/timestamps";
 import { activeLineIndex, highlightParts, matchingLines, stepMatch } from "~/lib/transcript";
 import { api } from "~/trpc/react";
 
+import { useCourseText } from "../course-text";
 import type { PlayerChapter } from "../section-navigation";
 import { type PlayerClock, usePlayerTime } from "./player-clock";
 import { transcriptRows } from "./transcript-rows";
@@ -35,6 +36,7 @@ const SCROLL_KEYS = new Set(["PageUp", "PageDown", "Home", "End", "ArrowUp", "Ar
  * matches. Only the rows in view are rendered, so a 2-hour transcript costs what a short one does.
  */
 export default function TranscriptPanel({ courseId, chapters, clock, onSeek, lineActions, className }: TranscriptPanelProps) {
+  const text = useCourseText();
   const transcript = api.transcript.byCourse.useQuery({ id: courseId }, { staleTime: Infinity });
   const segments = useMemo(() => transcript.data?.segments ?? [], [transcript.data]);
   const sectionTitles = useMemo(
@@ -177,7 +179,9 @@ export default function TranscriptPanel({ courseId, chapters, clock, onSeek, lin
                   style={{ transform: `translateY(${item.start}px)` }}
                 >
                   {row.kind === "heading" ? (
-                    <h3 className="bg-muted/60 px-3 py-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase">{row.title}</h3>
+                    <h3 className="bg-muted/60 px-3 py-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase" {...text}>
+                      {row.title}
+                    </h3>
                   ) : (
                     <TranscriptLine
                       segment={segments[row.line]!}
@@ -221,13 +225,14 @@ type TranscriptLineProps = {
 
 function TranscriptLine({ segment, active, current, query, onSeek, actions }: TranscriptLineProps) {
   const time = formatTimestamp(segment.start);
+  const text = useCourseText();
   return (
     <div
       className={cn("flex items-start gap-1 border-l-2 border-transparent", active && "border-primary bg-primary/10", current && "ring-2 ring-ring ring-inset")}
     >
       <button
         type="button"
-        className="flex min-w-0 flex-1 gap-3 px-3 py-2 text-left text-sm hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none focus-visible:ring-inset"
+        className="flex min-w-0 flex-1 gap-3 px-3 py-2 text-start text-sm hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none focus-visible:ring-inset"
         aria-current={active ? "time" : undefined}
         data-testid="transcript-line"
         data-start={segment.start}
@@ -237,7 +242,7 @@ function TranscriptLine({ segment, active, current, query, onSeek, actions }: Tr
           <span className="sr-only">Play from </span>
           {time}
         </span>
-        <span className="min-w-0 break-words">
+        <span className="min-w-0 flex-1 break-words" {...text}>
           {highlightParts(segment.text, query).map((part, index) =>
             part.match ? (
               <mark key={index} className="rounded-sm bg-yellow-200 text-foreground dark:bg-yellow-700">

@@ -8,6 +8,8 @@ import type { Complexity } from "~/lib/schemas/course";
 import type { StructureInput } from "~/server/ai/structure/types";
 import type { TimedSegment } from "~/server/video/types";
 
+import { writingLanguageLine } from "~/server/ai/writing-language";
+
 /**
  * A creator chapter (or, for a very long one, a piece of it) inside a part. `key` numbers the
  * creator's chapter, so the pieces of one chapter merge back into it.
@@ -97,7 +99,10 @@ function context(input: StructureInput): string {
     fence("video_title", oneLine(input.video.title)),
     fence("video_description", clip(input.video.description, DESCRIPTION_MAX_CHARS)),
     preferences ? fence("learner_preferences", clip(preferences, PREFERENCES_MAX_CHARS)) : "Learner preferences: none.",
-  ].join("\n");
+    writingLanguageLine(input.language),
+  ]
+    .filter(Boolean)
+    .join("\n");
 }
 
 const range = (low: number, high: number) => (low === high ? `${low}` : `${low} to ${high}`);

@@ -4,7 +4,7 @@
  * fullest list, written for spoken explanations; the other languages have their everyday
  * equivalents, from how each language announces a turn, not from any video's transcript.
  */
-import { baseLanguage } from "./language";
+import { baseLanguage } from "~/lib/languages";
 import { foldText } from "./text";
 
 const alternatives = (parts: readonly string[]) => parts.join("|");

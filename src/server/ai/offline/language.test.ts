@@ -15,6 +15,10 @@ describe("detectLanguage", () => {
   it("keeps English when there is too little text to tell", () => {
     expect(detectLanguage("Hola")).toBe("en");
     expect(detectLanguage("")).toBe("en");
+    // franc ranks German first on this sentence, English close behind.
+    expect(detectLanguage("A hash map stores values under keys.")).toBe("en");
+    // A short text clearly in another language is still named.
+    expect(detectLanguage("Una tabla hash guarda valores bajo sus claves.")).toBe("es");
   });
 });
 

@@ -4,14 +4,9 @@
  * language or a music cue does not decide. Gives a BCP 47 primary subtag ("es", "ja"); English
  * when the text is too short to tell or franc is unsure, which keeps today's behaviour.
  */
-import { franc } from "franc-min";
+import { francAll } from "franc-min";
 
 import type { TimedSegment } from "~/server/video/types";
-
-/** The primary subtag of a BCP 47 tag, lower-cased: "pt-BR" → "pt", "zh_Hant" → "zh". */
-export function baseLanguage(tag: string): string {
-  return tag.trim().toLowerCase().split(/[-_]/)[0] ?? "";
-}
 
 /** ISO 639-3 (franc) to the two-letter codes the rest of the app uses, where one exists. */
 const TWO_LETTER: Readonly<Record<string, string>> = {
@@ -89,10 +84,20 @@ const SAMPLE_CHARS = 3_000;
 /** Below this much text franc's guess is noise. */
 const MIN_CHARS = 20;
 
+/**
+ * Below this much text, trigrams of related languages score close together (one English
+ * sentence scores German first, English at 0.89 of it): English then wins when it is close.
+ */
+const SHORT_TEXT_CHARS = 300;
+const CLOSE_SCORE = 0.85;
+
 /** The language a text is written in (two-letter code), or English when unsure. */
 export function detectLanguage(text: string): string {
   if (text.trim().length < MIN_CHARS) return "en";
-  return TWO_LETTER[franc(text, { minLength: MIN_CHARS })] ?? "en";
+  const ranked = francAll(text, { minLength: MIN_CHARS });
+  const [top] = ranked[0] ?? ["und"];
+  if (text.length < SHORT_TEXT_CHARS && (ranked.find(([code]) => code === "eng")?.[1] ?? 0) >= CLOSE_SCORE) return "en";
+  return TWO_LETTER[top] ?? "en";
 }
 
 /** The language of a transcript, from a sample of segments spread over it. */

@@ -5,7 +5,7 @@
  * d'Euler"); the phrases are ranked by the same keyness as English ones (rankKeyPhrases), and a
  * title is a phrase of two content words or more, spelled as the transcript spells it.
  */
-import { baseLanguage } from "./language";
+import { baseLanguage } from "~/lib/languages";
 import { wordPieces, type WordPiece } from "./text";
 import type { PhraseIndex, PhraseInfo, ScoredPhrase } from "./titles";
 

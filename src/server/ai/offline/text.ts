@@ -10,7 +10,7 @@ import stopwordsIso from "stopwords-iso";
 
 import { hasFinalPunctuation } from "~/lib/sentences";
 
-import { baseLanguage } from "./language";
+import { baseLanguage } from "~/lib/languages";
 
 /**
  * Function words plus the filler vocabulary of spoken explanations ("going", "thing", "kind of",

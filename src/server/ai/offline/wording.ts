@@ -5,7 +5,7 @@
  */
 import { hasFinalPunctuation } from "~/lib/sentences";
 
-import { baseLanguage } from "./language";
+import { baseLanguage } from "~/lib/languages";
 
 /** The words a quiz's text is made of, per language: a question, its explanation, the quiz's title and description. */
 export type QuizWording = {
@@ -105,4 +105,98 @@ export function courseFollowsSentence(videoTitle: string | null, chapterTitles: 
 
 function fullStop(base: string): string {
   return base === "ja" || base === "zh" ? "。" : base === "hi" ? "।" : ".";
+}
+
+/** The sentences the tutor writes around the passages it quotes when there is no model. */
+export type TutorWording = {
+  offlineNote: string;
+  noTranscript: string;
+  noMatch: string;
+  closest: string;
+  /** `at` is a [m:ss] link. */
+  atMoment: (at: string) => string;
+  otherMoments: string;
+};
+
+const TUTOR_WORDING: Readonly<Record<string, TutorWording>> = {
+  en: {
+    offlineNote: "I'm in offline mode (no AI model is configured), so I answer with the parts of the video that match your question.",
+    noTranscript: "This course's video has no transcript I can search, so I cannot answer from it.",
+    noMatch: "I could not find a part of this video that covers that. Try the words the video itself uses, or look through the course outline.",
+    closest: "The closest moments:",
+    atMoment: (at) => `At ${at}, where you are watching, the video says:`,
+    otherMoments: "Other moments that match your question:",
+  },
+  es: {
+    offlineNote:
+      "Estoy en modo sin conexión (no hay ningún modelo de IA configurado), así que respondo con las partes del vídeo que coinciden con tu pregunta.",
+    noTranscript: "El vídeo de este curso no tiene una transcripción en la que pueda buscar, así que no puedo responder a partir de él.",
+    noMatch: "No encontré ninguna parte de este vídeo que trate eso. Prueba con las palabras que usa el propio vídeo o revisa el índice del curso.",
+    closest: "Los momentos más cercanos:",
+    atMoment: (at) => `En ${at}, donde estás viendo, el vídeo dice:`,
+    otherMoments: "Otros momentos que coinciden con tu pregunta:",
+  },
+  pt: {
+    offlineNote: "Estou no modo offline (nenhum modelo de IA está configurado), então respondo com as partes do vídeo que correspondem à sua pergunta.",
+    noTranscript: "O vídeo deste curso não tem uma transcrição que eu possa pesquisar, então não consigo responder a partir dele.",
+    noMatch: "Não encontrei nenhuma parte deste vídeo que trate disso. Tente as palavras que o próprio vídeo usa ou consulte o sumário do curso.",
+    closest: "Os momentos mais próximos:",
+    atMoment: (at) => `Em ${at}, onde você está assistindo, o vídeo diz:`,
+    otherMoments: "Outros momentos que correspondem à sua pergunta:",
+  },
+  fr: {
+    offlineNote:
+      "Je suis en mode hors ligne (aucun modèle d'IA n'est configuré) : je réponds avec les passages de la vidéo qui correspondent à votre question.",
+    noTranscript: "La vidéo de ce cours n'a pas de transcription dans laquelle je peux chercher, je ne peux donc pas répondre à partir d'elle.",
+    noMatch: "Je n'ai trouvé aucun passage de cette vidéo qui traite de cela. Essayez les mots qu'emploie la vidéo elle-même, ou parcourez le plan du cours.",
+    closest: "Les moments les plus proches :",
+    atMoment: (at) => `À ${at}, là où vous regardez, la vidéo dit :`,
+    otherMoments: "D'autres moments qui correspondent à votre question :",
+  },
+  de: {
+    offlineNote: "Ich bin im Offline-Modus (kein KI-Modell ist eingerichtet) und antworte deshalb mit den Stellen des Videos, die zu deiner Frage passen.",
+    noTranscript: "Das Video dieses Kurses hat kein Transkript, das ich durchsuchen kann, daher kann ich nicht daraus antworten.",
+    noMatch:
+      "Ich habe keine Stelle in diesem Video gefunden, die das behandelt. Versuche es mit den Wörtern, die das Video selbst verwendet, oder sieh dir die Gliederung des Kurses an.",
+    closest: "Die passendsten Stellen:",
+    atMoment: (at) => `Bei ${at}, wo du gerade schaust, sagt das Video:`,
+    otherMoments: "Weitere Stellen, die zu deiner Frage passen:",
+  },
+  ja: {
+    offlineNote: "オフラインモードです（AI モデルが設定されていません）。質問に合う動画の部分を引用して答えます。",
+    noTranscript: "このコースの動画には検索できる文字起こしがないため、動画から答えることができません。",
+    noMatch: "この内容を扱っている部分は動画の中に見つかりませんでした。動画自体で使われている言葉で試すか、コースの目次を見てください。",
+    closest: "最も近い場面：",
+    atMoment: (at) => `いま見ている ${at} で、動画はこう言っています：`,
+    otherMoments: "質問に合うほかの場面：",
+  },
+  zh: {
+    offlineNote: "我处于离线模式（没有配置 AI 模型），所以用视频中与你的问题相符的部分来回答。",
+    noTranscript: "这门课程的视频没有可供搜索的字幕文本，所以我无法根据它来回答。",
+    noMatch: "我在这个视频里没有找到讲这个内容的部分。试试视频本身使用的词语，或者浏览课程大纲。",
+    closest: "最接近的片段：",
+    atMoment: (at) => `在你正在观看的 ${at}，视频说：`,
+    otherMoments: "与你的问题相符的其他片段：",
+  },
+  ar: {
+    offlineNote: "أنا في وضع عدم الاتصال (لم يُضبط أي نموذج ذكاء اصطناعي)، لذلك أجيب بأجزاء الفيديو التي تطابق سؤالك.",
+    noTranscript: "ليس لفيديو هذه الدورة نص مكتوب يمكنني البحث فيه، لذلك لا أستطيع الإجابة منه.",
+    noMatch: "لم أجد جزءًا من هذا الفيديو يتناول ذلك. جرّب الكلمات التي يستخدمها الفيديو نفسه، أو تصفّح مخطط الدورة.",
+    closest: "أقرب اللحظات:",
+    atMoment: (at) => `عند ${at}، حيث تشاهد الآن، يقول الفيديو:`,
+    otherMoments: "لحظات أخرى تطابق سؤالك:",
+  },
+  hi: {
+    offlineNote: "मैं ऑफ़लाइन मोड में हूँ (कोई AI मॉडल सेट नहीं है), इसलिए मैं वीडियो के उन हिस्सों से जवाब देता हूँ जो आपके सवाल से मेल खाते हैं।",
+    noTranscript: "इस कोर्स के वीडियो का कोई ट्रांसक्रिप्ट नहीं है जिसमें मैं खोज सकूँ, इसलिए मैं उससे जवाब नहीं दे सकता।",
+    noMatch: "मुझे इस वीडियो में ऐसा कोई हिस्सा नहीं मिला जो इस बारे में हो। वीडियो में इस्तेमाल हुए शब्दों से कोशिश करें, या कोर्स की रूपरेखा देखें।",
+    closest: "सबसे करीबी पल:",
+    atMoment: (at) => `${at} पर, जहाँ आप देख रहे हैं, वीडियो कहता है:`,
+    otherMoments: "आपके सवाल से मेल खाने वाले दूसरे पल:",
+  },
+};
+
+/** The offline tutor's wording in a language (English when there is none for it). */
+export function tutorWording(language: string): TutorWording {
+  return TUTOR_WORDING[baseLanguage(language)] ?? TUTOR_WORDING.en!;
 }

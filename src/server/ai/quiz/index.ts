@@ -57,7 +57,13 @@ export function createLlmQuizEngine(model: LanguageModel, options: LlmQuizOption
       const shown = window.map((position) => source.segments[position]!);
       const words = shown.reduce((sum, s) => sum + s.text.split(/\s+/).filter(Boolean).length, 0);
       if (words < MIN_WORDS) throw new AppError("UNPROCESSABLE", QUIZ_TOO_SHORT_MESSAGE);
-      const prompt = quizPrompt({ courseTitle: source.courseTitle, sectionTitle: source.sectionTitle, segments: shown, borrowed: window.length > own.length });
+      const prompt = quizPrompt({
+        courseTitle: source.courseTitle,
+        sectionTitle: source.sectionTitle,
+        segments: shown,
+        borrowed: window.length > own.length,
+        language: source.language,
+      });
       return callStructured(model, settings, {
         schema: quizOutputSchema,
         instructions: QUIZ_SYSTEM_PROMPT,

@@ -6,6 +6,8 @@
 import { fence } from "~/server/ai/course-outline/prompt";
 import type { TimedSegment } from "~/server/video/types";
 
+import { writingLanguageLine } from "~/server/ai/writing-language";
+
 import { QUIZ_MAX_QUESTIONS, QUIZ_MIN_QUESTIONS, QUIZ_OPTION_COUNT } from "./types";
 
 export const QUIZ_SYSTEM_PROMPT = [
@@ -29,7 +31,13 @@ export function renderQuizTranscript(segments: readonly TimedSegment[]): string 
   return fence("transcript", segments.map((s) => `[${s.index}] ${oneLine(s.text)}`).join("\n"));
 }
 
-export function quizPrompt(input: { courseTitle: string; sectionTitle: string; segments: readonly TimedSegment[]; borrowed: boolean }): string {
+export function quizPrompt(input: {
+  courseTitle: string;
+  sectionTitle: string;
+  segments: readonly TimedSegment[];
+  borrowed: boolean;
+  language?: string;
+}): string {
   const first = input.segments[0]?.index ?? 0;
   const last = input.segments[input.segments.length - 1]?.index ?? 0;
   return [
@@ -38,6 +46,7 @@ export function quizPrompt(input: { courseTitle: string; sectionTitle: string; s
     "",
     `Write a quiz on this section of the video. Its transcript is below: segments [${first}] to [${last}].`,
     input.borrowed ? "The section itself is short, so the transcript includes a little of the text around it." : "",
+    writingLanguageLine(input.language),
     "",
     renderQuizTranscript(input.segments),
   ]

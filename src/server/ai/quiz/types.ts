@@ -14,6 +14,8 @@ export type QuizSource = {
   timeEnd: number | null;
   /** Every segment of the video's transcript, in order. */
   segments: readonly TimedSegment[];
+  /** The course language (a base subtag): the quiz is written in it. Absent: the transcript's. */
+  language?: string;
 };
 
 export type GeneratedQuestion = {

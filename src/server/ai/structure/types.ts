@@ -12,6 +12,11 @@ export type StructureInput = {
   additionalInstructions: string | null;
   /** `language`: the transcript's, BCP 47 ("es", "pt-BR"); the offline engine detects it when absent. */
   video: { title: string; description: string; durationSeconds: number; language?: string };
+  /**
+   * The course language (a base subtag) a model writes in, whatever the transcript's; absent:
+   * the transcript's. The offline engine writes in the transcript's language only.
+   */
+  language?: string;
   segments: TimedSegment[];
   creatorChapters: CreatorChapter[];
 };

@@ -142,16 +142,15 @@ describe("chat.send and chat.history", () => {
   });
 });
 
-describe("the passage index of a video", () => {
-  test("is built once per video and reused by later messages; a video without a transcript has none", async () => {
+describe("the passage index of a course's transcript", () => {
+  test("is built once per transcript and reused by later messages; a course without a transcript has none", async () => {
     const me = await createUser(db);
     const course = await courseWithTranscript(db, me.id);
-    const { videoId } = await db.course.findUniqueOrThrow({ where: { id: course.id }, select: { videoId: true } });
-    const first = await loadPassageIndex(db, videoId);
+    const first = await loadPassageIndex(db, course.id);
     expect(first?.search("merge sort", 1)).toHaveLength(1);
-    expect(await loadPassageIndex(db, videoId)).toBe(first);
-    expect(await loadPassageIndex(db, "noTranscrpt")).toBeNull();
-    expect(await loadPassageIndex(db, null)).toBeNull();
+    expect(await loadPassageIndex(db, course.id)).toBe(first);
+    const withoutVideo = await createCourse(db, { userId: me.id });
+    expect(await loadPassageIndex(db, withoutVideo.id)).toBeNull();
   });
 });
 

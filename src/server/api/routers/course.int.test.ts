@@ -6,7 +6,7 @@ import { db } from "../../../../test/db";
 import { expectTRPCError, expectValidationError } from "../../../../test/expect";
 import { createCourse, createUser } from "../../../../test/factories";
 
-const summaryKeys = ["complexity", "createdAt", "description", "id", "thumbnailUrl", "title"];
+const summaryKeys = ["complexity", "createdAt", "description", "id", "language", "thumbnailUrl", "title"];
 
 describe("course.mine", () => {
   test("lists only the caller's ready courses, newest first", async () => {
@@ -28,6 +28,7 @@ describe("course.mine", () => {
       description: newer.description,
       thumbnailUrl: newer.thumbnailUrl,
       complexity: "beginner",
+      language: "en",
       createdAt: "2026-02-01T00:00:00.000Z",
     });
   });

@@ -44,6 +44,34 @@ describe("POST /api/courses/generate-from-topic", () => {
     expect(await again.json()).toMatchObject({ message: "You've reached your monthly limit of 1 course. Upgrade to Premium for unlimited courses." });
   });
 
+  test("language: a BCP 47 code sets the course language; an unknown one is a 400 with the codes, and uses no course", async () => {
+    const { user, sessionToken } = await learner();
+    for (const language of ["xx", "klingon", "", 42]) {
+      const refused = await rest("POST", "/api/courses/generate-from-topic", {
+        sessionToken,
+        json: { topic: "binary search", complexity: "beginner", language },
+      });
+      expect(refused.status).toBe(400);
+      const { json, text } = await readBody(refused);
+      expect((json as { message: string }).message).toMatch(
+        /^(language: )?(Courses can be written in en, es, de, fr, pt, ja, zh, ar, hi\.|must be a BCP 47 language code)/,
+      );
+      expectNoLeak(text);
+    }
+    expect(await db.generationJob.count({ where: { userId: user.id } })).toBe(0);
+
+    // The fixture video is English and has no Spanish track: offline, the course stays English.
+    const response = await rest("POST", "/api/courses/generate-from-topic", {
+      sessionToken,
+      json: { topic: "binary search", complexity: "beginner", language: "es-ES" },
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ course: { videoId: "binSearch01", language: "en" } });
+    const job = await db.generationJob.findFirstOrThrow({ where: { userId: user.id }, select: { input: true, notices: true } });
+    expect(job.input).toMatchObject({ language: "es" });
+    expect(job.notices).toEqual([expect.stringContaining("no Spanish transcript")]);
+  });
+
   test("a failed job answers with its status and message, never a 500", async () => {
     const { sessionToken } = await learner();
     const response = await rest("POST", "/api/courses/generate-from-topic", {

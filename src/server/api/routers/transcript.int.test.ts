@@ -26,7 +26,7 @@ describe("transcript.byCourse", () => {
   test("keeps milliseconds as fractions of a second", async () => {
     const me = await createUser(db);
     const course = await courseWithTranscript(db, me.id);
-    const transcript = await db.transcript.findUniqueOrThrow({ where: { videoId: course.videoId! } });
+    const transcript = await db.transcript.findFirstOrThrow({ where: { videoId: course.videoId! } });
     await db.transcriptSegment.updateMany({ where: { transcriptId: transcript.id, index: 0 }, data: { startMs: 1_250, endMs: 3_999 } });
     const { caller } = await createTestCaller({ user: me });
     const [line] = (await caller.transcript.byCourse({ id: course.id })).segments;

@@ -21,7 +21,7 @@ export type CourseTreeRow = {
 const COURSE_TREE_SQL = `
   SELECT json_build_object('id', c.id, 'userId', c."userId", 'title', c.title, 'description', c.description,
            'thumbnailUrl', c."thumbnailUrl", 'complexity', c.complexity, 'videoId', c."videoId", 'isPublic', c."isPublic",
-           'engine', c.engine, 'status', c.status) AS course,
+           'engine', c.engine, 'language', c.language, 'status', c.status) AS course,
          coalesce((SELECT json_agg(json_build_object('id', ch.id, 'title', ch.title, 'order', ch."order",
                      'sections', coalesce((SELECT json_agg(json_build_object('id', s.id, 'title', s.title, 'order', s."order",
                                             'content', s.content, 'timeStart', s."timeStart") ORDER BY s."order")

@@ -15,14 +15,22 @@ export type CourseTranscriptRefRow = {
   transcriptId: number | null;
 };
 
-/** What the transcript of a course is, for a caller who may see it: the course's sections and its video's transcript id. */
+/**
+ * The transcript a course was built from: the one it names, or for a course that names none
+ * (its track was removed, or a row written by hand) its video's own track.
+ */
+export function courseTranscriptIdSql(course: string): string {
+  return `coalesce(${course}."transcriptId", (SELECT t.id FROM "Transcript" t WHERE t."videoId" = ${course}."videoId" AND NOT t.translated ORDER BY t.id LIMIT 1))`;
+}
+
+/** What the transcript of a course is, for a caller who may see it: the course's sections and its transcript id. */
 const COURSE_TRANSCRIPT_REF_SQL = `
   SELECT ${visibleToSql("c", "$2")} AS visible,
          CASE WHEN ${visibleToSql("c", "$2")} THEN
            coalesce((SELECT json_agg(json_build_array(s.id, s."timeStart", s."timeEnd") ORDER BY s."timeStart", ch."order", s."order")
                      FROM "Section" s JOIN "Chapter" ch ON ch.id = s."chapterId" WHERE ch."courseId" = c.id), '[]'::json)
          ELSE '[]'::json END AS sections,
-         CASE WHEN ${visibleToSql("c", "$2")} THEN (SELECT t.id FROM "Transcript" t WHERE t."videoId" = c."videoId") END AS "transcriptId"
+         CASE WHEN ${visibleToSql("c", "$2")} THEN ${courseTranscriptIdSql("c")} END AS "transcriptId"
   FROM "Course" c WHERE c.id = $1`;
 
 export async function selectCourseTranscriptRef(db: DbClient, courseId: number, userId: number): Promise<CourseTranscriptRefRow | undefined> {
@@ -41,4 +49,17 @@ const TRANSCRIPT_LINES_SQL = `
 export async function selectTranscriptLines(db: DbClient, transcriptId: number): Promise<SegmentRow[]> {
   const [row] = await queryRows<{ lines: SegmentRow[] }>(db, TRANSCRIPT_LINES_SQL, [transcriptId], "transcript-lines");
   return row?.lines ?? [];
+}
+
+export type CourseTrackRow = { transcriptId: number; language: string };
+
+/** Which transcript a course was built from, and its language; undefined when it has none. */
+const COURSE_TRACK_SQL = `
+  SELECT t.id AS "transcriptId", t.language
+  FROM "Course" c JOIN "Transcript" t ON t.id = ${courseTranscriptIdSql("c")}
+  WHERE c.id = $1`;
+
+export async function selectCourseTrack(db: DbClient, courseId: number): Promise<CourseTrackRow | undefined> {
+  const [row] = await queryRows<CourseTrackRow>(db, COURSE_TRACK_SQL, [courseId], "course-track");
+  return row;
 }

@@ -14,13 +14,16 @@ export const LLM_PASSAGES = 4;
  */
 export function llmAnswerer(tutor: Tutor): ChatAnswerer {
   return async function* answer(db, { course, question, mode, history, atSeconds }, signal) {
-    const index = await loadPassageIndex(db, course.course.videoId);
+    const index = await loadPassageIndex(db, course.course.id);
     const hits = index?.search(question, LLM_PASSAGES, { atSeconds }) ?? [];
     const watched = hits.find((hit) => hit.atMoment)?.passage;
     const moment = atSeconds !== undefined ? { atSeconds, passage: watched ?? null } : undefined;
     const passages = hits.map(({ passage }) => passage);
     try {
-      yield* tutor({ course: { title: course.course.title, chapters: course.chapters }, passages, history, question, mode, moment }, signal);
+      yield* tutor(
+        { course: { title: course.course.title, language: course.course.language, chapters: course.chapters }, passages, history, question, mode, moment },
+        signal,
+      );
     } catch (error) {
       if (isAiError(error)) throw new AppError(error.kind === "rate-limited" ? "TOO_MANY_REQUESTS" : "SERVICE_UNAVAILABLE", error.message);
       throw error;

@@ -1,7 +1,7 @@
 import type { CourseSummary } from "~/lib/schemas/course";
 import type { DbClient } from "~/server/db";
 
-const courseSummarySelect = { id: true, title: true, description: true, thumbnailUrl: true, complexity: true, createdAt: true } as const;
+const courseSummarySelect = { id: true, title: true, description: true, thumbnailUrl: true, complexity: true, language: true, createdAt: true } as const;
 
 /** The user's own finished courses, newest first. */
 export async function listUserCourses(db: DbClient, userId: number): Promise<CourseSummary[]> {

@@ -15,6 +15,7 @@ const textSelect = {
   description: true,
   thumbnailUrl: true,
   complexity: true,
+  language: true,
   createdAt: true,
   topic: true,
   chapters: { select: { title: true } },
@@ -28,12 +29,13 @@ const toText = (course: CourseRow): CourseText => ({
   complexity: course.complexity,
 });
 
-const toSummary = ({ id, title, description, thumbnailUrl, complexity, createdAt }: CourseRow): CourseSummary => ({
+const toSummary = ({ id, title, description, thumbnailUrl, complexity, language, createdAt }: CourseRow): CourseSummary => ({
   id,
   title,
   description,
   thumbnailUrl,
   complexity,
+  language,
   createdAt: createdAt.toISOString(),
 });
 

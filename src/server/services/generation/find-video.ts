@@ -19,7 +19,8 @@ export const VIDEO_NOT_FOUND_MESSAGE = "That YouTube video could not be found. C
 export const VIDEO_SERVICE_UNREACHABLE_MESSAGE = "The video service could not be reached. Please try again later.";
 export const VIDEO_QUOTA_MESSAGE = "The YouTube API quota for today is used up. Please try again later.";
 
-export type VideoRequest = { kind: "video"; videoId: string } | { kind: "topic"; topic: string; complexity: Complexity };
+/** `language`: the course language asked for (a base subtag); absent, the video's own track is used. */
+export type VideoRequest = ({ kind: "video"; videoId: string } | { kind: "topic"; topic: string; complexity: Complexity }) & { language?: string };
 
 type Attempt = { failures: VideoSourceFailure[]; sawCandidate: boolean; sawVideo: boolean };
 
@@ -31,36 +32,70 @@ type Attempt = { failures: VideoSourceFailure[]; sawCandidate: boolean; sawVideo
  * relevance floor, so a topic it does not cover goes on to the next source, or ends in
  * NO_VIDEO_MESSAGE (422) rather than in an unrelated video. YouTube's results are taken as they
  * come: its search understands synonyms and phrasing that a word-overlap floor would refuse.
+ * With a course language, search prefers videos in it, and the track used is the video's own
+ * when it is in that language, else a translated track the source offers, else the video's own.
  */
 export async function findVideoWithTranscript(db: DbClient, sources: readonly VideoSource[], request: VideoRequest, signal?: AbortSignal): Promise<ReadyVideo> {
   const attempt: Attempt = { failures: [], sawCandidate: false, sawVideo: false };
+  const { language } = request;
   if (request.kind === "video") {
-    const cached = await getCachedVideo(db, request.videoId);
+    const cached = await getCachedVideo(db, request.videoId, language);
     if (cached) return cached;
     for (const source of sources) {
       const details = await guarded(source, attempt, () => source.details(request.videoId, signal));
       if (!details) continue;
       attempt.sawVideo = true;
-      const ready = await fetchTranscript(db, source, details, attempt, signal);
+      const ready = await readyTrack(db, source, details, attempt, language, signal);
       if (ready) return ready;
     }
+    // Sources down, but the video's own track is cached: a course in its language beats none.
+    const own = language === undefined ? null : await getCachedVideo(db, request.videoId);
+    if (own) return own;
     throw failureFor(
       attempt,
       attempt.sawVideo ? new AppError("UNPROCESSABLE", VIDEO_WITHOUT_TRANSCRIPT_MESSAGE) : new AppError("NOT_FOUND", VIDEO_NOT_FOUND_MESSAGE),
     );
   }
 
-  const query = { topic: request.topic, complexity: request.complexity, limit: CANDIDATES_PER_SOURCE };
+  const query = { topic: request.topic, complexity: request.complexity, limit: CANDIDATES_PER_SOURCE, language };
   for (const source of sources) {
     const candidates = await guarded(source, attempt, () => source.search(query, signal));
     if (!candidates?.length) continue;
     attempt.sawCandidate = true;
     for (const candidate of orderSourceResults(candidates, query).slice(0, TRANSCRIPT_TRIES_PER_SOURCE)) {
-      const ready = (await getCachedVideo(db, candidate.id)) ?? (await fetchTranscript(db, source, candidate, attempt, signal));
+      const ready = (await getCachedVideo(db, candidate.id, language)) ?? (await readyTrack(db, source, candidate, attempt, language, signal));
       if (ready) return ready;
     }
   }
   throw failureFor(attempt, new AppError("UNPROCESSABLE", attempt.sawCandidate ? NO_TRANSCRIPT_FOR_TOPIC_MESSAGE : NO_VIDEO_MESSAGE));
+}
+
+/** The video's track for a course in `language`: its own when in that language, else a translation, else its own. */
+async function readyTrack(
+  db: DbClient,
+  source: VideoSource,
+  details: VideoDetails,
+  attempt: Attempt,
+  language: string | undefined,
+  signal?: AbortSignal,
+): Promise<ReadyVideo | null> {
+  const own = (await getCachedVideo(db, details.id)) ?? (await fetchTranscript(db, source, details, attempt, signal));
+  if (language === undefined || own?.language === language) return own;
+  return (await fetchTranslation(db, source, details, language, attempt, signal)) ?? own;
+}
+
+async function fetchTranslation(
+  db: DbClient,
+  source: VideoSource,
+  details: VideoDetails,
+  language: string,
+  attempt: Attempt,
+  signal?: AbortSignal,
+): Promise<ReadyVideo | null> {
+  if (!source.translatedTranscript) return null;
+  const track = await guarded(source, attempt, () => source.translatedTranscript!(details.id, language, signal));
+  if (!track?.captions.length) return null;
+  return cacheVideoTranscript(db, details, track.captions, { language, title: track.title, description: track.description });
 }
 
 async function fetchTranscript(db: DbClient, source: VideoSource, details: VideoDetails, attempt: Attempt, signal?: AbortSignal): Promise<ReadyVideo | null> {

@@ -8,7 +8,10 @@ import { startCourseGeneration, waitForGeneration } from "./start-generation";
 export async function generateCourseFromTopic(db: Db, userId: number, input: StartGenerationInput, signal?: AbortSignal) {
   const job = await startCourseGeneration(db, userId, input);
   const { courseId } = await waitForGeneration(db, userId, job.id, { signal });
-  const course = await db.course.findUnique({ where: { id: courseId }, select: { id: true, title: true, complexity: true, videoId: true, engine: true } });
+  const course = await db.course.findUnique({
+    where: { id: courseId },
+    select: { id: true, title: true, complexity: true, videoId: true, engine: true, language: true },
+  });
   if (!course) throw new AppError("NOT_FOUND", "Course Not Found");
   return { course };
 }

@@ -8,6 +8,8 @@ export const generationJobInputSchema = z.object({
   topic: z.string(),
   complexity: complexitySchema,
   additionalInstructions: z.string().nullable(),
+  /** The course language asked for (a base subtag); absent for jobs of clients that send none. */
+  language: z.string().optional(),
   /** The month whose allowance the job reserved ("2026-11"), given back if it fails. */
   quotaMonth: z.string(),
 });

@@ -5,6 +5,7 @@ import { classifyVideoInput } from "~/server/video/parse-video-id";
 import type { VideoSource } from "~/server/video/types";
 import type { GenerationStage } from "~/lib/schemas/generation";
 import { AppError } from "~/server/errors";
+import { languageName } from "~/lib/languages";
 
 import { findVideoWithTranscript, type VideoRequest } from "./find-video";
 import type { GenerationJob } from "./generation-job";
@@ -29,6 +30,7 @@ export async function runGenerationJob(db: Db, job: GenerationJob, deps: Generat
   const request = videoRequestFor(job);
   const video = await findVideoWithTranscript(db, deps.sources, request, signal);
   await stage("reading-transcript", 25);
+  const language = courseLanguage(deps.engine, request.language, video.language);
 
   let lastReported = 0;
   // Progress writes go one after another, and all land before "saving", so the stage never goes back.
@@ -38,7 +40,8 @@ export async function runGenerationJob(db: Db, job: GenerationJob, deps: Generat
       topic: request.kind === "topic" ? request.topic : video.title,
       complexity: job.input.complexity,
       additionalInstructions: job.input.additionalInstructions,
-      video: { title: video.title, description: video.description, durationSeconds: video.durationSeconds },
+      video: { title: video.title, description: video.description, durationSeconds: video.durationSeconds, language: video.language },
+      language,
       segments: video.segments,
       creatorChapters: video.creatorChapters,
     },
@@ -70,10 +73,11 @@ export async function runGenerationJob(db: Db, job: GenerationJob, deps: Generat
       complexity: job.input.complexity,
       additionalInstructions: job.input.additionalInstructions,
       engine: deps.engine.name,
+      language,
       outline,
       video,
     });
-    await completeJob(tx, job, course.id);
+    await completeJob(tx, job, course.id, language === (request.language ?? language) ? [] : [languageKeptNotice(request.language!, language)]);
     return { courseId: course.id };
   });
 }
@@ -81,5 +85,19 @@ export async function runGenerationJob(db: Db, job: GenerationJob, deps: Generat
 function videoRequestFor(job: GenerationJob): VideoRequest {
   const input = classifyVideoInput(job.input.topic);
   if (input.kind === "invalid-link") throw new AppError("BAD_REQUEST", INVALID_LINK_MESSAGE);
-  return input.kind === "video" ? input : { kind: "topic", topic: input.topic, complexity: job.input.complexity };
+  const { language } = job.input;
+  return input.kind === "video" ? { ...input, language } : { kind: "topic", topic: input.topic, complexity: job.input.complexity, language };
+}
+
+/**
+ * The language the course is written in: the one asked for when the engine can write in it (a
+ * model writes in any; the offline engine only in the transcript's), else the transcript's.
+ */
+function courseLanguage(engine: StructureEngine, asked: string | undefined, transcript: string): string {
+  return asked !== undefined && engine.name === "llm" ? asked : transcript;
+}
+
+/** Why a course is not in the language asked for (the offline engine and a video without a track in it). */
+export function languageKeptNotice(asked: string, kept: string): string {
+  return `This video has no ${languageName(asked)} transcript, and without an AI model the course keeps the video's language: it is in ${languageName(kept)}.`;
 }

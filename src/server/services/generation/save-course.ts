@@ -47,6 +47,8 @@ export type NewCourse = {
   complexity: Complexity;
   additionalInstructions: string | null;
   engine: string;
+  /** The language the course is written in (a base subtag). */
+  language: string;
   outline: CourseOutline;
   video: ReadyVideo;
 };
@@ -66,6 +68,8 @@ export async function insertCourse(tx: DbClient, course: NewCourse): Promise<{ i
       thumbnailUrl: course.video.thumbnailUrl,
       status: "ready",
       engine: course.engine,
+      language: course.language,
+      transcriptId: course.video.transcriptId,
       chapters: {
         create: chapters.map((chapter) => ({
           title: chapter.title,

@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 import type { GenerationJobView, StartGenerationInput } from "~/lib/schemas/generation";
 import { generationStageSchema } from "~/lib/schemas/generation";
 import type { Db, DbClient } from "~/server/db/client";
@@ -27,6 +29,7 @@ const jobSelect = {
   courseId: true,
   error: true,
   errorCode: true,
+  notices: true,
   course: { select: { engine: true } },
 } as const;
 
@@ -39,7 +42,13 @@ const jobSelect = {
 export async function startCourseGeneration(db: Db, userId: number, input: StartGenerationInput, now = new Date()): Promise<GenerationJobView> {
   if (classifyVideoInput(input.topic).kind === "invalid-link") throw new AppError("BAD_REQUEST", INVALID_LINK_MESSAGE);
   const quotaMonth = monthKey(now);
-  const jobInput: GenerationJobInput = { topic: input.topic, complexity: input.complexity, additionalInstructions: input.additionalInstructions, quotaMonth };
+  const jobInput: GenerationJobInput = {
+    topic: input.topic,
+    complexity: input.complexity,
+    additionalInstructions: input.additionalInstructions,
+    language: input.language,
+    quotaMonth,
+  };
   const job = await db.$transaction(async (tx) => {
     await lockUserForJobStart(tx, userId);
     const active = await tx.generationJob.count({ where: { userId, status: { in: ["queued", "running"] } } });
@@ -104,8 +113,11 @@ type JobRow = {
   courseId: number | null;
   error: string | null;
   errorCode: string | null;
+  notices: unknown;
   course: { engine: string | null } | null;
 };
+
+const noticesSchema = z.array(z.string());
 
 const failureCode = (job: { errorCode: string | null }): AppErrorCode => (isAppErrorCode(job.errorCode) ? job.errorCode : "SERVICE_UNAVAILABLE");
 
@@ -122,5 +134,6 @@ function toView(job: JobRow): JobView {
     engine: job.course?.engine ?? null,
     error: job.error,
     errorCode: job.errorCode,
+    notices: noticesSchema.catch([]).parse(job.notices),
   };
 }

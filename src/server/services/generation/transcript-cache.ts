@@ -4,12 +4,18 @@ import { toStorableText as storable } from "~/lib/schemas/common";
 import type { DbClient } from "~/server/db/client";
 import { insertTranscript } from "~/server/db/queries/generation";
 import { parseCreatorChapters } from "~/server/video/chapters";
+import { transcriptLanguage } from "~/server/ai/offline/language";
 import { normaliseTranscript } from "~/server/video/transcript";
+
+import { storedTrackLanguage } from "../transcript/course-track";
 import type { CreatorChapter, RawCaption, TimedSegment, VideoDetails } from "~/server/video/types";
 
 /**
- * Transcripts are fetched once per video and kept in the database, shared by every course (and
- * later the quizzes and the tutor) built on that video.
+ * Transcripts are fetched once per video and language and kept in the database, shared by every
+ * course (and later the quizzes and the tutor) built on that track. `transcriptId` names the
+ * track; `language` is its base subtag; `translated` says whether it is a translation of the
+ * video's own track. A translated track brings its own title and description when the source
+ * has them, and the creator's chapters are read from that description.
  */
 export type ReadyVideo = {
   id: string;
@@ -20,12 +26,19 @@ export type ReadyVideo = {
   thumbnailUrl: string | null;
   creatorChapters: CreatorChapter[];
   segments: TimedSegment[];
+  transcriptId: number;
+  language: string;
+  translated: boolean;
 };
 
 const creatorChaptersSchema = z.array(z.object({ title: z.string(), startMs: z.number() }));
 
-/** The video with its cached transcript, or null when it has not been fetched yet. */
-export async function getCachedVideo(db: DbClient, videoId: string): Promise<ReadyVideo | null> {
+/**
+ * The video with a cached transcript, or null when none is cached yet: the track in `language`
+ * when one is given (the video's own when it is in that language, or a translation), else the
+ * video's own track.
+ */
+export async function getCachedVideo(db: DbClient, videoId: string, language?: string): Promise<ReadyVideo | null> {
   const video = await db.video.findUnique({
     where: { id: videoId },
     select: {
@@ -36,29 +49,54 @@ export async function getCachedVideo(db: DbClient, videoId: string): Promise<Rea
       durationSeconds: true,
       thumbnailUrl: true,
       creatorChapters: true,
-      transcript: { select: { segments: { select: { index: true, startMs: true, endMs: true, text: true }, orderBy: { index: "asc" } } } },
+      transcripts: {
+        where: language === undefined ? { translated: false } : { language },
+        select: {
+          id: true,
+          language: true,
+          translated: true,
+          title: true,
+          description: true,
+          segments: { select: { index: true, startMs: true, endMs: true, text: true }, orderBy: { index: "asc" } },
+        },
+        take: 1,
+      },
     },
   });
-  if (!video?.transcript || video.transcript.segments.length === 0) return null;
+  const track = video?.transcripts[0];
+  if (!video || !track || track.segments.length === 0) return null;
   const chapters = creatorChaptersSchema.safeParse(video.creatorChapters ?? []);
+  const description = track.description ?? video.description;
   return {
     id: video.id,
     source: video.source,
-    title: video.title,
-    description: video.description,
+    title: track.title ?? video.title,
+    description,
     durationSeconds: video.durationSeconds,
     thumbnailUrl: video.thumbnailUrl,
-    creatorChapters: chapters.success ? chapters.data : [],
-    segments: video.transcript.segments,
+    creatorChapters: track.description === null ? (chapters.success ? chapters.data : []) : parseCreatorChapters(description, video.durationSeconds),
+    segments: track.segments,
+    transcriptId: track.id,
+    language: storedTrackLanguage(track.language, track.segments),
+    translated: track.translated,
   };
 }
 
+/** A translated track to store beside the video's own; the video's own track is stored without one. */
+export type TrackOrigin = { language: string; title?: string; description?: string };
+
 /**
- * Normalises the captions and stores the video with its transcript; null when nothing speakable
- * is left (a music-only video has captions but no transcript worth a course). Two jobs caching
- * the same video at once both succeed: the second finds the first's rows.
+ * Normalises the captions and stores the video with the transcript; null when nothing speakable
+ * is left (a music-only video has captions but no transcript worth a course). The video's own
+ * track is stored in the language its text is in; a translation (`translation`) in the one asked
+ * for. Two jobs caching the same track at once both succeed: the second finds the first's rows.
  */
-export async function cacheVideoTranscript(db: DbClient, details: VideoDetails, captions: readonly RawCaption[]): Promise<ReadyVideo | null> {
+export async function cacheVideoTranscript(
+  db: DbClient,
+  details: VideoDetails,
+  captions: readonly RawCaption[],
+  translation?: TrackOrigin,
+): Promise<ReadyVideo | null> {
   // Captions come from outside: drop what PostgreSQL cannot store (NUL, lone surrogates).
   const segments = normaliseTranscript(captions.map((caption) => ({ ...caption, text: storable(caption.text) })));
   if (segments.length === 0) return null;
@@ -76,6 +114,15 @@ export async function cacheVideoTranscript(db: DbClient, details: VideoDetails, 
     creatorChapters,
   };
   await db.video.upsert({ where: { id: details.id }, create: { id: details.id, ...video }, update: { ...video, fetchedAt: new Date() } });
-  await insertTranscript(db, { videoId: details.id, source: details.source, segments });
-  return getCachedVideo(db, details.id);
+  const language = translation?.language ?? details.language ?? transcriptLanguage(segments);
+  await insertTranscript(db, {
+    videoId: details.id,
+    source: details.source,
+    language,
+    translated: translation !== undefined,
+    title: translation?.title === undefined ? null : storable(translation.title),
+    description: translation?.description === undefined ? null : storable(translation.description),
+    segments,
+  });
+  return getCachedVideo(db, details.id, language);
 }

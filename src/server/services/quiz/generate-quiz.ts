@@ -6,7 +6,7 @@ import { QUIZ_MAX_QUESTIONS, QUIZ_MIN_QUESTIONS, QUIZ_OPTION_COUNT, type Generat
 import type { QuizView } from "~/lib/schemas/quiz";
 import type { DbClient } from "~/server/db";
 import { AppError, toAppError } from "~/server/errors";
-import { getCachedVideo } from "~/server/services/generation/transcript-cache";
+import { getCourseTrack } from "~/server/services/transcript/course-track";
 
 import { findSectionQuiz, getVisibleSectionOrThrow, publicQuizSelect, toQuizView, type VisibleSection } from "./get-quiz";
 
@@ -48,8 +48,8 @@ export async function generateSectionQuiz(db: DbClient, { sectionId, userId }: {
 
 async function buildAndStore(db: DbClient, section: VisibleSection, deps: QuizDeps): Promise<QuizView> {
   const course = section.chapter.course;
-  const video = course.videoId ? await getCachedVideo(db, course.videoId) : null;
-  if (!video) throw new AppError("UNPROCESSABLE", NO_TRANSCRIPT_FOR_QUIZ);
+  const track = await getCourseTrack(db, course.id);
+  if (!track) throw new AppError("UNPROCESSABLE", NO_TRANSCRIPT_FOR_QUIZ);
   const engine = deps.engine ?? defaultQuizEngine();
 
   let generated: GeneratedQuiz;
@@ -59,7 +59,8 @@ async function buildAndStore(db: DbClient, section: VisibleSection, deps: QuizDe
       sectionTitle: section.title,
       timeStart: section.timeStart,
       timeEnd: section.timeEnd,
-      segments: video.segments,
+      segments: track.segments,
+      language: course.language,
     });
   } catch (error) {
     if (isAiError(error)) throw new AppError(error.kind === "rate-limited" ? "TOO_MANY_REQUESTS" : "SERVICE_UNAVAILABLE", error.message);

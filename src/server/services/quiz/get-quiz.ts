@@ -19,7 +19,7 @@ const sectionSelect = {
   title: true,
   timeStart: true,
   timeEnd: true,
-  chapter: { select: { course: { select: { ...courseVisibility.select, title: true, videoId: true } } } },
+  chapter: { select: { course: { select: { ...courseVisibility.select, title: true, videoId: true, language: true } } } },
 } satisfies Prisma.SectionSelect;
 
 export type VisibleSection = Prisma.SectionGetPayload<{ select: typeof sectionSelect }>;

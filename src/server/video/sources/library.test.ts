@@ -381,3 +381,52 @@ describe.skipIf(!hasCorpus)("library source over the shared corpus", () => {
     }
   });
 });
+
+describe("library source: tracks in other languages and playlists", () => {
+  const LANGUAGES_DIR = path.resolve(import.meta.dirname, "../../../../test/fixtures/videos-languages");
+  const library = createLibrarySource(LANGUAGES_DIR);
+
+  test("<lang>/<id>.json is the video's track in that language, with its own title and description", async () => {
+    const spanish = await library.translatedTranscript("binSteps001", "es");
+    expect(spanish).toMatchObject({ title: "Búsqueda binaria en cinco pasos" });
+    expect(spanish?.captions[0]?.text).toMatch(/[áéíóúñ]|\b(la|el|de)\b/i);
+    // The video's own track is unchanged: English.
+    expect((await library.transcript("binSteps001"))?.[0]?.text).not.toBe(spanish?.captions[0]?.text);
+    expect(await library.translatedTranscript("binSteps001", "ja")).toBeNull();
+    expect(await library.translatedTranscript("hashMaps001", "es")).toBeNull();
+    expect(await library.translatedTranscript("../../etc/x", "es")).toBeNull();
+  });
+
+  test("a search in a language finds the videos with a track in it first, through that track's words", async () => {
+    const spanish = (await library.search({ ...query("búsqueda binaria"), language: "es" })).map((video) => video.id);
+    expect(spanish.slice(0, 2).sort()).toEqual(["binSteps001", "busqBinar01"]);
+    // Without a language, the Spanish words find only the video whose own track is Spanish.
+    expect((await library.search(query("búsqueda binaria"))).map((video) => video.id)).toEqual(["busqBinar01"]);
+  });
+
+  test("playlists/<id>.json lists the folder's videos in order; ids it does not hold are left out with a warning", async () => {
+    expect(await library.playlist("PLcourseCraftBasics1", 25)).toEqual({
+      id: "PLcourseCraftBasics1",
+      title: "Search basics, in two languages",
+      videoIds: ["busqBinar01", "binSteps001", "hashMaps001", "silentClip1"],
+      totalVideos: 4,
+    });
+    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/playlist/), expect.objectContaining({ videoIds: ["not-an-id"] }));
+    expect(await library.playlist("PLcourseCraftBasics1", 2)).toMatchObject({ videoIds: ["busqBinar01", "binSteps001"], totalVideos: 4 });
+    expect(await library.playlist("PLnoSuchPlaylist", 25)).toBeNull();
+    expect(await library.playlist("../../etc/passwd", 25)).toBeNull();
+  });
+
+  test("a track of a video the folder lacks, or in a folder of another language, is skipped with a reason", async () => {
+    const dir = await temporaryLibrary();
+    await cp(path.join(LANGUAGES_DIR, "hash-maps-short.json"), path.join(dir, "hash-maps-short.json"));
+    await mkdir(path.join(dir, "de"));
+    const track = (videoId: string, language?: string) =>
+      JSON.stringify({ videoId, title: "Titel", language, durationSeconds: 10, segments: [{ text: "Hallo Welt.", start: 0, duration: 2 }] });
+    await writeFile(path.join(dir, "de", "orphan.json"), track("noSuchVid01"));
+    await writeFile(path.join(dir, "de", "wrong.json"), track("hashMaps001", "fr"));
+    const folder = createLibrarySource(dir);
+    expect(await folder.translatedTranscript("hashMaps001", "de")).toBeNull();
+    expect(new Set(warnedFiles())).toEqual(new Set(["de/orphan.json", "de/wrong.json"]));
+  });
+});

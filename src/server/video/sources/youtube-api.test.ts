@@ -13,6 +13,7 @@ import { createYouTubeApiSource, parseIsoDuration, type YouTubeApiSourceOptions 
 import { rejectionOf } from "../../../../test/rejection";
 
 const FIXTURES_DIR = path.resolve(import.meta.dirname, "../../../../test/fixtures/videos");
+const LANGUAGES_DIR = path.resolve(import.meta.dirname, "../../../../test/fixtures/videos-languages");
 const API_KEY = "test-youtube-key-s3cr3t";
 
 /** Made-up videos beside the fixtures, to exercise the search filters. */
@@ -35,7 +36,10 @@ const EXTRA_VIDEOS = [
 let videosDir: string;
 let fake: FakeYouTube;
 let warn: MockInstance<typeof logger.warn>;
-const transcripts = { transcript: vi.fn<VideoSource["transcript"]>() };
+const transcripts = {
+  transcript: vi.fn<VideoSource["transcript"]>(),
+  translatedTranscript: vi.fn<NonNullable<VideoSource["translatedTranscript"]>>(),
+};
 
 beforeAll(async () => {
   videosDir = await mkdtemp(path.join(tmpdir(), "coursecraft-fake-youtube-"));
@@ -52,6 +56,7 @@ afterAll(async () => {
 beforeEach(() => {
   fake.requests.length = 0;
   transcripts.transcript.mockReset();
+  transcripts.translatedTranscript.mockReset();
   warn = vi.spyOn(logger, "warn");
 });
 
@@ -187,6 +192,130 @@ describe("transcript", () => {
     expect(await source().transcript("binSearch01", signal)).toBe(captions);
     expect(transcripts.transcript).toHaveBeenCalledWith("binSearch01", signal);
     expect(fake.requests).toEqual([]);
+  });
+});
+
+describe("translatedTranscript", () => {
+  test("is delegated to the transcripts source, with the language and the caller's signal", async () => {
+    const track = { captions: [{ text: "Hola.", startMs: 0, durationMs: 1000 }] };
+    transcripts.translatedTranscript.mockResolvedValue(track);
+    const signal = new AbortController().signal;
+    expect(await source().translatedTranscript("binSearch01", "es", signal)).toBe(track);
+    expect(transcripts.translatedTranscript).toHaveBeenCalledWith("binSearch01", "es", signal);
+    expect(fake.requests).toEqual([]);
+  });
+
+  test("is null for a malformed id, or when the transcripts source has no translated tracks", async () => {
+    expect(await source().translatedTranscript("binSearch01&x", "es")).toBeNull();
+    expect(transcripts.translatedTranscript).not.toHaveBeenCalled();
+    const ownTracksOnly = { transcript: transcripts.transcript };
+    expect(await source({ transcripts: ownTracksOnly }).translatedTranscript("binSearch01", "es")).toBeNull();
+  });
+});
+
+describe("languages and playlists", () => {
+  /** 120 made-up ids: three pages of playlistItems.list. */
+  const LONG_LIST = Array.from({ length: 120 }, (_, index) => `longList${String(index).padStart(3, "0")}`);
+  let languagesFake: FakeYouTube;
+  beforeAll(async () => {
+    languagesFake = await startFakeYouTube({
+      videosDir: LANGUAGES_DIR,
+      apiKey: API_KEY,
+      playlists: { PLcourseCraftLong01: { title: "A long course", videoIds: LONG_LIST } },
+    });
+  });
+  afterAll(async () => {
+    await languagesFake.close();
+  });
+  beforeEach(() => {
+    languagesFake.requests.length = 0;
+  });
+
+  const languagesSource = (overrides: Partial<YouTubeApiSourceOptions> = {}) => source({ baseUrl: `${languagesFake.url}/youtube/v3`, ...overrides });
+  const requested = () => languagesFake.requests.map(({ path: pathname, query: { key: _key, ...params } }) => ({ path: pathname, params }));
+
+  test("a search in a language asks for results in it; English otherwise", async () => {
+    const relevanceLanguages = () =>
+      new Set(languagesFake.requests.filter((request) => request.path === "/youtube/v3/search").map((request) => request.query.relevanceLanguage));
+
+    const inSpanish = await languagesSource().search({ ...query("binary search", 2), language: "es" });
+    expect(inSpanish.map((video) => video.id)).toEqual(["busqBinar01", "binSteps001"]);
+    expect(relevanceLanguages()).toEqual(new Set(["es"]));
+    languagesFake.requests.length = 0;
+
+    expect((await languagesSource().search(query("binary search", 2))).map((video) => video.id)).toEqual(["binSteps001", "busqBinar01"]);
+    await languagesSource().search({ ...query("binary search", 2), language: "not a language" });
+    expect(relevanceLanguages()).toEqual(new Set(["en"]));
+  });
+
+  test("playlist: the title, the valid video ids in order and the playlist's item count", async () => {
+    expect(await languagesSource().playlist("PLcourseCraftBasics1", 10)).toEqual({
+      id: "PLcourseCraftBasics1",
+      title: "Search basics, in two languages",
+      videoIds: ["busqBinar01", "binSteps001", "hashMaps001", "silentClip1"],
+      totalVideos: 5,
+    });
+    expect(requested()).toEqual([
+      { path: "/youtube/v3/playlists", params: { part: "snippet,contentDetails", id: "PLcourseCraftBasics1" } },
+      { path: "/youtube/v3/playlistItems", params: { part: "contentDetails", playlistId: "PLcourseCraftBasics1", maxResults: "50" } },
+    ]);
+  });
+
+  test("playlist: pages until the limit, and no further", async () => {
+    const playlist = await languagesSource().playlist("PLcourseCraftLong01", 60);
+    expect(playlist).toMatchObject({ title: "A long course", videoIds: LONG_LIST.slice(0, 60), totalVideos: 120 });
+    const pages = requested().filter((request) => request.path === "/youtube/v3/playlistItems");
+    expect(pages).toHaveLength(2);
+    expect(pages[0]?.params).not.toHaveProperty("pageToken");
+    expect(pages[1]?.params.pageToken).toEqual(expect.any(String));
+  });
+
+  test("playlist: a missing or private playlist is null, without asking for its items", async () => {
+    expect(await languagesSource().playlist("PLdoesNotExist0001", 5)).toBeNull();
+    expect(await languagesSource().playlist("PLcourseCraftHidden1", 5)).toBeNull();
+    expect(requested().map((request) => request.path)).toEqual(["/youtube/v3/playlists", "/youtube/v3/playlists"]);
+  });
+
+  test("playlist: items YouTube says are missing or not readable make it null", async () => {
+    const itemsAnswer = (status: number, reason: string) =>
+      vi.fn<typeof fetch>(async (input, init) =>
+        new URL(String(input)).pathname.endsWith("/playlistItems")
+          ? Response.json({ error: { code: status, message: "No.", errors: [{ reason }] } }, { status })
+          : fetch(input, init),
+      );
+    expect(await languagesSource({ fetch: itemsAnswer(404, "playlistNotFound") }).playlist("PLcourseCraftBasics1", 5)).toBeNull();
+    expect(await languagesSource({ fetch: itemsAnswer(403, "playlistItemsNotAccessible") }).playlist("PLcourseCraftBasics1", 5)).toBeNull();
+    expect((await sourceError(languagesSource({ fetch: itemsAnswer(404, "notFound") }).playlist("PLcourseCraftBasics1", 5))).kind).toBe("bad-response");
+  });
+
+  test("playlist: without an item count, the total is the videos seen, and one more when pages are left", async () => {
+    const withoutCount = vi.fn<typeof fetch>(async (input, init) => {
+      const response = await fetch(input, init);
+      if (!new URL(String(input)).pathname.endsWith("/playlists")) return response;
+      const { items } = (await response.json()) as { items: { contentDetails?: unknown }[] };
+      return Response.json({ items: items.map(({ contentDetails: _contentDetails, ...item }) => item) });
+    });
+    expect(await languagesSource({ fetch: withoutCount }).playlist("PLcourseCraftLong01", 60)).toMatchObject({ totalVideos: 101 });
+    expect(await languagesSource({ fetch: withoutCount }).playlist("PLcourseCraftBasics1", 60)).toMatchObject({ totalVideos: 4 });
+  });
+
+  test.each([["PL"], [""], ["PLcourse Craft1"], ["PLcourseCraftBasics1&key=stolen"], ["x".repeat(65)]])(
+    "playlist: refuses the id %j without a request",
+    async (listId) => {
+      expect(await languagesSource().playlist(listId, 5)).toBeNull();
+      expect(languagesFake.requests).toEqual([]);
+    },
+  );
+
+  test("playlist errors: quota, unreachable and bad answers map like the other calls", async () => {
+    languagesFake.setMode("quota");
+    expect((await sourceError(languagesSource().playlist("PLcourseCraftBasics1", 5))).kind).toBe("quota");
+    languagesFake.setMode("down");
+    expect((await sourceError(languagesSource().playlist("PLcourseCraftBasics1", 5))).kind).toBe("unreachable");
+    languagesFake.setMode("normal");
+    const wrongShape = vi.fn<typeof fetch>(async () => Response.json({ items: [{ id: "PLcourseCraftBasics1" }] }));
+    expect((await sourceError(languagesSource({ fetch: wrongShape }).playlist("PLcourseCraftBasics1", 5))).kind).toBe("bad-response");
+    expect(JSON.stringify(warn.mock.calls)).not.toContain(API_KEY);
   });
 });
 

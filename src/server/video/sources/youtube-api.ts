@@ -4,13 +4,15 @@ import { logger } from "~/server/logger";
 
 import { VideoSourceError, type VideoSourceFailure } from "../errors";
 import { isVideoId } from "../parse-video-id";
-import { type Complexity, searchTerms, type VideoDetails, type VideoQuery, type VideoSource } from "../types";
+import { type Complexity, type PlaylistDetails, searchTerms, type VideoDetails, type VideoQuery, type VideoSource } from "../types";
+import { isPlaylistId, languageSubtag, playlistLimit, playlistTotal } from "./youtube-common";
 
 /**
  * The YouTube Data API v3 with an API key: search.list (100 quota units a call) to find
  * candidates, then one videos.list (1 unit) for their durations, views, captions and
- * embeddability. The API cannot download captions without OAuth, so transcripts come from
- * `options.transcripts` (the keyless client). Only `${baseUrl}/search` and `${baseUrl}/videos`
+ * embeddability; playlists.list and playlistItems.list (1 unit a page) for playlists. The API
+ * cannot download captions without OAuth, so transcripts, translated ones too, come from
+ * `options.transcripts` (the keyless client). Only `${baseUrl}/{search,videos,playlists,playlistItems}`
  * are ever requested; the key travels in the query string, so it is redacted from anything logged.
  */
 
@@ -18,11 +20,18 @@ const SOURCE_NAME = "youtube-api";
 const DEFAULT_TIMEOUT_MS = 10_000;
 /** Per search.list call; each call costs the same quota whatever the page size. */
 const MAX_RESULTS_PER_SEARCH = 10;
+/** playlistItems.list's largest page. */
+const MAX_RESULTS_PER_PLAYLIST_PAGE = 50;
+const DEFAULT_LANGUAGE = "en";
 /** YouTube's buckets: medium is 4–20 minutes, long is over 20. */
 const DURATION_BY_COMPLEXITY: Record<Complexity, "medium" | "long"> = { beginner: "medium", intermediate: "medium", advanced: "long" };
 const QUOTA_REASONS = new Set(["quotaExceeded", "dailyLimitExceeded", "rateLimitExceeded", "userRateLimitExceeded"]);
 const KEY_REASONS = new Set(["keyInvalid", "keyExpired", "API_KEY_INVALID", "API_KEY_EXPIRED", "accessNotConfigured", "forbidden", "ipRefererBlocked"]);
 const ISO_DURATION = /^P(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?)?$/;
+/** playlistItems.list's answers for a playlist that does not exist or that the key may not read. */
+const MISSING_PLAYLIST_REASONS = new Set(["playlistNotFound", "playlistItemsNotAccessible"]);
+
+type Endpoint = "search" | "videos" | "playlists" | "playlistItems";
 
 export type YouTubeApiSourceOptions = {
   apiKey: string;
@@ -30,7 +39,7 @@ export type YouTubeApiSourceOptions = {
   baseUrl: string;
   fetch?: typeof fetch;
   /** Where transcripts come from (the Data API cannot download captions with a key alone). */
-  transcripts: Pick<VideoSource, "transcript">;
+  transcripts: Pick<VideoSource, "transcript" | "translatedTranscript">;
   /** Per HTTP request, milliseconds. */
   requestTimeoutMs?: number;
 };
@@ -56,6 +65,22 @@ const videoResourceSchema = z.object({
 });
 const videoListSchema = z.object({ items: z.array(videoResourceSchema).default([]) });
 
+const playlistListSchema = z.object({
+  items: z
+    .array(
+      z.object({
+        id: z.string(),
+        snippet: z.object({ title: z.string() }),
+        contentDetails: z.object({ itemCount: z.number().int().nonnegative().optional() }).optional(),
+      }),
+    )
+    .default([]),
+});
+const playlistItemListSchema = z.object({
+  items: z.array(z.object({ contentDetails: z.object({ videoId: z.string().optional() }).optional() })).default([]),
+  nextPageToken: z.string().optional(),
+});
+
 const googleErrorSchema = z.object({
   error: z.object({
     message: z.string().optional(),
@@ -64,22 +89,20 @@ const googleErrorSchema = z.object({
   }),
 });
 
-export function createYouTubeApiSource(options: YouTubeApiSourceOptions): VideoSource {
+export function createYouTubeApiSource(options: YouTubeApiSourceOptions): Required<VideoSource> {
   const fetchImpl = options.fetch ?? globalThis.fetch;
   const timeoutMs = options.requestTimeoutMs ?? DEFAULT_TIMEOUT_MS;
   const base = options.baseUrl.replace(/\/+$/, "");
   const redact = (text: string) => (options.apiKey === "" ? text : text.split(options.apiKey).join("[redacted]"));
 
-  async function getJson<T>(endpoint: "search" | "videos", params: Record<string, string>, schema: z.ZodType<T>, signal?: AbortSignal): Promise<T> {
+  type Answer = { endpoint: Endpoint; url: string; status: number; data: unknown };
+
+  /** One GET of the API: the status and the parsed JSON body (undefined when not JSON). */
+  async function request(endpoint: Endpoint, params: Record<string, string>, signal?: AbortSignal): Promise<Answer> {
     const url = new URL(`${base}/${endpoint}`);
     for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
     url.searchParams.set("key", options.apiKey);
     const loggedUrl = redactKey(url);
-
-    const fail = (kind: VideoSourceFailure, reason: string, status?: number) => {
-      logger.warn("YouTube Data API request failed", { url: loggedUrl, status, reason: redact(reason) });
-      return new VideoSourceError(kind, SOURCE_NAME, redact(`YouTube Data API ${endpoint}: ${reason}`));
-    };
 
     const timeout = AbortSignal.timeout(timeoutMs);
     let status: number;
@@ -95,7 +118,7 @@ export function createYouTubeApiSource(options: YouTubeApiSourceOptions): VideoS
     } catch (error) {
       // The caller's own abort propagates as its AbortError, unwrapped.
       signal?.throwIfAborted();
-      throw fail("unreachable", timeout.aborted ? `no answer within ${timeoutMs} ms` : networkErrorReason(error));
+      throw fail({ endpoint, url: loggedUrl }, "unreachable", timeout.aborted ? `no answer within ${timeoutMs} ms` : networkErrorReason(error));
     }
 
     let data: unknown;
@@ -104,20 +127,35 @@ export function createYouTubeApiSource(options: YouTubeApiSourceOptions): VideoS
     } catch {
       data = undefined;
     }
+    return { endpoint, url: loggedUrl, status, data };
+  }
+
+  function fail(answer: Pick<Answer, "endpoint" | "url"> & { status?: number }, kind: VideoSourceFailure, reason: string): VideoSourceError {
+    logger.warn("YouTube Data API request failed", { url: answer.url, status: answer.status, reason: redact(reason) });
+    return new VideoSourceError(kind, SOURCE_NAME, redact(`YouTube Data API ${answer.endpoint}: ${reason}`));
+  }
+
+  /** A successful answer's body in the shape of `schema`; any other answer throws its VideoSourceError. */
+  function readAnswer<T>(answer: Answer, schema: z.ZodType<T>): T {
+    const { status, data } = answer;
     if (status < 200 || status > 299) {
       const { kind, reason } = classifyFailure(status, data);
-      throw fail(kind, reason, status);
+      throw fail(answer, kind, reason);
     }
     const parsed = schema.safeParse(data);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       throw fail(
+        answer,
         "bad-response",
         data === undefined ? "the answer is not JSON" : `unexpected answer (${issue ? `${issue.path.join(".")}: ${issue.message}` : "wrong shape"})`,
-        status,
       );
     }
     return parsed.data;
+  }
+
+  async function getJson<T>(endpoint: Endpoint, params: Record<string, string>, schema: z.ZodType<T>, signal?: AbortSignal): Promise<T> {
+    return readAnswer(await request(endpoint, params, signal), schema);
   }
 
   async function searchIds(params: Record<string, string>, signal?: AbortSignal): Promise<string[]> {
@@ -136,6 +174,28 @@ export function createYouTubeApiSource(options: YouTubeApiSourceOptions): VideoS
     });
   }
 
+  /**
+   * A playlist's video ids, page by page (at least one) until there are `limit`, and whether
+   * pages are left; null when YouTube says the playlist is missing or not readable.
+   */
+  async function playlistVideoIds(listId: string, limit: number, signal?: AbortSignal): Promise<{ videoIds: string[]; hasMore: boolean } | null> {
+    const videoIds: string[] = [];
+    let pageToken: string | undefined;
+    do {
+      const params = { part: "contentDetails", playlistId: listId, maxResults: String(MAX_RESULTS_PER_PLAYLIST_PAGE) };
+      const answer = await request("playlistItems", pageToken === undefined ? params : { ...params, pageToken }, signal);
+      if (isMissingPlaylist(answer.status, answer.data)) return null;
+      const page = readAnswer(answer, playlistItemListSchema);
+      for (const item of page.items) {
+        const id = item.contentDetails?.videoId;
+        if (id !== undefined && isVideoId(id)) videoIds.push(id);
+      }
+      // A page without items ends the walk even with a token, so a looping answer cannot spin forever.
+      pageToken = page.items.length > 0 ? page.nextPageToken : undefined;
+    } while (videoIds.length < limit && pageToken !== undefined);
+    return { videoIds, hasMore: pageToken !== undefined };
+  }
+
   return {
     name: SOURCE_NAME,
     async search(query: VideoQuery, signal?: AbortSignal) {
@@ -148,7 +208,7 @@ export function createYouTubeApiSource(options: YouTubeApiSourceOptions): VideoS
         q: topic,
         videoEmbeddable: "true",
         safeSearch: "strict",
-        relevanceLanguage: "en",
+        relevanceLanguage: languageSubtag(query.language) ?? DEFAULT_LANGUAGE,
         maxResults: String(Math.min(limit, MAX_RESULTS_PER_SEARCH)),
       };
       // Captioned videos of a suitable length first (a course needs a transcript); only when
@@ -166,6 +226,21 @@ export function createYouTubeApiSource(options: YouTubeApiSourceOptions): VideoS
     async transcript(videoId: string, signal?: AbortSignal) {
       if (!isVideoId(videoId)) return null;
       return options.transcripts.transcript(videoId, signal);
+    },
+    async translatedTranscript(videoId: string, language: string, signal?: AbortSignal) {
+      if (!isVideoId(videoId) || !options.transcripts.translatedTranscript) return null;
+      return options.transcripts.translatedTranscript(videoId, language, signal);
+    },
+    async playlist(listId: string, limit: number, signal?: AbortSignal): Promise<PlaylistDetails | null> {
+      if (!isPlaylistId(listId)) return null;
+      const wanted = playlistLimit(limit);
+      const { items } = await getJson("playlists", { part: "snippet,contentDetails", id: listId }, playlistListSchema, signal);
+      const playlist = items.find((item) => item.id === listId);
+      if (!playlist) return null;
+      const walk = await playlistVideoIds(listId, wanted, signal);
+      if (!walk) return null;
+      const totalVideos = playlistTotal(playlist.contentDetails?.itemCount ?? null, walk.videoIds.length, walk.hasMore);
+      return { id: listId, title: playlist.snippet.title, videoIds: walk.videoIds.slice(0, wanted), totalVideos };
     },
   };
 }
@@ -197,9 +272,18 @@ export function parseIsoDuration(value: string): number {
   return ((days * 24 + hours) * 60 + minutes) * 60 + seconds;
 }
 
+function isMissingPlaylist(status: number, data: unknown): boolean {
+  return (status === 403 || status === 404) && errorReasons(data).some((reason) => MISSING_PLAYLIST_REASONS.has(reason));
+}
+
+function errorReasons(data: unknown): string[] {
+  const error = googleErrorSchema.safeParse(data).data?.error;
+  return [...(error?.errors ?? []), ...(error?.details ?? [])].flatMap((item) => (item.reason ? [item.reason] : []));
+}
+
 function classifyFailure(status: number, data: unknown): { kind: VideoSourceFailure; reason: string } {
   const error = googleErrorSchema.safeParse(data).data?.error;
-  const reasons = [...(error?.errors ?? []), ...(error?.details ?? [])].flatMap((item) => (item.reason ? [item.reason] : []));
+  const reasons = errorReasons(data);
   const reason = `HTTP ${status}${reasons.length > 0 ? ` ${reasons.join(", ")}` : ""}${error?.message ? `: ${stripTags(error.message)}` : ""}`;
   if (status === 429 || reasons.some((item) => QUOTA_REASONS.has(item))) return { kind: "quota", reason };
   if (status >= 500) return { kind: "unreachable", reason };

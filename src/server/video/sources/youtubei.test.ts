@@ -11,6 +11,7 @@ import { createYouTubeiSource, resolveYouTubeUrl, type YouTubeiSourceOptions } f
 import { rejectionOf } from "../../../../test/rejection";
 
 const FIXTURES_DIR = path.resolve(import.meta.dirname, "../../../../test/fixtures/videos");
+const LANGUAGES_DIR = path.resolve(import.meta.dirname, "../../../../test/fixtures/videos-languages");
 const CORPUS_DIR = path.resolve(import.meta.dirname, "../../../../../shared/fixtures/videos");
 
 let fake: FakeYouTube;
@@ -219,6 +220,180 @@ describe("failures", () => {
     expect(await createYouTubeiSource({ fetch: toFake }).details("binSearch01")).toMatchObject({ id: "binSearch01" });
     expect(urls.length).toBeGreaterThan(0);
     expect(new Set(urls)).toEqual(new Set(["https://www.youtube.com"]));
+  });
+});
+
+describe("languages and playlists", () => {
+  // Pages of two videos, so a five-video playlist needs continuations.
+  let languagesFake: FakeYouTube;
+  beforeAll(async () => {
+    languagesFake = await startFakeYouTube({ videosDir: LANGUAGES_DIR, playlistPageSize: 2 });
+  });
+  afterAll(async () => {
+    await languagesFake.close();
+  });
+  beforeEach(() => {
+    languagesFake.requests.length = 0;
+  });
+
+  const languagesSource = (overrides: Partial<YouTubeiSourceOptions> = {}) => source({ baseUrl: languagesFake.url, ...overrides });
+  const paths = () => languagesFake.requests.map((request) => request.path);
+  /** The interface language (`hl`) of each search request. */
+  const sessionLanguages = () =>
+    languagesFake.requests
+      .filter((request) => request.path === "/youtubei/v1/search")
+      .map((request) => (JSON.parse(request.body) as { context: { client: { hl: string } } }).context.client.hl);
+  const captionsOf = (file: string) => fixtureCaptions(path.join(LANGUAGES_DIR, file));
+
+  test("a search in a language runs in a session of that language, created once; English stays the default", async () => {
+    const youtubei = languagesSource();
+    expect((await youtubei.search(query("binary search"))).map((video) => video.id)).toEqual(["binSteps001", "busqBinar01"]);
+    expect((await youtubei.search({ ...query("binary search"), language: "es" })).map((video) => video.id)).toEqual(["busqBinar01", "binSteps001"]);
+    await youtubei.search({ ...query("binary search"), language: "es" });
+    await youtubei.search({ ...query("binary search"), language: "zh" });
+    await youtubei.search({ ...query("binary search"), language: "Spanish" });
+    expect(sessionLanguages()).toEqual(["en", "es", "es", "zh-CN", "en"]);
+    expect(paths().filter((pathname) => pathname === "/sw.js_data")).toHaveLength(3);
+  });
+
+  describe("translatedTranscript", () => {
+    const youtubei = () => sharedSource;
+    let sharedSource: ReturnType<typeof source>;
+    beforeAll(() => {
+      sharedSource = languagesSource();
+    });
+
+    test("is the creator's track in the language, chosen from the transcript's language menu", async () => {
+      await youtubei().details("binSteps001");
+      languagesFake.requests.length = 0;
+
+      expect(await youtubei().translatedTranscript("binSteps001", "es")).toEqual({ captions: captionsOf("es/binary-search-steps.json") });
+      expect(paths()).toEqual(["/youtubei/v1/player", "/youtubei/v1/next", "/youtubei/v1/get_transcript", "/youtubei/v1/get_transcript"]);
+      // The own track is still the video's transcript.
+      expect(await youtubei().transcript("binSteps001")).toEqual(captionsOf("binary-search-steps.json"));
+    });
+
+    test("falls back to an auto-generated track when the creator made none", async () => {
+      expect(await youtubei().translatedTranscript("binSteps001", "FR")).toEqual({ captions: captionsOf("fr/binary-search-steps.json") });
+    });
+
+    test("is the video's own track when it is already in the language, without a second transcript request", async () => {
+      expect(await youtubei().translatedTranscript("busqBinar01", "es")).toEqual({ captions: captionsOf("busqueda-binaria.json") });
+      expect(await youtubei().translatedTranscript("binSteps001", "en")).toEqual({ captions: captionsOf("binary-search-steps.json") });
+      expect(paths().filter((pathname) => pathname === "/youtubei/v1/get_transcript")).toHaveLength(2);
+    });
+
+    test("is null when YouTube has no track in the language, or no transcript at all", async () => {
+      expect(await youtubei().translatedTranscript("hashMaps001", "es")).toBeNull();
+      expect(await youtubei().translatedTranscript("binSteps001", "ja")).toBeNull();
+      expect(await youtubei().translatedTranscript("dQw4w9WgXcQ", "es")).toBeNull();
+      languagesFake.requests.length = 0;
+      expect(await youtubei().translatedTranscript("silentClip1", "es")).toBeNull();
+      expect(paths()).not.toContain("/youtubei/v1/get_transcript");
+    });
+
+    test.each([
+      ["binSteps0", "es"],
+      ["binSteps001", ""],
+      ["binSteps001", "es-MX"],
+      ["binSteps001", "Spanish"],
+      ["binSteps001", "qqq"],
+    ])("refuses %j in %j without a request", async (videoId, language) => {
+      expect(await youtubei().translatedTranscript(videoId, language)).toBeNull();
+      expect(languagesFake.requests).toEqual([]);
+    });
+  });
+
+  describe("playlist", () => {
+    const youtubei = () => sharedSource;
+    let sharedSource: ReturnType<typeof source>;
+    beforeAll(async () => {
+      sharedSource = languagesSource();
+      await sharedSource.details("binSteps001");
+    });
+
+    test("the title, the valid video ids in order and the count YouTube reports, following continuations", async () => {
+      expect(await youtubei().playlist("PLcourseCraftBasics1", 10)).toEqual({
+        id: "PLcourseCraftBasics1",
+        title: "Search basics, in two languages",
+        videoIds: ["busqBinar01", "binSteps001", "hashMaps001", "silentClip1"],
+        totalVideos: 5,
+      });
+      expect(paths()).toEqual(["/youtubei/v1/browse", "/youtubei/v1/browse", "/youtubei/v1/browse"]);
+      expect(JSON.parse(languagesFake.requests[0]?.body ?? "{}")).toMatchObject({ browseId: "VLPLcourseCraftBasics1" });
+    });
+
+    test("stops fetching pages at the limit", async () => {
+      expect(await youtubei().playlist("PLcourseCraftBasics1", 2)).toMatchObject({ videoIds: ["busqBinar01", "binSteps001"], totalVideos: 5 });
+      expect(await youtubei().playlist("PLcourseCraftBasics1", 0)).toMatchObject({ videoIds: [], totalVideos: 5 });
+      expect(paths()).toEqual(["/youtubei/v1/browse", "/youtubei/v1/browse"]);
+    });
+
+    test("without a reported count, the total is the videos seen, and one more when pages are left", async () => {
+      const withoutCount = vi.fn<typeof fetch>(async (input, init) => {
+        const response = await fetch(input, init);
+        if (new URL(input instanceof Request ? input.url : String(input)).pathname !== "/youtubei/v1/browse") return response;
+        const { sidebar: _sidebar, ...page } = (await response.json()) as Record<string, unknown>;
+        return Response.json(page);
+      });
+      const youtubei = languagesSource({ fetch: withoutCount });
+      expect(await youtubei.playlist("PLcourseCraftBasics1", 3)).toMatchObject({ videoIds: ["busqBinar01", "binSteps001", "hashMaps001"], totalVideos: 4 });
+      expect(await youtubei.playlist("PLcourseCraftBasics1", 10)).toMatchObject({ totalVideos: 4 });
+    });
+
+    test("a missing or private playlist is null", async () => {
+      expect(await youtubei().playlist("PLdoesNotExist0001", 5)).toBeNull();
+      expect(await youtubei().playlist("PLcourseCraftHidden1", 5)).toBeNull();
+    });
+
+    test.each([["PL"], [""], ["PLcourse Craft1"], ["../../PLcourseCraftBasics1"], ["x".repeat(65)]])("refuses the id %j without a request", async (listId) => {
+      expect(await youtubei().playlist(listId, 5)).toBeNull();
+      expect(languagesFake.requests).toEqual([]);
+    });
+  });
+
+  describe("failures", () => {
+    test("YouTube down → kind unreachable", async () => {
+      languagesFake.setMode("down");
+      try {
+        expect(await sourceError(languagesSource().playlist("PLcourseCraftBasics1", 5))).toMatchObject({ kind: "unreachable" });
+      } finally {
+        languagesFake.setMode("normal");
+      }
+    });
+
+    test("HTTP 429 on a playlist page → kind quota", async () => {
+      const fetchStub = vi.fn<typeof fetch>(async (input, init) =>
+        new URL(input instanceof Request ? input.url : String(input)).pathname === "/youtubei/v1/browse"
+          ? new Response("", { status: 429 })
+          : fetch(input, init),
+      );
+      expect(await sourceError(languagesSource({ fetch: fetchStub }).playlist("PLcourseCraftBasics1", 5))).toMatchObject({
+        kind: "quota",
+      });
+    });
+
+    test("a translated transcript answer without segments → kind bad-response", async () => {
+      let transcriptRequests = 0;
+      const fetchStub = vi.fn<typeof fetch>(async (input, init) => {
+        const isTranscript = new URL(input instanceof Request ? input.url : String(input)).pathname === "/youtubei/v1/get_transcript";
+        // The first answer (with the language menu) is the fake's; the selected language's is broken.
+        if (isTranscript && ++transcriptRequests === 2) return Response.json({ actions: [] });
+        return fetch(input, init);
+      });
+      const error = await sourceError(languagesSource({ fetch: fetchStub }).translatedTranscript("binSteps001", "es"));
+      expect(error.kind).toBe("bad-response");
+    });
+
+    test("a playlist answer without a title → kind bad-response", async () => {
+      const fetchStub = vi.fn<typeof fetch>(async (input, init) => {
+        const response = await fetch(input, init);
+        if (new URL(input instanceof Request ? input.url : String(input)).pathname !== "/youtubei/v1/browse") return response;
+        const { metadata: _metadata, ...page } = (await response.json()) as Record<string, unknown>;
+        return Response.json(page);
+      });
+      expect((await sourceError(languagesSource({ fetch: fetchStub }).playlist("PLcourseCraftBasics1", 5))).kind).toBe("bad-response");
+    });
   });
 });
 

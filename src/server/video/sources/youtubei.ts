@@ -5,20 +5,30 @@ import { Innertube, Log, Utils, YTNodes } from "youtubei.js";
 import { VideoSourceError } from "../errors";
 import { isVideoId } from "../parse-video-id";
 import { type RawCaption, searchTerms, type VideoDetails, type VideoQuery, type VideoSource } from "../types";
+import { isPlaylistId, languageSubtag, playlistLimit, playlistTotal } from "./youtube-common";
 
 /**
- * Keyless YouTube through youtubei.js (YouTube's own web-client API, "InnerTube"). The client is
- * created once, lazily, and reused. youtubei.js calls (all on https://www.youtube.com):
- * GET /sw.js_data and POST /youtubei/v1/config when the session is created, then
- * /youtubei/v1/search, /youtubei/v1/player (details), and /youtubei/v1/player + /next +
- * /get_transcript (transcripts). Every request goes through `guardedFetch`: YouTube hosts only,
- * optionally rewritten to `baseUrl` (a local fake in tests), with a timeout and the caller's signal.
+ * Keyless YouTube through youtubei.js (YouTube's own web-client API, "InnerTube"). A client is
+ * created lazily per interface language and reused: English serves everything except searches
+ * in another language, which YouTube ranks by the session's language. youtubei.js calls (all on
+ * https://www.youtube.com): GET /sw.js_data and POST /youtubei/v1/config when a session is
+ * created, then /youtubei/v1/search, /youtubei/v1/player (details), /youtubei/v1/player + /next +
+ * /get_transcript (transcripts; once more /get_transcript to switch the transcript's language)
+ * and /youtubei/v1/browse (a playlist and its next pages). Every request goes through
+ * `guardedFetch`: YouTube hosts only, optionally rewritten to `baseUrl` (a local fake in tests),
+ * with a timeout and the caller's signal.
  */
 
 const SOURCE_NAME = "youtubei";
 const YOUTUBE_ORIGIN = "https://www.youtube.com";
 const DEFAULT_TIMEOUT_MS = 10_000;
 const TRANSCRIPT_PANEL = "engagement-panel-searchable-transcript";
+const DEFAULT_LANGUAGE = "en";
+/** YouTube's interface languages have no bare "zh"; its Chinese search is zh-CN's. */
+const INTERFACE_LANGUAGES: Readonly<Record<string, string>> = { zh: "zh-CN" };
+/** The transcript menu names languages in the session's language, English ("Spanish", "English (auto-generated)"). */
+const languageNames = new Intl.DisplayNames([DEFAULT_LANGUAGE], { type: "language", fallback: "none" });
+const AUTO_GENERATED = "(auto-generated)";
 
 // youtubei.js prints a warning for every renderer it does not know, and YouTube adds new ones
 // all the time; failures reach us as errors, so its console output is only noise.
@@ -51,7 +61,7 @@ export function resolveYouTubeUrl(target: URL, baseUrl: string): URL {
   return new URL(`${base.pathname.replace(/\/$/, "")}${target.pathname}${target.search}`, base.origin);
 }
 
-export function createYouTubeiSource(options: YouTubeiSourceOptions = {}): VideoSource {
+export function createYouTubeiSource(options: YouTubeiSourceOptions = {}): Required<VideoSource> {
   const fetchImpl = options.fetch ?? globalThis.fetch;
   const timeoutMs = options.requestTimeoutMs ?? DEFAULT_TIMEOUT_MS;
   const base = options.baseUrl ?? YOUTUBE_ORIGIN;
@@ -86,27 +96,32 @@ export function createYouTubeiSource(options: YouTubeiSourceOptions = {}): Video
     throw new VideoSourceError("unreachable", SOURCE_NAME, `YouTube answered HTTP ${response.status}`);
   }
 
-  let client: Promise<Innertube> | null = null;
-  function getClient(): Promise<Innertube> {
-    client ??= Innertube.create({
-      fetch: guardedFetch,
-      // The player script is only needed to play or download streams, never for metadata or captions.
-      retrieve_player: false,
-      lang: "en",
-      location: "US",
-      // Restricted Mode, the keyless counterpart of the Data API's safeSearch=strict.
-      enable_safety_mode: true,
-    }).catch((error: unknown) => {
-      client = null;
-      throw error;
-    });
+  const clients = new Map<string, Promise<Innertube>>();
+  /** The session for an interface language (YouTube's `hl`), created on first use. */
+  function getClient(language: string): Promise<Innertube> {
+    let client = clients.get(language);
+    if (!client) {
+      client = Innertube.create({
+        fetch: guardedFetch,
+        // The player script is only needed to play or download streams, never for metadata or captions.
+        retrieve_player: false,
+        lang: language,
+        location: "US",
+        // Restricted Mode, the keyless counterpart of the Data API's safeSearch=strict.
+        enable_safety_mode: true,
+      }).catch((error: unknown) => {
+        clients.delete(language);
+        throw error;
+      });
+      clients.set(language, client);
+    }
     return client;
   }
 
-  async function run<T>(signal: AbortSignal | undefined, what: string, task: (youtube: Innertube) => Promise<T>): Promise<T> {
+  async function run<T>(signal: AbortSignal | undefined, what: string, task: (youtube: Innertube) => Promise<T>, language = DEFAULT_LANGUAGE): Promise<T> {
     signal?.throwIfAborted();
     try {
-      return await callerSignal.run(signal, async () => task(await getClient()));
+      return await callerSignal.run(signal, async () => task(await getClient(language)));
     } catch (error) {
       // The caller's own abort propagates as its AbortError, unwrapped.
       signal?.throwIfAborted();
@@ -120,7 +135,7 @@ export function createYouTubeiSource(options: YouTubeiSourceOptions = {}): Video
       const terms = searchTerms(query);
       if (!terms) return [];
       const { topic, limit } = terms;
-      return run(signal, "search", async (youtube) => {
+      const search = async (youtube: Innertube) => {
         const results = await youtube.search(topic, { type: "video" });
         return results.results
           .filterType(YTNodes.Video)
@@ -129,7 +144,8 @@ export function createYouTubeiSource(options: YouTubeiSourceOptions = {}): Video
             return details ? [details] : [];
           })
           .slice(0, limit);
-      });
+      };
+      return run(signal, "search", search, interfaceLanguage(query.language));
     },
     async details(videoId: string, signal?: AbortSignal) {
       if (!isVideoId(videoId)) return null;
@@ -141,19 +157,88 @@ export function createYouTubeiSource(options: YouTubeiSourceOptions = {}): Video
     async transcript(videoId: string, signal?: AbortSignal) {
       if (!isVideoId(videoId)) return null;
       return run(signal, "transcript", async (youtube) => {
-        const info = await youtube.getInfo(videoId).catch(nullWhenUnavailable);
-        if (!info) return null;
-        // Checked here rather than by catching getTranscript's errors: a video without the
-        // transcript panel simply has no transcript, whereas a failure fetching one is an error.
-        const panel = info.page[1]?.engagement_panels?.find((candidate) => candidate.panel_identifier === TRANSCRIPT_PANEL);
-        if (!panel) return null;
-        const segments = (await info.getTranscript()).transcript?.content?.body?.initial_segments;
-        if (!segments) throw new VideoSourceError("bad-response", SOURCE_NAME, "YouTube's transcript response holds no segment list");
-        const captions = segments.filterType(YTNodes.TranscriptSegment).map(toCaption);
-        return captions.length > 0 ? captions : null;
+        const transcript = await openTranscript(youtube, videoId);
+        return transcript ? transcriptCaptions(transcript) : null;
+      });
+    },
+    async translatedTranscript(videoId: string, language: string, signal?: AbortSignal) {
+      const subtag = languageSubtag(language);
+      const name = subtag === null ? undefined : languageNames.of(subtag);
+      if (!isVideoId(videoId) || name === undefined) return null;
+      return run(signal, "transcript", async (youtube) => {
+        const transcript = await openTranscript(youtube, videoId);
+        const entry = transcript ? menuEntryFor(transcript.languages, name) : undefined;
+        if (!transcript || entry === undefined) return null;
+        // Selecting the entry already shown (the video's own language) makes no request.
+        const captions = transcriptCaptions(await transcript.selectLanguage(entry));
+        return captions ? { captions } : null;
+      });
+    },
+    async playlist(listId: string, limit: number, signal?: AbortSignal) {
+      if (!isPlaylistId(listId)) return null;
+      const wanted = playlistLimit(limit);
+      return run(signal, "playlist", async (youtube) => {
+        let page = await youtube.getPlaylist(listId).catch(nullWhenPlaylistMissing);
+        if (!page) return null;
+        const title = page.info.title;
+        if (!title) throw new VideoSourceError("bad-response", SOURCE_NAME, "YouTube's playlist response holds no title");
+        const reported = parseCount(page.info.total_items);
+        const videoIds = playlistVideoIds(page);
+        while (videoIds.length < wanted && page.has_continuation) {
+          page = await page.getContinuation();
+          // A page without items ends the walk, so an answer that keeps offering more cannot loop forever.
+          if (page.items.length === 0) break;
+          videoIds.push(...playlistVideoIds(page));
+        }
+        const totalVideos = playlistTotal(reported, videoIds.length, page.has_continuation);
+        return { id: listId, title, videoIds: videoIds.slice(0, wanted), totalVideos };
       });
     },
   };
+}
+
+/** The session language for a search in `language`; English when none (or none valid) is asked for. */
+function interfaceLanguage(language: string | undefined): string {
+  const subtag = languageSubtag(language) ?? DEFAULT_LANGUAGE;
+  return INTERFACE_LANGUAGES[subtag] ?? subtag;
+}
+
+type VideoInfo = Awaited<ReturnType<Innertube["getInfo"]>>;
+type TranscriptInfo = Awaited<ReturnType<VideoInfo["getTranscript"]>>;
+type Playlist = Awaited<ReturnType<Innertube["getPlaylist"]>>;
+
+/** The video's transcript as YouTube first shows it (its default track), or null when it has none. */
+async function openTranscript(youtube: Innertube, videoId: string): Promise<TranscriptInfo | null> {
+  const info = await youtube.getInfo(videoId).catch(nullWhenUnavailable);
+  if (!info) return null;
+  // Checked here rather than by catching getTranscript's errors: a video without the
+  // transcript panel simply has no transcript, whereas a failure fetching one is an error.
+  const panel = info.page[1]?.engagement_panels?.find((candidate) => candidate.panel_identifier === TRANSCRIPT_PANEL);
+  return panel ? info.getTranscript() : null;
+}
+
+function transcriptCaptions(transcript: TranscriptInfo): RawCaption[] | null {
+  const segments = transcript.transcript?.content?.body?.initial_segments;
+  if (!segments) throw new VideoSourceError("bad-response", SOURCE_NAME, "YouTube's transcript response holds no segment list");
+  const captions = segments.filterType(YTNodes.TranscriptSegment).map(toCaption);
+  return captions.length > 0 ? captions : null;
+}
+
+/**
+ * The transcript menu's entry for the language named `name` ("Spanish"): a creator's track
+ * ("Spanish", "Spanish (Mexico)") before YouTube's speech recognition ("Spanish (auto-generated)").
+ */
+function menuEntryFor(entries: readonly string[], name: string): string | undefined {
+  const matching = entries.filter((entry) => entry === name || entry.startsWith(`${name} (`));
+  return matching.find((entry) => !entry.endsWith(AUTO_GENERATED)) ?? matching[0];
+}
+
+/** The ids of a playlist page's videos, in order; entries without a video id (deleted ones) are left out. */
+function playlistVideoIds(page: Playlist): string[] {
+  return page.items.flatMap((item) => {
+    const id = item.is(YTNodes.PlaylistVideo) ? item.id : item.is(YTNodes.LockupView) ? item.content_id : undefined;
+    return id !== undefined && isVideoId(id) ? [id] : [];
+  });
 }
 
 type SearchVideo = InstanceType<typeof YTNodes.Video>;
@@ -179,7 +264,7 @@ function searchResultDetails(video: SearchVideo): VideoDetails | null {
     channelTitle: video.author.name === "N/A" ? "" : video.author.name,
     durationSeconds: Number.isFinite(durationSeconds) ? durationSeconds : 0,
     thumbnailUrl: httpsUrl(video.best_thumbnail?.url),
-    viewCount: parseViewCount(video.view_count?.toString()),
+    viewCount: parseCount(video.view_count?.toString()),
     embeddable: true,
     hasCaptions: video.has_captions,
   };
@@ -218,8 +303,8 @@ function toCaption(segment: InstanceType<typeof YTNodes.TranscriptSegment>): Raw
   return { text: segment.snippet.toString(), startMs: Math.max(0, startMs), durationMs: Math.max(0, endMs - startMs) };
 }
 
-/** "1,234,567 views" → 1234567; "No views" and the like → null. */
-function parseViewCount(text: string | undefined): number | null {
+/** "1,234,567 views" → 1234567, "12 videos" → 12; "No views", "N/A" and the like → null. */
+function parseCount(text: string | undefined): number | null {
   const digits = text?.replace(/[^\d]/g, "") ?? "";
   return digits === "" ? null : Number(digits);
 }
@@ -238,6 +323,13 @@ function httpsUrl(value: string | undefined): string | null {
 function nullWhenUnavailable(error: unknown): null {
   const info: unknown = error instanceof Utils.InnertubeError ? error.info : undefined;
   if (typeof info === "object" && info !== null && (info as { status?: unknown }).status === "ERROR") return null;
+  throw error;
+}
+
+/** youtubei.js reports a missing or private playlist as the error alert YouTube answers with. */
+function nullWhenPlaylistMissing(error: unknown): null {
+  const info: unknown = error instanceof Utils.InnertubeError ? error.info : undefined;
+  if (info instanceof YTNodes.Alert && info.alert_type === "ERROR") return null;
   throw error;
 }
 
