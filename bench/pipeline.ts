@@ -11,8 +11,13 @@
  * Cases: a short lesson from test/fixtures/videos and, when the shared corpus is present, its
  * transcript closest to 30 minutes. Each case runs cold (the transcript fetched from the fake
  * YouTube) and then warm (the transcript from the database cache).
+ *
+ * Playlists (issue 20), when the shared corpus is present: a playlist of 25 of its videos, cold,
+ * on the offline engine (budget 10 s) and on the LLM engine, whose videos are structured at once
+ * under its concurrency limit: budget the shortest chain that limit allows (every call
+ * independent: ⌈calls ÷ concurrency⌉) times the latency, plus 2 s.
  */
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
@@ -21,6 +26,7 @@ import { createOpenAI } from "@ai-sdk/openai";
 import pg from "pg";
 
 import { createLlmEngine } from "~/server/ai/course-outline";
+import { createOfflineEngine } from "~/server/ai/offline";
 import { createDbClient, type Db } from "~/server/db/client";
 import { claimNextJob } from "~/server/jobs/queue";
 import { startCourseGeneration } from "~/server/services/generation/start-generation";
@@ -42,8 +48,17 @@ const ownFixtures = join(import.meta.dirname, "../test/fixtures/videos");
 
 type Case = { label: string; videoId: string; topic: string };
 
-/** The fake YouTube serves a temp folder holding our short lesson and, if present, the corpus's ~30-minute video. */
-function prepareVideos(): { dir: string; cases: Case[] } {
+const PLAYLIST_VIDEOS = 25;
+const PLAYLIST_ID = "PLbenchTwentyFive";
+const OFFLINE_PLAYLIST_BUDGET_MS = 10_000;
+/** The LLM engine's default concurrency (createLlmEngine). */
+const LLM_CONCURRENCY = 3;
+
+/**
+ * The fake YouTube serves a temp folder holding our short lesson and, if present, the corpus's
+ * ~30-minute video and a playlist of 25 of its videos.
+ */
+function prepareVideos(): { dir: string; cases: Case[]; playlist: string | null } {
   const dir = mkdtempSync(join(tmpdir(), "bench-videos-"));
   copyFileSync(join(ownFixtures, "binary-search-lesson.json"), join(dir, "binary-search-lesson.json"));
   const cases: Case[] = [{ label: "6-minute lesson (40 segments)", videoId: "binSearch01", topic: "binary search" }];
@@ -64,10 +79,17 @@ function prepareVideos(): { dir: string; cases: Case[] } {
         topic: `https://youtu.be/${closest.data.videoId}`,
       });
     }
-  } else {
-    console.log(`(shared corpus not found at ${folder}: the long case is skipped)`);
+    const listed = videos.filter((video) => video !== closest).slice(0, PLAYLIST_VIDEOS);
+    for (const video of listed) copyFileSync(join(folder, video.name), join(dir, `playlist-${video.name}`));
+    mkdirSync(join(dir, "playlists"));
+    writeFileSync(
+      join(dir, "playlists", `${PLAYLIST_ID}.json`),
+      JSON.stringify({ title: "Bench playlist", videoIds: listed.map((video) => video.data.videoId) }),
+    );
+    return { dir, cases, playlist: listed.length === PLAYLIST_VIDEOS ? `https://www.youtube.com/playlist?list=${PLAYLIST_ID}` : null };
   }
-  return { dir, cases };
+  console.log(`(shared corpus not found at ${folder}: the long and playlist cases are skipped)`);
+  return { dir, cases, playlist: null };
 }
 
 /** The shared benchmark database (a throwaway one on BENCH_DATABASE_URL, else embedded), through the app's client. */
@@ -94,7 +116,7 @@ function measuredChain(calls: { start: number; end: number }[]): number {
 }
 
 async function main() {
-  const { dir, cases } = prepareVideos();
+  const { dir, cases, playlist } = prepareVideos();
   const youtube = await startFakeYouTube({ videosDir: dir });
   const llm = await startFakeOpenAI({ latencyMs: LATENCY_MS });
   const { db, close } = await openDatabase();
@@ -121,7 +143,7 @@ async function main() {
   };
 
   let users = 0;
-  const generate = async (topic: string) => {
+  const generate = async (topic: string, engine = deps.engine) => {
     users += 1;
     const name = `bench-${process.pid}-${users}`;
     const user = await db.user.create({ data: { username: name, usernameKey: name }, select: { id: true } });
@@ -129,7 +151,7 @@ async function main() {
     const job = await startCourseGeneration(db, user.id, { topic, complexity: "beginner", additionalInstructions: null });
     const claimed = await claimNextJob(db);
     if (!claimed || claimed.id !== job.id) throw new Error("the benchmark's job was not the one claimed");
-    await processGenerationJob(db, claimed, deps);
+    await processGenerationJob(db, claimed, { ...deps, engine });
     const ms = performance.now() - started;
     const done = await db.generationJob.findUniqueOrThrow({ where: { id: job.id }, select: { status: true, error: true, courseId: true } });
     if (done.status !== "succeeded") throw new Error(`generation failed: ${done.error}`);
@@ -137,6 +159,30 @@ async function main() {
   };
 
   let over = false;
+
+  /** The 25-video playlist, cold each time: on the offline engine, then on the LLM engine. Returns whether a budget broke. */
+  async function benchPlaylist(topic: string): Promise<boolean> {
+    let broke = false;
+    const runs: { label: string; engine: typeof deps.engine; budget: () => number }[] = [
+      { label: "offline engine", engine: createOfflineEngine(), budget: () => OFFLINE_PLAYLIST_BUDGET_MS },
+      { label: "LLM engine", engine: deps.engine, budget: () => Math.ceil(calls.length / LLM_CONCURRENCY) * LATENCY_MS + 2_000 },
+    ];
+    for (const { label, engine, budget } of runs) {
+      await db.video.deleteMany({});
+      calls.length = 0;
+      const { ms, courseId } = await generate(topic, engine);
+      const videos = await db.courseVideo.count({ where: { courseId } });
+      const limit = budget();
+      const ok = ms <= limit;
+      broke ||= !ok;
+      const target = label === "LLM engine" ? `≤ ${limit} ms (⌈${calls.length} calls ÷ ${LLM_CONCURRENCY}⌉ × ${LATENCY_MS} ms + 2 s)` : `≤ ${limit} ms`;
+      recordFigure({ bench: "pipeline", name: `25-video playlist, ${label}, cold`, value: Math.round(ms), unit: "ms", target, ok });
+      console.log(
+        `25-video playlist, ${label}, cold: ${ms.toFixed(0)} ms · ${videos} videos · ${calls.length} model calls (chain as run: ${measuredChain(calls)}) · ${ok ? "ok" : "OVER BUDGET"}`,
+      );
+    }
+    return broke;
+  }
   console.log(`pipeline: fake YouTube + fake LLM at ${LATENCY_MS} ms per call; budget ${BUDGET_MS} ms (chain ${DEPENDENT_CHAIN} × ${LATENCY_MS} ms + 1 s)`);
   try {
     // One unmeasured run warms the process (module loading, the keyless client's session), as a
@@ -166,6 +212,7 @@ async function main() {
         );
       }
     }
+    if (playlist) over = (await benchPlaylist(playlist)) || over;
   } finally {
     await close();
     await youtube.close();

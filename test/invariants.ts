@@ -17,9 +17,11 @@ export const INVARIANTS: Record<string, string> = {
     SELECT c.id, c.title FROM "Course" c
     WHERE c.status = 'ready'
       AND NOT EXISTS (SELECT 1 FROM "Chapter" ch JOIN "Section" s ON s."chapterId" = ch.id WHERE ch."courseId" = c.id)`,
-  "section time outside its video or out of order": `
+  // A course's timeline is its videos one after another (CourseVideo), or its one video.
+  "section time outside its videos or out of order": `
     WITH ordered AS (
-      SELECT s.id, s."timeStart", s."timeEnd", v."durationSeconds",
+      SELECT s.id, s."timeStart", s."timeEnd",
+             coalesce((SELECT max(cv."offsetSeconds" + cv."durationSeconds") FROM "CourseVideo" cv WHERE cv."courseId" = c.id), v."durationSeconds") AS "durationSeconds",
              lag(s."timeStart") OVER (PARTITION BY ch."courseId" ORDER BY ch."order", s."order") AS previous_start
       FROM "Section" s JOIN "Chapter" ch ON ch.id = s."chapterId" JOIN "Course" c ON c.id = ch."courseId"
       LEFT JOIN "Video" v ON v.id = c."videoId")

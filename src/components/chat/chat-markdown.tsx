@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useMemo } from "react";
 import Markdown, { type Components } from "react-markdown";
 
+import { momentLabel, type TimelineVideo } from "~/lib/course-timeline";
 import { formatTimestamp } from "~/lib/timestamps";
 
 import { COMPACT_MARKDOWN_COMPONENTS, SafeExternalLink } from "./markdown-components";
@@ -12,14 +13,14 @@ import { CITATION_PROPERTY, remarkTimestampCitations } from "./markdown-rules";
 const REMARK_PLUGINS = [remarkTimestampCitations];
 
 /** A tutor reply as Markdown: no raw HTML, only http(s)/mailto links, and [m:ss] citations as links into the course video. */
-export function ChatMarkdown({ text, courseId }: { text: string; courseId: number }) {
+export function ChatMarkdown({ text, courseId, videos = [] }: { text: string; courseId: number; videos?: readonly TimelineVideo[] }) {
   const components = useMemo<Components>(
     () => ({
       ...COMPACT_MARKDOWN_COMPONENTS,
       a: ({ node, href, children }) => {
         const seconds = node?.properties[CITATION_PROPERTY];
         if (typeof seconds === "number") {
-          const label = formatTimestamp(seconds);
+          const label = momentLabel(videos, seconds, formatTimestamp);
           return (
             <Link
               href={`/course/${courseId}?t=${seconds}`}
@@ -35,7 +36,7 @@ export function ChatMarkdown({ text, courseId }: { text: string; courseId: numbe
         return <SafeExternalLink href={href}>{children}</SafeExternalLink>;
       },
     }),
-    [courseId],
+    [courseId, videos],
   );
 
   return (

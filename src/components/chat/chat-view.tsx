@@ -6,6 +6,7 @@ import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type FormE
 
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
+import type { TimelineVideo } from "~/lib/course-timeline";
 import { Send } from "~/components/ui/icons/send";
 import { Square } from "~/components/ui/icons/square";
 import { X } from "~/components/ui/icons/x";
@@ -161,6 +162,7 @@ export function ChatView({ detail, initialMessages, initialAtSeconds = null }: C
               role={message.role === "user" ? "user" : "assistant"}
               text={messageText(message)}
               courseId={courseId}
+              videos={course.videos}
               time={formatMessageTime(message.metadata?.timestamp)}
               note={message.id === stoppedId ? "Stopped" : undefined}
             />
@@ -224,9 +226,17 @@ export function ChatView({ detail, initialMessages, initialAtSeconds = null }: C
   );
 }
 
-type BubbleProps = { role: "user" | "assistant"; text: string; courseId: number; time?: string; note?: string; testId?: string };
+type BubbleProps = {
+  role: "user" | "assistant";
+  text: string;
+  courseId: number;
+  videos?: readonly TimelineVideo[];
+  time?: string;
+  note?: string;
+  testId?: string;
+};
 
-function Bubble({ role, text, courseId, time, note, testId }: BubbleProps) {
+function Bubble({ role, text, courseId, videos, time, note, testId }: BubbleProps) {
   const mine = role === "user";
   return (
     <div className={cn("flex", mine ? "justify-end" : "justify-start")} data-role={role} data-testid={testId ?? "chat-message"}>
@@ -237,7 +247,7 @@ function Bubble({ role, text, courseId, time, note, testId }: BubbleProps) {
             <PlainText text={text} />
           ) : (
             <Suspense fallback={<PlainText text={text} />}>
-              <ChatMarkdown text={text} courseId={courseId} />
+              <ChatMarkdown text={text} courseId={courseId} videos={videos} />
             </Suspense>
           )}
         </div>

@@ -6,6 +6,8 @@ import { useState } from "react";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 
+import { type TimelineVideo, videoAt } from "~/lib/course-timeline";
+
 import { useCourseText } from "./course-text";
 import { MessagesSquare } from "~/components/ui/icons/messages-square";
 import { Progress } from "~/components/ui/progress";
@@ -20,6 +22,8 @@ type CourseOutlineProps = {
   completedIds: ReadonlySet<number>;
   percent: number;
   onSelect: (sectionId: number) => void;
+  /** The course's videos; from a playlist, each video's chapters are headed by its title. */
+  videos?: readonly (TimelineVideo & { title: string })[];
 };
 
 const STATUS_TEXT = { done: "(completed)", current: "(current section)", "not-started": "(not started)" } as const;
@@ -29,8 +33,9 @@ const STATUS_TEXT = { done: "(completed)", current: "(current section)", "not-st
  * marker (done, current, not started). The first chapter starts open, and so does the chapter of
  * the section the learner is on.
  */
-export function CourseOutline({ courseId, chapters, currentId, completedIds, percent, onSelect }: CourseOutlineProps) {
+export function CourseOutline({ courseId, chapters, currentId, completedIds, percent, onSelect, videos = [] }: CourseOutlineProps) {
   const text = useCourseText();
+  const videoOf = (chapter: PlayerChapter) => (videos.length > 1 ? videoAt(videos, chapter.sections[0]?.timeStart ?? 0)?.index : undefined);
   const chapterOf = (sectionId: number | null) => chapters.find((chapter) => chapter.sections.some((section) => section.id === sectionId))?.id;
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set([chapters[0]?.id, chapterOf(currentId)].filter((id) => id !== undefined)));
   // The video may move the learner into a closed chapter: open it.
@@ -67,8 +72,15 @@ export function CourseOutline({ courseId, chapters, currentId, completedIds, per
           {chapters.map((chapter, chapterIndex) => {
             const open = expanded.has(chapter.id);
             const listId = `chapter-${chapter.id}-sections`;
+            const videoIndex = videoOf(chapter);
+            const startsVideo = videoIndex !== undefined && (chapterIndex === 0 || videoOf(chapters[chapterIndex - 1]!) !== videoIndex);
             return (
               <li key={chapter.id} data-testid="course-chapter">
+                {startsVideo ? (
+                  <p data-testid="outline-video" className="mt-2 mb-1 px-2 text-xs font-medium text-muted-foreground">
+                    Video {videoIndex + 1}: <span {...text}>{videos[videoIndex]!.title}</span>
+                  </p>
+                ) : null}
                 <button
                   type="button"
                   aria-expanded={open}

@@ -22,6 +22,7 @@ import { CourseOutline } from "./course-outline";
 import { CourseSharing } from "./course-sharing";
 import { CourseLanguageProvider } from "./course-text";
 import { EngineBadge } from "./engine-badge";
+import { CourseVideoPlayer } from "./video/course-video-player";
 import { LanguageBadge } from "./language-badge";
 import { ExportCourseButton } from "./export-course-button";
 import { ChevronDown, ChevronLeft, ChevronRight } from "./icons";
@@ -287,13 +288,14 @@ function CoursePlayerView({ detail, saved, videoPlayer, startAt }: CoursePlayerV
     </>
   );
 
-  const playerProps = { ref: player, videoId: course.videoId, title: course.title, startSeconds: opening.seconds, onTime };
+  const playerProps = { ref: player, videos: course.videos, startSeconds: opening.seconds, onTime, singleVideoDuration: stubDuration };
   const chatHref = `/course/${courseId}/chat`;
 
   const outline = (
     <CourseOutline
       courseId={courseId}
       chapters={chapters}
+      videos={course.videos}
       currentId={currentId}
       completedIds={completedIds}
       percent={percent}
@@ -369,7 +371,7 @@ function CoursePlayerView({ detail, saved, videoPlayer, startAt }: CoursePlayerV
               </div>
             }
           >
-            {videoPlayer === "stub" ? <StubVideoPlayer {...playerProps} duration={stubDuration} /> : <YouTubeVideoPlayer {...playerProps} />}
+            <CourseVideoPlayer {...playerProps} Player={videoPlayer === "stub" ? StubVideoPlayer : YouTubeVideoPlayer} />
           </Suspense>
 
           <div className="-mt-3 flex flex-wrap items-center gap-2">

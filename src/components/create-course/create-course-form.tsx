@@ -217,7 +217,8 @@ export function CreateCourseForm() {
                 aria-describedby={topicError ? `${errorId} course-topic-hint` : "course-topic-hint"}
               />
               <p id="course-topic-hint" className="text-sm text-muted-foreground">
-                What do you want to learn? Type a topic, or paste a youtube.com or youtu.be link to build the course from that video.
+                What do you want to learn? Type a topic, or paste a youtube.com or youtu.be link to build the course from that video (or from a playlist of up
+                to 25 videos).
               </p>
               {topicError ? (
                 <p id={errorId} className="text-sm font-medium text-destructive dark:text-red-300">
@@ -300,7 +301,11 @@ export function CreateCourseForm() {
         </CardContent>
       </Card>
       {busy ? (
-        <GenerationLoader stage={jobData?.id === jobId ? jobData?.stage : undefined} progress={jobData?.id === jobId ? jobData?.progress : undefined} />
+        <GenerationLoader
+          stage={jobData?.id === jobId ? jobData?.stage : undefined}
+          progress={jobData?.id === jobId ? jobData?.progress : undefined}
+          detail={jobData?.id === jobId ? jobData?.stageDetail : undefined}
+        />
       ) : null}
     </>
   );

@@ -3,13 +3,13 @@ import { Spinner } from "~/components/ui/spinner";
 
 import { clampProgress, stageLabel } from "./generation-stage";
 
-type GenerationLoaderProps = { stage: string | undefined; progress: number | undefined };
+type GenerationLoaderProps = { stage: string | undefined; progress: number | undefined; detail?: string | null };
 
 /**
  * The full-screen loader shown while a course is generated: the job's live stage in words and its
  * progress. The stage text is a polite live region, so a screen reader hears each new stage once.
  */
-export function GenerationLoader({ stage, progress }: GenerationLoaderProps) {
+export function GenerationLoader({ stage, progress, detail }: GenerationLoaderProps) {
   const value = clampProgress(progress);
   return (
     <div data-testid="generation-loader" aria-busy="true" className="fixed inset-0 z-50 flex items-center justify-center bg-background/95 p-6 backdrop-blur-sm">
@@ -21,6 +21,11 @@ export function GenerationLoader({ stage, progress }: GenerationLoaderProps) {
           <p data-testid="generation-stage" className="font-medium text-primary">
             {stageLabel(stage)}
           </p>
+          {detail ? (
+            <p data-testid="generation-stage-detail" className="text-sm text-muted-foreground">
+              {detail}
+            </p>
+          ) : null}
         </div>
         <Progress value={value} label="Course generation progress" className="mt-2" />
         <p className="text-xs text-muted-foreground" aria-hidden="true">

@@ -43,6 +43,14 @@ export const courseDetailOutput = z.object({
     engine: z.string().nullable(),
     /** The language its texts are written in (a BCP 47 primary subtag: "en", "es", "ja"). */
     language: z.string(),
+    /** The playlist it was built from, if it was. */
+    playlistId: z.string().nullable(),
+    /**
+     * Its videos in order on the course's one timeline: every time of the course (sections, notes,
+     * cards, transcript lines, citations) is seconds from the start of the first video, and each
+     * video starts at its offset. One video for a course from a video.
+     */
+    videos: z.array(z.object({ videoId: z.string(), title: z.string(), offsetSeconds: z.number().int(), durationSeconds: z.number().int() })),
     isOwner: z.boolean(),
   }),
   chapters: z.array(z.object({ id: z.number().int(), title: z.string(), order: z.number().int(), sections: z.array(sectionOutput) })),

@@ -77,6 +77,8 @@ export const generationJobOutput = z.object({
   id: z.string(),
   status: jobStatusSchema,
   stage: generationStageSchema,
+  /** Where in its stage the job is ("Video 3 of 12"), when there is more to say than the stage. */
+  stageDetail: z.string().nullable(),
   /** 0..100 */
   progress: z.number().int(),
   courseId: z.number().int().nullable(),

@@ -54,10 +54,10 @@ export async function claimNextJob(
 const fence = (job: ClaimedJob) => ({ id: job.id, attempts: job.attempt, status: "running" as const });
 
 /** Records the stage a runner reached (and that it is alive); false when the job is no longer its own. */
-export async function recordJobStage(db: DbClient, job: ClaimedJob, stage: string, progress: number): Promise<boolean> {
+export async function recordJobStage(db: DbClient, job: ClaimedJob, stage: string, progress: number, detail: string | null = null): Promise<boolean> {
   const { count } = await db.generationJob.updateMany({
     where: fence(job),
-    data: { stage, progress: Math.max(0, Math.min(100, Math.round(progress))), heartbeatAt: new Date() },
+    data: { stage, stageDetail: detail, progress: Math.max(0, Math.min(100, Math.round(progress))), heartbeatAt: new Date() },
   });
   return count === 1;
 }
@@ -88,7 +88,10 @@ export async function completeJob(tx: DbClient, job: ClaimedJob, courseId: numbe
 
 /** Puts a job this runner is giving up (the worker is stopping) back in the queue, for any worker to take at once. */
 export async function requeueJob(db: DbClient, job: ClaimedJob): Promise<boolean> {
-  const { count } = await db.generationJob.updateMany({ where: fence(job), data: { status: "queued", stage: "queued", progress: 0, runnerLock: null } });
+  const { count } = await db.generationJob.updateMany({
+    where: fence(job),
+    data: { status: "queued", stage: "queued", stageDetail: null, progress: 0, runnerLock: null },
+  });
   return count === 1;
 }
 

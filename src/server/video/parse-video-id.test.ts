@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 
-import { classifyVideoInput, isVideoId, isYouTubeUrlLike, parseVideoId } from "./parse-video-id";
+import { classifyVideoInput, parsePlaylistId, isVideoId, isYouTubeUrlLike, parseVideoId } from "./parse-video-id";
 
 const ID = "dQw4w9WgXcQ";
 
@@ -157,5 +157,32 @@ describe("classifyVideoInput", () => {
   test("anything else is a topic, trimmed", () => {
     expect(classifyVideoInput("  linear algebra  ")).toEqual({ kind: "topic", topic: "linear algebra" });
     expect(classifyVideoInput("programming")).toEqual({ kind: "topic", topic: "programming" });
+  });
+});
+
+describe("playlist links", () => {
+  test.each([
+    ["https://www.youtube.com/playlist?list=PLZHQObOWTQDMsr9K-rj53DwVRMYO3t5Yr", "PLZHQObOWTQDMsr9K-rj53DwVRMYO3t5Yr"],
+    ["youtube.com/playlist?list=PLZHQObOWTQDMsr9K-rj53DwVRMYO3t5Yr&si=abc", "PLZHQObOWTQDMsr9K-rj53DwVRMYO3t5Yr"],
+    ["https://www.youtube.com/watch?v=WUvTyaaNkzM&list=PLZHQObOWTQDMsr9K-rj53DwVRMYO3t5Yr&index=1", "PLZHQObOWTQDMsr9K-rj53DwVRMYO3t5Yr"],
+    ["https://youtu.be/WUvTyaaNkzM?list=PLZHQObOWTQDMsr9K-rj53DwVRMYO3t5Yr", "PLZHQObOWTQDMsr9K-rj53DwVRMYO3t5Yr"],
+    ["https://m.youtube.com/playlist?list=OLAK5uy_kX1nEzqTJ1Rz2Gc", "OLAK5uy_kX1nEzqTJ1Rz2Gc"],
+  ])("%s is the playlist %s", (input, listId) => {
+    expect(classifyVideoInput(input)).toEqual({ kind: "playlist", listId });
+  });
+
+  test("a watch link in a mix, watch later or liked list is the video", () => {
+    expect(classifyVideoInput("https://www.youtube.com/watch?v=WUvTyaaNkzM&list=RDWUvTyaaNkzM&start_radio=1")).toEqual({
+      kind: "video",
+      videoId: "WUvTyaaNkzM",
+    });
+    expect(classifyVideoInput("https://www.youtube.com/watch?v=WUvTyaaNkzM&list=WL")).toEqual({ kind: "video", videoId: "WUvTyaaNkzM" });
+  });
+
+  test("a malformed list id or a foreign host is not a playlist", () => {
+    expect(classifyVideoInput("https://www.youtube.com/playlist?list=short")).toEqual({ kind: "invalid-link" });
+    expect(classifyVideoInput("https://www.youtube.com/playlist?list=PL<script>alert(1)</script>")).toEqual({ kind: "invalid-link" });
+    expect(classifyVideoInput("https://evil.example/playlist?list=PLZHQObOWTQDMsr9K-rj53DwVRMYO3t5Yr")).toEqual({ kind: "invalid-link" });
+    expect(parsePlaylistId("PLZHQObOWTQDMsr9K-rj53DwVRMYO3t5Yr")).toBeNull();
   });
 });

@@ -45,17 +45,44 @@ export function parseVideoId(input: string): string | null {
 export function isYouTubeUrlLike(input: string): boolean {
   const trimmed = input.trim();
   if (trimmed === "") return false;
-  if (parseVideoId(trimmed) !== null) return true;
+  if (parseVideoId(trimmed) !== null || parsePlaylistId(trimmed) !== null) return true;
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) || /^\/\//.test(trimmed) || /^www\./i.test(trimmed)) return true;
   if (/^(javascript|data|vbscript|file|blob|about):/i.test(trimmed)) return true;
   // A topic may be several words ("how youtube.com ranks videos"); a link never holds spaces.
   return !/\s/.test(trimmed) && YOUTUBE_HOST_MENTION.test(trimmed);
 }
 
-export type VideoInput = { kind: "video"; videoId: string } | { kind: "invalid-link" } | { kind: "topic"; topic: string };
+export type VideoInput =
+  { kind: "video"; videoId: string } | { kind: "playlist"; listId: string } | { kind: "invalid-link" } | { kind: "topic"; topic: string };
 
-/** What the user typed: a video to use, a link we cannot read (answer 400), or a topic to search. */
+/** Playlist ids as YouTube writes them: PL…, OL…, UU… and the like. */
+const PLAYLIST_ID = /^[A-Za-z0-9_-]{10,64}$/;
+/**
+ * Lists YouTube makes up as you watch (a "Mix" is RD…, "watch later" WL, "liked" LL): a watch link
+ * carrying one means the video, not a series.
+ */
+const GENERATED_LIST = /^(RD|WL$|LL$|UL)/;
+
+/**
+ * The playlist a link names: `youtube.com/playlist?list=…`, or a watch (or youtu.be) link with a
+ * `list=` of a real playlist. Null for anything else.
+ */
+export function parsePlaylistId(input: string): string | null {
+  const url = toUrl(input.trim());
+  if (!url) return null;
+  const host = url.hostname.toLowerCase().replace(/\.$/, "");
+  if (!YOUTUBE_HOSTS.has(host) && !SHORT_LINK_HOSTS.has(host)) return null;
+  const listId = url.searchParams.get("list");
+  if (listId === null || !PLAYLIST_ID.test(listId) || GENERATED_LIST.test(listId)) return null;
+  const path = url.pathname.replace(/\/+$/, "");
+  const isPlaylistPage = YOUTUBE_HOSTS.has(host) && path === "/playlist";
+  return isPlaylistPage || videoIdFromUrl(url) !== null ? listId : null;
+}
+
+/** What the user typed: a playlist or a video to use, a link we cannot read (answer 400), or a topic to search. */
 export function classifyVideoInput(input: string): VideoInput {
+  const listId = parsePlaylistId(input);
+  if (listId !== null) return { kind: "playlist", listId };
   const videoId = parseVideoId(input);
   if (videoId !== null) return { kind: "video", videoId };
   if (isYouTubeUrlLike(input)) return { kind: "invalid-link" };

@@ -17,9 +17,10 @@ import type { z } from "zod";
 
 import { AI_FAILURE_MESSAGES, callStructured as callModel, MalformedOutputError } from "~/server/ai/call";
 import { AiError, type AiFailure } from "~/server/ai/errors";
+import { createLimiter } from "~/server/ai/limiter";
 import { mapCreatorChapters, NO_TRANSCRIPT_MESSAGE } from "~/server/ai/offline/engine";
 import { outlineProblems } from "~/server/ai/offline/outline-invariants";
-import type { CourseOutline, OutlineChapter, OutlineSection, StructureEngine, StructureInput, StructureProgress } from "~/server/ai/structure/types";
+import type { CourseOutline, OutlineChapter, OutlineSection, StructureEngine, StructureInput, StructureOptions } from "~/server/ai/structure/types";
 import type { CreatorChapter, TimedSegment } from "~/server/video/types";
 
 import { countWords, courseInfoPrompt, partPrompt, SYSTEM_PROMPT, wholeCoursePrompt, type PartChapter, type TranscriptPart } from "./prompt";
@@ -57,6 +58,7 @@ export function createLlmEngine(model: LanguageModel, options: LlmEngineOptions 
   };
   return {
     name: "llm",
+    concurrency: settings.concurrency,
     structure: (input, structureOptions) => buildOutline(model, settings, input, structureOptions),
   };
 }
@@ -66,12 +68,8 @@ type Settings = Required<LlmEngineOptions>;
 /** A chapter as read from one part; `key` is the creator chapter it belongs to, if any. */
 type PartOutlineChapter = OutlineChapter & { key: number | null };
 
-async function buildOutline(
-  model: LanguageModel,
-  settings: Settings,
-  input: StructureInput,
-  { signal: callerSignal, onProgress }: { signal?: AbortSignal; onProgress?: StructureProgress } = {},
-): Promise<CourseOutline> {
+async function buildOutline(model: LanguageModel, settings: Settings, input: StructureInput, options: StructureOptions = {}): Promise<CourseOutline> {
+  const { signal: callerSignal, onProgress } = options;
   callerSignal?.throwIfAborted();
   const segments = [...input.segments].sort((a, b) => a.index - b.index);
   if (segments.every((s) => !s.text.trim())) throw new Error(NO_TRANSCRIPT_MESSAGE);
@@ -86,17 +84,21 @@ async function buildOutline(
   let info: { title: string; description: string };
   let chapters: PartOutlineChapter[][];
   try {
+    // A caller structuring several videos at once (a playlist) shares one limit across them.
+    const limit = options.limit ?? createLimiter(settings.concurrency);
     if (parts.length === 1) {
       const part = parts[0]!;
-      [info, chapters] = await call(courseOutlineSchema, wholeCoursePrompt(input, part), (output) => [readInfo(output), [readPart(output, part)]] as const);
+      [info, chapters] = await limit(() =>
+        call(courseOutlineSchema, wholeCoursePrompt(input, part), (output) => [readInfo(output), [readPart(output, part)]] as const),
+      );
       onProgress?.("structuring", 100);
     } else {
-      const limit = createLimiter(settings.concurrency);
       const chapterTitles = parts.flatMap((p) => (p.chapters ?? []).filter((c) => !c.continued).map((c) => c.title));
+      const writeInfo = () => call(courseInfoSchema, courseInfoPrompt(input, chapterTitles), readInfo);
       let done = 0;
       [info, chapters] = await Promise.all([
-        // Outside the limit: it is short, and waiting for a slot would lengthen the chain.
-        call(courseInfoSchema, courseInfoPrompt(input, chapterTitles), readInfo),
+        // Outside this video's limit: it is short, and waiting for a slot would lengthen the chain.
+        options.limit ? options.limit(writeInfo) : writeInfo(),
         Promise.all(
           parts.map((part) =>
             limit(async () => {
@@ -134,23 +136,6 @@ function callStructured<T, R>(
     { timeoutMs: settings.timeoutMs, maxMalformedRetries: settings.maxMalformedRetries, malformedMessage: AI_MESSAGES.malformed },
     { ...request, instructions: SYSTEM_PROMPT },
   );
-}
-
-/** Runs at most `concurrency` tasks at once; a finishing task hands its slot to the next. */
-function createLimiter(concurrency: number) {
-  let active = 0;
-  const waiting: (() => void)[] = [];
-  return async <T>(task: () => Promise<T>): Promise<T> => {
-    if (active < concurrency) active++;
-    else await new Promise<void>((resolve) => waiting.push(resolve));
-    try {
-      return await task();
-    } finally {
-      const next = waiting.shift();
-      if (next) next();
-      else active--;
-    }
-  };
 }
 
 type Span = { start: number; end: number }; // positions in the sorted segments, end exclusive

@@ -98,8 +98,12 @@ const COURSE_WORDING: Readonly<Record<string, CourseWording>> = {
 
 /** The sentence of a course description that names the video and lists the chapters, ended by the script's full stop. */
 export function courseFollowsSentence(videoTitle: string | null, chapterTitles: readonly string[], language: string): string {
-  const wording = COURSE_WORDING[baseLanguage(language)] ?? COURSE_WORDING.en!;
-  const sentence = wording.follows(videoTitle, chapterTitles.length, chapterTitles.join(wording.separator));
+  return followsSentence(COURSE_WORDING, videoTitle, chapterTitles, language);
+}
+
+function followsSentence(table: Readonly<Record<string, CourseWording>>, title: string | null, items: readonly string[], language: string): string {
+  const wording = table[baseLanguage(language)] ?? table.en!;
+  const sentence = wording.follows(title, items.length, items.join(wording.separator));
   return hasFinalPunctuation(sentence) ? sentence : `${sentence}${fullStop(baseLanguage(language))}`;
 }
 
@@ -199,4 +203,22 @@ const TUTOR_WORDING: Readonly<Record<string, TutorWording>> = {
 /** The offline tutor's wording in a language (English when there is none for it). */
 export function tutorWording(language: string): TutorWording {
   return TUTOR_WORDING[baseLanguage(language)] ?? TUTOR_WORDING.en!;
+}
+
+/** How a course from a playlist introduces it and lists its videos. */
+const PLAYLIST_WORDING: Readonly<Record<string, CourseWording>> = {
+  en: { follows: (p, n, list) => `This course follows the playlist "${p ?? "this playlist"}" in ${n} video${n === 1 ? "" : "s"}: ${list}`, separator: "; " },
+  es: { follows: (p, n, list) => `Este curso sigue la lista «${p ?? "de reproducción"}» en ${n} vídeo${n === 1 ? "" : "s"}: ${list}`, separator: "; " },
+  pt: { follows: (p, n, list) => `Este curso acompanha a playlist “${p ?? ""}” em ${n} vídeo${n === 1 ? "" : "s"}: ${list}`, separator: "; " },
+  fr: { follows: (p, n, list) => `Ce cours suit la playlist « ${p ?? ""} » en ${n} vidéo${n === 1 ? "" : "s"} : ${list}`, separator: " ; " },
+  de: { follows: (p, n, list) => `Dieser Kurs folgt der Playlist „${p ?? ""}“ in ${n} Video${n === 1 ? "" : "s"}: ${list}`, separator: "; " },
+  ja: { follows: (p, n, list) => `このコースは再生リスト「${p ?? ""}」の${n}本の動画をたどります：${list}`, separator: "、" },
+  zh: { follows: (p, n, list) => `本课程按播放列表“${p ?? ""}”的 ${n} 个视频讲解：${list}`, separator: "；" },
+  ar: { follows: (p, n, list) => `تتبع هذه الدورة قائمة التشغيل «${p ?? ""}» في ${n} من مقاطع الفيديو: ${list}`, separator: "؛ " },
+  hi: { follows: (p, n, list) => `यह कोर्स प्लेलिस्ट “${p ?? ""}” के ${n} वीडियो को क्रम से समझाता है: ${list}`, separator: "; " },
+};
+
+/** The description of a course from a playlist: the playlist and its videos, ended by the script's full stop. */
+export function playlistFollowsSentence(playlistTitle: string, videoTitles: readonly string[], language: string): string {
+  return followsSentence(PLAYLIST_WORDING, playlistTitle, videoTitles, language);
 }

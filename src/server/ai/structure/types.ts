@@ -1,4 +1,5 @@
 import type { Complexity } from "~/lib/schemas/course";
+import type { Limiter } from "~/server/ai/limiter";
 import type { CreatorChapter, TimedSegment } from "~/server/video/types";
 
 /**
@@ -35,7 +36,12 @@ export type CourseOutline = { title: string; description: string; chapters: Outl
 
 export type StructureProgress = (stage: "structuring" | "writing", percent: number) => void;
 
+/** `limit`: a limit on model calls shared with other structure calls running at once (a playlist's videos). */
+export type StructureOptions = { signal?: AbortSignal; onProgress?: StructureProgress; limit?: Limiter };
+
 export interface StructureEngine {
   readonly name: "llm" | "offline";
-  structure(input: StructureInput, options?: { signal?: AbortSignal; onProgress?: StructureProgress }): Promise<CourseOutline>;
+  /** How many model calls it makes at once; absent for an engine without a model. */
+  readonly concurrency?: number;
+  structure(input: StructureInput, options?: StructureOptions): Promise<CourseOutline>;
 }

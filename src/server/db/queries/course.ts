@@ -12,6 +12,25 @@ export function visibleToSql(course: string, user: string): string {
   return `(${course}.status = 'ready' AND (${course}."userId" = ${user} OR ${course}."isPublic"))`;
 }
 
+/**
+ * The videos of a course as rows (position, videoId, transcriptId, offsetSeconds,
+ * durationSeconds, title, language), `course` being the SQL of its id: its "CourseVideo" rows,
+ * or for a course without any (written before they existed, or by hand) its video with the
+ * video's own track at the start of the timeline.
+ */
+export function courseVideosSql(course: string): string {
+  return `(
+    SELECT cv.position, cv."videoId", cv."transcriptId", cv."offsetSeconds", cv."durationSeconds", cv.title, t.language
+    FROM "CourseVideo" cv LEFT JOIN "Transcript" t ON t.id = cv."transcriptId"
+    WHERE cv."courseId" = ${course}
+    UNION ALL
+    SELECT 0, v.id, t.id, 0, v."durationSeconds", v.title, t.language
+    FROM "Course" c0 JOIN "Video" v ON v.id = c0."videoId"
+    LEFT JOIN LATERAL (SELECT tt.id, tt.language FROM "Transcript" tt WHERE tt."videoId" = v.id AND NOT tt.translated ORDER BY tt.id LIMIT 1) t ON true
+    WHERE c0.id = ${course} AND NOT EXISTS (SELECT 1 FROM "CourseVideo" x WHERE x."courseId" = ${course})
+  )`;
+}
+
 export type CourseTreeRow = {
   course: Omit<CourseDetail["course"], "isOwner"> & { userId: number; status: string };
   chapters: CourseDetail["chapters"];
@@ -21,7 +40,10 @@ export type CourseTreeRow = {
 const COURSE_TREE_SQL = `
   SELECT json_build_object('id', c.id, 'userId', c."userId", 'title', c.title, 'description', c.description,
            'thumbnailUrl', c."thumbnailUrl", 'complexity', c.complexity, 'videoId', c."videoId", 'isPublic', c."isPublic",
-           'engine', c.engine, 'language', c.language, 'status', c.status) AS course,
+           'engine', c.engine, 'language', c.language, 'playlistId', c."playlistId", 'status', c.status,
+           'videos', coalesce((SELECT json_agg(json_build_object('videoId', v."videoId", 'title', v.title, 'offsetSeconds', v."offsetSeconds",
+                                                'durationSeconds', v."durationSeconds") ORDER BY v.position)
+                               FROM ${courseVideosSql("c.id")} v), '[]'::json)) AS course,
          coalesce((SELECT json_agg(json_build_object('id', ch.id, 'title', ch.title, 'order', ch."order",
                      'sections', coalesce((SELECT json_agg(json_build_object('id', s.id, 'title', s.title, 'order', s."order",
                                             'content', s.content, 'timeStart', s."timeStart") ORDER BY s."order")

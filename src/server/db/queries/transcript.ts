@@ -1,5 +1,5 @@
 import type { DbClient } from "../client";
-import { visibleToSql } from "./course";
+import { courseVideosSql, visibleToSql } from "./course";
 import { queryRows } from "./run";
 
 /** [section id, timeStart s, timeEnd s or null], ordered by start. */
@@ -7,30 +7,28 @@ export type SectionRangeRow = [number, number, number | null];
 /** [startMs, endMs, text], in time order. */
 export type SegmentRow = [number, number, string];
 
+/** [transcript id, offset s]: a track of the course's timeline and where its video starts on it. */
+export type TrackRefRow = [number, number];
+
 export type CourseTranscriptRefRow = {
   /** Whether the caller may see the course; when false, nothing else was read. */
   visible: boolean;
   sections: SectionRangeRow[];
-  /** The transcript of the course's video, if it has one. */
-  transcriptId: number | null;
+  /** The tracks of the course's videos that have one, in order. */
+  tracks: TrackRefRow[];
 };
 
-/**
- * The transcript a course was built from: the one it names, or for a course that names none
- * (its track was removed, or a row written by hand) its video's own track.
- */
-export function courseTranscriptIdSql(course: string): string {
-  return `coalesce(${course}."transcriptId", (SELECT t.id FROM "Transcript" t WHERE t."videoId" = ${course}."videoId" AND NOT t.translated ORDER BY t.id LIMIT 1))`;
-}
-
-/** What the transcript of a course is, for a caller who may see it: the course's sections and its transcript id. */
+/** What the transcript of a course is, for a caller who may see it: the course's sections and its tracks. */
 const COURSE_TRANSCRIPT_REF_SQL = `
   SELECT ${visibleToSql("c", "$2")} AS visible,
          CASE WHEN ${visibleToSql("c", "$2")} THEN
            coalesce((SELECT json_agg(json_build_array(s.id, s."timeStart", s."timeEnd") ORDER BY s."timeStart", ch."order", s."order")
                      FROM "Section" s JOIN "Chapter" ch ON ch.id = s."chapterId" WHERE ch."courseId" = c.id), '[]'::json)
          ELSE '[]'::json END AS sections,
-         CASE WHEN ${visibleToSql("c", "$2")} THEN ${courseTranscriptIdSql("c")} END AS "transcriptId"
+         CASE WHEN ${visibleToSql("c", "$2")} THEN
+           coalesce((SELECT json_agg(json_build_array(v."transcriptId", v."offsetSeconds") ORDER BY v.position)
+                     FROM ${courseVideosSql("c.id")} v WHERE v."transcriptId" IS NOT NULL), '[]'::json)
+         ELSE '[]'::json END AS tracks
   FROM "Course" c WHERE c.id = $1`;
 
 export async function selectCourseTranscriptRef(db: DbClient, courseId: number, userId: number): Promise<CourseTranscriptRefRow | undefined> {
@@ -51,15 +49,20 @@ export async function selectTranscriptLines(db: DbClient, transcriptId: number):
   return row?.lines ?? [];
 }
 
-export type CourseTrackRow = { transcriptId: number; language: string };
+export type CourseVideoRow = {
+  position: number;
+  videoId: string;
+  transcriptId: number | null;
+  offsetSeconds: number;
+  durationSeconds: number;
+  title: string;
+  /** The track's language; null without a track. */
+  language: string | null;
+};
 
-/** Which transcript a course was built from, and its language; undefined when it has none. */
-const COURSE_TRACK_SQL = `
-  SELECT t.id AS "transcriptId", t.language
-  FROM "Course" c JOIN "Transcript" t ON t.id = ${courseTranscriptIdSql("c")}
-  WHERE c.id = $1`;
+const COURSE_VIDEOS_SQL = `SELECT * FROM ${courseVideosSql("$1")} v ORDER BY v.position`;
 
-export async function selectCourseTrack(db: DbClient, courseId: number): Promise<CourseTrackRow | undefined> {
-  const [row] = await queryRows<CourseTrackRow>(db, COURSE_TRACK_SQL, [courseId], "course-track");
-  return row;
+/** The videos of a course on its timeline, in order (see courseVideosSql). */
+export function selectCourseVideos(db: DbClient, courseId: number): Promise<CourseVideoRow[]> {
+  return queryRows<CourseVideoRow>(db, COURSE_VIDEOS_SQL, [courseId], "course-videos");
 }

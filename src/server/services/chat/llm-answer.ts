@@ -21,7 +21,14 @@ export function llmAnswerer(tutor: Tutor): ChatAnswerer {
     const passages = hits.map(({ passage }) => passage);
     try {
       yield* tutor(
-        { course: { title: course.course.title, language: course.course.language, chapters: course.chapters }, passages, history, question, mode, moment },
+        {
+          course: { title: course.course.title, language: course.course.language, videos: course.course.videos, chapters: course.chapters },
+          passages,
+          history,
+          question,
+          mode,
+          moment,
+        },
         signal,
       );
     } catch (error) {

@@ -1,4 +1,5 @@
 import { formatTimestamp, type PassageHit } from "~/server/ai/chat/retrieval";
+import { videoAt } from "~/lib/course-timeline";
 import { tutorWording } from "~/server/ai/offline/wording";
 import type { DbClient } from "~/server/db";
 
@@ -27,7 +28,10 @@ async function offlineReply(db: DbClient, { course, question, atSeconds }: Answe
 
   const hits = index.search(question, OFFLINE_PASSAGES, { atSeconds });
   if (hits.length === 0) return `${say.offlineNote}\n\n${say.noMatch}`;
-  const line = ({ passage }: PassageHit) => `> ${quote(passage.text)} [${formatTimestamp(passage.start)}]`;
+  // From a playlist, each quote names its video.
+  const videos = course.course.videos;
+  const source = (seconds: number) => (videos.length > 1 ? ` (${videoAt(videos, seconds)?.video.title})` : "");
+  const line = ({ passage }: PassageHit) => `> ${quote(passage.text)}${source(passage.start)} [${formatTimestamp(passage.start)}]`;
   // Asked about a moment: the passage being watched first, then the other matches in video order.
   const watched = hits.find((hit) => hit.atMoment);
   const others = hits.filter((hit) => !hit.atMoment).sort((a, b) => a.passage.start - b.passage.start);

@@ -1,10 +1,12 @@
 import type { CardExportFormat } from "~/lib/schemas/export";
 import { formatTimestamp } from "~/lib/timestamps";
+import type { TimelineVideo } from "~/lib/course-timeline";
 import type { DbClient } from "~/server/db";
+import { selectCourseVideos } from "~/server/db/queries/transcript";
 import { getCourseOrThrow } from "~/server/services/course/get-course";
 
 import { type AnkiCard, htmlField, writeAnkiPackage } from "./anki-package";
-import { asciiFileName, videoMomentUrl } from "./moments";
+import { asciiFileName, courseMomentUrl } from "./moments";
 
 export type ExportFile = { fileName: string; contentType: string; body: Uint8Array<ArrayBuffer> | string };
 
@@ -13,22 +15,25 @@ export type ExportedCard = {
   front: string;
   back: string;
   timeSeconds: number | null;
-  course: { id: number; title: string; videoId: string | null };
+  course: { id: number; title: string; videos: TimelineVideo[] };
 };
 
 /** The learner's own cards (of one course they can see, with `courseId`: 404 otherwise), by course, then moment. */
 export async function listCardsForExport(db: DbClient, { userId, courseId }: { userId: number; courseId?: number }): Promise<ExportedCard[]> {
   if (courseId !== undefined) await getCourseOrThrow(db, { courseId, userId });
-  return db.card.findMany({
+  const cards = await db.card.findMany({
     where: { userId, ...(courseId !== undefined ? { courseId } : {}) },
     orderBy: [{ courseId: "asc" }, { timeSeconds: { sort: "asc", nulls: "last" } }, { id: "asc" }],
-    select: { id: true, front: true, back: true, timeSeconds: true, course: { select: { id: true, title: true, videoId: true } } },
+    select: { id: true, front: true, back: true, timeSeconds: true, course: { select: { id: true, title: true } } },
   });
+  const timelines = new Map<number, TimelineVideo[]>();
+  for (const id of new Set(cards.map((card) => card.course.id))) timelines.set(id, await selectCourseVideos(db, id));
+  return cards.map((card) => ({ ...card, course: { ...card.course, videos: timelines.get(card.course.id) ?? [] } }));
 }
 
 /** Where a card's moment is on the video, or null (no moment, or a course without a video). */
 export function cardMomentUrl(card: Pick<ExportedCard, "timeSeconds" | "course">): string | null {
-  return card.timeSeconds !== null && card.course.videoId ? videoMomentUrl(card.course.videoId, card.timeSeconds) : null;
+  return card.timeSeconds === null ? null : courseMomentUrl(card.course.videos, card.timeSeconds);
 }
 
 /** A TSV field: quoted (inner quotes doubled) when it holds a tab, a line break or a quote, as Anki's and spreadsheets' importers read it. */

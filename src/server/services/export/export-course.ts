@@ -28,10 +28,11 @@ export async function exportCourseMarkdown(
       select: { front: true, back: true, timeSeconds: true },
     }),
   ]);
-  const at = (seconds: number) => momentMarkdown(course.videoId, seconds);
+  const at = (seconds: number) => momentMarkdown(course.videos, seconds);
   const lines: string[] = [`# ${oneLine(course.title)}`, ""];
   if (course.description?.trim()) lines.push(course.description.trim(), "");
-  if (course.videoId) lines.push(`Video: <https://www.youtube.com/watch?v=${encodeURIComponent(course.videoId)}>`, "");
+  if (course.playlistId) lines.push(`Playlist: <https://www.youtube.com/playlist?list=${encodeURIComponent(course.playlistId)}>`, "");
+  else if (course.videoId) lines.push(`Video: <https://www.youtube.com/watch?v=${encodeURIComponent(course.videoId)}>`, "");
   lines.push(`*Exported from CourseCraft on ${now.toISOString().slice(0, 10)}.*`, "");
 
   lines.push("## Outline", "");

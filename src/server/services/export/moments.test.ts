@@ -9,8 +9,12 @@ describe("the exports' pure parts", () => {
     expect(videoMomentUrl("dQw4w9WgXcQ", 65.9)).toBe("https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=65s");
     expect(videoMomentUrl("abc", -3)).toBe("https://www.youtube.com/watch?v=abc&t=0s");
     expect(videoMomentUrl("abc", Number.NaN)).toBe("https://www.youtube.com/watch?v=abc&t=0s");
-    expect(momentMarkdown("abc", 3725)).toBe("[1:02:05](https://www.youtube.com/watch?v=abc&t=3725s)");
-    expect(momentMarkdown(null, 65)).toBe("1:05");
+    const one = [{ videoId: "abc", offsetSeconds: 0, durationSeconds: 4000 }];
+    expect(momentMarkdown(one, 3725)).toBe("[1:02:05](https://www.youtube.com/watch?v=abc&t=3725s)");
+    expect(momentMarkdown([], 65)).toBe("1:05");
+    // From a playlist: the video of the moment, at its own time.
+    const two = [...one, { videoId: "def", offsetSeconds: 4000, durationSeconds: 600 }];
+    expect(momentMarkdown(two, 4065)).toBe("[Video 2 · 1:05](https://www.youtube.com/watch?v=def&t=65s)");
   });
 
   test("file names are ASCII: accents folded, the rest dashes, bounded, never empty", () => {

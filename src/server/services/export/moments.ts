@@ -1,3 +1,4 @@
+import { momentLabel, type TimelineVideo, videoAt } from "~/lib/course-timeline";
 import { formatTimestamp } from "~/lib/timestamps";
 
 /** The video on YouTube at a moment (whole seconds), as every export links it. */
@@ -6,10 +7,17 @@ export function videoMomentUrl(videoId: string, seconds: number): string {
   return `https://www.youtube.com/watch?v=${encodeURIComponent(videoId)}&t=${at}s`;
 }
 
-/** "m:ss" linked to the video at that moment, or plain "m:ss" for a course without a video. */
-export function momentMarkdown(videoId: string | null, seconds: number): string {
-  const label = formatTimestamp(seconds);
-  return videoId ? `[${label}](${videoMomentUrl(videoId, seconds)})` : label;
+/** A course time as the link to its video there (a playlist's video, at its own time); null for a course without a video. */
+export function courseMomentUrl(videos: readonly TimelineVideo[], courseSeconds: number): string | null {
+  const at = videoAt(videos, Number.isFinite(courseSeconds) ? courseSeconds : 0);
+  return at ? videoMomentUrl(at.video.videoId, at.seconds) : null;
+}
+
+/** "m:ss" (from a playlist, "Video 2 · m:ss") linked to the video at that moment, or plain for a course without a video. */
+export function momentMarkdown(videos: readonly TimelineVideo[], courseSeconds: number): string {
+  const label = momentLabel(videos, courseSeconds, formatTimestamp);
+  const url = courseMomentUrl(videos, courseSeconds);
+  return url ? `[${label}](${url})` : label;
 }
 
 /**

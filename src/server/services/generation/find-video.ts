@@ -1,6 +1,7 @@
 import type { Complexity } from "~/lib/schemas/course";
 import type { DbClient } from "~/server/db/client";
 import { AppError } from "~/server/errors";
+import { createLimiter } from "~/server/ai/limiter";
 import { logger } from "~/server/logger";
 import { isVideoSourceError, type VideoSourceFailure } from "~/server/video/errors";
 import { orderSourceResults } from "~/server/video/ranking";
@@ -18,6 +19,18 @@ export const VIDEO_WITHOUT_TRANSCRIPT_MESSAGE = "This video has no transcript, s
 export const VIDEO_NOT_FOUND_MESSAGE = "That YouTube video could not be found. Check the link, or type a topic instead.";
 export const VIDEO_SERVICE_UNREACHABLE_MESSAGE = "The video service could not be reached. Please try again later.";
 export const VIDEO_QUOTA_MESSAGE = "The YouTube API quota for today is used up. Please try again later.";
+export const PLAYLIST_NOT_FOUND_MESSAGE = "That playlist could not be found. It may be private or deleted: check the link, or paste a public playlist.";
+export const EMPTY_PLAYLIST_MESSAGE = "This playlist has no videos to build a course from.";
+export const NO_TRANSCRIPT_IN_PLAYLIST_MESSAGE = "None of this playlist's videos has a transcript, so a course cannot be built from it.";
+
+/** The most videos a course from a playlist may hold. */
+export const MAX_PLAYLIST_VIDEOS = 25;
+/** How many of a playlist's videos are fetched at once. */
+const PLAYLIST_FETCHES_AT_ONCE = 4;
+
+export function playlistTooLongMessage(count: number): string {
+  return `This playlist has ${count} videos; a course can be built from at most ${MAX_PLAYLIST_VIDEOS}. Paste a shorter playlist, or one of its videos.`;
+}
 
 /** `language`: the course language asked for (a base subtag); absent, the video's own track is used. */
 export type VideoRequest = ({ kind: "video"; videoId: string } | { kind: "topic"; topic: string; complexity: Complexity }) & { language?: string };
@@ -129,4 +142,75 @@ function failureFor(attempt: Attempt, otherwise: AppError): AppError {
   if (attempt.sawCandidate || attempt.sawVideo || attempt.failures.length === 0) return otherwise;
   if (attempt.failures.includes("quota")) return new AppError("SERVICE_UNAVAILABLE", VIDEO_QUOTA_MESSAGE);
   return new AppError("SERVICE_UNAVAILABLE", VIDEO_SERVICE_UNREACHABLE_MESSAGE);
+}
+
+export type PlaylistRequest = { listId: string; language?: string };
+
+/** A video of a playlist that no course can use, and why. */
+export type SkippedVideo = { videoId: string; title: string | null; reason: "unavailable" | "no-transcript" };
+
+export type FoundPlaylist = { id: string; title: string; videos: ReadyVideo[]; skipped: SkippedVideo[] };
+
+/**
+ * The playlist's videos with their transcripts, in playlist order, from the first source (in the
+ * configured order) that knows the playlist: each in the course language when it has a track in
+ * it, like a single video. A video without a transcript, or that the source cannot find, is
+ * skipped and listed. Refuses a playlist nobody knows (404, a private one too), an empty one, one
+ * of more than MAX_PLAYLIST_VIDEOS videos (422, with the count), and one whose videos all lack
+ * a transcript (422). `onVideo` hears each video done, for the job's progress.
+ */
+export async function findPlaylistVideos(
+  db: DbClient,
+  sources: readonly VideoSource[],
+  request: PlaylistRequest,
+  onVideo: (done: number, total: number) => void,
+  signal?: AbortSignal,
+): Promise<FoundPlaylist> {
+  const attempt: Attempt = { failures: [], sawCandidate: false, sawVideo: false };
+  for (const source of sources) {
+    if (!source.playlist) continue;
+    const playlist = await guarded(source, attempt, () => source.playlist!(request.listId, MAX_PLAYLIST_VIDEOS + 1, signal));
+    if (!playlist) continue;
+    attempt.sawVideo = true;
+    if (playlist.totalVideos > MAX_PLAYLIST_VIDEOS || playlist.videoIds.length > MAX_PLAYLIST_VIDEOS) {
+      throw new AppError("UNPROCESSABLE", playlistTooLongMessage(Math.max(playlist.totalVideos, playlist.videoIds.length)));
+    }
+    if (playlist.videoIds.length === 0) throw new AppError("UNPROCESSABLE", EMPTY_PLAYLIST_MESSAGE);
+
+    let done = 0;
+    const limit = createLimiter(PLAYLIST_FETCHES_AT_ONCE);
+    const found = await Promise.all(
+      playlist.videoIds.map((videoId) =>
+        limit(async () => {
+          const ready = await playlistVideo(db, source, videoId, attempt, request.language, signal);
+          onVideo(++done, playlist.videoIds.length);
+          return ready;
+        }),
+      ),
+    );
+    const videos = found.flatMap((entry) => ("ready" in entry ? [entry.ready] : []));
+    const skipped = found.flatMap((entry) => ("skipped" in entry ? [entry.skipped] : []));
+    if (videos.length === 0) throw new AppError("UNPROCESSABLE", NO_TRANSCRIPT_IN_PLAYLIST_MESSAGE);
+    return { id: playlist.id, title: playlist.title, videos, skipped };
+  }
+  throw failureFor(attempt, new AppError("NOT_FOUND", PLAYLIST_NOT_FOUND_MESSAGE));
+}
+
+async function playlistVideo(
+  db: DbClient,
+  source: VideoSource,
+  videoId: string,
+  attempt: Attempt,
+  language: string | undefined,
+  signal?: AbortSignal,
+): Promise<{ ready: ReadyVideo } | { skipped: SkippedVideo }> {
+  const cached = await getCachedVideo(db, videoId, language);
+  if (cached) return { ready: cached };
+  const details = await guarded(source, attempt, () => source.details(videoId, signal));
+  if (!details) {
+    const own = language === undefined ? null : await getCachedVideo(db, videoId);
+    return own ? { ready: own } : { skipped: { videoId, title: null, reason: "unavailable" } };
+  }
+  const ready = await readyTrack(db, source, details, attempt, language, signal);
+  return ready ? { ready } : { skipped: { videoId, title: details.title, reason: "no-transcript" } };
 }

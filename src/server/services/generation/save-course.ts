@@ -2,7 +2,9 @@ import { cleanLearnerText, toStorableText } from "~/lib/schemas/common";
 import type { Complexity } from "~/lib/schemas/course";
 import { outlineProblems } from "~/server/ai/offline/outline-invariants";
 import type { CourseOutline } from "~/server/ai/structure/types";
+import { combineTracks, videoOffsets } from "~/lib/course-timeline";
 import type { DbClient } from "~/server/db/client";
+import type { TimedSegment } from "~/server/video/types";
 
 import type { ReadyVideo } from "./transcript-cache";
 
@@ -22,7 +24,7 @@ const TOPIC_MAX = 200;
  * An outline that breaks the structural rules is refused, so no course is saved with times out
  * of order or outside the video.
  */
-export function timeOutline(outline: CourseOutline, video: Pick<ReadyVideo, "segments" | "durationSeconds">): TimedChapter[] {
+export function timeOutline(outline: CourseOutline, video: { segments: readonly TimedSegment[]; durationSeconds: number }): TimedChapter[] {
   const problems = outlineProblems(outline, video.segments);
   if (problems.length > 0) throw new Error(`the course outline is not sound: ${problems.slice(0, 3).join("; ")}`);
   const startMsOf = new Map(video.segments.map((segment) => [segment.index, segment.startMs]));
@@ -49,27 +51,48 @@ export type NewCourse = {
   engine: string;
   /** The language the course is written in (a base subtag). */
   language: string;
+  /** Sections name segments by their index across the videos, taken one after another. */
   outline: CourseOutline;
-  video: ReadyVideo;
+  /** In order: one video, or a playlist's videos. */
+  videos: readonly ReadyVideo[];
+  playlistId: string | null;
 };
 
-/** Writes the course with its chapters and sections; call it inside the job's final transaction. */
+/**
+ * Writes the course with its videos, chapters and sections; call it inside the job's final
+ * transaction. The videos are laid one after another on the course's timeline, so section times
+ * are seconds from the start of the first.
+ */
 export async function insertCourse(tx: DbClient, course: NewCourse): Promise<{ id: number }> {
-  const chapters = timeOutline(course.outline, course.video);
+  const offsets = videoOffsets(course.videos.map((video) => video.durationSeconds));
+  const segments = combineTracks(course.videos.map((video, k) => ({ offsetSeconds: offsets[k]!, segments: video.segments })));
+  const durationSeconds = (offsets.at(-1) ?? 0) + (course.videos.at(-1)?.durationSeconds ?? 0);
+  const chapters = timeOutline(course.outline, { segments, durationSeconds });
+  const first = course.videos[0]!;
   return tx.course.create({
     data: {
       userId: course.userId,
-      videoId: course.video.id,
+      videoId: first.id,
+      playlistId: course.playlistId,
       title: clip(course.outline.title, TITLE_MAX),
       description: toStorableText(course.outline.description),
       topic: clip(course.topic, TOPIC_MAX),
       complexity: course.complexity,
       additionalInstructions: course.additionalInstructions,
-      thumbnailUrl: course.video.thumbnailUrl,
+      thumbnailUrl: first.thumbnailUrl,
       status: "ready",
       engine: course.engine,
       language: course.language,
-      transcriptId: course.video.transcriptId,
+      videos: {
+        create: course.videos.map((video, position) => ({
+          position,
+          videoId: video.id,
+          transcriptId: video.transcriptId,
+          offsetSeconds: offsets[position]!,
+          durationSeconds: video.durationSeconds,
+          title: clip(video.title, TITLE_MAX),
+        })),
+      },
       chapters: {
         create: chapters.map((chapter) => ({
           title: chapter.title,

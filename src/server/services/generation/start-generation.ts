@@ -25,6 +25,7 @@ const jobSelect = {
   id: true,
   status: true,
   stage: true,
+  stageDetail: true,
   progress: true,
   courseId: true,
   error: true,
@@ -109,6 +110,7 @@ type JobRow = {
   id: string;
   status: GenerationJobView["status"];
   stage: string;
+  stageDetail: string | null;
   progress: number;
   courseId: number | null;
   error: string | null;
@@ -129,6 +131,7 @@ function toView(job: JobRow): JobView {
     id: job.id,
     status: job.status,
     stage: stage.success ? stage.data : "queued",
+    stageDetail: job.stageDetail,
     progress: job.progress,
     courseId: job.courseId,
     engine: job.course?.engine ?? null,

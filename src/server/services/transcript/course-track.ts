@@ -1,26 +1,41 @@
+import { combineTracks } from "~/lib/course-timeline";
 import { transcriptLanguage } from "~/server/ai/offline/language";
 import type { DbClient } from "~/server/db";
-import { selectCourseTrack } from "~/server/db/queries/transcript";
+import { selectCourseVideos } from "~/server/db/queries/transcript";
 import type { TimedSegment } from "~/server/video/types";
 
-export type CourseTrack = { transcriptId: number; language: string; segments: TimedSegment[] };
+/**
+ * The transcript a course was built from, on the course's timeline: for a course from one video,
+ * that video's track (for a course made from a translated track, that track); for a course from a
+ * playlist, the tracks of its videos one after another, each shifted to where its video starts,
+ * with segment indexes counted across them. `key` names that combination, for caches.
+ */
+export type CourseTrack = { key: string; language: string; segments: TimedSegment[] };
+
+type TrackPart = { transcriptId: number; offsetSeconds: number; language: string };
 
 /**
- * The transcript a course was built from (for a course made from a translated track, that
- * track), or null when it has none. `segments` is read only when `needs` says the caller has no
- * copy of that transcript yet. Callers have checked that the course may be seen.
+ * The course's track, or null when none of its videos has a transcript. Segments are read only
+ * when `needs` says the caller has no copy of that combination yet. Callers have checked that the
+ * course may be seen.
  */
-export async function getCourseTrack(db: DbClient, courseId: number, needs: (transcriptId: number) => boolean = () => true): Promise<CourseTrack | null> {
-  const row = await selectCourseTrack(db, courseId);
-  if (!row) return null;
-  if (!needs(row.transcriptId)) return { ...row, segments: [] };
-  const segments = await db.transcriptSegment.findMany({
-    where: { transcriptId: row.transcriptId },
-    orderBy: { index: "asc" },
-    select: { index: true, startMs: true, endMs: true, text: true },
+export async function getCourseTrack(db: DbClient, courseId: number, needs: (key: string) => boolean = () => true): Promise<CourseTrack | null> {
+  const parts = (await selectCourseVideos(db, courseId)).flatMap((video): TrackPart[] =>
+    video.transcriptId === null ? [] : [{ transcriptId: video.transcriptId, offsetSeconds: video.offsetSeconds, language: video.language ?? "und" }],
+  );
+  if (parts.length === 0) return null;
+  const key = parts.map((part) => `${part.transcriptId}@${part.offsetSeconds}`).join(",");
+  if (!needs(key)) return { key, language: parts[0]!.language, segments: [] };
+  const rows = await db.transcriptSegment.findMany({
+    where: { transcriptId: { in: parts.map((part) => part.transcriptId) } },
+    orderBy: [{ transcriptId: "asc" }, { index: "asc" }],
+    select: { transcriptId: true, startMs: true, endMs: true, text: true },
   });
+  const segments = combineTracks(
+    parts.map((part) => ({ offsetSeconds: part.offsetSeconds, segments: rows.filter((row) => row.transcriptId === part.transcriptId) })),
+  );
   if (segments.length === 0) return null;
-  return { transcriptId: row.transcriptId, language: storedTrackLanguage(row.language, segments), segments };
+  return { key, language: storedTrackLanguage(parts[0]!.language, segments), segments };
 }
 
 /** A stored track's language; tracks stored before languages were recorded say "und", and their text says what they are. */

@@ -31,15 +31,22 @@ async function transcriptLines(db: DbClient, transcriptId: number): Promise<read
 }
 
 /**
- * The transcript of a course's video, each line with the section it falls in, under the course's
- * visibility rule (anything the caller may not see is the course's NOT_FOUND). A course without a
- * video or without a transcript has no lines.
+ * The transcript of a course, each line with the section it falls in, under the course's
+ * visibility rule (anything the caller may not see is the course's NOT_FOUND). A course from a
+ * playlist has its videos' lines one after another, each at its time on the course's timeline. A
+ * course without a video or without a transcript has no lines.
  */
 export async function getCourseTranscript(db: DbClient, { courseId, userId }: { courseId: number; userId: number }): Promise<Transcript> {
   const row = await selectCourseTranscriptRef(db, courseId, userId);
   if (!row?.visible) throw courseNotFound();
-  if (row.transcriptId === null) return { segments: [] };
   const sections = row.sections.map(([id, start, end]) => ({ id, start, end }));
-  const lines = await transcriptLines(db, row.transcriptId);
-  return { segments: lines.map((line) => ({ ...line, sectionId: sectionAt(sections, line.start)?.id ?? null })) };
+  const tracks = await Promise.all(row.tracks.map(async ([transcriptId, offset]) => ({ offset, lines: await transcriptLines(db, transcriptId) })));
+  return {
+    segments: tracks.flatMap(({ offset, lines }) =>
+      lines.map((line) => {
+        const start = line.start + offset;
+        return { start, end: line.end + offset, text: line.text, sectionId: sectionAt(sections, start)?.id ?? null };
+      }),
+    ),
+  };
 }

@@ -61,6 +61,8 @@ describe("library source over test/fixtures/videos", () => {
       viewCount: null,
       embeddable: true,
       hasCaptions: true,
+      // The file's language field: the language of the video's own track.
+      language: "en",
     });
   });
 
