@@ -14,6 +14,8 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${PORT}`;
 const OFFLINE_PORT = Number(process.env.E2E_OFFLINE_PORT ?? 3103);
 const offlineURL = `http://localhost:${OFFLINE_PORT}`;
+const LANGUAGES_PORT = Number(process.env.E2E_LANGUAGES_PORT ?? 3107);
+const languagesURL = `http://localhost:${LANGUAGES_PORT}`;
 const FAKE_GOOGLE_CONTROL = "http://127.0.0.1:3102";
 const FAKE_YOUTUBE = "http://127.0.0.1:3104";
 const FAKE_OPENAI = "http://127.0.0.1:3105";
@@ -137,6 +139,23 @@ export default defineConfig({
         VIDEO_LIBRARY_DIR: "test/fixtures/videos",
         // The real YouTube IFrame player; tests serve it e2e/fakes/youtube-iframe-api.js (routeYouTube in e2e/fixtures.ts).
         VIDEO_PLAYER: "youtube",
+      },
+    },
+    {
+      // The offline engine on the shared corpus's videos in several languages and a five-video
+      // playlist (copied at start into .data, never committed; empty without ../shared), on the stub player.
+      command: `rm -rf .data/e2e-languages && node test/scripts/e2e-languages-library.mjs .data/e2e-languages/library && env -u OPENAI_API_KEY -u OPENAI_BASE_URL -u AI_MODEL -u YOUTUBE_API_KEY -u STRIPE_SECRET_KEY -u STRIPE_PRICE_ID node scripts/serve.mjs start`,
+      url: `${languagesURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        ...commonAppEnv,
+        PORT: String(LANGUAGES_PORT),
+        DATA_DIR: ".data/e2e-languages",
+        NEXTAUTH_URL: languagesURL,
+        DATABASE_URL: process.env.E2E_LANGUAGES_DATABASE_URL ?? "",
+        VIDEO_SOURCES: "library",
+        VIDEO_LIBRARY_DIR: ".data/e2e-languages/library",
       },
     },
   ],

@@ -12,6 +12,11 @@ export const FAKE_GOOGLE_CONTROL = "http://127.0.0.1:3102";
 export const FAKE_OPENAI_CONTROL = "http://127.0.0.1:3105/__control";
 /** The second app instance: no LLM configured, videos from test/fixtures/videos (the offline engine). */
 export const OFFLINE_BASE_URL = `http://localhost:${process.env.E2E_OFFLINE_PORT ?? 3103}`;
+/**
+ * The third: the offline engine on the stub player, with videos of the shared corpus in several
+ * languages and a five-video playlist (test/scripts/e2e-languages-library.mjs builds its library).
+ */
+export const LANGUAGES_BASE_URL = `http://localhost:${process.env.E2E_LANGUAGES_PORT ?? 3107}`;
 
 export type FakeLlmState = {
   mode?: "normal" | "rate-limit" | "timeout" | "malformed" | "server-error" | "cut";
@@ -54,14 +59,26 @@ export async function registerViaApi(request: APIRequestContext, user: Credentia
 
 export type Section = { id: number; title: string; timeStart: number };
 export type CourseDetail = {
-  course: { id: number; title: string; engine: string | null; videoId: string | null };
+  course: {
+    id: number;
+    title: string;
+    engine: string | null;
+    videoId: string | null;
+    language: string;
+    videos: { videoId: string; title: string; offsetSeconds: number; durationSeconds: number }[];
+  };
   chapters: { title: string; sections: Section[] }[];
 };
 export type FlatSection = Section & { chapterTitle: string };
 
-/** Generates a course for the signed-in learner of `request` and reads it back (`origin` as for registerViaApi). */
-export async function generateCourse(request: APIRequestContext, origin = "", topic = "binary search") {
-  const created = await request.post(`${origin}/api/courses/generate-from-topic`, { data: { topic, complexity: "beginner" } });
+/**
+ * Generates a course for the signed-in learner of `request` and reads it back (`origin` as for
+ * registerViaApi; `language`, the course language asked for, none by default).
+ */
+export async function generateCourse(request: APIRequestContext, origin = "", topic = "binary search", language?: string) {
+  const created = await request.post(`${origin}/api/courses/generate-from-topic`, {
+    data: { topic, complexity: "beginner", ...(language ? { language } : {}) },
+  });
   expect([200, 201], await created.text()).toContain(created.status());
   const { course } = (await created.json()) as { course: { id: number } };
   const response = await request.get(`${origin}/api/courses/${course.id}`);

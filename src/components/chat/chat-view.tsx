@@ -163,6 +163,7 @@ export function ChatView({ detail, initialMessages, initialAtSeconds = null }: C
               text={messageText(message)}
               courseId={courseId}
               videos={course.videos}
+              language={course.language}
               time={formatMessageTime(message.metadata?.timestamp)}
               note={message.id === stoppedId ? "Stopped" : undefined}
             />
@@ -231,18 +232,20 @@ type BubbleProps = {
   text: string;
   courseId: number;
   videos?: readonly TimelineVideo[];
+  /** The course language: a tutor reply is written in it. */
+  language?: string;
   time?: string;
   note?: string;
   testId?: string;
 };
 
-function Bubble({ role, text, courseId, videos, time, note, testId }: BubbleProps) {
+function Bubble({ role, text, courseId, videos, language, time, note, testId }: BubbleProps) {
   const mine = role === "user";
   return (
     <div className={cn("flex", mine ? "justify-end" : "justify-start")} data-role={role} data-testid={testId ?? "chat-message"}>
       <div className={cn("max-w-[85%] rounded-lg px-3.5 py-2.5 text-sm", mine ? "bg-primary text-primary-foreground" : "bg-muted text-foreground")}>
         <span className="sr-only">{mine ? "You:" : "Tutor:"}</span>
-        <div data-testid="message-text" dir="auto">
+        <div data-testid="message-text" dir="auto" lang={mine ? undefined : language}>
           {mine ? (
             <PlainText text={text} />
           ) : (

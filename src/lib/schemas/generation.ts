@@ -62,6 +62,11 @@ export const generateFromTopicOutput = z.object({
     /** The language the course is written in (a BCP 47 primary subtag). */
     language: z.string(),
   }),
+  /**
+   * What the learner should know of the course, as the job's notices: a playlist's videos it
+   * skipped (no transcript, not found, another language offline), a language it could not keep.
+   */
+  notices: z.array(z.string()),
 });
 
 export const jobStatusSchema = z.enum(["queued", "running", "succeeded", "failed"]);

@@ -57,6 +57,7 @@ export default function StubVideoPlayer({ ref, videoId, title, startSeconds, onT
     <div
       data-testid="stub-player"
       data-instance={instance}
+      data-video-id={videoId ?? undefined}
       data-time={Math.floor(time)}
       data-playing={playing}
       className="flex aspect-video w-full flex-col justify-between rounded-lg bg-neutral-900 p-4 text-neutral-50"

@@ -227,6 +227,11 @@ describe("course title and description", () => {
     expect(courseTitle("taylor series", "Taylor series | Chapter 11")).toBe("Taylor series");
     expect(courseTitle("", "Taylor series")).toBe("Taylor series");
     expect(courseTitle("calculus", "")).toBe("Calculus");
+    // A course from a link: its topic is the video's title, which is not repeated after itself.
+    expect(courseTitle("Vectors | Chapter 1, Essence of linear algebra", "Vectors  | Chapter 1, Essence of linear algebra")).toBe(
+      "Vectors | Chapter 1, Essence of linear algebra",
+    );
+    expect(courseTitle("Vectores | Capítulo 1", "Vectores | Capítulo 1")).toBe("Vectores | Capítulo 1");
   });
 
   it("takes the first plain line of the description, never links or credits", () => {

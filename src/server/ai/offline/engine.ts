@@ -66,10 +66,14 @@ export function shortVideoTitle(title: string): string {
   return (head || title).replace(/\s+/g, " ").trim();
 }
 
-/** "<Topic>: <video title>", or just the title when it already names the topic. */
+/**
+ * "<Topic>: <video title>", or just the title when it already names the topic. A course from a
+ * link has the video's title as its topic: it keeps that title whole.
+ */
 export function courseTitle(topic: string, videoTitle: string): string {
   const title = shortVideoTitle(videoTitle);
   const cleanTopic = topic.replace(/\s+/g, " ").trim();
+  if (cleanTopic !== "" && cleanTopic === videoTitle.replace(/\s+/g, " ").trim()) return cleanTopic;
   if (!title) return cleanTopic ? titleCase(cleanTopic) : "Video course";
   if (!cleanTopic) return title;
   const topicStems = terms(cleanTopic).map((t) => t.stem);

@@ -4,14 +4,14 @@ import { AppError } from "~/server/errors";
 
 import { startCourseGeneration, waitForGeneration } from "./start-generation";
 
-/** The documented one-call flow: queue the job, wait for it, and answer with the course. */
+/** The documented one-call flow: queue the job, wait for it, and answer with the course and what the learner should know of it. */
 export async function generateCourseFromTopic(db: Db, userId: number, input: StartGenerationInput, signal?: AbortSignal) {
   const job = await startCourseGeneration(db, userId, input);
-  const { courseId } = await waitForGeneration(db, userId, job.id, { signal });
+  const { courseId, notices } = await waitForGeneration(db, userId, job.id, { signal });
   const course = await db.course.findUnique({
     where: { id: courseId },
     select: { id: true, title: true, complexity: true, videoId: true, engine: true, language: true },
   });
   if (!course) throw new AppError("NOT_FOUND", "Course Not Found");
-  return { course };
+  return { course, notices };
 }

@@ -7,16 +7,22 @@ import { mkdtemp, rm, writeFile, mkdir, cp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-import { afterAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
+import { claimNextJob } from "~/server/jobs/queue";
+import type { JobWorker } from "~/server/jobs/worker";
 import { createLibrarySource } from "~/server/video/sources/library";
 
-import { createTestCaller } from "../../../../test/caller";
+import { createTestCaller, sessionTokenFor } from "../../../../test/caller";
 import { db } from "../../../../test/db";
 import { createUser } from "../../../../test/factories";
+import { expectNoLeak, readBody, rest } from "../../../../test/http";
 import { countingSource, drainGenerationQueue, FIXTURE_LIBRARY_DIR, LANGUAGES_LIBRARY_DIR, libraryDeps } from "../../../../test/generation";
 import { monthKey } from "../subscription/monthly-usage";
 import { EMPTY_PLAYLIST_MESSAGE, MAX_PLAYLIST_VIDEOS, PLAYLIST_NOT_FOUND_MESSAGE, playlistTooLongMessage } from "./find-video";
+import { generationJobInputSchema } from "./generation-job";
+import { runGenerationJob } from "./run-job";
+import { processGenerationJob, startGenerationWorker } from "./worker";
 
 const PLAYLIST = "https://www.youtube.com/playlist?list=PLfixtureLessons01";
 
@@ -151,6 +157,37 @@ describe("a course from a playlist", () => {
     expect(stages.filter((detail) => detail !== null).every((detail) => /^Video [1-4] of 4$/.test(detail!))).toBe(true);
   });
 
+  test("a job whose runner dies while structuring is resumed by another and finishes once, the transcripts it had read coming from the cache", async () => {
+    // Nothing cached from the tests before: the first runner reads every transcript.
+    await db.transcript.deleteMany({});
+    const { caller } = await signedIn();
+    const queued = await caller.generation.start({ topic: PLAYLIST, complexity: "beginner" });
+    const dead = (await claimNextJob(db))!;
+    const firstSource = countingSource(createLibrarySource(FIXTURE_LIBRARY_DIR));
+    const dying = new AbortController();
+    // Its process dies once the transcripts are read: the engine never answers, nothing marks the job.
+    const engine = libraryDeps().engine;
+    const hanging = { ...engine, structure: () => (dying.abort(), new Promise<never>(() => undefined)) };
+    const run = runGenerationJob(db, { ...dead, input: generationJobInputSchema.parse(dead.input) }, { sources: [firstSource], engine: hanging }, dying.signal);
+    await expect.poll(() => dying.signal.aborted).toBe(true);
+    void run.catch(() => undefined);
+    expect(firstSource.calls.transcript).toBe(4);
+    expect(await db.generationJob.findUniqueOrThrow({ where: { id: queued.id }, select: { status: true } })).toEqual({ status: "running" });
+
+    await db.generationJob.update({ where: { id: queued.id }, data: { heartbeatAt: new Date(Date.now() - 60_000) } });
+    const resumed = (await claimNextJob(db))!;
+    expect(resumed).toMatchObject({ id: queued.id, attempt: 2 });
+    const secondSource = countingSource(createLibrarySource(FIXTURE_LIBRARY_DIR));
+    await processGenerationJob(db, resumed, libraryDeps({ sources: [secondSource] }));
+    const job = await caller.generation.job({ jobId: queued.id });
+    expect(job).toMatchObject({ status: "succeeded" });
+    // Only the video without a transcript is asked again: nothing was cached of it.
+    expect(secondSource.calls.transcript).toBeLessThanOrEqual(1);
+    const { course } = await caller.course.byId({ id: job.courseId! });
+    expect(course.videos).toHaveLength(3);
+    expect(await db.course.count({ where: { userId: (await db.generationJob.findUniqueOrThrow({ where: { id: queued.id } })).userId } })).toBe(1);
+  });
+
   test("offline, a mixed-language playlist keeps the videos in the course language and lists the others", async () => {
     const { job, caller } = await generate(
       "https://www.youtube.com/playlist?list=PLcourseCraftBasics1",
@@ -166,5 +203,68 @@ describe("a course from a playlist", () => {
       expect.stringMatching(/^Skipped 1 video without a transcript: /),
       expect.stringMatching(/^Without an AI model a course is written in one language, Spanish: left out 1 video in another language: ".+" \(English\)\.$/),
     ]);
+  });
+});
+
+describe("POST /api/courses/generate-from-topic with a playlist link", () => {
+  let worker: JobWorker;
+  beforeAll(async () => {
+    const ids = ["binSearch01", "hashTable01", "recursion01"];
+    const dir = await libraryWithPlaylists({ PLtwentySixVideos: Array.from({ length: MAX_PLAYLIST_VIDEOS + 1 }, (_, k) => ids[k % 3]!) });
+    // Our lessons with the long playlist, then the videos in several languages with their mixed playlist.
+    const sources = [createLibrarySource(dir), createLibrarySource(LANGUAGES_LIBRARY_DIR)];
+    worker = startGenerationWorker(db, () => libraryDeps({ sources }), { concurrency: 2, pollMs: 50 });
+  });
+  afterAll(() => worker.stop());
+
+  async function post(topic: string, language?: string) {
+    const user = await createUser(db);
+    const sessionToken = await sessionTokenFor(user, db);
+    const response = await rest("POST", "/api/courses/generate-from-topic", {
+      sessionToken,
+      json: { topic, complexity: "beginner", ...(language ? { language } : {}) },
+    });
+    const { json, text } = await readBody(response);
+    expectNoLeak(text);
+    const used = (await db.monthlyUsage.findUnique({ where: { userId_month: { userId: user.id, month: monthKey(new Date()) } } }))?.coursesCreated ?? 0;
+    return {
+      status: response.status,
+      json: json as { message?: string; course?: { id: number; videoId: string; language: string }; notices?: string[] },
+      user,
+      used,
+    };
+  }
+
+  test("answers with the course and the videos it skipped; one course used", async () => {
+    const { status, json, used } = await post(PLAYLIST);
+    expect(status).toBe(200);
+    expect(json.course).toMatchObject({ videoId: "binSearch01", language: "en" });
+    expect(json.notices).toEqual([expect.stringMatching(/^Skipped 1 video without a transcript: /)]);
+    expect(used).toBe(1);
+  });
+
+  // (A private playlist is one YouTube does not show: the YouTube sources' tests cover that it reads as unknown.)
+  test("26 videos: 422 with the count; an unknown playlist: 404; nothing written, no course used", async () => {
+    const cases: [string, number, string][] = [
+      ["https://www.youtube.com/playlist?list=PLtwentySixVideos", 422, playlistTooLongMessage(26)],
+      ["https://www.youtube.com/watch?v=binSearch01&list=PLtwentySixVideos", 422, playlistTooLongMessage(26)],
+      ["https://www.youtube.com/playlist?list=PLnobodyKnowsThis1", 404, PLAYLIST_NOT_FOUND_MESSAGE],
+    ];
+    for (const [topic, status, message] of cases) {
+      const result = await post(topic);
+      expect(result.status, topic).toBe(status);
+      expect(result.json.message).toBe(message);
+      expect(result.used).toBe(0);
+      expect(await db.course.count({ where: { userId: result.user.id } })).toBe(0);
+    }
+  });
+
+  test("a mixed-language playlist offline: a course in the language asked for from the videos in it, the others listed", async () => {
+    const { status, json, used } = await post("https://www.youtube.com/playlist?list=PLcourseCraftBasics1", "es");
+    expect(status).toBe(200);
+    expect(json.course).toMatchObject({ videoId: "busqBinar01", language: "es" });
+    expect(json.notices).toHaveLength(2);
+    expect(json.notices![1]).toMatch(/left out 1 video in another language/);
+    expect(used).toBe(1);
   });
 });

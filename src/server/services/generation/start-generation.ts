@@ -79,11 +79,11 @@ export async function waitForGeneration(
   userId: number,
   jobId: string,
   options: { timeoutMs?: number; signal?: AbortSignal } = {},
-): Promise<{ courseId: number }> {
+): Promise<{ courseId: number; notices: string[] }> {
   const deadline = Date.now() + (options.timeoutMs ?? GENERATE_WAIT_MS);
   for (;;) {
     const job = await getGenerationJob(db, userId, jobId);
-    if (job.status === "succeeded" && job.courseId !== null) return { courseId: job.courseId };
+    if (job.status === "succeeded" && job.courseId !== null) return { courseId: job.courseId, notices: job.notices };
     if (job.status === "failed") throw new AppError(failureCode(job), job.error ?? "Failed to create course");
     if (Date.now() >= deadline)
       throw new AppError("SERVICE_UNAVAILABLE", "The course is still being generated. It will appear in your courses when it is ready.");
