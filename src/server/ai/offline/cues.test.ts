@@ -51,6 +51,8 @@ describe("openings in other languages", () => {
   it("match a prefix in Japanese and Chinese, which have no spaces", () => {
     expect(cueScore("さて、次の問題に移りましょう。", "ja")).toBe(1);
     expect(cueScore("関数の傾きを求めます。", "ja")).toBe(0);
+    // Japanese puts "let's turn to" at the end of the sentence: the turn counts from anywhere in it.
+    expect(cueScore("ここからは固有値の話に移りましょう。", "ja")).toBe(0.5);
     expect(cueScore("接下来我们看积分。", "zh")).toBe(1);
     expect(cueScore("函数的斜率是正的。", "zh")).toBe(0);
   });

@@ -5,7 +5,7 @@
  * equivalents, from how each language announces a turn, not from any video's transcript.
  */
 import { baseLanguage } from "~/lib/languages";
-import { foldText } from "./text";
+import { foldText, joinUnspacedRuns } from "./text";
 
 const alternatives = (parts: readonly string[]) => parts.join("|");
 
@@ -108,7 +108,7 @@ function englishUnitCue(text: string): number {
  * often do but are also fillers. Lower case, without Arabic short vowels; a leading "و" ("and")
  * is optional in Arabic.
  */
-const OPENINGS: Readonly<Record<string, { strong: readonly string[]; weak: readonly string[] }>> = {
+const OPENINGS: Readonly<Record<string, { strong: readonly string[]; weak: readonly string[]; inner?: readonly string[] }>> = {
   es: {
     strong: [
       "muy bien",
@@ -241,20 +241,60 @@ const OPENINGS: Readonly<Record<string, { strong: readonly string[]; weak: reado
       "それでは",
       "では",
       "ところで",
+      "ちなみに",
       "次に",
+      "次は",
+      "続いて",
       "最後に",
       "まとめると",
+      "要約すると",
       "要するに",
+      "結論として",
       "はじめに",
       "最初に",
       "まず",
+      "ここまで",
+      "この時点で",
       "もう一つ",
       "別の例",
+      "別の方法",
+      "別の見方",
       "話を戻",
+      "本題に戻",
+      "一歩下がって",
+      "前回の(?:動画|ビデオ)",
+      "次の(?:動画|ビデオ)",
       "オーケー",
+      "オッケー",
       "よし",
+      "はい[、,]",
     ],
-    weak: ["そして", "それで", "じゃあ", "今", "ここで", "なぜ", "どうして", "想像して", "考えて"],
+    weak: [
+      "そして",
+      "それで",
+      "じゃあ",
+      "今",
+      "ここで",
+      "次",
+      "第一に",
+      "第二に",
+      "第三に",
+      "なぜ",
+      "どうして",
+      "どのように",
+      "想像して",
+      "考えて",
+      "思い出して",
+      "仮に",
+    ],
+    inner: [
+      "(?:移り|移って|戻り|戻って|進み|始め|まとめ|切り替え|見てみ)ましょう",
+      "次の(?:質問|ステップ|例|部分|証明|アイデア|話題|トピック)",
+      "別の(?:質問|例|アプローチ)",
+      "最後の例",
+      "提供して",
+      "スポンサー",
+    ],
   },
   zh: {
     strong: [
@@ -307,7 +347,7 @@ const OPENINGS: Readonly<Record<string, { strong: readonly string[]; weak: reado
 /** Languages written without spaces: a marker is a prefix, not a word. */
 const UNSPACED = new Set(["ja", "zh"]);
 
-type OpeningRules = { strong: RegExp; weak: RegExp };
+type OpeningRules = { strong: RegExp; weak: RegExp; inner: RegExp | null };
 const compiled = new Map<string, OpeningRules | null>();
 
 function rulesFor(base: string): OpeningRules | null {
@@ -317,7 +357,9 @@ function rulesFor(base: string): OpeningRules | null {
     const end = UNSPACED.has(base) ? "" : "(?=[^\\p{L}\\p{N}]|$)";
     const start = base === "ar" ? "^(?:و)?" : "^";
     const pattern = (markers: readonly string[]) => new RegExp(`${start}(?:${alternatives(markers)})${end}`, "u");
-    rules = list ? { strong: pattern(list.strong), weak: pattern(list.weak) } : null;
+    rules = list
+      ? { strong: pattern(list.strong), weak: pattern(list.weak), inner: list.inner ? new RegExp(`(?:${alternatives(list.inner)})`, "u") : null }
+      : null;
     compiled.set(base, rules);
   }
   return rules;
@@ -329,9 +371,10 @@ export function cueScore(text: string, language = "en"): number {
   if (base === "en" || base === "") return englishCueScore(text);
   const rules = rulesFor(base);
   if (!rules) return 0;
-  const s = foldText(text, base).replace(/^[^\p{L}\p{N}]+/u, "");
+  const s = foldText(joinUnspacedRuns(text), base).replace(/^[^\p{L}\p{N}]+/u, "");
   if (rules.strong.test(s)) return 1;
   let score = rules.weak.test(s) ? 0.35 : 0;
+  if (rules.inner?.test(s)) score += 0.5;
   if (/[?？؟]\s*$/.test(s) && [...s].length < 80) score += 0.25; // a short question opens a new part
   return Math.min(1, score);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { cleanSentence, isContentWord, stem, terms, titleCase, tokenize, words } from "./text";
+import { cleanSentence, isContentWord, stem, terms, titleCase, tokenize, wordPieces, words } from "./text";
 
 describe("stem", () => {
   it("conflates inflections of the same word", () => {
@@ -96,6 +96,13 @@ describe("terms in other languages", () => {
   it("find the words of Japanese and Chinese, which have no spaces, and leave out the grammar", () => {
     expect(surfaces("微分とは、関数の変化率を求めることです。", "ja")).toEqual(["微分", "関数", "変化", "率", "求める"]);
     expect(surfaces("导数是函数的变化率。", "zh")).toEqual(["导数", "函数", "变化", "率"]);
+  });
+
+  it("read a space inside a run of Chinese or Japanese as a caption's line break, not a word break", () => {
+    expect(surfaces("导 数是函数的变 化率。", "zh")).toEqual(["导数", "函数", "变化", "率"]);
+    const text = "导 数是函数";
+    const [first] = wordPieces(text, "zh")!;
+    expect(text.slice(first!.start, first!.end)).toBe("导 数");
   });
 
   it("read Arabic with or without short vowels, and Hindi", () => {

@@ -135,6 +135,23 @@ const SNOWBALL: Readonly<Record<string, string>> = {
   tr: "turkish",
 };
 
+/**
+ * The filler vocabulary of spoken explanations where stopwords-iso lists only written function
+ * words: the counterparts of STOP_WORD_LIST's "actually", "really", "thing", "kind of", "know",
+ * "think", "see", "need", "same", "different", "example", "case", "important" and the like, and
+ * the adjectival suffix "的" that the segmenter splits off ("基本的"). Like the English list, they
+ * carry no topic, so they must neither drive segmentation nor become titles. (A Chinese list of
+ * the same words did not help Chinese on the videos it was chosen on, so Chinese has none yet.)
+ */
+const SPOKEN_FILLERS: Readonly<Record<string, string>> = {
+  ja: `
+実際 実際に 本当 本当に 実は 基本的 基本的に もの こと 事 方法 やり方 多く たくさん とても 非常 非常に 少し ちょっと 的
+知る 知っ 思う 思い 考える 考え 見る 見 見える 見え 見て 言う 言 言っ 意味 使う 使 使用 必要 同じ 異なる 違う 新しい 大きな 小さな
+全体 最初 最後 部分 例 例えば 場合 事実 呼ぶ 呼ば 見つける 与える 示す 示し 話す 伝える 試す 起こる 助ける 重要 もちろん 可能 可能性
+たぶん おそらく 多分 今 今日 ここ そこ すべて 全て 各 他 他の 自分 人
+`,
+};
+
 const STOPWORDS_BY_LANGUAGE = stopwordsIso as Readonly<Record<string, readonly string[]>>;
 
 /** Arabic short vowels and tatweel: written or not, the word is the same. */
@@ -164,6 +181,34 @@ export function writtenWithoutSpaces(word: string): boolean {
   return /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(word);
 }
 
+/** Whitespace between two characters of a script written without spaces (a caption's line break, not a word break). */
+const UNSPACED_GAP = /(?<=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー])\s+(?=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー])/gu;
+
+/** A text without the whitespace inside runs of Chinese or Japanese (a caption's line break there). */
+export function joinUnspacedRuns(text: string): string {
+  return withoutUnspacedGaps(text).joined;
+}
+
+/**
+ * A text without the whitespace inside runs of Chinese or Japanese, which splits words there
+ * ("导 数", "ゼ ロ"), and where each of its UTF-16 units stands in the original text.
+ */
+function withoutUnspacedGaps(text: string): { joined: string; at: (index: number) => number } {
+  if (!UNSPACED_GAP.test(text)) return { joined: text, at: (index) => index };
+  UNSPACED_GAP.lastIndex = 0;
+  const positions: number[] = [];
+  let joined = "";
+  let from = 0;
+  for (const gap of text.matchAll(UNSPACED_GAP)) {
+    for (let i = from; i < gap.index; i++) positions.push(i);
+    joined += text.slice(from, gap.index);
+    from = gap.index + gap[0].length;
+  }
+  for (let i = from; i < text.length; i++) positions.push(i);
+  joined += text.slice(from);
+  return { joined, at: (index) => positions[index] ?? text.length };
+}
+
 type Lexicon = { terms(text: string): Term[]; pieces(text: string): WordPiece[] };
 
 const lexicons = new Map<string, Lexicon | null>();
@@ -191,7 +236,8 @@ function buildLexicon(base: string): Lexicon | null {
     foldText(word, base)
       .replace(ELISION, "")
       .replace(/^'+|'+$/g, "");
-  const stopWords = new Set((STOPWORDS_BY_LANGUAGE[base] ?? []).map(normalise));
+  const fillers = (SPOKEN_FILLERS[base] ?? "").split(/\s+/).filter(Boolean);
+  const stopWords = new Set([...(STOPWORDS_BY_LANGUAGE[base] ?? []), ...fillers].map(normalise));
   const algorithm = SNOWBALL[base];
   const stemmer: Stemmer | null = algorithm ? newStemmer(algorithm) : null;
   const isContent = (word: string) => {
@@ -201,11 +247,12 @@ function buildLexicon(base: string): Lexicon | null {
   };
   const pieces = (text: string): WordPiece[] => {
     const out: WordPiece[] = [];
-    for (const piece of segmenter.segment(text)) {
+    const { joined, at } = withoutUnspacedGaps(text);
+    for (const piece of segmenter.segment(joined)) {
       if (!piece.isWordLike) continue;
       const surface = normalise(piece.segment);
       const stem = isContent(surface) ? (stemmer ? stemmer.stem(surface) : surface) : null;
-      out.push({ start: piece.index, end: piece.index + piece.segment.length, surface, stem });
+      out.push({ start: at(piece.index), end: at(piece.index + piece.segment.length - 1) + 1, surface, stem });
     }
     return out;
   };
