@@ -251,6 +251,12 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     await expect(coursePage.player()).toHaveAttribute("data-video-id", detail.course.videos[3]!.videoId);
     await coursePage.expectPlayerAt(0);
 
+    // The transcript runs on across the videos, each line at its video's own moment.
+    const panels = new StudyPanels(page);
+    await coursePage.pausePlayer();
+    await panels.open("Transcript", phone);
+    await expect(panels.activeLine()).toContainText(/Video 4 · 0:\d\d/);
+
     // The tutor answers across the videos and its citations name the video.
     const chat = new ChatPage(page, LANGUAGES_BASE_URL);
     await chat.goto(id);

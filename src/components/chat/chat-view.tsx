@@ -6,7 +6,7 @@ import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type FormE
 
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
-import type { TimelineVideo } from "~/lib/course-timeline";
+import { momentLabel, type TimelineVideo } from "~/lib/course-timeline";
 import { Send } from "~/components/ui/icons/send";
 import { Square } from "~/components/ui/icons/square";
 import { X } from "~/components/ui/icons/x";
@@ -177,7 +177,7 @@ export function ChatView({ detail, initialMessages, initialAtSeconds = null }: C
               {failure}
             </p>
           ) : null}
-          {atSeconds !== null ? <MomentChip seconds={atSeconds} onRemove={forgetMoment} /> : null}
+          {atSeconds !== null ? <MomentChip label={momentLabel(course.videos, atSeconds, formatTimestamp)} onRemove={forgetMoment} /> : null}
           <ModePicker mode={mode} onChange={setMode} disabled={busy} />
           <label htmlFor={inputId} className="sr-only">
             Your message
@@ -267,8 +267,7 @@ function PlainText({ text }: { text: string }) {
 }
 
 /** 'Asking about 12:34': the moment every question is about until the learner removes it. */
-function MomentChip({ seconds, onRemove }: { seconds: number; onRemove: () => void }) {
-  const label = formatTimestamp(seconds);
+function MomentChip({ label, onRemove }: { label: string; onRemove: () => void }) {
   return (
     <p className="flex items-center" data-testid="moment-chip">
       <span className="inline-flex items-center gap-1 rounded-full border border-primary/40 bg-primary/10 py-0.5 pr-1 pl-3 text-xs font-medium text-primary">

@@ -1,5 +1,6 @@
 "use client";
 
+import { momentLabel } from "~/lib/course-timeline";
 import Link from "next/link";
 import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 
@@ -20,7 +21,7 @@ import { AskAboutMoment } from "./ask-about-moment";
 import { CourseNotFound } from "./course-not-found";
 import { CourseOutline } from "./course-outline";
 import { CourseSharing } from "./course-sharing";
-import { CourseLanguageProvider } from "./course-text";
+import { CourseTextProvider } from "./course-text";
 import { EngineBadge } from "./engine-badge";
 import { CourseVideoPlayer } from "./video/course-video-player";
 import { LanguageBadge } from "./language-badge";
@@ -251,7 +252,7 @@ function CoursePlayerView({ detail, saved, videoPlayer, startAt }: CoursePlayerV
             variant="ghost"
             size="icon"
             className="size-7"
-            aria-label={`Make a card from the line at ${formatTimestamp(segment.start)}`}
+            aria-label={`Make a card from the line at ${momentLabel(course.videos, segment.start, formatTimestamp)}`}
             onClick={() => setCardDraft(draftFromLine(segment))}
           >
             <Plus aria-hidden="true" />
@@ -308,7 +309,7 @@ function CoursePlayerView({ detail, saved, videoPlayer, startAt }: CoursePlayerV
 
   const text = { lang: course.language, dir: "auto" } as const;
   return (
-    <CourseLanguageProvider language={course.language}>
+    <CourseTextProvider language={course.language} videos={course.videos}>
       <div className="mx-auto grid w-full max-w-7xl gap-6 px-4 py-6 sm:px-6 md:grid-cols-[17rem_minmax(0,1fr)] lg:grid-cols-[20rem_minmax(0,1fr)]">
         <header className="grid gap-2 md:col-span-2">
           <div className="flex flex-wrap items-center gap-2">
@@ -483,6 +484,6 @@ function CoursePlayerView({ detail, saved, videoPlayer, startAt }: CoursePlayerV
           )}
         </div>
       </div>
-    </CourseLanguageProvider>
+    </CourseTextProvider>
   );
 }

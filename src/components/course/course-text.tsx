@@ -2,11 +2,19 @@
 
 import { createContext, type ReactNode, useContext } from "react";
 
-const CourseLanguage = createContext<string | undefined>(undefined);
+import { momentLabel, type TimelineVideo } from "~/lib/course-timeline";
+import { formatTimestamp } from "~/lib/timestamps";
 
-/** Gives the course's language to the elements below that show its generated text. */
-export function CourseLanguageProvider({ language, children }: { language: string; children: ReactNode }) {
-  return <CourseLanguage value={language}>{children}</CourseLanguage>;
+type CourseTextContext = { language?: string; videos: readonly TimelineVideo[] };
+
+const CourseText = createContext<CourseTextContext>({ videos: [] });
+
+/**
+ * Gives the elements below what they need to show the course's own text and times: its language,
+ * and its videos on the course's timeline.
+ */
+export function CourseTextProvider({ language, videos, children }: { language: string; videos: readonly TimelineVideo[]; children: ReactNode }) {
+  return <CourseText value={{ language, videos }}>{children}</CourseText>;
 }
 
 /**
@@ -15,6 +23,12 @@ export function CourseLanguageProvider({ language, children }: { language: strin
  * direction read from the text itself, so Arabic runs right to left inside the English interface.
  */
 export function useCourseText(): { lang?: string; dir: "auto" } {
-  const language = useContext(CourseLanguage);
+  const { language } = useContext(CourseText);
   return language ? { lang: language, dir: "auto" } : { dir: "auto" };
+}
+
+/** How a course time reads: "3:45", or in a course from a playlist "Video 2 · 3:45" (the video's own moment). */
+export function useMomentLabel(): (courseSeconds: number) => string {
+  const { videos } = useContext(CourseText);
+  return (courseSeconds) => momentLabel(videos, courseSeconds, formatTimestamp);
 }

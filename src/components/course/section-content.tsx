@@ -1,9 +1,8 @@
 "use client";
 
 import { type ContentPiece, parseSectionContent } from "~/lib/section-content";
-import { formatTimestamp } from "~/lib/timestamps";
 
-import { useCourseText } from "./course-text";
+import { useCourseText, useMomentLabel } from "./course-text";
 
 type SectionContentProps = { content: string; onSeek: (seconds: number) => void };
 
@@ -47,9 +46,10 @@ export function SectionContent({ content, onSeek }: SectionContentProps) {
 }
 
 function Pieces({ pieces, onSeek }: { pieces: ContentPiece[]; onSeek: (seconds: number) => void }) {
+  const momentAt = useMomentLabel();
   return pieces.map((piece, i) => {
     if (piece.kind === "text") return <span key={i}>{piece.text}</span>;
-    const label = formatTimestamp(piece.seconds);
+    const label = momentAt(piece.seconds);
     return (
       <button
         key={i}

@@ -9,10 +9,9 @@ import { Spinner } from "~/components/ui/spinner";
 import { toast } from "~/hooks/use-toast";
 import { api } from "~/trpc/react";
 
-import { useCourseText } from "./course-text";
+import { useCourseText, useMomentLabel } from "./course-text";
 import { RotateCcw } from "./icons";
 import { allAnswered, attemptAnswers, initialQuizState, optionMark, quizReducer, type OptionMark } from "./quiz-state";
-import { formatTime } from "./section-navigation";
 
 type SectionQuizProps = {
   sectionId: number;
@@ -41,6 +40,7 @@ function isNotFound(error: { data?: { code?: string } | null } | null) {
  */
 export default function SectionQuiz({ sectionId, onContinue, continueLabel, onRewatch }: SectionQuizProps) {
   const text = useCourseText();
+  const momentAt = useMomentLabel();
   const utils = api.useUtils();
   const quiz = api.quiz.bySection.useQuery({ id: sectionId });
   const generate = api.quiz.generate.useMutation({
@@ -188,7 +188,7 @@ export default function SectionQuiz({ sectionId, onContinue, continueLabel, onRe
                         <Button variant="outline" size="sm" onClick={() => onRewatch(rewatchAt)}>
                           <RotateCcw aria-hidden="true" />
                           Rewatch this part
-                          <span className="sr-only"> (from {formatTime(rewatchAt)})</span>
+                          <span className="sr-only"> (from {momentAt(rewatchAt)})</span>
                         </Button>
                       </div>
                     ) : null}

@@ -5,8 +5,9 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { toast } from "~/hooks/use-toast";
 import { CARD_BACK_MAX_LENGTH, CARD_FRONT_MAX_LENGTH } from "~/lib/schemas/cards";
-import { formatTimestamp } from "~/lib/timestamps";
 import { api } from "~/trpc/react";
+
+import { useMomentLabel } from "../course-text";
 
 import type { CardDraft } from "./card-draft";
 
@@ -21,6 +22,7 @@ type CardMakerDialogProps = { courseId: number; draft: CardDraft; onClose: () =>
  * keeps the moment, so /review can send the learner back to it.
  */
 export default function CardMakerDialog({ courseId, draft, onClose }: CardMakerDialogProps) {
+  const momentAt = useMomentLabel();
   const ref = useRef<HTMLDialogElement>(null);
   const [front, setFront] = useState(draft.front);
   const [back, setBack] = useState(draft.back);
@@ -59,7 +61,7 @@ export default function CardMakerDialog({ courseId, draft, onClose }: CardMakerD
         }}
       >
         <h2 id={`${frontId}-title`} className="text-base font-semibold">
-          Make a card{draft.timeSeconds !== null ? ` at ${formatTimestamp(draft.timeSeconds)}` : ""}
+          Make a card{draft.timeSeconds !== null ? ` at ${momentAt(draft.timeSeconds)}` : ""}
         </h2>
         <label htmlFor={frontId} className="text-sm font-medium">
           Front (the question)

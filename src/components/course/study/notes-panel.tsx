@@ -7,9 +7,10 @@ import { cn } from "~/components/ui/cn";
 import { Spinner } from "~/components/ui/spinner";
 import { toast } from "~/hooks/use-toast";
 import { type Note, NOTE_TEXT_MAX_LENGTH } from "~/lib/schemas/notes";
-import { formatTimestamp } from "~/lib/timestamps";
 import { activeLineIndex } from "~/lib/transcript";
 import { api } from "~/trpc/react";
+
+import { useMomentLabel } from "../course-text";
 
 import { NoteMarkdown } from "./note-markdown";
 
@@ -57,6 +58,7 @@ function useInvalidateNotes(courseId: number) {
 }
 
 function NoteComposer({ courseId, seconds, onDone }: { courseId: number; seconds: number; onDone: () => void }) {
+  const momentAt = useMomentLabel();
   const transcript = api.transcript.byCourse.useQuery({ id: courseId }, { staleTime: Infinity });
   const line = useMemo(() => {
     const segments = transcript.data?.segments ?? [];
@@ -88,7 +90,7 @@ function NoteComposer({ courseId, seconds, onDone }: { courseId: number; seconds
       }}
     >
       <label htmlFor={textId} className="text-sm font-medium">
-        Note at <span className="font-mono">{formatTimestamp(seconds)}</span>
+        Note at <span className="font-mono">{momentAt(seconds)}</span>
       </label>
       <textarea
         ref={ref}
@@ -148,7 +150,8 @@ function NoteItem({
     onError: onError("The note was not changed"),
   });
   const remove = api.notes.delete.useMutation({ onSuccess: () => void invalidate(), onError: onError("The note was not deleted") });
-  const time = formatTimestamp(note.timeSeconds);
+  const momentAt = useMomentLabel();
+  const time = momentAt(note.timeSeconds);
   const editId = useId();
 
   return (

@@ -8,11 +8,10 @@ import { cn } from "~/components/ui/cn";
 import { Input } from "~/components/ui/input";
 import { Spinner } from "~/components/ui/spinner";
 import type { TranscriptSegment } from "~/lib/schemas/transcript";
-import { formatTimestamp } from "~/lib/timestamps";
 import { activeLineIndex, highlightParts, matchingLines, stepMatch } from "~/lib/transcript";
 import { api } from "~/trpc/react";
 
-import { useCourseText } from "../course-text";
+import { useCourseText, useMomentLabel } from "../course-text";
 import type { PlayerChapter } from "../section-navigation";
 import { type PlayerClock, usePlayerTime } from "./player-clock";
 import { transcriptRows } from "./transcript-rows";
@@ -224,7 +223,8 @@ type TranscriptLineProps = {
 };
 
 function TranscriptLine({ segment, active, current, query, onSeek, actions }: TranscriptLineProps) {
-  const time = formatTimestamp(segment.start);
+  const momentAt = useMomentLabel();
+  const time = momentAt(segment.start);
   const text = useCourseText();
   return (
     <div
