@@ -251,11 +251,18 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     await expect(coursePage.player()).toHaveAttribute("data-video-id", detail.course.videos[3]!.videoId);
     await coursePage.expectPlayerAt(0);
 
-    // The transcript runs on across the videos, each line at its video's own moment.
-    const panels = new StudyPanels(page);
+    // The transcript runs on across the videos, each line at its video's own moment: the fourth
+    // video's first line, once the player is past its start, is "Video 4 · m:ss".
+    const fourth = detail.course.videos[3]!;
+    const transcript = (await (await page.request.get(`${LANGUAGES_BASE_URL}/api/courses/${id}/transcript`)).json()) as { segments: { start: number }[] };
+    const line = transcript.segments.find((segment) => segment.start >= fourth.offsetSeconds)!;
+    const local = line.start - fourth.offsetSeconds;
     await coursePage.pausePlayer();
+    await coursePage.seekPlayer(Math.ceil(local));
+    const panels = new StudyPanels(page);
     await panels.open("Transcript", phone);
-    await expect(panels.activeLine()).toContainText(/Video 4 · 0:\d\d/);
+    const label = `Video 4 · ${Math.floor(local / 60)}:${String(Math.floor(local % 60)).padStart(2, "0")}`;
+    await expect(panels.activeLine()).toHaveAccessibleName(new RegExp(`^Play from ${label}\\s`));
 
     // The tutor answers across the videos and its citations name the video.
     const chat = new ChatPage(page, LANGUAGES_BASE_URL);

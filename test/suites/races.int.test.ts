@@ -16,6 +16,8 @@ import { MAX_CARDS_PER_LEARNER } from "~/lib/review";
 import { MAX_NOTES_PER_COURSE } from "~/lib/schemas/notes";
 import { createBilling, type Billing } from "~/server/billing/stripe";
 import { createDbClient } from "~/server/db/client";
+import { claimNextJob } from "~/server/jobs/queue";
+import { processGenerationJob } from "~/server/services/generation/worker";
 import { MAX_ACTIVE_JOBS_PER_USER } from "~/server/services/generation/start-generation";
 import { createCoupon } from "~/server/services/subscription/create-coupon";
 import { getEntitlements, MONTHLY_LIMIT_MESSAGE } from "~/server/services/subscription/entitlements";
@@ -29,6 +31,7 @@ import { bearer, courseWithTranscript, createApiTokenRow, createCourse, createUs
 import { createQuiz, createQuizCourse } from "../factories/quiz";
 import { startFakeStripe, type FakeStripe } from "../fakes/stripe.mjs";
 import { apiRequest, restCall, trpcCall, type ApiResult } from "../http";
+import { libraryDeps } from "../generation";
 import { paidLearner } from "../stripe";
 
 function positiveIntFromEnv(name: string, fallback: number): number {
@@ -194,6 +197,38 @@ describe(`races: ${TRIALS} trials × ${CONCURRENCY} concurrent requests`, () => 
         serverErrors: count5xx(results),
         statuses: statusTally(results),
         problems,
+      };
+    });
+  });
+
+  test("playlist generation: learners building one playlist at once, on workers side by side, each get the whole course; the transcripts are cached once", async () => {
+    await runRace("playlist generation (one playlist, concurrent workers)", async () => {
+      // Nothing cached: every job reads and caches the same videos' transcripts at the same time.
+      await db.transcript.deleteMany({});
+      const learners = await atOnce(CONCURRENCY, async () => (await learner()).user);
+      const callers = await Promise.all(learners.map((user) => createTestCaller({ user, db })));
+      const jobs = await Promise.all(
+        callers.map(({ caller }) => caller.generation.start({ topic: "https://www.youtube.com/playlist?list=PLfixtureLessons01", complexity: "beginner" })),
+      );
+      // Workers side by side, each taking jobs until none is left (other races' queued jobs too).
+      await atOnce(CONCURRENCY, async () => {
+        for (let claimed = await claimNextJob(db); claimed; claimed = await claimNextJob(db)) await processGenerationJob(db, claimed, libraryDeps());
+      });
+      const finished = await db.generationJob.findMany({
+        where: { id: { in: jobs.map((job) => job.id) } },
+        select: { status: true, errorCode: true, course: { select: { _count: { select: { videos: true } } } } },
+      });
+      const statuses: Record<string, number> = {};
+      for (const job of finished) statuses[job.errorCode ?? job.status] = (statuses[job.errorCode ?? job.status] ?? 0) + 1;
+      const whole = finished.filter((job) => job.status === "succeeded" && job.course?._count.videos === 3).length;
+      const tracks = await db.transcript.groupBy({ by: ["videoId", "language"], _count: { _all: true } });
+      return {
+        expected: CONCURRENCY,
+        observed: whole,
+        duplicates: tracks.reduce((total, track) => total + track._count._all - 1, 0),
+        serverErrors: finished.filter((job) => job.errorCode === "INTERNAL_SERVER_ERROR").length,
+        statuses,
+        problems: tracks.length === 3 ? [] : [`${tracks.length} cached tracks, not 3`],
       };
     });
   });
