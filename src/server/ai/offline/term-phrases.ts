@@ -6,7 +6,7 @@
  * title is a phrase of two content words or more, spelled as the transcript spells it.
  */
 import { baseLanguage } from "~/lib/languages";
-import { wordPieces, type WordPiece } from "./text";
+import { joinUnspacedRuns, wordPieces, type WordPiece } from "./text";
 import type { PhraseIndex, PhraseInfo, ScoredPhrase } from "./titles";
 
 /** At most this many content words in a phrase, and in a title. */
@@ -110,7 +110,8 @@ export function indexTermPhrases(lines: readonly string[], language: string): Ph
           const inPhrase = run.slice(from, to + 1).map((k) => pieces[k]!);
           const stems = inPhrase.flatMap((p) => (p.stem === null ? [] : [p.stem]));
           const key = inPhrase.map((p) => p.stem ?? "·").join(" ");
-          const surface = line.slice(inPhrase[0]!.start, last.end).replace(/\s+/g, " ");
+          // A caption's line break inside a Chinese or Japanese word is not a space of the title.
+          const surface = joinUnspacedRuns(line.slice(inPhrase[0]!.start, last.end)).replace(/\s+/g, " ");
           let id = ids.get(key);
           if (id === undefined) {
             id = phrases.length;

@@ -105,6 +105,13 @@ describe("terms in other languages", () => {
     expect(text.slice(first!.start, first!.end)).toBe("导 数");
   });
 
+  it("keep a katakana loanword whole where the dictionary cuts it into syllables", () => {
+    expect(surfaces("体系的なプラグアンドチャグ手法はありません", "ja")).toContain("プラグアンドチャグ");
+    expect(surfaces("ニューラルネットワークの層", "ja")).toEqual(["ニューラルネットワーク", "層"]);
+    // Katakana beside kanji stays apart: only touching katakana pieces are joined.
+    expect(surfaces("ベクトル空間", "ja")).toEqual(["ベクトル", "空間"]);
+  });
+
   it("read Arabic with or without short vowels, and Hindi", () => {
     expect(tokenize("مُعَدَّل التغير", "ar")).toEqual(tokenize("معدل التغير", "ar"));
     expect(surfaces("अवकलज किसी फलन के परिवर्तन की दर है।", "hi")).toEqual(["अवकलज", "फलन", "परिवर्तन", "दर"]);

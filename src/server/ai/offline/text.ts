@@ -168,6 +168,12 @@ export function foldText(text: string, language: string): string {
 const ELISION = /^(?:[cdjlmnst]|qu|dell|nell|sull|all|dall)'(?=\p{L})/u;
 /** A word written only in hiragana is, in Japanese, a particle, an ending or a function word. */
 const HIRAGANA_ONLY = /^[\p{Script=Hiragana}ー]+$/u;
+/**
+ * A word written in katakana alone. ICU's dictionary knows few loanwords and cuts the others into
+ * syllables ("プラグアンドチャグ" → プラグ|アンド|チ|ャ|グ), while a katakana run is one word or a
+ * compound read as one ("ニューラルネットワーク"): touching katakana pieces are joined again.
+ */
+const KATAKANA_ONLY = /^[\p{Script=Katakana}ー・]+$/u;
 /** Scripts where one character can be a word ("率", "点"); their function words are stop words. */
 const IDEOGRAPHIC = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 /** Scripts whose words are short: two letters can carry a topic ("دالة", "दर"). */
@@ -248,11 +254,26 @@ function buildLexicon(base: string): Lexicon | null {
   const pieces = (text: string): WordPiece[] => {
     const out: WordPiece[] = [];
     const { joined, at } = withoutUnspacedGaps(text);
+    const words: { index: number; segment: string }[] = [];
     for (const piece of segmenter.segment(joined)) {
       if (!piece.isWordLike) continue;
-      const surface = normalise(piece.segment);
+      const previous = words.at(-1);
+      if (
+        base === "ja" &&
+        previous &&
+        previous.index + previous.segment.length === piece.index &&
+        KATAKANA_ONLY.test(previous.segment) &&
+        KATAKANA_ONLY.test(piece.segment)
+      ) {
+        previous.segment += piece.segment;
+      } else {
+        words.push({ index: piece.index, segment: piece.segment });
+      }
+    }
+    for (const word of words) {
+      const surface = normalise(word.segment);
       const stem = isContent(surface) ? (stemmer ? stemmer.stem(surface) : surface) : null;
-      out.push({ start: at(piece.index), end: at(piece.index + piece.segment.length - 1) + 1, surface, stem });
+      out.push({ start: at(word.index), end: at(word.index + word.segment.length - 1) + 1, surface, stem });
     }
     return out;
   };
