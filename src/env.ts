@@ -34,6 +34,8 @@ export const env = createEnv({
     AI_MODEL: optional(z.string()),
     /** Per model call, milliseconds. */
     AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(90_000),
+    /** Model calls one generation job makes at once (a long video's parts, a playlist's videos). */
+    AI_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(3),
     YOUTUBE_API_KEY: optional(z.string()),
     /** YouTube Data API v3 base; tests point it at a local fake. */
     YOUTUBE_API_BASE_URL: z.preprocess(emptyAsUndefined, z.url().default("https://www.googleapis.com/youtube/v3")),

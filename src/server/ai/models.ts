@@ -21,6 +21,6 @@ export function getLanguageModel(): LanguageModel | null {
   return (cached = provider.chat(env.AI_MODEL ?? "gpt-4o-mini"));
 }
 
-export function aiCallSettings(): { timeoutMs: number } {
-  return { timeoutMs: env.AI_TIMEOUT_MS };
+export function aiCallSettings(): { timeoutMs: number; concurrency: number } {
+  return { timeoutMs: env.AI_TIMEOUT_MS, concurrency: env.AI_CONCURRENCY };
 }

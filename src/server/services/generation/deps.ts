@@ -23,7 +23,7 @@ export function getGenerationDeps(): GenerationDeps {
       youtubeApiBaseUrl: env.YOUTUBE_API_BASE_URL,
       youtubeiBaseUrl: env.YOUTUBEI_BASE_URL,
     }),
-    engine: model ? createLlmEngine(model, { timeoutMs: aiCallSettings().timeoutMs }) : createOfflineEngine(),
+    engine: model ? createLlmEngine(model, aiCallSettings()) : createOfflineEngine(),
   };
   return cached;
 }
