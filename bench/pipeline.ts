@@ -51,8 +51,8 @@ type Case = { label: string; videoId: string; topic: string };
 const PLAYLIST_VIDEOS = 25;
 const PLAYLIST_ID = "PLbenchTwentyFive";
 const OFFLINE_PLAYLIST_BUDGET_MS = 10_000;
-/** The LLM engine's default concurrency (createLlmEngine). */
-const LLM_CONCURRENCY = 3;
+/** Model calls at once, as the app's AI_CONCURRENCY sets them (default 3). */
+const LLM_CONCURRENCY = Math.max(1, Math.floor(Number(process.env.AI_CONCURRENCY ?? 3)) || 3);
 
 /**
  * The fake YouTube serves a temp folder holding our short lesson and, if present, the corpus's
@@ -139,7 +139,7 @@ async function main() {
       youtubeApiBaseUrl: `${youtube.url}/youtube/v3`,
       youtubeiBaseUrl: youtube.url,
     }),
-    engine: createLlmEngine(model),
+    engine: createLlmEngine(model, { concurrency: LLM_CONCURRENCY }),
   };
 
   let users = 0;
