@@ -66,3 +66,15 @@ const COURSE_VIDEOS_SQL = `SELECT * FROM ${courseVideosSql("$1")} v ORDER BY v.p
 export function selectCourseVideos(db: DbClient, courseId: number): Promise<CourseVideoRow[]> {
   return queryRows<CourseVideoRow>(db, COURSE_VIDEOS_SQL, [courseId], "course-videos");
 }
+
+const VIDEOS_OF_COURSES_SQL = `
+  SELECT c.id AS "courseId", v.* FROM unnest($1::int[]) AS c(id), LATERAL ${courseVideosSql("c.id")} v
+  ORDER BY c.id, v.position`;
+
+/** The videos of several courses in one query, each course's in order (see courseVideosSql). */
+export async function selectVideosOfCourses(db: DbClient, courseIds: readonly number[]): Promise<Map<number, CourseVideoRow[]>> {
+  const rows = await queryRows<CourseVideoRow & { courseId: number }>(db, VIDEOS_OF_COURSES_SQL, [[...courseIds]], "videos-of-courses");
+  const byCourse = new Map<number, CourseVideoRow[]>();
+  for (const { courseId, ...video } of rows) byCourse.set(courseId, [...(byCourse.get(courseId) ?? []), video]);
+  return byCourse;
+}

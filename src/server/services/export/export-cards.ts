@@ -2,7 +2,7 @@ import type { CardExportFormat } from "~/lib/schemas/export";
 import { formatTimestamp } from "~/lib/timestamps";
 import type { TimelineVideo } from "~/lib/course-timeline";
 import type { DbClient } from "~/server/db";
-import { selectCourseVideos } from "~/server/db/queries/transcript";
+import { selectVideosOfCourses } from "~/server/db/queries/transcript";
 import { getCourseOrThrow } from "~/server/services/course/get-course";
 
 import { type AnkiCard, htmlField, writeAnkiPackage } from "./anki-package";
@@ -26,8 +26,7 @@ export async function listCardsForExport(db: DbClient, { userId, courseId }: { u
     orderBy: [{ courseId: "asc" }, { timeSeconds: { sort: "asc", nulls: "last" } }, { id: "asc" }],
     select: { id: true, front: true, back: true, timeSeconds: true, course: { select: { id: true, title: true } } },
   });
-  const timelines = new Map<number, TimelineVideo[]>();
-  for (const id of new Set(cards.map((card) => card.course.id))) timelines.set(id, await selectCourseVideos(db, id));
+  const timelines: Map<number, TimelineVideo[]> = await selectVideosOfCourses(db, [...new Set(cards.map((card) => card.course.id))]);
   return cards.map((card) => ({ ...card, course: { ...card.course, videos: timelines.get(card.course.id) ?? [] } }));
 }
 
