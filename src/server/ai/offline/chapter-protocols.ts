@@ -153,17 +153,45 @@ export function compareWithEnglish(
   englishById: ReadonlyMap<string, ChapterVideo>,
   toleranceMs = 30_000,
 ): LanguageComparison {
-  let own = ZERO;
-  let base = ZERO;
-  let videos = 0;
-  for (const video of translated) {
-    const original = englishById.get(video.id);
-    if (video.referenceMs.length === 0 || video.segments.length === 0 || !original || original.segments.length === 0) continue;
-    own = addCounts(own, countsFor(video, CHAPTER_PARAMS, toleranceMs));
-    base = addCounts(base, countsFor({ ...original, referenceMs: video.referenceMs }, CHAPTER_PARAMS, toleranceMs));
-    videos++;
-  }
+  const pairs = pairedWithEnglish(translated, englishById);
+  const own = total(pairs.map(([video]) => countsFor(video, CHAPTER_PARAMS, toleranceMs)));
+  const base = total(pairs.map(([, original]) => countsFor(original, CHAPTER_PARAMS, toleranceMs)));
   const scores = scoreCounts(own);
   const english = scoreCounts(base);
-  return { videos, scores, english, gap: english.f1 - scores.f1 };
+  return { videos: pairs.length, scores, english, gap: english.f1 - scores.f1 };
+}
+
+/** Each translated video with chapters beside its English original, scored against the translation's chapters. */
+function pairedWithEnglish(translated: readonly ChapterVideo[], englishById: ReadonlyMap<string, ChapterVideo>): [ChapterVideo, ChapterVideo][] {
+  return translated.flatMap((video): [ChapterVideo, ChapterVideo][] => {
+    const original = englishById.get(video.id);
+    if (video.referenceMs.length === 0 || video.segments.length === 0 || !original || original.segments.length === 0) return [];
+    return [[video, { ...original, referenceMs: video.referenceMs }]];
+  });
+}
+
+export type HeldOutLanguageComparison = Record<"leaveOneOut" | "lengthSplit", { f1: number; english: number; gap: number }>;
+
+/**
+ * compareWithEnglish by the held-out protocols: the segmenter's weights are chosen on the other
+ * videos of the same language (leave-one-out) or on its shorter half (length split), and English
+ * is scored the same way on the same videos and chapters.
+ */
+export function compareWithEnglishHeldOut(
+  translated: readonly ChapterVideo[],
+  englishById: ReadonlyMap<string, ChapterVideo>,
+  toleranceMs = 30_000,
+): HeldOutLanguageComparison {
+  const pairs = pairedWithEnglish(translated, englishById);
+  const options = { toleranceMs, autoCaptions: false };
+  const own = evaluateChapterProtocols(
+    pairs.map(([video]) => video),
+    options,
+  );
+  const english = evaluateChapterProtocols(
+    pairs.map(([, original]) => original),
+    options,
+  );
+  const row = (key: "leaveOneOut" | "lengthSplit") => ({ f1: own[key].f1, english: english[key].f1, gap: english[key].f1 - own[key].f1 });
+  return { leaveOneOut: row("leaveOneOut"), lengthSplit: row("lengthSplit") };
 }

@@ -52,9 +52,30 @@ describe("openings in other languages", () => {
     expect(cueScore("さて、次の問題に移りましょう。", "ja")).toBe(1);
     expect(cueScore("関数の傾きを求めます。", "ja")).toBe(0);
     // Japanese puts "let's turn to" at the end of the sentence: the turn counts from anywhere in it.
-    expect(cueScore("ここからは固有値の話に移りましょう。", "ja")).toBe(0.5);
+    expect(cueScore("ここからは固有値の話に移りましょう。", "ja")).toBe(1);
     expect(cueScore("接下来我们看积分。", "zh")).toBe(1);
     expect(cueScore("函数的斜率是正的。", "zh")).toBe(0);
+  });
+
+  it("hear Chinese markers as the English ones they stand for", () => {
+    // "Let's start with…": the verb comes after what it starts with.
+    expect(cueScore("让我们从一个简单的函数开始。", "zh")).toBe(1);
+    expect(cueScore("在下一个证明中，我想展示一个论证。", "zh")).toBe(1);
+    expect(cueScore("花点时间思考一下这意味着什么。", "zh")).toBe(1);
+    // "So" and "well" are weak, as in English; "the last digit" is not "finally".
+    expect(cueScore("那么，面积是多少", "zh")).toBe(0.35);
+    expect(cueScore("最后，我们把两个等式相加。", "zh")).toBe(1);
+    expect(cueScore("最后一位数字是 0 的数。", "zh")).toBe(0);
+  });
+
+  it("count a question word anywhere in a short question where the language leaves it in place", () => {
+    // English: "What function of n should we plug in?" opens with its question word (0.35 + 0.25).
+    expect(cueScore("What function of n should we plug in?", "en")).toBeCloseTo(0.6);
+    expect(cueScore("我们应该插入 n 的什么函数？", "zh")).toBeCloseTo(0.6);
+    expect(cueScore("この関数の導関数は何でしょうか？", "ja")).toBeCloseTo(0.6);
+    expect(cueScore("यह इतना कठिन क्यों है?", "hi")).toBeCloseTo(0.6);
+    // A yes-or-no question gets the question's share only.
+    expect(cueScore("这是一个函数吗？", "zh")).toBeCloseTo(0.25);
   });
 
   it("read Arabic with or without short vowels and a leading 'and', and Hindi", () => {

@@ -104,11 +104,18 @@ function englishUnitCue(text: string): number {
 /* ------------------------------------------------------------------------- other languages */
 
 /**
- * Openings of other languages: strong ones announce a new part almost by definition, weak ones
- * often do but are also fillers. Lower case, without Arabic short vowels; a leading "و" ("and")
- * is optional in Arabic.
+ * The markers of a language other than English, lower case, without Arabic short vowels:
+ * - strong openings announce a new part almost by definition, weak ones often do but are also
+ *   fillers (a leading "و", "and", is optional in Arabic);
+ * - inner markers count anywhere in the sentence, for half;
+ * - turns count anywhere in full: where the verb ends the sentence, "let's start with…" does too
+ *   (…から始めましょう, 让我们从…开始);
+ * - question words count anywhere in a short question, as an opening one does in English: these
+ *   languages leave them in place (我们应该插入什么函数？).
  */
-const OPENINGS: Readonly<Record<string, { strong: readonly string[]; weak: readonly string[]; inner?: readonly string[] }>> = {
+type Markers = { strong: readonly string[]; weak: readonly string[]; inner?: readonly string[]; turns?: readonly string[]; questionWords?: readonly string[] };
+
+const OPENINGS: Readonly<Record<string, Markers>> = {
   es: {
     strong: [
       "muy bien",
@@ -287,34 +294,100 @@ const OPENINGS: Readonly<Record<string, { strong: readonly string[]; weak: reado
       "思い出して",
       "仮に",
     ],
-    inner: [
-      "(?:移り|移って|戻り|戻って|進み|始め|まとめ|切り替え|見てみ)ましょう",
-      "次の(?:質問|ステップ|例|部分|証明|アイデア|話題|トピック)",
-      "別の(?:質問|例|アプローチ)",
-      "最後の例",
-      "提供して",
-      "スポンサー",
-    ],
+    turns: ["(?:移り|移って|戻り|戻って|進み|始め|まとめ|切り替え|見てみ)ましょう"],
+    questionWords: ["何", "なぜ", "どう", "どの", "どれ", "どこ", "いくつ", "いつ", "誰", "どんな"],
+    inner: ["次の(?:質問|ステップ|例|部分|証明|アイデア|話題|トピック)", "別の(?:質問|例|アプローチ)", "最後の例", "提供して", "スポンサー"],
   },
+  // The English list's markers, one concept at a time: "all right", "by the way", "moving on",
+  // "next up", "finally", "to sum up", "let's turn to", "take a moment", "one more", "so far",
+  // "at this point", "another example", "in the next video", a sponsor's message; and, as in
+  // English, "so", "then" and "well" (那么, 好吧) are weak.
   zh: {
     strong: [
       "好的",
       "好了",
-      "那么",
+      "那好",
+      "好[，,]",
+      "行[，,]",
+      "ok",
+      "okay",
+      "顺便(?:说一下|说一句|提一下|一提)",
+      "顺带一提",
+      "我们继续",
+      "继续往下",
       "接下来",
       "下面",
-      "最后",
-      "总之",
-      "总结一下",
+      "下一个",
       "首先",
-      "顺便说一下",
-      "顺便一提",
-      "另一个例子",
-      "回到",
+      "最后(?:[，,]|一个|一点|我|让|要)",
+      "总之",
+      "总而言之",
+      "总的来说",
+      "综上所述",
+      "总结一下",
+      "总结来说",
+      "概括一下",
+      "回顾一下",
+      "(?:让我们|我们)(?:先|再|现在)?来?(?:开始|转向|转到|回到|回顾|总结|看一下|看看|看一看|换个|退一步)",
       "让我们来看",
       "我们来看",
+      "回到",
+      "作为(?:下一个|最后一个|另一个|最后)",
+      "还有一个",
+      "再来一个",
+      "退一步",
+      "(?:退后|后退)一步",
+      "花点时间",
+      "到目前为止",
+      "目前为止",
+      "至此",
+      "在这一点上",
+      "此时",
+      "现在(?:让我们|我们来|来看|轮到)",
+      "另一种.{0,4}(?:方法|方式|思路|看法)",
+      "另一个(?:例子|问题|想法|方法)",
+      "再举一个",
+      "再看一个",
+      "这里有",
+      "在(?:下一个|上一个|下个|上个|上集|下集|之前的)(?:视频|课|章节|集)",
+      "(?:在|对于)(?:下一个|最后一个|另一个)",
     ],
-    weak: ["现在", "所以", "然后", "那", "为什么", "想象", "考虑"],
+    turns: ["(?:让我们|我们)(?:先|再|现在)?从.{1,30}?开始"],
+    weak: [
+      "那么",
+      "好吧",
+      "现在",
+      "所以",
+      "那",
+      "然后",
+      "接着",
+      "另外",
+      "这里",
+      "第一",
+      "第二",
+      "第三",
+      "其次",
+      "想象",
+      "考虑",
+      "记住",
+      "回想",
+      "假设",
+      "为什么",
+      "什么",
+      "怎么",
+      "如何",
+    ],
+    inner: [
+      "退一步",
+      "总结一下",
+      "换个(?:话题|角度|思路)",
+      "下一个(?:问题|步骤|例子|部分|证明|想法|话题)",
+      "另一个(?:问题|例子|方法)",
+      "最后一个例子",
+      "赞助",
+      "回到(?:视频|正题|主题)",
+    ],
+    questionWords: ["什么", "为什么", "怎么", "怎样", "如何", "多少", "多长", "多大", "哪"],
   },
   ar: {
     strong: [
@@ -341,13 +414,14 @@ const OPENINGS: Readonly<Record<string, { strong: readonly string[]; weak: reado
   hi: {
     strong: ["ठीक है", "अच्छा", "वैसे", "अंत में", "आखिर में", "आइए", "चलिए", "सबसे पहले", "संक्षेप में", "एक और उदाहरण", "अगला"],
     weak: ["तो", "अब", "फिर", "पहले", "कल्पना कीजिए", "क्यों", "कैसे"],
+    questionWords: ["क्यों", "कैसे", "कितन", "कौन", "कहाँ", "कब"],
   },
 };
 
 /** Languages written without spaces: a marker is a prefix, not a word. */
 const UNSPACED = new Set(["ja", "zh"]);
 
-type OpeningRules = { strong: RegExp; weak: RegExp; inner: RegExp | null };
+type OpeningRules = { strong: RegExp; weak: RegExp; inner: RegExp | null; turns: RegExp | null; questionWords: RegExp | null };
 const compiled = new Map<string, OpeningRules | null>();
 
 function rulesFor(base: string): OpeningRules | null {
@@ -357,8 +431,15 @@ function rulesFor(base: string): OpeningRules | null {
     const end = UNSPACED.has(base) ? "" : "(?=[^\\p{L}\\p{N}]|$)";
     const start = base === "ar" ? "^(?:و)?" : "^";
     const pattern = (markers: readonly string[]) => new RegExp(`${start}(?:${alternatives(markers)})${end}`, "u");
+    const anywhere = (markers: readonly string[] | undefined) => (markers ? new RegExp(`(?:${alternatives(markers)})`, "u") : null);
     rules = list
-      ? { strong: pattern(list.strong), weak: pattern(list.weak), inner: list.inner ? new RegExp(`(?:${alternatives(list.inner)})`, "u") : null }
+      ? {
+          strong: pattern(list.strong),
+          weak: pattern(list.weak),
+          inner: anywhere(list.inner),
+          turns: anywhere(list.turns),
+          questionWords: anywhere(list.questionWords),
+        }
       : null;
     compiled.set(base, rules);
   }
@@ -372,10 +453,11 @@ export function cueScore(text: string, language = "en"): number {
   const rules = rulesFor(base);
   if (!rules) return 0;
   const s = foldText(joinUnspacedRuns(text), base).replace(/^[^\p{L}\p{N}]+/u, "");
-  if (rules.strong.test(s)) return 1;
-  let score = rules.weak.test(s) ? 0.35 : 0;
+  if (rules.strong.test(s) || rules.turns?.test(s)) return 1;
+  const shortQuestion = /[?？؟]\s*$/.test(s) && [...s].length < 80; // a short question opens a new part
+  let score = rules.weak.test(s) || (shortQuestion && rules.questionWords?.test(s)) ? 0.35 : 0;
   if (rules.inner?.test(s)) score += 0.5;
-  if (/[?？؟]\s*$/.test(s) && [...s].length < 80) score += 0.25; // a short question opens a new part
+  if (shortQuestion) score += 0.25;
   return Math.min(1, score);
 }
 
