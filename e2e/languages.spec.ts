@@ -13,6 +13,7 @@ import { type CourseDetail, expect, generateCourse, LANGUAGES_BASE_URL, register
 import { ChatPage } from "./pages/chat-page";
 import { CoursePage } from "./pages/course-page";
 import { CreateCoursePage } from "./pages/create-course-page";
+import { ReviewPage } from "./pages/review-page";
 import { StudyPanels } from "./pages/study-panels";
 
 const LIBRARY = join(import.meta.dirname, "../.data/e2e-languages/library");
@@ -211,7 +212,7 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
 }
 
 for (const [name, viewport] of Object.entries(VIEWPORTS)) {
-  test(`${name}: a five-video playlist becomes one course: the outline by video, the player moving from video to video, the tutor naming the video`, async ({
+  test(`${name}: a five-video playlist becomes one course: the outline by video, the player moving from video to video, a card's moment on /review, the tutor naming the video`, async ({
     page,
   }) => {
     test.setTimeout(150_000);
@@ -263,6 +264,19 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     await panels.open("Transcript", phone);
     const label = `Video 4 · ${Math.floor(local / 60)}:${String(Math.floor(local % 60)).padStart(2, "0")}`;
     await expect(panels.activeLine()).toHaveAccessibleName(new RegExp(`^Play from ${label}\\s`));
+
+    // A card made at that line is due on /review with the same label, and leads back into video 4.
+    const made = await page.request.post(`${LANGUAGES_BASE_URL}/api/courses/${id}/cards`, {
+      data: { source: "transcript", front: "What does the fourth video open with?", back: "Its first line", timeSeconds: line.start },
+    });
+    expect(made.status(), await made.text()).toBe(200);
+    const review = new ReviewPage(page, LANGUAGES_BASE_URL);
+    await review.goto();
+    await review.showAnswer().click();
+    await expect(review.rewatch()).toHaveText(`Rewatch this moment (${label})`);
+    await review.rewatch().click();
+    await expect(coursePage.player()).toHaveAttribute("data-video-id", fourth.videoId);
+    await coursePage.expectPlayerAt(Math.floor(line.start) - fourth.offsetSeconds);
 
     // The tutor answers across the videos and its citations name the video.
     const chat = new ChatPage(page, LANGUAGES_BASE_URL);

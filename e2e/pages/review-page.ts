@@ -2,10 +2,14 @@ import type { Page } from "@playwright/test";
 
 /** /review: one due card at a time, its answer, the four ratings, the rewatch link and the empty state. */
 export class ReviewPage {
-  constructor(readonly page: Page) {}
+  /** `origin` selects the app instance (the offline ones run on their own ports). */
+  constructor(
+    readonly page: Page,
+    private readonly origin = "",
+  ) {}
 
   goto() {
-    return this.page.goto("/review");
+    return this.page.goto(`${this.origin}/review`);
   }
 
   card() {

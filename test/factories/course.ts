@@ -62,3 +62,23 @@ export async function createCourse(db: DbClient, overrides: CourseOverrides = {}
 export type CreatedCourse = Awaited<ReturnType<typeof createCourse>>;
 
 export const sectionsOf = (course: CreatedCourse) => course.chapters.flatMap((chapter) => chapter.sections);
+
+/**
+ * Makes a course a playlist course: a Video and a CourseVideo row per duration (seconds), each
+ * video starting on the course's timeline where the one before ends. Returns the rows' timeline.
+ */
+export async function addPlaylistVideos(db: DbClient, courseId: number, durations: readonly number[]) {
+  const videos: { videoId: string; offsetSeconds: number; durationSeconds: number }[] = [];
+  let offsetSeconds = 0;
+  for (const [position, durationSeconds] of durations.entries()) {
+    const videoId = `p${position}${uniqueSuffix()}`
+      .replace(/[^A-Za-z0-9_-]/g, "")
+      .slice(0, 11)
+      .padEnd(11, "x");
+    await db.video.create({ data: { id: videoId, source: "library", title: `Part ${position + 1}`, durationSeconds } });
+    await db.courseVideo.create({ data: { courseId, position, videoId, offsetSeconds, durationSeconds, title: `Part ${position + 1}` } });
+    videos.push({ videoId, offsetSeconds, durationSeconds });
+    offsetSeconds += durationSeconds;
+  }
+  return videos;
+}

@@ -8,7 +8,6 @@ import { Card, CardContent, CardFooter, CardHeader } from "~/components/ui/card"
 import { CenteredSpinner } from "~/components/ui/spinner";
 import { toast } from "~/hooks/use-toast";
 import { CARD_RATINGS, type CardRatingName, formatDueIn } from "~/lib/review";
-import { formatTimestamp } from "~/lib/timestamps";
 import { api } from "~/trpc/react";
 
 const RATING_LABELS: Record<CardRatingName, string> = { again: "Again", hard: "Hard", good: "Good", easy: "Easy" };
@@ -125,13 +124,13 @@ export function ReviewSession() {
             <p className="break-words whitespace-pre-wrap" data-testid="review-back">
               {card.back}
             </p>
-            {card.timeSeconds !== null && card.courseAvailable ? (
+            {card.timeSeconds !== null && card.moment !== null && card.courseAvailable ? (
               <Link
                 href={`/course/${card.courseId}?t=${Math.floor(card.timeSeconds)}`}
                 className={buttonVariants({ variant: "link", className: "justify-self-start px-0" })}
                 data-testid="review-rewatch"
               >
-                Rewatch this moment ({formatTimestamp(card.timeSeconds)})
+                Rewatch this moment ({card.moment})
               </Link>
             ) : null}
           </CardContent>

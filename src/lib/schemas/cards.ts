@@ -69,6 +69,8 @@ export type CardView = z.infer<typeof cardOutput>;
 export const reviewQueueCardOutput = cardOutput.extend({
   /** False once the course was made private by another learner: the card stays, the moment cannot be opened. */
   courseAvailable: z.boolean(),
+  /** The card's moment as the course page shows it ("3:45"; "Video 2 · 3:45" in a playlist course), or null without one. */
+  moment: z.string().nullable(),
   intervals: cardIntervalsOutput,
 });
 export type ReviewQueueCard = z.infer<typeof reviewQueueCardOutput>;

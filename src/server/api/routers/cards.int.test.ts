@@ -9,8 +9,9 @@ import { listActiveChallenges } from "~/server/services/gamification/challenges"
 import { createTestCaller, sessionTokenFor } from "../../../../test/caller";
 import { db } from "../../../../test/db";
 import { expectTRPCError, expectValidationError } from "../../../../test/expect";
-import { createCourse, createUser } from "../../../../test/factories";
+import { addPlaylistVideos, createCourse, createUser } from "../../../../test/factories";
 import { createQuiz, createQuizCourse } from "../../../../test/factories/quiz";
+import { createCardRow } from "../../../../test/factories/study-rows";
 import { restCall } from "../../../../test/http";
 
 async function learner() {
@@ -81,6 +82,39 @@ describe("cards from missed quiz questions", () => {
 });
 
 describe("review.queue, cards.review, review.dueCount", () => {
+  test("a card of a playlist course names its video's moment; a card without a moment has none", async () => {
+    const { user, caller } = await learner();
+    const course = await createCourse(db, { userId: user.id });
+    await addPlaylistVideos(db, course.id, [600, 600]);
+    const inSecond = await createCardRow(db, {
+      userId: user.id,
+      courseId: course.id,
+      front: "Second video",
+      back: "b",
+      timeSeconds: 665,
+      due: new Date(Date.now() - 60_000),
+    });
+    const noMoment = await createCardRow(db, { userId: user.id, courseId: course.id, front: "No moment", back: "b", timeSeconds: null });
+
+    const { cards } = await caller.review.queue();
+    expect(cards.find((c) => c.id === inSecond.id)).toMatchObject({ timeSeconds: 665, moment: "Video 2 · 1:05" });
+    expect(cards.find((c) => c.id === noMoment.id)).toMatchObject({ timeSeconds: null, moment: null });
+  });
+
+  test("a card can be made anywhere on a playlist course's timeline, and not past its last video", async () => {
+    const { user, caller } = await learner();
+    const course = await createCourse(db, { userId: user.id });
+    await addPlaylistVideos(db, course.id, [205, 300]);
+    const made = await caller.cards.create({ id: course.id, source: "transcript", front: "In the second video", back: "b", timeSeconds: 480 });
+    expect(made.timeSeconds).toBe(480);
+    await expectTRPCError(
+      caller.cards.create({ id: course.id, source: "transcript", front: "Past the end", back: "b", timeSeconds: 506 }),
+      "UNPROCESSABLE_CONTENT",
+      "timeSeconds is past the end of the video (8:25)",
+    );
+    expect(await db.card.count({ where: { userId: user.id } })).toBe(1);
+  });
+
   test("the queue lists due cards oldest first with each rating's interval; a review moves the card by ts-fsrs's schedule", async () => {
     const { user, caller } = await learner();
     const { course, quiz } = await quizFor(user.id, { title: "Binary search, reviewed" });
@@ -107,6 +141,7 @@ describe("review.queue, cards.review, review.dueCount", () => {
       lapses: 0,
       lastReview: null,
       courseAvailable: true,
+      moment: "1:05",
       intervals: { again: "1m", hard: expect.stringMatching(/^\d+m$/), good: expect.stringMatching(/^\d+m$/), easy: expect.stringMatching(/^\d+d$/) },
     });
     expect(await caller.review.dueCount()).toEqual({ dueCount: 3 });

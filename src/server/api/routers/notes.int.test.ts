@@ -6,7 +6,7 @@ import { MAX_NOTES_PER_COURSE, NOTE_MESSAGES } from "~/lib/schemas/notes";
 import { createTestCaller, sessionTokenFor } from "../../../../test/caller";
 import { db } from "../../../../test/db";
 import { expectTRPCError, expectValidationError, tally } from "../../../../test/expect";
-import { courseWithTranscript, createCourse, createUser } from "../../../../test/factories";
+import { addPlaylistVideos, courseWithTranscript, createCourse, createUser } from "../../../../test/factories";
 import { restCall } from "../../../../test/http";
 
 async function setup(isPublic = false) {
@@ -27,6 +27,19 @@ describe("notes.create and notes.list", () => {
     expect(atEnd.quote).toBeNull();
     const { notes } = await caller.notes.list({ id: course.id });
     expect(notes.map((note) => note.id)).toEqual([early.id, late.id, atEnd.id]);
+  });
+
+  test("a playlist course takes notes anywhere on its timeline, up to the end of its last video", async () => {
+    const owner = await createUser(db);
+    const course = await createCourse(db, { userId: owner.id });
+    await addPlaylistVideos(db, course.id, [205, 300]);
+    const { caller } = await createTestCaller({ user: owner });
+    const inSecond = await caller.notes.create({ id: course.id, timeSeconds: 480, text: "In the second video" });
+    expect(inSecond.timeSeconds).toBe(480);
+    expect((await caller.notes.update({ id: inSecond.id, timeSeconds: 505 })).timeSeconds).toBe(505);
+    await expectTRPCError(caller.notes.create({ id: course.id, timeSeconds: 505.5, text: "x" }), "UNPROCESSABLE_CONTENT", NOTE_MESSAGES.outsideVideo);
+    await expectTRPCError(caller.notes.update({ id: inSecond.id, timeSeconds: 506 }), "UNPROCESSABLE_CONTENT", NOTE_MESSAGES.outsideVideo);
+    expect((await caller.notes.list({ id: course.id })).notes).toMatchObject([{ timeSeconds: 505 }]);
   });
 
   test("normalises text to NFC", async () => {

@@ -73,6 +73,7 @@ const VIDEOS_OF_COURSES_SQL = `
 
 /** The videos of several courses in one query, each course's in order (see courseVideosSql). */
 export async function selectVideosOfCourses(db: DbClient, courseIds: readonly number[]): Promise<Map<number, CourseVideoRow[]>> {
+  if (courseIds.length === 0) return new Map();
   const rows = await queryRows<CourseVideoRow & { courseId: number }>(db, VIDEOS_OF_COURSES_SQL, [[...courseIds]], "videos-of-courses");
   const byCourse = new Map<number, CourseVideoRow[]>();
   for (const { courseId, ...video } of rows) byCourse.set(courseId, [...(byCourse.get(courseId) ?? []), video]);

@@ -4,7 +4,7 @@ import { formatTimestamp } from "~/lib/timestamps";
 import type { Db } from "~/server/db";
 import { lockUser } from "~/server/db/queries/locks";
 import { AppError } from "~/server/errors";
-import { courseNotFound, isVisibleTo } from "~/server/services/course/get-course";
+import { courseLengthOf, courseLengthSelect, courseNotFound, isVisibleTo } from "~/server/services/course/get-course";
 
 import { cardViewSelect, toCardView } from "./card-view";
 import { newCardSchedule } from "./fsrs";
@@ -30,7 +30,7 @@ export async function createCard(db: Db, { userId, input, now = new Date() }: { 
       userId: true,
       isPublic: true,
       status: true,
-      video: { select: { durationSeconds: true } },
+      ...courseLengthSelect,
       chapters: { select: { sections: { select: { timeEnd: true } } } },
     },
   });
@@ -48,7 +48,7 @@ export async function createCard(db: Db, { userId, input, now = new Date() }: { 
     throw new AppError("UNPROCESSABLE", CARD_MESSAGES.noteOnlyForNotes);
   }
   const sectionEnds = course.chapters.flatMap((chapter) => chapter.sections.map((section) => section.timeEnd ?? 0));
-  const duration = course.video?.durationSeconds ?? (sectionEnds.length ? Math.max(...sectionEnds) : null);
+  const duration = courseLengthOf(course) ?? (sectionEnds.length ? Math.max(...sectionEnds) : null);
   if (timeSeconds !== null && duration !== null && timeSeconds > duration) throw new AppError("UNPROCESSABLE", CARD_MESSAGES.pastTheEnd(duration));
 
   const card = await db.$transaction(async (tx) => {

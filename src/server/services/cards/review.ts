@@ -1,7 +1,10 @@
+import { momentLabel } from "~/lib/course-timeline";
 import type { CardRatingName } from "~/lib/review";
 import { REVIEW_QUEUE_PAGE, type CardView, type ReviewQueue } from "~/lib/schemas/cards";
+import { formatTimestamp } from "~/lib/timestamps";
 import type { Db, DbClient } from "~/server/db";
 import { countDueCards, lockCardForReview, selectDueSummary, selectReviewQueue } from "~/server/db/queries/cards";
+import { selectVideosOfCourses } from "~/server/db/queries/transcript";
 import { AppError } from "~/server/errors";
 import { recordLearningEvents } from "~/server/services/gamification/record-event";
 
@@ -13,13 +16,20 @@ export const NOT_DUE_YET = "This card is not due yet";
 /**
  * GET /api/review/queue: the learner's cards due now across all courses, oldest due first (one
  * page), each with the next interval of every rating as ts-fsrs previews it at the learner's
- * desired retention; how many are due; and, when none is, when the next one will be.
+ * desired retention, and its moment as the course page shows it (with its video's number in a
+ * playlist course); how many are due; and, when none is, when the next one will be.
  */
 export async function getReviewQueue(db: DbClient, { userId, now = new Date() }: { userId: number; now?: Date }): Promise<ReviewQueue> {
   const [summary, rows] = await Promise.all([selectDueSummary(db, { userId, now }), selectReviewQueue(db, { userId, now, limit: REVIEW_QUEUE_PAGE })]);
+  const timelines = await selectVideosOfCourses(db, [...new Set(rows.flatMap((row) => (row.timeSeconds === null ? [] : [row.courseId])))]);
   const cards = rows.map((row) => {
     const schedule = { ...row, due: new Date(row.due), lastReview: row.lastReview === null ? null : new Date(row.lastReview) };
-    return { ...toCardView(row), courseAvailable: row.courseAvailable, intervals: previewIntervals(schedule, now, summary.desiredRetention) };
+    return {
+      ...toCardView(row),
+      courseAvailable: row.courseAvailable,
+      moment: row.timeSeconds === null ? null : momentLabel(timelines.get(row.courseId) ?? [], row.timeSeconds, formatTimestamp),
+      intervals: previewIntervals(schedule, now, summary.desiredRetention),
+    };
   });
   return { cards, dueCount: summary.dueCount, nextDueAt: summary.dueCount > 0 ? null : summary.nextDueAt };
 }

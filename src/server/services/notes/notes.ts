@@ -3,7 +3,7 @@ import type { Db, DbClient } from "~/server/db";
 import { lockUser } from "~/server/db/queries/locks";
 import { AppError } from "~/server/errors";
 
-import { courseNotFound, isVisibleTo } from "../course/get-course";
+import { courseLengthOf, courseLengthSelect, courseNotFound, isVisibleTo } from "../course/get-course";
 
 /**
  * A learner's notes at moments of a course's video. Notes are private to their author, on
@@ -21,14 +21,14 @@ function toNote(row: NoteRow): Note {
 const noteNotFound = () => new AppError("NOT_FOUND", NOTE_MESSAGES.notFound);
 const emptyToNull = (quote: string | null | undefined) => (quote === undefined ? undefined : quote === "" ? null : quote);
 
-/** The course if the learner may see it, with its video's length (null: no video). */
+/** The course if the learner may see it, with its timeline's length (null: no video). */
 async function visibleCourseDuration(db: DbClient, courseId: number, userId: number): Promise<number | null> {
   const course = await db.course.findUnique({
     where: { id: courseId },
-    select: { userId: true, isPublic: true, status: true, video: { select: { durationSeconds: true } } },
+    select: { userId: true, isPublic: true, status: true, ...courseLengthSelect },
   });
   if (!course || !isVisibleTo(course, userId)) throw courseNotFound();
-  return course.video?.durationSeconds ?? null;
+  return courseLengthOf(course);
 }
 
 function assertInsideVideo(timeSeconds: number, duration: number | null): void {
@@ -70,9 +70,9 @@ export async function createNote(db: Db, userId: number, input: NoteCreateInput)
 export async function updateNote(db: DbClient, userId: number, input: NoteUpdateInput): Promise<Note> {
   const { id, timeSeconds, text, quote } = input;
   if (timeSeconds !== undefined) {
-    const note = await db.note.findFirst({ where: { id, userId }, select: { course: { select: { video: { select: { durationSeconds: true } } } } } });
+    const note = await db.note.findFirst({ where: { id, userId }, select: { course: { select: courseLengthSelect } } });
     if (!note) throw noteNotFound();
-    assertInsideVideo(timeSeconds, note.course.video?.durationSeconds ?? null);
+    assertInsideVideo(timeSeconds, courseLengthOf(note.course));
   }
   const { count } = await db.note.updateMany({ where: { id, userId }, data: { timeSeconds, text, quote: emptyToNull(quote) } });
   if (count === 0) throw noteNotFound();
