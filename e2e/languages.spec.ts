@@ -212,7 +212,7 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
 }
 
 for (const [name, viewport] of Object.entries(VIEWPORTS)) {
-  test(`${name}: a five-video playlist becomes one course: the outline by video, the player moving from video to video, a card's moment on /review, the tutor naming the video`, async ({
+  test(`${name}: a five-video playlist becomes one course: the outline by video, the player moving from video to video, a note and a card in video 4, the tutor naming the video`, async ({
     page,
   }) => {
     test.setTimeout(150_000);
@@ -264,6 +264,29 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     await panels.open("Transcript", phone);
     const label = `Video 4 · ${Math.floor(local / 60)}:${String(Math.floor(local % 60)).padStart(2, "0")}`;
     await expect(panels.activeLine()).toHaveAccessibleName(new RegExp(`^Play from ${label}\\s`));
+
+    // A note taken there is at the player's moment in video 4.
+    if (phone) {
+      await page.keyboard.press("Escape");
+      await expect(panels.sheet()).toBeHidden();
+      await page.getByRole("button", { name: "Add note" }).click();
+    } else {
+      await panels.open("Notes", phone);
+      await coursePage.heading().click();
+      await page.keyboard.press("n");
+    }
+    const playerAt = Math.ceil(local);
+    const noteLabel = `Video 4 · ${Math.floor(playerAt / 60)}:${String(playerAt % 60).padStart(2, "0")}`;
+    await expect(panels.composer()).toContainText(`Note at ${noteLabel}`);
+    await panels.composer().getByRole("textbox").fill("The fourth video starts here");
+    await panels.composer().getByRole("button", { name: "Save note" }).click();
+    await expect(panels.noteItems().first().getByTestId("note-text")).toHaveText("The fourth video starts here");
+    await expect(
+      panels
+        .noteItems()
+        .first()
+        .getByRole("button", { name: `Play from ${noteLabel}` }),
+    ).toBeVisible();
 
     // A card made at that line is due on /review with the same label, and leads back into video 4.
     const made = await page.request.post(`${LANGUAGES_BASE_URL}/api/courses/${id}/cards`, {
