@@ -31,6 +31,7 @@ import { syntheticTranscript } from "../test/fixtures/transcripts/synthetic";
 import { recordFigure } from "./lib/figures";
 import { openDatabase, startApp, stop, waitFor } from "./lib/app";
 import { arg } from "./lib/args";
+import { ADD_COURSE_VIDEO_ROWS_SQL } from "./lib/course-videos";
 
 const REQUESTS = Number(arg("--requests") ?? 100);
 const MODEL_LATENCY_MS = Number(arg("--model-latency") ?? 0);
@@ -115,6 +116,7 @@ async function seed(url: string, transcript: Transcript) {
       [users.rows[0]!.id],
     );
     const courseId = course.rows[0]!.id;
+    await pool.query(ADD_COURSE_VIDEO_ROWS_SQL);
     const sectionSeconds = (MINUTES * 60) / 30;
     for (let c = 0; c < 6; c += 1) {
       const chapter = await pool.query<{ id: number }>(`INSERT INTO "Chapter" ("courseId", title, "order") VALUES ($1, $2, $3) RETURNING id`, [

@@ -23,6 +23,7 @@ import { recordFigure } from "./lib/figures";
 import { runLoad, type LoadRequest, type LoadResult } from "./lib/load";
 import { seedLargeDatabase } from "./lib/seed-large";
 import { arg } from "./lib/args";
+import { ADD_COURSE_VIDEO_ROWS_SQL } from "./lib/course-videos";
 
 const SECONDS = Number(arg("--seconds") ?? 10);
 const CONNECTIONS = Number(arg("--connections") ?? 32);
@@ -44,6 +45,7 @@ async function seedCourse(url: string) {
     [userId],
   );
   const courseId = course.rows[0]!.id;
+  await pool.query(ADD_COURSE_VIDEO_ROWS_SQL);
   const sectionIds: number[] = [];
   for (let c = 0; c < 6; c += 1) {
     const chapter = await pool.query<{ id: number }>(`INSERT INTO "Chapter" ("courseId", title, "order") VALUES ($1, $2, $3) RETURNING id`, [

@@ -31,6 +31,7 @@ import { openDatabase, startApp, stop, waitFor } from "./lib/app";
 import { recordFigure } from "./lib/figures";
 import { runLoad, type LoadRequest, type LoadResult, type LoadStats } from "./lib/load";
 import { arg } from "./lib/args";
+import { ADD_COURSE_VIDEO_ROWS_SQL } from "./lib/course-videos";
 
 const SECONDS = Number(arg("--seconds") ?? 300);
 const CONNECTIONS = Number(arg("--connections") ?? 16);
@@ -80,6 +81,7 @@ async function seed(url: string) {
     );
     await client.query(`INSERT INTO "Course" ("userId", "videoId", title, description, topic, complexity, status, engine, "isPublic", "updatedAt")
       SELECT id, 'benchLoad01', 'Course of ' || username, 'A seeded course', 'bench', 'beginner', 'ready', 'offline', username LIKE 'author\\_%', now() FROM "User"`);
+    await client.query(ADD_COURSE_VIDEO_ROWS_SQL);
     await client.query(
       `INSERT INTO "Chapter" ("courseId", title, "order") SELECT c.id, 'Chapter ' || g, g FROM "Course" c CROSS JOIN generate_series(1, $1) AS g`,
       [CHAPTERS],

@@ -22,6 +22,7 @@ import pg from "pg";
 
 import { openDatabase, startApp, stop, waitFor } from "./lib/app";
 import { arg } from "./lib/args";
+import { ADD_COURSE_VIDEO_ROWS_SQL } from "./lib/course-videos";
 import { recordFigure } from "./lib/figures";
 
 const RUNS = Number(arg("--runs") ?? 200);
@@ -58,6 +59,7 @@ async function seed(url: string) {
       [userId],
     );
     const courseId = course.rows[0]!.id;
+    await client.query(ADD_COURSE_VIDEO_ROWS_SQL);
     for (let c = 0; c < 6; c += 1) {
       const chapter = await client.query<{ id: number }>(`INSERT INTO "Chapter" ("courseId", title, "order") VALUES ($1, $2, $3) RETURNING id`, [
         courseId,

@@ -17,14 +17,16 @@ export const INVARIANTS: Record<string, string> = {
     SELECT c.id, c.title FROM "Course" c
     WHERE c.status = 'ready'
       AND NOT EXISTS (SELECT 1 FROM "Chapter" ch JOIN "Section" s ON s."chapterId" = ch.id WHERE ch."courseId" = c.id)`,
-  // A course's timeline is its videos one after another (CourseVideo), or its one video.
+  "course on a video without its CourseVideo rows": `
+    SELECT c.id, c."videoId" FROM "Course" c
+    WHERE c."videoId" IS NOT NULL AND NOT EXISTS (SELECT 1 FROM "CourseVideo" cv WHERE cv."courseId" = c.id)`,
+  // A course's timeline is its videos one after another (CourseVideo).
   "section time outside its videos or out of order": `
     WITH ordered AS (
       SELECT s.id, s."timeStart", s."timeEnd",
-             coalesce((SELECT max(cv."offsetSeconds" + cv."durationSeconds") FROM "CourseVideo" cv WHERE cv."courseId" = c.id), v."durationSeconds") AS "durationSeconds",
+             (SELECT max(cv."offsetSeconds" + cv."durationSeconds") FROM "CourseVideo" cv WHERE cv."courseId" = c.id) AS "durationSeconds",
              lag(s."timeStart") OVER (PARTITION BY ch."courseId" ORDER BY ch."order", s."order") AS previous_start
-      FROM "Section" s JOIN "Chapter" ch ON ch.id = s."chapterId" JOIN "Course" c ON c.id = ch."courseId"
-      LEFT JOIN "Video" v ON v.id = c."videoId")
+      FROM "Section" s JOIN "Chapter" ch ON ch.id = s."chapterId" JOIN "Course" c ON c.id = ch."courseId")
     SELECT * FROM ordered
     WHERE "timeStart" < 0 OR ("timeEnd" IS NOT NULL AND "timeEnd" < "timeStart")
        OR ("durationSeconds" IS NOT NULL AND "timeStart" > "durationSeconds")

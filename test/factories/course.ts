@@ -15,12 +15,20 @@ export type CourseOverrides = Partial<Omit<Prisma.CourseUncheckedCreateInput, "i
 /**
  * A course with every column filled (ready, offline engine, private); creates its owner unless
  * `userId` is given. Chapters and sections are numbered from 1 with increasing, in-video times.
+ * With a `videoId` (of a stored video), the course is on that video as generation writes it: one
+ * CourseVideo row at the start of the timeline, with the video's own track.
  */
 export async function createCourse(db: DbClient, overrides: CourseOverrides = {}) {
   const { chapters = 1, sectionsPerChapter = 2, ...fields } = overrides;
   const userId = fields.userId ?? (await createUser(db)).id;
   const suffix = uniqueSuffix();
   const secondsPerSection = 60;
+  const video = fields.videoId
+    ? await db.video.findUniqueOrThrow({
+        where: { id: fields.videoId },
+        select: { title: true, durationSeconds: true, transcripts: { where: { translated: false }, select: { id: true }, orderBy: { id: "asc" }, take: 1 } },
+      })
+    : null;
   return db.course.create({
     data: {
       videoId: null,
@@ -35,6 +43,20 @@ export async function createCourse(db: DbClient, overrides: CourseOverrides = {}
       isPublic: false,
       ...fields,
       userId,
+      ...(video && fields.videoId
+        ? {
+            videos: {
+              create: {
+                position: 0,
+                videoId: fields.videoId,
+                transcriptId: video.transcripts[0]?.id ?? null,
+                offsetSeconds: 0,
+                durationSeconds: video.durationSeconds,
+                title: video.title,
+              },
+            },
+          }
+        : {}),
       chapters: {
         create: Array.from({ length: chapters }, (_, c) => ({
           title: `Chapter ${c + 1}`,

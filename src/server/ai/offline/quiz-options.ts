@@ -4,8 +4,17 @@
  * the options, and times as the video shows them.
  */
 
+/**
+ * How much transcript a quiz may draw on, tried in turn until one gives enough questions: the
+ * section with neighbouring text up to 90 words, then twice as much each time, up to 1,440 words
+ * (about ten minutes of speech). A section that gives no quiz even then gets none: reading on to
+ * the whole video asked about text far from the section, and on a long video with nothing to ask
+ * (music, one line repeated) it held the server's thread for a minute (3,600 lines: 68 s).
+ */
+export const QUIZ_WINDOW_WORDS = [90, 180, 360, 720, 1_440] as const;
+
 /** A section with fewer words than this borrows neighbouring transcript text. */
-export const QUIZ_WINDOW_MIN_WORDS = 90;
+export const QUIZ_WINDOW_MIN_WORDS = QUIZ_WINDOW_WORDS[0];
 
 /** An option as compared with the others: case, spacing and punctuation ignored. */
 export const optionKey = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");

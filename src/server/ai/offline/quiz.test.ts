@@ -131,6 +131,33 @@ describe("buildOfflineQuiz on short sections", () => {
     expect(quiz.questions.every((q) => q.sourceTime === base.timeStart)).toBe(true);
   });
 
+  it("a quiz draws on at most about ten minutes of speech around its section, not on the whole video", async () => {
+    // Two minutes of the same sung line, the lesson, then a long run of that line again: the
+    // lesson is within reach of a section in the opening minutes, not of one far past it.
+    const lesson = (await librarySectionSources(OWN_DIR, "binSearch01"))[0]!.segments;
+    const chorus = (count: number, fromMs: number): TimedSegment[] =>
+      Array.from({ length: count }, (_, k) => ({ index: 0, startMs: fromMs + k * 2000, endMs: fromMs + k * 2000 + 1900, text: "la la la la la la" }));
+    const lessonEndMs = 120_000 + lesson.at(-1)!.endMs;
+    const segments = [
+      ...chorus(60, 0),
+      ...lesson.map((s) => ({ ...s, startMs: s.startMs + 120_000, endMs: s.endMs + 120_000 })),
+      ...chorus(2_000, lessonEndMs),
+    ].map((s, index) => ({ ...s, index }));
+    const near: QuizSource = { courseTitle: "C", sectionTitle: "Opening", timeStart: 0, timeEnd: 60, segments };
+    const { quiz, window } = planOfflineQuiz(near);
+    expect(quiz.questions.length).toBeGreaterThanOrEqual(3);
+    expect(window.length).toBeGreaterThan(60);
+    // Past the lesson by more than the widest window (1,440 words: 240 lines of six): no quiz.
+    const farStart = Math.ceil((lessonEndMs + 300 * 2000) / 1000);
+    let caught: unknown;
+    try {
+      buildOfflineQuiz({ courseTitle: "C", sectionTitle: "Far", timeStart: farStart, timeEnd: farStart + 60, segments });
+    } catch (error) {
+      caught = error;
+    }
+    expect((caught as Error).message).toBe(QUIZ_TOO_SHORT_MESSAGE);
+  });
+
   it("a video with too little text → AppError UNPROCESSABLE with a clear message", () => {
     const segments: TimedSegment[] = [
       { index: 0, startMs: 0, endMs: 3000, text: "Hello there." },

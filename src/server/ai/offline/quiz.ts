@@ -33,7 +33,7 @@ import type { TimedSegment } from "~/server/video/types";
 
 import { standAlone } from "./content";
 import { createTagger, type TaggedToken } from "./nlp";
-import { distinctOptions, formatTime, QUIZ_WINDOW_MIN_WORDS, shuffle } from "./quiz-options";
+import { distinctOptions, formatTime, QUIZ_WINDOW_WORDS, shuffle } from "./quiz-options";
 import { transcriptLanguage } from "./language";
 import { buildTermQuiz } from "./term-quiz";
 import { cleanSentence, stem, STOP_WORDS, usesEnglishRules } from "./text";
@@ -48,6 +48,11 @@ const STATEMENT_WORDS = { min: 7, max: 30 };
 const STATEMENT_MAX_CHARS = 200;
 /** Content words a sentence needs before it can carry a question (fewer make the truth rule vacuous). */
 const MIN_CONTENT_LEMMAS = 3;
+/**
+ * The nearest statements a statement question's wrong options are made from: further away they
+ * are off the topic, and trying the whole video is quadratic in its length.
+ */
+const NEARBY_STATEMENTS_ALTERED = 12;
 /** Distractor candidates tried per blank, best first: bounds the tagging work on long videos. */
 const MAX_CANDIDATES_TRIED = 40;
 const BLANK = "_____";
@@ -449,14 +454,20 @@ function distractorsFor(
   const others = without(sentence.lemmas);
   const broadOthers = without(sentence.broad);
   const chosen: string[] = [];
-  const candidates = (analysis.byKind.get(slot.term.kind) ?? []).filter(
-    (t) => t !== slot.term && ![t.lemma, t.surface.toLowerCase(), stem(t.surface.toLowerCase())].some((w) => sentence.words.has(w)),
-  );
+  // The first MAX_CANDIDATES_TRIED terms of the kind that are not words of the sentence, read
+  // lazily: the kind's list holds every term of the video.
+  const candidates: Term[] = [];
+  for (const t of analysis.byKind.get(slot.term.kind) ?? []) {
+    if (candidates.length >= MAX_CANDIDATES_TRIED) break;
+    if (t === slot.term || t.surface.length < minLength) continue;
+    const surface = t.surface.toLowerCase();
+    if (![t.lemma, surface, stem(surface)].some((w) => sentence.words.has(w))) candidates.push(t);
+  }
   // A clause is read both on its own and within its whole sentence: the checks must hold in both.
   const inParent = sentence.parent && parentSlot(analysis, sentence.parent, slot);
   if (sentence.parent && !inParent) return [];
   const parentOthers = inParent ? without(new Set(contentLemmas(inParent.clause))) : others;
-  for (const candidate of candidates.filter((t) => t.surface.length >= minLength).slice(0, MAX_CANDIDATES_TRIED)) {
+  for (const candidate of candidates) {
     if (chosen.length >= count) break;
     const word = matchCase(candidate.surface, slot.token.text);
     if (!distinctOptions([...taken, ...chosen, word])) continue;
@@ -549,7 +560,8 @@ function statementCandidates(analysis: Analysis, source: QuizSource): Candidate[
     // Altered sentences, nearest first (on the same topic); the correct one altered last.
     const nearby = statements
       .filter((s) => s !== sentence)
-      .sort((a, b) => Math.abs(a.order - sentence.order) - Math.abs(b.order - sentence.order) || a.order - b.order);
+      .sort((a, b) => Math.abs(a.order - sentence.order) - Math.abs(b.order - sentence.order) || a.order - b.order)
+      .slice(0, NEARBY_STATEMENTS_ALTERED);
     for (const other of [...nearby, sentence]) {
       if (options.length >= QUIZ_OPTION_COUNT) break;
       const altered = alteredOnce(other);
@@ -590,7 +602,7 @@ export function buildOfflineQuiz(source: QuizSource): GeneratedQuiz {
 /** The quiz and the transcript segments (positions) it was drawn from. */
 export function planOfflineQuiz(source: QuizSource): { quiz: GeneratedQuiz; window: number[] } {
   const video = analyseVideo(source.segments);
-  for (let minWords = QUIZ_WINDOW_MIN_WORDS; ; minWords *= 2) {
+  for (const minWords of QUIZ_WINDOW_WORDS) {
     const { own, window } = quizWindow(source, minWords);
     if (window.length === 0) break;
     const questions = chooseQuestions(source, analyse(video, new Set(window), new Set(own)));

@@ -19,7 +19,7 @@ import {
   type QuizSource,
 } from "~/server/ai/quiz/types";
 
-import { distinctOptions, formatTime, QUIZ_WINDOW_MIN_WORDS, shuffle } from "./quiz-options";
+import { distinctOptions, formatTime, QUIZ_WINDOW_WORDS, shuffle } from "./quiz-options";
 import { quizWording, type QuizWording } from "./wording";
 import { wordPieces, writtenWithoutSpaces, type WordPiece } from "./text";
 
@@ -62,7 +62,7 @@ export function buildTermQuiz(source: QuizSource, language: string): GeneratedQu
     return { position, text: segment.text.trim(), startMs: segment.startMs, pieces, stems: new Set(pieces.flatMap((p) => (p.stem ? [p.stem] : []))) };
   });
   const { terms, documentFrequency } = videoTerms(sentences);
-  for (let minWords = QUIZ_WINDOW_MIN_WORDS; ; minWords *= 2) {
+  for (const minWords of QUIZ_WINDOW_WORDS) {
     const { own, window } = quizWindow(source, minWords);
     if (window.length === 0) break;
     const questions = chooseQuestions(source, new Set(own), window, sentences, terms, documentFrequency, wording);

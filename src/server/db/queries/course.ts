@@ -14,20 +14,15 @@ export function visibleToSql(course: string, user: string): string {
 
 /**
  * The videos of a course as rows (position, videoId, transcriptId, offsetSeconds,
- * durationSeconds, title, language), `course` being the SQL of its id: its "CourseVideo" rows,
- * or for a course without any (written before they existed, or by hand) its video with the
- * video's own track at the start of the timeline.
+ * durationSeconds, title, language), `course` being the SQL of its id: its "CourseVideo" rows
+ * (every generated course has them; the migration that added them wrote them for older courses)
+ * with the language of the track each was built from.
  */
 export function courseVideosSql(course: string): string {
   return `(
     SELECT cv.position, cv."videoId", cv."transcriptId", cv."offsetSeconds", cv."durationSeconds", cv.title, t.language
     FROM "CourseVideo" cv LEFT JOIN "Transcript" t ON t.id = cv."transcriptId"
     WHERE cv."courseId" = ${course}
-    UNION ALL
-    SELECT 0, v.id, t.id, 0, v."durationSeconds", v.title, t.language
-    FROM "Course" c0 JOIN "Video" v ON v.id = c0."videoId"
-    LEFT JOIN LATERAL (SELECT tt.id, tt.language FROM "Transcript" tt WHERE tt."videoId" = v.id AND NOT tt.translated ORDER BY tt.id LIMIT 1) t ON true
-    WHERE c0.id = ${course} AND NOT EXISTS (SELECT 1 FROM "CourseVideo" x WHERE x."courseId" = ${course})
   )`;
 }
 

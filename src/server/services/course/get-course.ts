@@ -59,18 +59,14 @@ export const courseNotFound = () => new AppError("NOT_FOUND", "Course Not Found"
 
 /** What Prisma selects of a course to know how long its timeline is (courseLengthOf). */
 export const courseLengthSelect = {
-  video: { select: { durationSeconds: true } },
   videos: { select: { offsetSeconds: true, durationSeconds: true }, orderBy: { position: "desc" }, take: 1 },
 } as const;
 
 /**
  * Seconds from the start of a course to the end of its last video (a playlist's videos play one
- * after another), its one video's length for a course without CourseVideo rows, or null without a video.
+ * after another), or null for a course without a video.
  */
-export function courseLengthOf(course: {
-  video: { durationSeconds: number } | null;
-  videos: readonly { offsetSeconds: number; durationSeconds: number }[];
-}): number | null {
+export function courseLengthOf(course: { videos: readonly { offsetSeconds: number; durationSeconds: number }[] }): number | null {
   const last = course.videos[0];
-  return last ? last.offsetSeconds + last.durationSeconds : (course.video?.durationSeconds ?? null);
+  return last ? last.offsetSeconds + last.durationSeconds : null;
 }
