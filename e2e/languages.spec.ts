@@ -97,6 +97,25 @@ async function expectQuizAndTutorIn(
   await coursePage.expectPlayerAt(seconds);
 }
 
+/** A moment as the course page shows it ("4:05"). */
+const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, "0")}`;
+
+/**
+ * Opens the note composer at the player's moment: on a phone the note button sits under the
+ * transcript sheet, so the sheet is closed first; on a desktop the Notes tab and the "n" key.
+ */
+async function openNoteComposer(page: Page, panels: StudyPanels, coursePage: CoursePage, phone: boolean) {
+  if (phone) {
+    await page.keyboard.press("Escape");
+    await expect(panels.sheet()).toBeHidden();
+    await page.getByRole("button", { name: "Add note" }).click();
+  } else {
+    await panels.open("Notes", phone);
+    await coursePage.heading().click();
+    await page.keyboard.press("n");
+  }
+}
+
 test("desktop: a Spanish course from the create form, offline, from the video's Spanish track: titles, quiz, tutor and citations in Spanish", async ({
   page,
 }) => {
@@ -182,16 +201,7 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     await expectNoHorizontalOverflow(page);
     await page.screenshot({ path: testInfo.outputPath(`arabic-transcript-${name}.png`) });
 
-    if (phone) {
-      // The note button sits under the sheet: close it, and the button opens it on a new note.
-      await page.keyboard.press("Escape");
-      await expect(panels.sheet()).toBeHidden();
-      await page.getByRole("button", { name: "Add note" }).click();
-    } else {
-      await panels.open("Notes", phone);
-      await coursePage.heading().click();
-      await page.keyboard.press("n");
-    }
+    await openNoteComposer(page, panels, coursePage, phone);
     const note = "ملاحظة: المتجه سهم له طول واتجاه";
     await panels.composer().getByRole("textbox").fill(note);
     await panels.composer().getByRole("button", { name: "Save note" }).click();
@@ -262,21 +272,12 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     await coursePage.seekPlayer(Math.ceil(local));
     const panels = new StudyPanels(page);
     await panels.open("Transcript", phone);
-    const label = `Video 4 · ${Math.floor(local / 60)}:${String(Math.floor(local % 60)).padStart(2, "0")}`;
+    const label = `Video 4 · ${clock(local)}`;
     await expect(panels.activeLine()).toHaveAccessibleName(new RegExp(`^Play from ${label}\\s`));
 
     // A note taken there is at the player's moment in video 4.
-    if (phone) {
-      await page.keyboard.press("Escape");
-      await expect(panels.sheet()).toBeHidden();
-      await page.getByRole("button", { name: "Add note" }).click();
-    } else {
-      await panels.open("Notes", phone);
-      await coursePage.heading().click();
-      await page.keyboard.press("n");
-    }
-    const playerAt = Math.ceil(local);
-    const noteLabel = `Video 4 · ${Math.floor(playerAt / 60)}:${String(playerAt % 60).padStart(2, "0")}`;
+    await openNoteComposer(page, panels, coursePage, phone);
+    const noteLabel = `Video 4 · ${clock(Math.ceil(local))}`;
     await expect(panels.composer()).toContainText(`Note at ${noteLabel}`);
     await panels.composer().getByRole("textbox").fill("The fourth video starts here");
     await panels.composer().getByRole("button", { name: "Save note" }).click();
