@@ -62,8 +62,37 @@ describe("search", () => {
     ]);
     expect(highlightParts("no hit", "zzz")).toEqual([{ text: "no hit", match: false }]);
     expect(highlightParts("anything", "")).toEqual([{ text: "anything", match: false }]);
-    // Lower-casing "İ" changes the length: the line stays whole rather than marked at the wrong place.
-    expect(highlightParts("İstanbul merge", "merge")).toEqual([{ text: "İstanbul merge", match: false }]);
+    // Lower-casing "İ" gives two characters: the mark still lands on the line's own letters.
+    expect(highlightParts("İstanbul merge", "merge")).toEqual([
+      { text: "İstanbul ", match: false },
+      { text: "merge", match: true },
+    ]);
+    // A Greek final sigma cases differently in a word than alone: the line stays whole and unmarked.
+    expect(highlightParts("ΟΔΟΣ merge", "merge")).toEqual([{ text: "ΟΔΟΣ merge", match: false }]);
+  });
+
+  test("finds Chinese and Japanese across a caption's line break inside a word, and Arabic with or without short vowels", () => {
+    const cjk = [{ text: "导 数是函数的变 化率。" }, { text: "固有値の話に移りましょう。" }, { text: "导数" }];
+    expect(matchingLines(cjk, "导数")).toEqual([0, 2]);
+    expect(matchingLines(cjk, "变化率")).toEqual([0]);
+    expect(matchingLines(cjk, "固有値")).toEqual([1]);
+    expect(highlightParts("导 数是函数的变 化率。", "导数")).toEqual([
+      { text: "导 数", match: true },
+      { text: "是函数的变 化率。", match: false },
+    ]);
+    expect(highlightParts("这是导 数", "导数")).toEqual([
+      { text: "这是", match: false },
+      { text: "导 数", match: true },
+    ]);
+    const arabic = [{ text: "حسنًا، لننتقل إلى التكامل." }, { text: "الدالة متزايدة." }];
+    expect(matchingLines(arabic, "حسنا")).toEqual([0]);
+    expect(matchingLines(arabic, "حَسَنًا")).toEqual([0]);
+    expect(highlightParts("حسنًا، لننتقل", "حسنا")).toEqual([
+      { text: "حسنًا", match: true },
+      { text: "، لننتقل", match: false },
+    ]);
+    // Spaces between words of other scripts still count.
+    expect(matchingLines([{ text: "merge sort" }], "mergesort")).toEqual([]);
   });
 
   test("stepMatch wraps both ways and starts at the first or last", () => {

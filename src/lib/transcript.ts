@@ -1,4 +1,5 @@
 /** The pure rules of the transcript panel and its service: which section and which line a moment falls in, and search. */
+import { ARABIC_MARKS, UNSPACED_GAP } from "./writing";
 
 export type TimeRange = { start: number; end: number | null };
 
@@ -37,10 +38,14 @@ function lastStartedIndex(items: readonly { start: number }[], seconds: number):
   return found;
 }
 
-/** What a search compares: case folded, so "Tree" finds "tree" and "TREE". */
-export const foldForSearch = (text: string) => text.toLocaleLowerCase("en-US");
+/**
+ * What a search compares: case folded, so "Tree" finds "tree" and "TREE"; Arabic with or without
+ * its short vowels; Chinese and Japanese without a caption's line break inside a word ("导 数"
+ * is found as 导数).
+ */
+export const foldForSearch = (text: string) => text.toLocaleLowerCase("en-US").replace(UNSPACED_GAP, "").replace(ARABIC_MARKS, "");
 
-/** The indexes of the lines whose text holds `query` (trimmed, any case); none for an empty query. */
+/** The indexes of the lines whose text holds `query` (trimmed, as folded); none for an empty query. */
 export function matchingLines(lines: readonly { text: string }[], query: string): number[] {
   const needle = foldForSearch(query.trim());
   if (needle === "") return [];
@@ -51,26 +56,54 @@ export function matchingLines(lines: readonly { text: string }[], query: string)
   return found;
 }
 
+/**
+ * foldForSearch one character at a time, with where in `text` each unit of the result comes from
+ * (`from[k]`; `from[folded.length]` is the text's end).
+ */
+function foldWithSources(text: string): { folded: string; from: number[] } {
+  const dropped = new Set<number>();
+  for (const gap of text.matchAll(UNSPACED_GAP)) for (let k = gap.index; k < gap.index + gap[0].length; k += 1) dropped.add(k);
+  let folded = "";
+  const from: number[] = [];
+  for (let at = 0; at < text.length;) {
+    const character = String.fromCodePoint(text.codePointAt(at)!);
+    if (!dropped.has(at) && character.replace(ARABIC_MARKS, "") !== "") {
+      const lower = character.toLocaleLowerCase("en-US");
+      folded += lower;
+      for (let k = 0; k < lower.length; k += 1) from.push(at);
+    }
+    at += character.length;
+  }
+  from.push(text.length);
+  return { folded, from };
+}
+
 export type TextPart = { text: string; match: boolean };
 
 /**
- * `text` cut into the parts that match `query` and the rest, for highlighting. Folding may change
- * a string's length (e.g. "İ"), in which case the line is shown whole and unmarked rather than
- * marked at the wrong place.
+ * `text` cut into the parts that match `query` (as folded) and the rest, for highlighting. Where
+ * casing a whole line differs from casing it letter by letter (a Greek final sigma), the line is
+ * shown whole and unmarked rather than marked at the wrong place.
  */
 export function highlightParts(text: string, query: string): TextPart[] {
   const needle = foldForSearch(query.trim());
-  const folded = foldForSearch(text);
-  if (needle === "" || folded.length !== text.length) return [{ text, match: false }];
+  const whole = [{ text, match: false }];
+  if (needle === "") return whole;
+  const { folded, from } = foldWithSources(text);
+  if (folded !== foldForSearch(text)) return whole;
   const parts: TextPart[] = [];
   let offset = 0;
   for (let at = folded.indexOf(needle); at !== -1; at = folded.indexOf(needle, at + needle.length)) {
-    if (at > offset) parts.push({ text: text.slice(offset, at), match: false });
-    parts.push({ text: text.slice(at, at + needle.length), match: true });
-    offset = at + needle.length;
+    const start = from[at]!;
+    // The match runs to where the next folded character starts, less a line break dropped after it.
+    let end = from[at + needle.length]!;
+    while (end > start && /\s/.test(text[end - 1]!)) end -= 1;
+    if (start > offset) parts.push({ text: text.slice(offset, start), match: false });
+    parts.push({ text: text.slice(start, end), match: true });
+    offset = end;
   }
   if (offset < text.length) parts.push({ text: text.slice(offset), match: false });
-  return parts.length > 0 ? parts : [{ text, match: false }];
+  return parts.length > 0 ? parts : whole;
 }
 
 /** The match to move to from `current` (an index into `matches`, or -1 for none yet) by `step` (±1), wrapping. */

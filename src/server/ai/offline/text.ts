@@ -11,6 +11,7 @@ import stopwordsIso from "stopwords-iso";
 import { hasFinalPunctuation } from "~/lib/sentences";
 
 import { baseLanguage } from "~/lib/languages";
+import { ARABIC_MARKS, UNSPACED_GAP } from "~/lib/writing";
 
 /**
  * Function words plus the filler vocabulary of spoken explanations ("going", "thing", "kind of",
@@ -154,9 +155,6 @@ const SPOKEN_FILLERS: Readonly<Record<string, string>> = {
 
 const STOPWORDS_BY_LANGUAGE = stopwordsIso as Readonly<Record<string, readonly string[]>>;
 
-/** Arabic short vowels and tatweel: written or not, the word is the same. */
-const ARABIC_MARKS = /[\u0610-\u061a\u064b-\u065f\u0670\u06d6-\u06ed\u0640]/g;
-
 /**
  * A text as the rules of a language other than English compare it: NFC, lower case in the
  * language's own way, straight apostrophes, no Arabic short vowels.
@@ -186,9 +184,6 @@ export type WordPiece = { start: number; end: number; surface: string; stem: str
 export function writtenWithoutSpaces(word: string): boolean {
   return /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(word);
 }
-
-/** Whitespace between two characters of a script written without spaces (a caption's line break, not a word break). */
-const UNSPACED_GAP = /(?<=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー])\s+(?=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー])/gu;
 
 /** A text without the whitespace inside runs of Chinese or Japanese (a caption's line break there). */
 export function joinUnspacedRuns(text: string): string {
