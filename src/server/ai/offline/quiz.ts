@@ -591,7 +591,7 @@ function statementCandidates(analysis: Analysis, source: QuizSource): Candidate[
  * 3–5 questions on the section: up to three cloze and two statement questions, each on its own
  * sentence and cloze terms all different, in video order. A section whose text yields fewer
  * than three (too short, or sentences too long to quiz on) borrows more and more neighbouring
- * text. Throws AppError UNPROCESSABLE when even the whole video cannot give three.
+ * text, up to QUIZ_WINDOW_WORDS' widest. Throws AppError UNPROCESSABLE when even that cannot give three.
  */
 export function buildOfflineQuiz(source: QuizSource): GeneratedQuiz {
   // The tagger reads English only: other languages get cloze questions on their key terms.

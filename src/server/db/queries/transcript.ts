@@ -76,6 +76,10 @@ export async function selectVideosOfCourses(db: DbClient, courseIds: readonly nu
   if (courseIds.length === 0) return new Map();
   const rows = await queryRows<CourseVideoRow & { courseId: number }>(db, VIDEOS_OF_COURSES_SQL, [[...courseIds]], "videos-of-courses");
   const byCourse = new Map<number, CourseVideoRow[]>();
-  for (const { courseId, ...video } of rows) byCourse.set(courseId, [...(byCourse.get(courseId) ?? []), video]);
+  for (const { courseId, ...video } of rows) {
+    const videos = byCourse.get(courseId);
+    if (videos) videos.push(video);
+    else byCourse.set(courseId, [video]);
+  }
   return byCourse;
 }
