@@ -4,7 +4,7 @@ import type { TimedSegment } from "~/server/video/types";
 
 import { syntheticTranscript } from "../../../../test/fixtures/transcripts/synthetic";
 import { simulateAutoCaptionCues, simulateAutoCaptions } from "./auto-captions";
-import { evaluateChapterProtocols, parameterGrid, type ChapterVideo } from "./chapter-protocols";
+import { agreementWithEnglish, compareWithEnglishHeldOut, evaluateChapterProtocols, parameterGrid, type ChapterVideo } from "./chapter-protocols";
 import { CHAPTER_PARAMS } from "./segment";
 
 const segment = (index: number, startS: number, endS: number, text: string): TimedSegment => ({ index, startMs: startS * 1000, endMs: endS * 1000, text });
@@ -81,5 +81,71 @@ describe("evaluateChapterProtocols", () => {
     const report = evaluateChapterProtocols(withEmpty, { grid: [CHAPTER_PARAMS], autoCaptions: false });
     expect(report.autoCaptions).toBeUndefined();
     expect(report.inSample).toEqual(evaluateChapterProtocols(videos, { grid: [CHAPTER_PARAMS], autoCaptions: false }).inSample);
+  });
+});
+
+describe("agreementWithEnglish", () => {
+  const timed = (texts: readonly string[]): TimedSegment[] =>
+    texts.map((text, index) => ({ index, startMs: index * 5_000, endMs: index * 5_000 + 4_500, text }));
+  const video = (id: string, texts: readonly string[], language: string): ChapterVideo => ({
+    id,
+    durationMs: texts.length * 5_000,
+    segments: timed(texts),
+    referenceMs: [],
+    language,
+  });
+
+  it("counts the sentences where each side hears a turn, pairing them by time", () => {
+    const english = video("v", ["All right, let's turn to integrals.", "The slope is positive.", "By the way, this is sponsored.", "So far so good."], "en");
+    const spanish = video(
+      "v",
+      ["Muy bien, pasemos a las integrales.", "Tómate un momento con la pendiente.", "La pendiente es positiva.", "Hasta ahora, todo bien."],
+      "es",
+    );
+    const { cues } = agreementWithEnglish([spanish], new Map([["v", english]]));
+    expect(cues).toEqual({ both: 2, englishOnly: 1, languageOnly: 1 });
+  });
+
+  it("scores a translation that behaves exactly like English as full agreement, and skips videos without an original", () => {
+    const { segments, durationSeconds } = syntheticTranscript(16, { topicMinutes: 4, seed: 3 });
+    const english: ChapterVideo = { id: "s", durationMs: durationSeconds * 1000, segments, referenceMs: [], language: "en" };
+    const result = agreementWithEnglish([english, { ...english, id: "orphan" }], new Map([["s", english]]));
+    expect(result.chapters.f1).toBe(1);
+    expect(result.chapters.truePositives).toBeGreaterThan(1);
+    expect(result.cues.englishOnly + result.cues.languageOnly).toBe(0);
+  });
+});
+
+describe("compareWithEnglishHeldOut", () => {
+  const originals: ChapterVideo[] = [12, 16, 20, 24].map((minutes, k) => {
+    const { segments, topicStartsMs, durationSeconds } = syntheticTranscript(minutes, { topicMinutes: 4, seed: k + 11 });
+    return { id: `v${k}`, durationMs: durationSeconds * 1000, segments, referenceMs: topicStartsMs.slice(1), language: "en" };
+  });
+  const englishById = new Map(originals.map((v) => [v.id, v]));
+  const grid = parameterGrid(CHAPTER_PARAMS, { depthWeight: [3, 6] });
+
+  it("finds no gap for a translation that reads exactly like the original, by either way of choosing the weights", () => {
+    const result = compareWithEnglishHeldOut(originals, englishById, 30_000, grid);
+    for (const way of [result.fromEnglish, result.ownLanguage]) {
+      for (const row of [way.leaveOneOut, way.lengthSplit]) {
+        expect(row.gap).toBe(0);
+        expect(row.f1).toBeGreaterThan(0.7);
+      }
+    }
+    expect(result.gridMean.gap).toBe(0);
+  });
+
+  it("scores the translation's own videos with the weights the English originals chose", () => {
+    // A translation where every sentence says the same and runs into the next: no topic shows.
+    const blank = originals.map((v) => ({
+      ...v,
+      segments: v.segments.map((s, i) => ({ ...s, text: "Lorem ipsum dolor.", endMs: v.segments[i + 1]?.startMs ?? s.endMs })),
+      language: "es",
+    }));
+    const result = compareWithEnglishHeldOut(blank, englishById, 30_000, grid);
+    expect(result.fromEnglish.leaveOneOut.english).toBeGreaterThan(0.7);
+    expect(result.fromEnglish.leaveOneOut.gap).toBeGreaterThan(0.3);
+    expect(result.fromEnglish.lengthSplit.english).toBe(result.ownLanguage.lengthSplit.english);
+    expect(result.gridMean.gap).toBeGreaterThan(0.3);
   });
 });

@@ -76,14 +76,14 @@ describe.skipIf(!present || languages.length === 0)(
     : "offline chapters in other languages — skipped: ../shared/fixtures/translations not found",
   () => {
     const englishById = new Map(videos.map((v) => [v.videoId, chapterVideoOf(v)]));
-    // Issue 20 asks for a gap of at most 0.1; Japanese and Chinese are at about 0.1 now, so this
-    // floor catches a language breaking (0.15), and eval:languages reports the figures.
-    it.each(languages)("%s: F1 at least 0.4 and within 0.15 of English on the same videos and chapters", (language) => {
+    // Issue 20's must-hold: at most 0.1 below English with the shipped weights (the engine is
+    // deterministic, so this is the figure eval:languages prints; it also prints the held-out ones).
+    it.each(languages)("%s: F1 at least 0.4 and within 0.1 of English on the same videos and chapters", (language) => {
       const translated = readVideoFolder(join(SHARED_TRANSLATIONS, language)).map((v) => chapterVideoOf({ ...v, language }));
       const comparison = compareWithEnglish(translated, englishById);
       expect(comparison.videos).toBeGreaterThan(0);
       expect(comparison.scores.f1).toBeGreaterThanOrEqual(0.4); // French: its descriptions lost most timestamps
-      expect(comparison.gap).toBeLessThanOrEqual(0.15);
+      expect(comparison.gap).toBeLessThanOrEqual(0.1);
     });
 
     it.each(["en", ...languages])("%s: the offline engine detects every transcript's language", (language) => {

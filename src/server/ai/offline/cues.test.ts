@@ -42,10 +42,39 @@ describe("openings in other languages", () => {
     expect(cueScore("Ahora la pendiente es positiva.", "es")).toBeLessThan(1);
     expect(cueScore("La pendiente es positiva.", "es")).toBe(0);
     expect(cueScore("« Passons à la suite. »", "fr")).toBe(1);
-    expect(cueScore("Kommen wir zum Beweis.", "de")).toBe(0); // "zum" is not "zu": whole words only
-    expect(cueScore("Kommen wir zu dem Beweis.", "de")).toBe(1);
+    expect(cueScore("Gute Frage, die Ableitung ist null.", "de")).toBe(0); // "gute" is not "gut": whole words only
+    expect(cueScore("Kommen wir zum Beweis.", "de")).toBe(1);
     expect(cueScore("Übrigens gibt es noch mehr.", "de")).toBe(1);
-    expect(cueScore("Bem, vejamos outro caso.", "pt-BR")).toBe(1);
+    expect(cueScore("Muito bem, vejamos outro caso.", "pt-BR")).toBe(1);
+  });
+
+  it("hear each English marker in its translation, at the English strength", () => {
+    // "Take a moment", "take a step back", "in the last video", "as another example", "let's sum up".
+    expect(cueScore("Tómate un momento para reflexionar sobre lo que acaba de pasar.", "es")).toBe(1);
+    expect(cueScore("Prenez du recul et remarquez quelques détails.", "fr")).toBe(1);
+    expect(cueScore("Nehmen Sie sich einen Moment Zeit, um darüber nachzudenken.", "de")).toBe(1);
+    expect(cueScore("Im letzten Video haben wir über Ableitungen gesprochen.", "de")).toBe(1);
+    expect(cueScore("Como outro exemplo, olhe para o anel de raio 11.", "pt")).toBe(1);
+    expect(cueScore("Résumons où nous en sommes.", "fr")).toBe(1);
+    expect(cueScore("كمثال آخر، انظر إلى الحلقة.", "ar")).toBe(1);
+    // "First" and "well" are weak in English, and so are their translations.
+    expect(cueScore("En primer lugar, los términos factoriales surgen de forma natural.", "es")).toBe(0.35);
+    expect(cueScore("Bueno, es el número total de personas.", "es")).toBe(0.35);
+    expect(cueScore("Zunächst einmal ist der Wert bei 0 eins.", "de")).toBe(0.35);
+    // "This, by the way, is…" opens nothing in English; nor does it where the translation keeps it inside.
+    expect(cueScore("Esto, por cierto, recuerda a una teoría.", "es")).toBe(0);
+    // German moves "übrigens" behind the verb even where English opens with "By the way": half.
+    expect(cueScore("In der Praxis brauchen Computer übrigens sehr lange.", "de")).toBe(0.5);
+    // Question words count as the English ones do: at the opening of a short question.
+    expect(cueScore("¿Cuál es la derivada de esta función?", "es")).toBeCloseTo(0.6);
+    expect(cueScore("Combien de régions y a-t-il ?", "fr")).toBeCloseTo(0.6);
+  });
+
+  it("hear a Hindi turn where the verb puts it, at the end", () => {
+    expect(cueScore("अभी जो हुआ उस पर विचार करने के लिए कुछ समय निकालें।", "hi")).toBe(1);
+    expect(cueScore("इसके बारे में सोचने का दूसरा तरीका यह है कि ये पद संतुलित हैं।", "hi")).toBe(1);
+    expect(cueScore("क्षेत्रफल में परिणामी परिवर्तन क्या है?", "hi")).toBeCloseTo(0.6);
+    expect(cueScore("खैर, इसके बारे में सोचना कठिन है।", "hi")).toBe(0.35);
   });
 
   it("match a prefix in Japanese and Chinese, which have no spaces", () => {

@@ -141,10 +141,22 @@ const SNOWBALL: Readonly<Record<string, string>> = {
  * words: the counterparts of STOP_WORD_LIST's "actually", "really", "thing", "kind of", "know",
  * "think", "see", "need", "same", "different", "example", "case", "important" and the like, and
  * the adjectival suffix "的" that the segmenter splits off ("基本的"). Like the English list, they
- * carry no topic, so they must neither drive segmentation nor become titles. (A Chinese list of
- * the same words did not help Chinese on the videos it was chosen on, so Chinese has none yet.)
+ * carry no topic, so they must neither drive segmentation nor become titles. Chinese and Japanese
+ * have one because ICU's dictionary leaves these words whole and frequent (可能, 现在, 非常, 中的);
+ * with it, Chinese chapters follow the English engine's on the same videos more closely (F1
+ * between the two 0.689 → 0.715). The same lists for German, Spanish, French, Portuguese, Arabic
+ * and Hindi moved them away from English, so those languages keep stopwords-iso alone.
  */
 const SPOKEN_FILLERS: Readonly<Record<string, string>> = {
+  zh: `
+实际 实际上 其实 事实上 基本 基本上 真的 真正 确实 老实说 说实话 东西 事情 事物 事 种 一种 这种 那种 某种 各种
+知道 了解 明白 想 认为 觉得 思考 考虑 想想 看 看到 看看 看一下 看起来 看出 注意 需要 必须 相同 一样 同样 不同 不一样
+例子 例如 比如 情况 重要 做 让 使 使得 进行 拿 用 使用 利用 得到 获得 去 来 放 给 给出 说 讲 谈 谈论 告诉 说到 展示 显示
+表明 找到 发现 尝试 试着 试试 想要 希望 意味 意味着 意思 表示 称为 叫做 叫 开始 变成 成为 保持 继续 似乎 好像 看来 感觉
+感到 发生 想法 主意 事实 部分 方式 方法 办法 很多 许多 大量 一些 一点 一下 有点 稍微 大 好 很好 不错 新 当然 确定 清楚
+明显 显然 容易 简单 整个 全部 所有 一切 第一 第二 第三 首先 其次 最后 下一个 接下来 结束 今天 现在 目前 此时 非常 很
+相当 挺 十分 特别 可能 也许 或许 大概 可以 能够 能 总是 经常 通常 每 每个 各 其他 另一个 另外 别的 这里 那里 之间 中的 的是
+`,
   ja: `
 実際 実際に 本当 本当に 実は 基本的 基本的に もの こと 事 方法 やり方 多く たくさん とても 非常 非常に 少し ちょっと 的
 知る 知っ 思う 思い 考える 考え 見る 見 見える 見え 見て 言う 言 言っ 意味 使う 使 使用 必要 同じ 異なる 違う 新しい 大きな 小さな
