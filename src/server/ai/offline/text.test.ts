@@ -115,6 +115,15 @@ describe("terms in other languages", () => {
   it("read Arabic with or without short vowels, and Hindi", () => {
     expect(tokenize("مُعَدَّل التغير", "ar")).toEqual(tokenize("معدل التغير", "ar"));
     expect(surfaces("अवकलज किसी फलन के परिवर्तन की दर है।", "hi")).toEqual(["अवकलज", "फलन", "परिवर्तन", "दर"]);
+    // Pronouns and auxiliaries, which stopwords-iso's Hindi list lacks, are function words too.
+    expect(surfaces("मैं आपको व्युत्पन्न का अर्थ दिखाता हूं", "hi")).toEqual(["व्युत्पन्न", "अर्थ", "दिखाता"]);
+  });
+
+  it("know an Arabic function word with a conjunction, a preposition or a pronoun written onto it", () => {
+    // فهذا "so this", أنك "that you", وبعض "and some", لأنه "because it", فيها "in it": function words.
+    expect(surfaces("فهذا يعني أنك قمت بتمديد المتجه، وبعض الأمثلة لأنه فيها كتابه", "ar")).toEqual(["يعني", "قمت", "بتمديد", "المتجه", "الأمثلة", "كتابه"]);
+    // A content word keeps its attached preposition and pronoun: "with the stretching", "his book".
+    expect(tokenize("بتمديد", "ar")).toEqual(tokenize("تمديد", "ar"));
   });
 
   it("keep English rules for English, a region tag or a tag that is not a language", () => {

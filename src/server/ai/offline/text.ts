@@ -145,9 +145,17 @@ const SNOWBALL: Readonly<Record<string, string>> = {
  * have one because ICU's dictionary leaves these words whole and frequent (可能, 现在, 非常, 中的);
  * with it, Chinese chapters follow the English engine's on the same videos more closely (F1
  * between the two 0.689 → 0.715). The same lists for German, Spanish, French, Portuguese, Arabic
- * and Hindi moved them away from English, so those languages keep stopwords-iso alone.
+ * and Hindi moved them away from English, so those languages keep stopwords-iso alone, except
+ * that Hindi gets the function words stopwords-iso's Hindi list lacks: pronouns, auxiliaries and
+ * participles (आपको, हूं, करके), without which titles read "व्युत्पन्न आपको" ("derivative to you").
  */
 const SPOKEN_FILLERS: Readonly<Record<string, string>> = {
+  hi: `
+मैं मुझे मुझसे मेरा मेरे मेरी हम हमें हमसे हमारा हमारे हमारी आप आपको आपसे आपका आपके आपकी तुम तुम्हें तुम्हारा वह वे उसे उन्हें
+उसका उसके उसकी उनका उनके उनकी यह ये इसे इन्हें इसका इसके इसकी हूं हूँ है हैं था थे थी थीं होगा होगी होंगे हो होता होती होते
+रहा रहे रही करके कर करना करते करता करती करें किया जाता जाती जाते जाएं जाए सकते सकता सकती बारे रूप तरह द्वारा तो भी ही क्या
+आइए चलिए सा सी से
+`,
   zh: `
 实际 实际上 其实 事实上 基本 基本上 真的 真正 确实 老实说 说实话 东西 事情 事物 事 种 一种 这种 那种 某种 各种
 知道 了解 明白 想 认为 觉得 思考 考虑 想想 看 看到 看看 看一下 看起来 看出 注意 需要 必须 相同 一样 同样 不同 不一样
@@ -188,6 +196,23 @@ const KATAKANA_ONLY = /^[\p{Script=Katakana}ー・]+$/u;
 const IDEOGRAPHIC = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 /** Scripts whose words are short: two letters can carry a topic ("دالة", "दर"). */
 const SHORT_WORD_SCRIPTS = /[\p{Script=Arabic}\p{Script=Devanagari}\p{Script=Hebrew}\p{Script=Thai}]/u;
+
+/**
+ * Arabic writes its conjunctions and prepositions onto the next word (و "and", ف "so", ب "with",
+ * ل "for", ك "as") and its object pronouns onto the end (أنك "that you", لأنه "because it"): a
+ * function word with these attached is still a function word.
+ */
+const ARABIC_PROCLITICS = ["", "و", "ف", "ب", "ل", "ك", "وب", "ول", "وك", "فب", "فل", "فك"];
+const ARABIC_ENCLITIC = /(?<=\p{L}{2})(?:هما|هم|هن|ها|ه|كما|كم|كن|ك|نا|ني|ي)$/u;
+
+/** Every reading of an Arabic word without a proclitic, an enclitic pronoun or both (at least two letters left). */
+function arabicCores(word: string): string[] {
+  return ARABIC_PROCLITICS.flatMap((prefix) => {
+    if (!word.startsWith(prefix) || [...word].length - prefix.length < 2) return [];
+    const bare = word.slice(prefix.length);
+    return [bare, bare.replace(ARABIC_ENCLITIC, "")];
+  }).filter((core) => core !== word);
+}
 
 /** A word of a text where it stands ([start, end) in UTF-16 units); `stem` is null for a stop word. */
 export type WordPiece = { start: number; end: number; surface: string; stem: string | null };
@@ -255,6 +280,7 @@ function buildLexicon(base: string): Lexicon | null {
   const stemmer: Stemmer | null = algorithm ? newStemmer(algorithm) : null;
   const isContent = (word: string) => {
     if (stopWords.has(word) || /^\p{N}+$/u.test(word)) return false;
+    if (base === "ar" && arabicCores(word).some((core) => stopWords.has(core))) return false;
     if (base === "ja" && HIRAGANA_ONLY.test(word)) return false;
     return [...word].length >= (IDEOGRAPHIC.test(word) ? 1 : SHORT_WORD_SCRIPTS.test(word) ? 2 : 3);
   };
