@@ -39,6 +39,15 @@ describe("indexTermPhrases", () => {
     expect(surfaces).toContain("lokale Ableitung");
     expect(surfaces).not.toContain("lokale");
   });
+
+  it("keeps the spoken fillers English drops out of phrases, while they still count for cohesion", () => {
+    // "Einfach" ("simply"), "llamada" ("called"), "forma" ("way"): no title is made of them.
+    const german = surfacesOf(["Einfach mehrere Werte der Funktion."], "de");
+    expect(german).toContain("mehrere Werte");
+    expect(german.some((s) => s?.toLowerCase().includes("einfach"))).toBe(false);
+    expect(surfacesOf(["Llamada eje horizontal.", "Otra forma de pensar la derivada."], "es").some((s) => /llamada|forma/i.test(s ?? ""))).toBe(false);
+    expect(tokenize("Einfach mehrere Werte", "de")).toContain(tokenize("einfach", "de")[0]);
+  });
 });
 
 describe("termTitleCandidates", () => {

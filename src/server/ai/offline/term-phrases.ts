@@ -6,7 +6,7 @@
  * title is a phrase of two content words or more, spelled as the transcript spells it.
  */
 import { baseLanguage } from "~/lib/languages";
-import { joinUnspacedRuns, wordPieces, type WordPiece } from "./text";
+import { isTitleFiller, joinUnspacedRuns, wordPieces, type WordPiece } from "./text";
 import type { PhraseIndex, PhraseInfo, ScoredPhrase } from "./titles";
 
 /** At most this many content words in a phrase, and in a title. */
@@ -29,10 +29,11 @@ const JOINED = /^[\s\-‐'’]*$/u;
 /**
  * What the spelling says about a word's part of speech, where the language's spelling says it:
  * Japanese writes the endings of verbs and adjectives in hiragana (割る, 美しい), so a topic word
- * has none; Spanish, Portuguese and Italian adverbs end in "-mente". Such words stay out of
- * phrases (they still count for cohesion).
+ * has none; Spanish, Portuguese and Italian adverbs end in "-mente". Such words, and the spoken
+ * fillers of the language (isTitleFiller), stay out of phrases (they still count for cohesion).
  */
 function canBeInPhrase(piece: WordPiece, base: string): boolean {
+  if (isTitleFiller(piece.surface, base)) return false;
   if (base === "ja") return !/\p{Script=Hiragana}/u.test(piece.surface);
   if (base === "es" || base === "pt" || base === "it") return !piece.surface.endsWith("mente");
   return true;

@@ -173,6 +173,97 @@ const SPOKEN_FILLERS: Readonly<Record<string, string>> = {
 `,
 };
 
+/**
+ * The same filler vocabulary ("actually", "thing", "know", "example", "way", "called"…) for the
+ * languages whose chapters did better with it left in: dropping it moved their chapters away from
+ * the English engine's on the same videos. It still must not become a title ("Einfach mehrere
+ * Werte", "Llamada eje"), so these words stay out of title phrases only (term-phrases.ts).
+ */
+const TITLE_FILLERS: Readonly<Record<string, string>> = {
+  de: `
+eigentlich tatsächlich wirklich grundsätzlich grundlegend ehrlich ehrlicherweise sache sachen ding dinge zeug art arten weise
+wissen weiß weißt wisst denken denke denkst denkt dachte glauben glaube glaubst sehen sehe siehst sieht sah gesehen schauen schau
+schaut anschauen ansehen betrachten betrachte betrachtet brauchen braucht brauchst benötigen gleich gleiche gleichen gleicher
+selbe selben verschieden verschiedene verschiedenen unterschiedlich unterschiedliche unterschiedlichen beispiel beispiele
+beispielsweise fall fälle falle wichtig wichtige wichtigen machen macht mache gemacht nehmen nimmt nehme genommen benutzen
+verwenden verwendet verwende nutzen bekommen bekommt erhalten erhält gehen geht ging kommen kommt kam stellen stellt legen geben
+gibt gab sagen sagt sage gesagt erzählen sprechen spricht reden zeigen zeigt zeige gezeigt finden findet fand gefunden versuchen
+versucht versuche funktioniert funktionieren wollen will willst möchte möchten möchtest bedeuten bedeutet bedeutung heißt heißen
+nennen nennt genannt anfangen beginnen beginnt fängt halten bleiben bleibt scheint scheinen fühlen fühlt passiert passieren
+geschieht idee ideen tatsache punkt teil teile weg viel viele vielen menge bisschen wenig klein kleine kleinen groß große großen
+gut gute guten schön toll neu neue neuen sicher klar einfach einfache leicht ganz ganze ganzen gesamte erste ersten erster zweite
+dritte letzte letzten nächste nächsten ende heute jetzt sehr ziemlich recht wahrscheinlich vielleicht möglich möglicherweise
+immer oft meistens jede jeder jedes andere anderen anderes hier dort genau bestimmt bestimmte vorstellen stell stellen
+`,
+  es: `
+realmente básicamente verdad cosa cosas tipo tipos clase saber sé sabes sabe sabemos pensar pienso piensa piensas pensemos creo
+cree ver veo ves ve vemos visto mirar mira mirando necesitar necesita necesitas necesitamos mismo misma mismos mismas diferente
+diferentes distinto distintos ejemplo ejemplos caso casos importante hacer hago hace haces hacemos hecho tomar toma tomamos usar
+uso usa usamos utilizar obtener obtiene obtenemos conseguir ir va vamos venir viene poner pone dar da damos decir digo dice dices
+dicho contar hablar hablamos mostrar muestra muestro encontrar encuentra encontramos intentar intenta trabajar funciona funcionar
+querer quiero quiere quieres queremos significar significa significado llamar llama llamamos llamado llamada llamados llamadas empezar comenzar empieza
+comienza convertir convierte seguir sigue mantener parece parecer sentir siente pasar pasa pasó ocurre ocurrir sucede idea ideas
+punto parte partes forma formas manera maneras mucho mucha muchos muchas poco poca pocos grande grandes pequeño pequeña bueno
+buena buenos bien genial nuevo nueva nuevos claro claramente fácil simple simplemente todo toda todos todas entero primera primero
+segunda segundo tercera tercero último última siguiente final hoy ahora muy bastante probablemente quizás quizá posible siempre
+menudo cada otro otra otros otras aquí allí ahí
+`,
+  fr: `
+réellement vraiment essentiellement fondamentalement honnêtement chose choses truc trucs genre type sorte savoir sais sait savons
+savez penser pense penses pensons pensez crois croire voir vois voit voyons voyez vu regarder regarde regardons regardez besoin
+nécessaire même mêmes différent différente différents différentes exemple exemples cas important importante faire fais fait
+faisons faites prendre prend prenons utiliser utilise utilisons obtenir obtient obtenons aller va allons venir vient mettre met
+mettons donner donne donnons dire dis dit disons parler parle parlons montrer montre montrons trouver trouve trouvons essayer
+essaie essayons fonctionne vouloir veux veut voulons voulez signifier signifie signifient appeler appelle appelé appelée appelés appelées appelons
+commencer commence devenir devient garder continuer semble sembler sentir passe passer arrive arriver idée idées point partie
+parties façon façons manière manières beaucoup peu petit petite grand grande bon bonne bien génial nouveau nouvelle nouveaux sûr
+clair clairement facile simple simplement tout toute tous toutes entier premier première deuxième second troisième dernier
+dernière prochain prochaine suivant fin aujourd'hui maintenant très assez plutôt probablement peut-être possible toujours souvent
+chaque autre autres ici là
+`,
+  pt: `
+realmente basicamente verdade coisa coisas tipo tipos saber sei sabe sabemos pensar penso pensa pensamos acho acha ver vejo vê
+vemos visto olhar olha olhando precisar preciso precisa precisamos mesmo mesma mesmos mesmas diferente diferentes exemplo exemplos
+caso casos importante fazer faço faz fazemos feito tomar toma usar uso usa usamos utilizar obter obtém obtemos conseguir ir vai
+vamos vir vem colocar coloca dar dá damos dizer digo diz dizemos falar falamos mostrar mostra encontrar encontra tentar tenta
+trabalhar funciona querer quero quer queremos significar significa chamar chama chamado chamada chamados chamadas começar começa tornar torna continuar
+parece parecer sentir passar acontece acontecer ideia ideias fato ponto parte partes forma formas maneira maneiras muito muita
+muitos muitas pouco pouca grande grandes pequeno pequena bom boa bem ótimo novo nova novos claro claramente fácil simples
+simplesmente todo toda todos todas inteiro primeiro primeira segundo segunda terceiro último última próximo próxima final hoje
+agora bastante provavelmente talvez possível sempre cada outro outra outros outras aqui ali lá
+`,
+  ar: `
+حقا فعلا بالفعل أساسا الواقع بصراحة شيء أشياء الشيء الأشياء نوع النوع أنواع يعرف تعرف نعرف أعرف أعلم تعلم نعلم يعلم أعتقد
+تعتقد نعتقد أظن نفكر تفكر التفكير فكر نرى ترى يرى أرى رأينا انظر ننظر نظرة لاحظ يحتاج تحتاج نحتاج بحاجة نفس نفسه نفسها
+مختلف مختلفة المختلفة مثال مثلا المثال أمثلة حالة الحالة حال مهم المهم نفعل تفعل يفعل نقوم تقوم يقوم قمنا قمت نأخذ تأخذ خذ
+نستخدم تستخدم استخدام باستخدام نحصل تحصل الحصول نذهب تذهب نأتي يأتي نضع تضع نعطي يعطي يعطيك نقول تقول يقول قلت أقول
+نتحدث يظهر أظهر نجد تجد يجد وجدنا نحاول تحاول حاول يعمل تعمل نريد تريد يريد أريد يعني تعني معنى يسمى تسمى نسمي نبدأ يبدأ
+تبدأ يصبح تصبح نستمر يبدو تبدو نشعر يحدث حدث فكرة الفكرة حقيقة الحقيقة نقطة جزء الجزء طريقة الطريقة بطريقة كثير كثيرا
+الكثير العديد قليل قليلا القليل بعض كبير كبيرة صغير صغيرة جيد جيدة رائع جديد جديدة بالتأكيد واضح واضحة بوضوح سهل بسيط
+ببساطة الكل كامل بأكمله الأول الأولى أول الثاني الثانية الثالث الأخير الأخيرة التالي التالية النهاية اليوم جدا تماما ربما
+ممكن يمكن يمكنك يمكننا نستطيع تستطيع دائما غالبا عادة أخرى آخر الآخر الأخرى هنا هناك فقط أيضا لذا لذلك فإن أنه إنه لكن
+ولكن لأن
+`,
+};
+
+const titleFillers = new Map<string, ReadonlySet<string>>();
+
+/** Whether a word (as wordPieces spells it) is a filler that must stay out of titles in its language. */
+export function isTitleFiller(surface: string, language: string): boolean {
+  const base = baseLanguage(language);
+  let fillers = titleFillers.get(base);
+  if (!fillers) {
+    fillers = new Set(
+      (TITLE_FILLERS[base] ?? "")
+        .split(/\s+/)
+        .filter(Boolean)
+        .map((word) => foldText(word, base)),
+    );
+    titleFillers.set(base, fillers);
+  }
+  return fillers.has(surface);
+}
+
 const STOPWORDS_BY_LANGUAGE = stopwordsIso as Readonly<Record<string, readonly string[]>>;
 
 /**
