@@ -18,7 +18,7 @@ import type { TimedSegment } from "~/server/video/types";
 import { simulateAutoCaptions } from "./auto-captions";
 import { toUnits } from "./engine";
 import { addCounts, matchBoundaries, scoreCounts, type BoundaryCounts, type BoundaryScores } from "./evaluate";
-import { CHAPTER_PARAMS, segment, type SegmenterParams } from "./segment";
+import { CHAPTER_PARAMS, segment, type SegmenterParams, type Unit } from "./segment";
 import { mean } from "./similarity";
 
 /** A video with creator chapters: `referenceMs` are their starts, 0:00 excluded; `language` its transcript's (English when absent). */
@@ -81,7 +81,10 @@ export const CHAPTER_GRID: readonly SegmenterParams[] = parameterGrid(CHAPTER_PA
 
 /** The inner chapter starts (ms) the segmenter finds in a video. */
 export function predictChapterStarts(segments: readonly TimedSegment[], params: SegmenterParams, language?: string): number[] {
-  const units = toUnits(segments, language);
+  return chapterStartsOf(toUnits(segments, language), params);
+}
+
+function chapterStartsOf(units: readonly Unit[], params: SegmenterParams): number[] {
   return segment(units, params)
     .slice(1)
     .map((i) => units[i]!.startMs);
@@ -183,7 +186,7 @@ export function compareWithEnglish(
 function pairedWithEnglish(translated: readonly ChapterVideo[], englishById: ReadonlyMap<string, ChapterVideo>): [ChapterVideo, ChapterVideo][] {
   return translated.flatMap((video): [ChapterVideo, ChapterVideo][] => {
     const original = englishById.get(video.id);
-    if (video.referenceMs.length === 0 || video.segments.length === 0 || !original || original.segments.length === 0) return [];
+    if (!hasReference(video) || !original || original.segments.length === 0) return [];
     return [[video, { ...original, referenceMs: video.referenceMs }]];
   });
 }
@@ -228,7 +231,7 @@ export function compareWithEnglishHeldOut(
     const row = (key: "leaveOneOut" | "lengthSplit"): HeldOutRow => ({ f1: scores[key].f1, english: english[key].f1, gap: english[key].f1 - scores[key].f1 });
     return { leaveOneOut: row("leaveOneOut"), lengthSplit: row("lengthSplit") };
   };
-  const gridMean = (rows: BoundaryCounts[][]) => mean(rows.map((row) => scoreCounts(total(row)).f1));
+  const gridMean = (counts: BoundaryCounts[][]) => mean(counts.map((row) => scoreCounts(total(row)).f1));
   const languageMean = gridMean(table);
   const englishMean = gridMean(englishTable);
   return { fromEnglish: rows(fromEnglish), ownLanguage: rows(own), gridMean: { f1: languageMean, english: englishMean, gap: englishMean - languageMean } };
@@ -272,11 +275,7 @@ export function agreementWithEnglish(
       else if (english) cues.englishOnly++;
       else if (language) cues.languageOnly++;
     }
-    const starts = (list: typeof units) =>
-      segment(list, CHAPTER_PARAMS)
-        .slice(1)
-        .map((i) => list[i]!.startMs);
-    chapters = addCounts(chapters, matchBoundaries(starts(units), starts(englishUnits), toleranceMs));
+    chapters = addCounts(chapters, matchBoundaries(chapterStartsOf(units, CHAPTER_PARAMS), chapterStartsOf(englishUnits, CHAPTER_PARAMS), toleranceMs));
   }
   return { cues, chapters: scoreCounts(chapters) };
 }

@@ -246,24 +246,6 @@ agora bastante provavelmente talvez possível sempre cada outro outra outros out
 `,
 };
 
-const titleFillers = new Map<string, ReadonlySet<string>>();
-
-/** Whether a word (as wordPieces spells it) is a filler that must stay out of titles in its language. */
-export function isTitleFiller(surface: string, language: string): boolean {
-  const base = baseLanguage(language);
-  let fillers = titleFillers.get(base);
-  if (!fillers) {
-    fillers = new Set(
-      (TITLE_FILLERS[base] ?? "")
-        .split(/\s+/)
-        .filter(Boolean)
-        .map((word) => foldText(word, base)),
-    );
-    titleFillers.set(base, fillers);
-  }
-  return fillers.has(surface);
-}
-
 const STOPWORDS_BY_LANGUAGE = stopwordsIso as Readonly<Record<string, readonly string[]>>;
 
 /**
@@ -338,7 +320,7 @@ function withoutUnspacedGaps(text: string): { joined: string; at: (index: number
   return { joined, at: (index) => positions[index] ?? text.length };
 }
 
-type Lexicon = { terms(text: string): Term[]; pieces(text: string): WordPiece[] };
+type Lexicon = { terms(text: string): Term[]; pieces(text: string): WordPiece[]; titleFillers: ReadonlySet<string> };
 
 const lexicons = new Map<string, Lexicon | null>();
 
@@ -365,8 +347,9 @@ function buildLexicon(base: string): Lexicon | null {
     foldText(word, base)
       .replace(ELISION, "")
       .replace(/^'+|'+$/g, "");
-  const fillers = (SPOKEN_FILLERS[base] ?? "").split(/\s+/).filter(Boolean);
-  const stopWords = new Set([...(STOPWORDS_BY_LANGUAGE[base] ?? []), ...fillers].map(normalise));
+  const words = (list: string | undefined) => (list ?? "").split(/\s+/).filter(Boolean);
+  const stopWords = new Set([...(STOPWORDS_BY_LANGUAGE[base] ?? []), ...words(SPOKEN_FILLERS[base])].map(normalise));
+  const titleFillers = new Set(words(TITLE_FILLERS[base]).map(normalise));
   const algorithm = SNOWBALL[base];
   const stemmer: Stemmer | null = algorithm ? newStemmer(algorithm) : null;
   const isContent = (word: string) => {
@@ -403,8 +386,14 @@ function buildLexicon(base: string): Lexicon | null {
   };
   return {
     pieces,
+    titleFillers,
     terms: (text) => pieces(text).flatMap((p) => (p.stem === null ? [] : [{ stem: p.stem, surface: p.surface }])),
   };
+}
+
+/** Whether a word (as wordPieces spells it) is a filler that must stay out of titles in its language. */
+export function isTitleFiller(surface: string, language: string): boolean {
+  return lexiconFor(language)?.titleFillers.has(surface) ?? false;
 }
 
 /** Whether a language tag gets the English rules (English itself, and tags that are not languages). */
