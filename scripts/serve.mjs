@@ -8,7 +8,8 @@
  *
  * Next runs inside this process behind a plain http server so that the client address the app
  * sees is the socket's: Next keeps a client-sent X-Forwarded-For, which would let anyone
- * rotate it past per-IP rate limits. Set TRUST_PROXY=true only behind your own proxy.
+ * rotate it past per-IP rate limits, and the other forwarded headers are dropped, so that a forged
+ * X-Forwarded-Host cannot pass for this site. Set TRUST_PROXY only behind your own proxy.
  */
 import { randomBytes } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
@@ -52,13 +53,18 @@ async function main() {
   const app = next({ dev: mode === "dev", hostname: "localhost", port });
   await app.prepare();
   const handle = app.getRequestHandler();
-  const trustProxy = process.env.TRUST_PROXY === "true";
+  // TRUST_PROXY: "true" (one proxy of your own in front), a number of proxies, or none (src/env.ts).
+  const trustProxy = /^(true|[1-9]|10)$/.test(process.env.TRUST_PROXY ?? "");
   // What src/instrumentation.ts hands over once Next has started the app (its ServerHooks): in
   // production the API without Next's router (until then Next answers it), and the worker's stop.
   const hooks = () => globalThis[Symbol.for("coursecraft.serverHooks")];
 
   const server = http.createServer((req, res) => {
-    if (!trustProxy) req.headers["x-forwarded-for"] = req.socket.remoteAddress ?? "unknown";
+    if (!trustProxy) {
+      // Without a proxy of our own in front, forwarded headers are whatever the client wrote.
+      req.headers["x-forwarded-for"] = req.socket.remoteAddress ?? "unknown";
+      for (const name of ["x-forwarded-host", "x-forwarded-proto", "x-forwarded-port", "forwarded"]) delete req.headers[name];
+    }
     if (hooks()?.serveApi?.(req, res)) return;
     handle(req, res).catch((error) => {
       console.error(error);

@@ -22,8 +22,19 @@ export const env = createEnv({
     GOOGLE_CLIENT_SECRET: optional(z.string()),
     /** OpenID issuer for Google sign-in; tests point it at a local fake provider. */
     GOOGLE_ISSUER: z.preprocess(emptyAsUndefined, z.url().default("https://accounts.google.com")),
-    /** Trust X-Forwarded-For for the client address (only behind your own reverse proxy). */
-    TRUST_PROXY: z.preprocess(emptyAsUndefined, z.enum(["true", "false"]).default("false")).transform((v) => v === "true"),
+    /**
+     * The proxies of your own in front of the app, whose X-Forwarded-For/-Host/-Proto/-Port count:
+     * "true" is one, a number 1-10 that many; "false" (the default) none.
+     */
+    TRUST_PROXY: z
+      .preprocess(
+        emptyAsUndefined,
+        z
+          .string()
+          .regex(/^(true|false|[0-9]|10)$/, 'must be "true", "false" or a number of proxies (0-10)')
+          .default("false"),
+      )
+      .transform((v) => (v === "true" ? 1 : v === "false" ? 0 : Number(v))),
     /** The tRPC panel at /api/panel in production too ("1"), for signed-in learners acting as themselves; development always has it. */
     TRPC_PANEL: z.preprocess(emptyAsUndefined, z.enum(["0", "1", "true", "false"]).default("0")).transform((v) => v === "1" || v === "true"),
     /** Accounts one client address may create per hour (a shared office or school may need more). */

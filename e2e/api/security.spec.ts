@@ -116,6 +116,31 @@ test("cross-site mutations are refused on REST and tRPC, signed in or not", asyn
   expect((await page.request.get("/api/user")).status()).toBe(200);
 });
 
+test("forged proxy headers do not make a foreign origin this site's on the production server (TRUST_PROXY unset)", async ({ page }) => {
+  await registerViaApi(page.request);
+  const created = await page.request.post("/api/courses/generate-from-topic", { data: { topic: "binary search", complexity: "beginner" } });
+  expect(created.status(), await created.text()).toBe(200);
+  const { course } = (await created.json()) as { course: { id: number } };
+  const forgeries: Record<string, string>[] = [
+    { "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" },
+    { "x-forwarded-host": "evil.example", "x-forwarded-proto": "https", "x-forwarded-port": "443" },
+    { forwarded: "host=evil.example;proto=https" },
+  ];
+  for (const forged of forgeries) {
+    const headers = { origin: "https://evil.example", ...forged };
+    for (const response of [
+      await trpcMutation(page.request, "course.setSharing", { id: course.id, isPublic: true }, headers),
+      await page.request.post("/api/logout", { headers }),
+    ]) {
+      expect(response.status(), JSON.stringify(forged)).toBe(403);
+      expect(await response.json()).toMatchObject({ message: "Cross-site requests are not allowed" });
+    }
+  }
+  expect((await page.request.get("/api/user")).status()).toBe(200);
+  const shared = await page.request.get(`/api/courses/${course.id}`);
+  expect(((await shared.json()) as { isPublic: boolean }).isPublic).toBe(false);
+});
+
 test("an API token does not let a cross-site request ride the cookie; a cookieless token call is its own learner's", async ({ page, playwright, baseURL }) => {
   await registerViaApi(page.request);
   const created = await trpcMutation(page.request, "apiTokens.create", { name: "security check", expiresInDays: 7 });

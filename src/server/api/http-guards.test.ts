@@ -72,9 +72,19 @@ describe("cross-site requests", () => {
     }
   });
 
-  test("the origin a reverse proxy forwards (X-Forwarded-Host/Proto) is same-origin", () => {
-    const request = post({ headers: { origin: "https://app.example.com", "x-forwarded-host": "app.example.com", "x-forwarded-proto": "https" } });
-    expect(crossSiteRefusal(request)).toBeNull();
+  test("forged forwarded headers that name the foreign origin do not make it this site's (no TRUST_PROXY)", () => {
+    const forgeries: Record<string, string>[] = [
+      { "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" },
+      { "x-forwarded-host": "evil.example:443", "x-forwarded-proto": "https", "x-forwarded-port": "443" },
+      { "x-forwarded-host": "localhost:3000, evil.example", "x-forwarded-proto": "http, https" },
+      { forwarded: "host=evil.example;proto=https" },
+      { forwarded: 'for=1.2.3.4;host="evil.example";proto=https, host=evil.example;proto=https' },
+      { "x-forwarded-proto": "https", "x-forwarded-port": "443" },
+      { host: "evil.example", "x-forwarded-host": "evil.example", "x-forwarded-proto": "https", forwarded: "host=evil.example;proto=https" },
+    ];
+    for (const forged of forgeries) {
+      expect(crossSiteRefusal(post({ headers: { origin: "https://evil.example", ...forged } }))?.status, JSON.stringify(forged)).toBe(403);
+    }
   });
 
   test("GET, HEAD and OPTIONS pass even cross-site (they must not change anything)", async () => {

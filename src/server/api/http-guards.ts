@@ -1,10 +1,12 @@
-import { env } from "~/env";
 import { bearerTokenOf } from "~/server/auth/api-token";
+
+import { siteOrigins } from "./forwarded";
 
 /**
  * Checks every API request passes before tRPC or the REST adapter sees it:
  * - mutations must come from this site: a foreign Origin (or Sec-Fetch-Site: cross-site) is
- *   refused, and a body must be JSON, which a cross-site HTML form cannot send. The one
+ *   refused (this site: the request's own Host, NEXTAUTH_URL, and what a trusted proxy forwards;
+ *   see forwarded.ts), and a body must be JSON, which a cross-site HTML form cannot send. The one
  *   exception is a request authenticated by an API token and carrying no cookie at all: a
  *   browser never adds an Authorization header by itself, so there is no ambient credential to
  *   forge a request with (a request with a cookie is checked whatever else it carries, and the
@@ -21,16 +23,6 @@ export function jsonError(status: number, code: string, message: string, headers
 
 export const payloadTooLarge = () => jsonError(413, "PAYLOAD_TOO_LARGE", "Request body is larger than 1 MB");
 
-function allowedOrigins(req: Request): Set<string> {
-  const origins = new Set<string>();
-  const host = req.headers.get("x-forwarded-host") ?? req.headers.get("host");
-  const proto = req.headers.get("x-forwarded-proto") ?? new URL(req.url).protocol.replace(":", "");
-  if (host) origins.add(`${proto}://${host}`);
-  origins.add(new URL(req.url).origin);
-  if (env.NEXTAUTH_URL) origins.add(new URL(env.NEXTAUTH_URL).origin);
-  return origins;
-}
-
 /** A bearer token and no cookie: what a script sends, never what a browser adds by itself. */
 function isCookielessBearer(req: Request): boolean {
   return bearerTokenOf(req.headers.get("authorization")) !== null && !req.headers.has("cookie");
@@ -39,7 +31,7 @@ function isCookielessBearer(req: Request): boolean {
 export function crossSiteRefusal(req: Request): Response | null {
   if (SAFE_METHODS.has(req.method) || isCookielessBearer(req)) return null;
   const origin = req.headers.get("origin");
-  if (req.headers.get("sec-fetch-site") === "cross-site" || (origin && !allowedOrigins(req).has(origin))) {
+  if (req.headers.get("sec-fetch-site") === "cross-site" || (origin && !siteOrigins(req).has(origin))) {
     return jsonError(403, "FORBIDDEN", "Cross-site requests are not allowed");
   }
   return null;

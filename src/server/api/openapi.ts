@@ -90,7 +90,7 @@ function sharedErrors(method: string, operation: Operation, isProtected: boolean
   const errors: Record<number, string[]> = {};
   const add = (status: number, text: string) => (errors[status] ??= []).push(text);
   if (operation.parameters?.length || operation.requestBody) add(400, "Invalid input: `message` names the first problem, `issues` lists them all");
-  if (method === "post") {
+  if (method !== "get") {
     add(400, "A body that is not valid JSON or not UTF-8");
     add(403, "A cross-site request from a browser");
     add(413, `A body over ${MAX_BODY_BYTES / 1024 / 1024} MiB`);

@@ -15,6 +15,8 @@ import { logger } from "~/server/logger";
 import { API_TOKEN_MESSAGES, authenticateApiToken } from "~/server/services/auth/api-tokens";
 import { findSessionUser } from "~/server/services/auth/users";
 
+import { clientIpFrom } from "./forwarded";
+
 /**
  * The context of every call, whether it came through tRPC, the REST adapter or a test caller.
  * `resHeaders` collects headers for the response (the session cookie); the user is read on
@@ -29,17 +31,6 @@ import { findSessionUser } from "~/server/services/auth/users";
  */
 export type AuthMethod = "cookie" | "token";
 export type CreateContextOptions = { headers: Headers; resHeaders?: Headers; db?: Db };
-
-/**
- * The client address. scripts/serve.mjs replaces X-Forwarded-For with the socket address
- * unless TRUST_PROXY is set; behind a trusted proxy, the last entry is the address that proxy
- * saw (entries before it are whatever the client sent). Run the app through `npm start`: a
- * bare `next start` keeps a client-sent X-Forwarded-For.
- */
-export function clientIpFrom(headers: Headers): string {
-  const forwarded = headers.get("x-forwarded-for")?.split(",").at(-1)?.trim();
-  return forwarded || "unknown";
-}
 
 export function createTRPCContext(opts: CreateContextOptions) {
   const database = opts.db ?? defaultDb;

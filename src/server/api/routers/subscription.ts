@@ -1,18 +1,10 @@
 import { couponRedeemInput, couponRedeemOutput, redirectOutput, subscriptionOutput } from "~/lib/schemas/subscription";
-import { env } from "~/env";
 import { openBillingPortal, startCheckout } from "~/server/services/subscription/checkout";
 import { redeemCoupon } from "~/server/services/subscription/coupons";
 import { getSubscriptionView } from "~/server/services/subscription/overview";
 
+import { publicOrigin } from "../forwarded";
 import { createTRPCRouter, protectedProcedure, sessionProcedure } from "../trpc";
-
-/** Where Stripe sends the browser back to: the configured site URL, else the origin this request came to. */
-function siteOrigin(headers: Headers): string {
-  if (env.NEXTAUTH_URL) return new URL(env.NEXTAUTH_URL).origin;
-  const host = headers.get("x-forwarded-host") ?? headers.get("host") ?? "localhost:3000";
-  const proto = headers.get("x-forwarded-proto") ?? "http";
-  return `${proto}://${host}`;
-}
 
 /** Reading the plan is open to API tokens; paying, the portal and coupons need the browser session. */
 export const subscriptionRouter = createTRPCRouter({
@@ -45,7 +37,7 @@ export const subscriptionRouter = createTRPCRouter({
       },
     })
     .output(redirectOutput)
-    .mutation(({ ctx }) => startCheckout(ctx.db, { userId: ctx.user.id, origin: siteOrigin(ctx.headers) })),
+    .mutation(({ ctx }) => startCheckout(ctx.db, { userId: ctx.user.id, origin: publicOrigin(ctx.headers) })),
 
   // POST /api/subscription/portal
   portal: sessionProcedure
@@ -63,7 +55,7 @@ export const subscriptionRouter = createTRPCRouter({
       },
     })
     .output(redirectOutput)
-    .mutation(({ ctx }) => openBillingPortal(ctx.db, { userId: ctx.user.id, origin: siteOrigin(ctx.headers) })),
+    .mutation(({ ctx }) => openBillingPortal(ctx.db, { userId: ctx.user.id, origin: publicOrigin(ctx.headers) })),
 
   // POST /api/coupons/redeem
   redeemCoupon: sessionProcedure
