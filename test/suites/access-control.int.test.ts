@@ -14,6 +14,7 @@
  *   quiz questions and answers) reaches another user or anonymous, and no body leaks stack traces,
  *   hashes, SQL or URLs (test/http.ts expectNoLeak);
  * - a refused call writes nothing: row checksums of every table are the same before and after it.
+ * Every GET (REST, tRPC query, download) is also sent as HEAD by the same caller: the same status, no body.
  * The matrix is checked for completeness against the router and the OpenAPI document, so a new
  * procedure or path cannot be added without a row.
  */
@@ -679,7 +680,7 @@ async function send(who: Who, call: ApiCall): Promise<{ status: number; text: st
   if (!handler) throw new Error(`no API handler for ${call.method} ${call.path}`);
   const response = await handler(request);
   const { text, json } = await readBody(response);
-  if (!call.path.startsWith("/api/trpc/")) expectDocumentedResponse(call.method, call.path, response.status, json);
+  if (!call.path.startsWith("/api/trpc/") && call.method !== "HEAD") expectDocumentedResponse(call.method, call.path, response.status, json);
   let bodyLeak: string | null = null;
   try {
     expectNoLeak(text);
@@ -728,6 +729,15 @@ async function runRow(row: Row, request: (row: Row, input: Input) => ApiCall): P
     const pending = send(who, call);
     const result = row.drain && actsAsOwner ? await whileDraining(db, pending) : await pending;
     totals.calls += 1;
+    // HEAD on every GET (REST, tRPC queries, downloads) answers as that GET did, for every caller, without a body.
+    if (call.method === "GET") {
+      const head = await send(who, { ...call, method: "HEAD" });
+      totals.calls += 1;
+      if (head.status !== result.status || head.text !== "") {
+        totals.unexpectedStatuses += 1;
+        problems.push(`${who}: HEAD answered ${head.status} with ${head.text.length} bytes where GET answered ${result.status}`);
+      }
+    }
 
     const statusOk = expected === 200 ? result.status >= 200 && result.status < 300 : result.status === expected;
     if (result.status >= 200 && result.status < 300) row.onSuccess?.(fx, who, input);

@@ -213,8 +213,15 @@ const OTHERS: Row[] = [
   { key: "cards export of an unknown course", call: () => ({ method: "GET", path: "/api/cards/export?format=anki&courseId=2147483647" }), status: 404 },
   { key: "anonymous cards export", call: () => ({ method: "GET", path: "/api/cards/export?format=anki", anonymous: true }), status: 401 },
   { key: "an unknown path", call: () => ({ method: "GET", path: "/api/no-such-path" }), status: 404 },
-  { key: "a known path, another method", call: (w) => ({ method: "DELETE", path: `/api/courses/${w.courseId}` }), status: 404 },
-  { key: "GET on the webhook", call: () => ({ method: "GET", path: "/api/webhooks/stripe" }), status: 404 },
+  { key: "a known path, another method", call: (w) => ({ method: "DELETE", path: `/api/courses/${w.courseId}` }), status: 405 },
+  { key: "GET on the webhook", call: () => ({ method: "GET", path: "/api/webhooks/stripe" }), status: 405 },
+  { key: "GET on a POST path a template of GET also matches", call: () => ({ method: "GET", path: "/api/courses/generate-from-topic" }), status: 405 },
+  { key: "OPTIONS on a documented path", call: (w) => ({ method: "OPTIONS", path: `/api/courses/${w.courseId}/chat` }), status: 204 },
+  { key: "OPTIONS on a row of the table", call: () => ({ method: "OPTIONS", path: "/api/trpc/course.byId" }), status: 204 },
+  { key: "HEAD on a course", call: (w) => ({ method: "HEAD", path: `/api/courses/${w.courseId}` }) },
+  { key: "anonymous HEAD /api/user", call: () => ({ method: "HEAD", path: "/api/user", anonymous: true }), status: 401 },
+  { key: "HEAD on an unknown path", call: () => ({ method: "HEAD", path: "/api/no-such-path" }), status: 404 },
+  { key: "HEAD on a download", call: (w) => ({ method: "HEAD", path: `/api/courses/${w.courseId}/export?format=markdown` }) },
   { key: "malformed JSON", call: () => ({ method: "POST", path: "/api/login", body: "{nope", headers: { "content-type": "application/json" } }), status: 400 },
   {
     key: "a form body",
@@ -233,7 +240,15 @@ const OTHERS: Row[] = [
 
 // ─── the two entries ─────────────────────────────────────────────────────────
 
-type Answer = { status: number; contentType: string; text: string };
+type Answer = { status: number; contentType: string; allow: string | null; contentLength: string | null; text: string };
+
+const answerOf = async (response: Response): Promise<Answer> => ({
+  status: response.status,
+  contentType: response.headers.get("content-type") ?? "",
+  allow: response.headers.get("allow"),
+  contentLength: response.headers.get("content-length"),
+  text: await response.text(),
+});
 
 function headersOf(w: World, call: Call): Headers {
   const headers = new Headers(call.headers);
@@ -253,16 +268,14 @@ async function throughNext(w: World, call: Call): Promise<Answer> {
   const routeFile: RouteModule = pathname === "/api/auth/google" ? nextGoogle : nextCatchAll;
   const handler = routeFile[call.method];
   if (!handler) throw new Error(`no ${call.method} export for ${pathname}`);
-  const response = await handler(new Request(`${ORIGIN}${call.path}`, { method: call.method, headers: headersOf(w, call), body: bodyOf(call) }));
-  return { status: response.status, contentType: response.headers.get("content-type") ?? "", text: await response.text() };
+  return answerOf(await handler(new Request(`${ORIGIN}${call.path}`, { method: call.method, headers: headersOf(w, call), body: bodyOf(call) })));
 }
 
 let server: http.Server;
 let base = "";
 
 async function throughFastPath(w: World, call: Call): Promise<Answer> {
-  const response = await fetch(`${base}${call.path}`, { method: call.method, headers: headersOf(w, call), body: bodyOf(call) });
-  return { status: response.status, contentType: response.headers.get("content-type") ?? "", text: await response.text() };
+  return answerOf(await fetch(`${base}${call.path}`, { method: call.method, headers: headersOf(w, call), body: bodyOf(call) }));
 }
 
 // ─── masking what differs by construction ────────────────────────────────────
@@ -290,7 +303,7 @@ function normalise(answer: Answer, w: World, origin: string): unknown {
   if (answer.contentType.includes("text/event-stream")) {
     return worldless.split("\n\n").map((event) => (event.startsWith("data: {") ? mask(JSON.parse(event.slice(6))) : event));
   }
-  if (answer.contentType.includes("application/json")) return mask(JSON.parse(worldless));
+  if (answer.contentType.includes("application/json") && worldless) return mask(JSON.parse(worldless));
   return worldless;
 }
 
@@ -322,6 +335,12 @@ async function compare(row: Row): Promise<void> {
   expect(next.status, `${row.key}: ${next.text.slice(0, 200)}`).toBe(row.status ?? 200);
   expect(fast.status, `${row.key}: ${fast.text.slice(0, 200)}`).toBe(next.status);
   expect(fast.contentType).toBe(next.contentType);
+  expect(fast.allow, `${row.key}: Allow`).toBe(next.allow);
+  if (row.call(viaNext).method === "HEAD") {
+    expect([next.text, fast.text], `${row.key}: a HEAD answer has no body`).toEqual(["", ""]);
+    expect(Number(next.contentLength), `${row.key}: Content-Length of the GET`).toBeGreaterThan(0);
+    expect(fast.contentLength === null, `${row.key}: both entries give a Content-Length`).toBe(false);
+  }
   expect(normalise(fast, viaFastPath, base)).toEqual(normalise(next, viaNext, ORIGIN));
 }
 

@@ -39,10 +39,8 @@ describe("the route table", () => {
   test.each([
     ["POST", "/api/courses/12/progress", handleRest],
     ["GET", "/api/courses/1", handleRest],
-    ["DELETE", "/api/courses/1", handleRest],
     ["GET", "/api/healthy", handleRest],
     ["POST", "/api/courses/12/chat/stream", handleChatStream],
-    ["GET", "/api/courses/12/chat/stream", handleRest],
     ["POST", "/api/webhooks/stripe", handleStripeWebhook],
     ["GET", "/api/trpc/course.byId", handleTrpc],
     ["POST", "/api/trpc/course.byId,progress.save", handleTrpc],
@@ -55,14 +53,53 @@ describe("the route table", () => {
     expect(apiHandlerFor(method, path)).toBe(handler);
   });
 
-  test("next-auth, pages, HEAD and OPTIONS are left to Next", () => {
+  test("next-auth and pages are left to Next", () => {
     expect(apiHandlerFor("GET", "/api/auth/session")).toBeNull();
     expect(apiHandlerFor("POST", "/api/auth/callback/google")).toBeNull();
-    expect(apiHandlerFor("OPTIONS", "/api/courses/1")).toBeNull();
-    expect(apiHandlerFor("HEAD", "/api/trpc/course.byId")).toBeNull();
+    expect(apiHandlerFor("HEAD", "/api/auth/session")).toBeNull();
     expect(apiHandlerFor("GET", "/course/1")).toBeNull();
     expect(apiHandlerFor("GET", "/apiary")).toBeNull();
     expect(apiHandlerFor("GET", "/api")).toBeNull();
+  });
+});
+
+describe("methods", () => {
+  const answer = (method: string, path: string) => apiHandlerFor(method, path)!(new Request(`http://localhost${path}`, { method }));
+
+  test.each([
+    ["GET", "/api/courses/generate-from-topic", "POST"],
+    ["PUT", "/api/courses/generate-from-topic", "POST"],
+    ["GET", "/api/courses/12/chat/stream", "POST"],
+    ["DELETE", "/api/courses/12/progress", "GET, HEAD, POST"],
+    ["POST", "/api/courses/12", "GET, HEAD"],
+    ["PATCH", "/api/cards/3", "DELETE"],
+    ["POST", "/api/courses/user", "GET, HEAD"],
+    ["GET", "/api/auth/google", "POST"],
+    ["POST", "/api/health", "GET, HEAD"],
+    ["DELETE", "/api/cards/export", "GET, HEAD"],
+    ["PUT", "/api/trpc/course.byId", "GET, HEAD, POST"],
+    ["GET", "/api/webhooks/stripe", "POST"],
+  ])("%s %s → 405, Allow: %s (never the validation of another path)", async (method, path, allow) => {
+    const response = await answer(method, path);
+    expect(response.status).toBe(405);
+    expect(response.headers.get("allow")).toBe(allow);
+    expect(await response.json()).toEqual({ code: "METHOD_NOT_SUPPORTED", message: `${method} is not allowed on this path; it answers ${allow}` });
+  });
+
+  test.each([
+    ["/api/courses/12", "GET, HEAD"],
+    ["/api/courses/12/chat", "GET, HEAD, POST"],
+    ["/api/notes/4", "PATCH, DELETE"],
+    ["/api/trpc/course.byId", "GET, HEAD, POST"],
+    ["/api/courses/12/export", "GET, HEAD"],
+  ])("OPTIONS %s → 204 with only its methods: %s", async (path, allow) => {
+    const response = await answer("OPTIONS", path);
+    expect(response.status).toBe(204);
+    expect(response.headers.get("allow")).toBe(allow);
+  });
+
+  test("a path nobody serves is a 404 whatever the method", async () => {
+    for (const method of ["GET", "POST", "DELETE", "OPTIONS", "HEAD"]) expect((await answer(method, "/api/no/such/path")).status, method).toBe(404);
   });
 });
 
@@ -93,6 +130,30 @@ describe("over HTTP", () => {
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     expect(response.headers.get("x-frame-options")).toBe("DENY");
     expect(response.headers.get("cache-control")).toBe("no-store");
+  });
+
+  test("HEAD answers as GET does, status and headers, without a body", async () => {
+    const me = await createUser(db);
+    const course = await createCourse(db, { userId: me.id });
+    const cookie = { cookie: sessionCookieHeader(await sessionTokenFor(me)) };
+    for (const [path, headers, status] of [
+      ["/api/user", {}, 401],
+      ["/api/no/such/path", {}, 404],
+      ["/api/courses/generate-from-topic", {}, 405],
+      [`/api/courses/${course.id}`, cookie, 200],
+      [`/api/courses/${course.id}/export?format=markdown`, cookie, 200],
+      ["/api/health", {}, 200],
+      ["/api/courses/abc", cookie, 400],
+    ] as const) {
+      const [get, head] = [await send(path, { headers }), await send(path, { method: "HEAD", headers })];
+      expect([get.status, head.status], path).toEqual([status, status]);
+      // Connection management is the hop's own (Node closes after a HEAD that undici sends): the rest must be the GET's.
+      const comparable = (response: Response) => [...response.headers].filter(([name]) => !["date", "connection", "keep-alive"].includes(name));
+      expect(comparable(head), path).toEqual(comparable(get));
+      expect(head.headers.get("content-length"), path).toBe(String((await get.arrayBuffer()).byteLength));
+      expect(head.headers.get("content-security-policy"), path).toContain("frame-ancestors 'none'");
+      expect((await head.arrayBuffer()).byteLength, path).toBe(0);
+    }
   });
 
   test("signed out → 401; another user's private course → 404", async () => {

@@ -50,6 +50,8 @@ function requestUrl(req: IncomingMessage): URL | null {
   }
 }
 
+const BODILESS = new Set(["GET", "HEAD"]);
+
 async function serve(handler: ApiHandler, url: URL, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const aborted = new AbortController();
   res.on("close", () => {
@@ -59,7 +61,7 @@ async function serve(handler: ApiHandler, url: URL, req: IncomingMessage, res: S
     // Bodies are read here, as Node buffers, and handed over beside a bodiless Request: web
     // streams over the socket cost more than the rest of a small request. The handlers' guard
     // still checks the size and the type.
-    const body = req.method === "GET" || req.method === "HEAD" ? undefined : await readBody(req);
+    const body = BODILESS.has(req.method ?? "GET") ? undefined : await readBody(req);
     if (body === "too-large") return await send(payloadTooLarge(), req, res);
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) {
@@ -114,13 +116,14 @@ async function send(response: Response, req: IncomingMessage, res: ServerRespons
   const cookies = response.headers.getSetCookie();
   if (cookies.length) headers["set-cookie"] = cookies;
   // A body refused unread (413) leaves the connection mid-request: close it, not reuse it.
-  if (!req.complete) headers.connection = "close";
+  if (!req.complete && !BODILESS.has(req.method ?? "GET")) headers.connection = "close";
   if (response.body && headers["content-type"]?.includes("text/event-stream")) {
     res.writeHead(response.status, headers);
     return pipeline(Readable.fromWeb(response.body as WebReadableStream), res);
   }
   const body = Buffer.from(await response.arrayBuffer());
-  headers["content-length"] = String(body.length);
+  // A HEAD answer carries the Content-Length of the GET it stands for (routes.ts), and no body.
+  if (req.method !== "HEAD" || !headers["content-length"]) headers["content-length"] = String(body.length);
   res.writeHead(response.status, headers);
-  res.end(body);
+  res.end(req.method === "HEAD" ? undefined : body);
 }

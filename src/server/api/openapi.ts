@@ -20,6 +20,9 @@ const API_DESCRIPTION = `The documented /api paths of CourseCraft.
 **Mutations** need \`Content-Type: application/json\` (415 otherwise) and a body of at most 1 MiB (413). A browser's cross-site request
 that rides a cookie (a foreign \`Origin\`, or \`Sec-Fetch-Site: cross-site\`) is refused with 403.
 
+**Methods.** Every path answers \`HEAD\` as it answers \`GET\` (the same status and headers, no body) and \`OPTIONS\` with a 204 whose
+\`Allow\` lists the methods it has; any other method it does not have is a 405 with that \`Allow\`. A path nobody serves is a 404.
+
 **Query strings.** On paths that read their input from the query string, keys the path does not declare are ignored, so a cache-buster
 such as \`?t=1732435200000\`, \`?_=…\` or \`?timestamp=…\` changes nothing; the declared keys are validated as documented. JSON bodies stay
 strict: an undeclared field is a 400.

@@ -3,6 +3,8 @@ import { CARDS_EXPORT_PATH, COURSE_EXPORT_PATH, handleCardsExport, handleCourseE
 import { handleRest, handleTrpc } from "./handlers";
 import { jsonError } from "./http-guards";
 import { compilePath } from "./paths";
+import { documentedMethodsByPath } from "./rest-methods";
+import { appRouter } from "./root";
 import type { ApiHandler } from "./route-handler";
 import { handleStripeWebhook, STRIPE_WEBHOOK_PATH } from "./stripe-webhook";
 import { handleApiDocs, handleHealth, handleOpenApiDocument, handlePanel } from "./system-routes";
@@ -10,14 +12,19 @@ import { handleApiDocs, handleHealth, handleOpenApiDocument, handlePanel } from 
 const ALL = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 type Method = (typeof ALL)[number];
 
-/** A row of the route table; `handler: null` leaves the path to a route file of Next's own. */
-type ApiRoute = { path: string; methods: readonly Method[]; handler: ApiHandler | null };
+/**
+ * A row of the route table. `methods`: what the path answers, or "documented" for the rows of
+ * the REST adapter, whose methods are those of the procedures documented on the path.
+ * `handler: null` leaves the path to a route file of Next's own.
+ */
+type ApiRoute = { path: string; methods: readonly Method[] | "documented"; handler: ApiHandler | null };
 
 /**
  * Every /api route, declared once. Both entries read this table: the Next route file
  * src/app/api/[...path]/route.ts (development, and whatever reaches Next), and the production
- * fast path (direct.ts), which skips Next's router. The first row whose path and method match
- * serves the request.
+ * fast path (direct.ts), which skips Next's router. The first row whose path matches serves the
+ * request: with its handler for a method it has, else with a 405 that lists them in `Allow`
+ * (OPTIONS: a 204 with that list). HEAD is answered as GET is, without the body.
  *
  * A documented REST path needs no row: it is a procedure with `meta.openapi`, which the last
  * row serves. A row is for what cannot be a procedure (a streamed reply, a webhook verified on
@@ -34,25 +41,56 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { path: "/api/docs", methods: ["GET"], handler: handleApiDocs },
   { path: "/api/panel", methods: ["GET"], handler: handlePanel },
   // A documented REST path under next-auth's prefix (src/app/api/auth/google/route.ts points here).
-  { path: "/api/auth/google", methods: ALL, handler: handleRest },
+  { path: "/api/auth/google", methods: "documented", handler: handleRest },
   // next-auth reads next/headers, which only works inside Next: src/app/api/auth/[...nextauth]/route.ts.
   { path: "/api/auth/{action...}", methods: ALL, handler: null },
-  { path: "/api/{path...}", methods: ALL, handler: handleRest },
+  { path: "/api/{path...}", methods: "documented", handler: handleRest },
 ];
 
+const documentedMethods = documentedMethodsByPath(appRouter, "/api");
 const compiled = API_ROUTES.map((route) => ({ ...route, matches: compilePath(route.path) }));
 
-/** The handler for a request, or null for what Next answers itself (next-auth, pages, HEAD and OPTIONS). */
+/** The Allow header of a path answering `methods` (and HEAD wherever GET is). */
+export function allowHeader(methods: readonly string[]): string {
+  const allowed = new Set([...methods, ...(methods.includes("GET") ? ["HEAD"] : [])]);
+  return ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"].filter((method) => allowed.has(method)).join(", ");
+}
+
+const noStore = { "Cache-Control": "no-store" };
+const allowing =
+  (allow: string): ApiHandler =>
+  async () =>
+    new Response(null, { status: 204, headers: { Allow: allow, ...noStore } });
+const methodNotAllowed =
+  (method: string, allow: string): ApiHandler =>
+  async () =>
+    jsonError(405, "METHOD_NOT_SUPPORTED", `${method} is not allowed on this path; it answers ${allow}`, { Allow: allow, ...noStore });
+
+/** HEAD: the GET handler's answer, status and headers (its Content-Length too), without the body. */
+const headOf =
+  (handler: ApiHandler): ApiHandler =>
+  async (req) => {
+    const response = await handler(new Request(req.url, { method: "GET", headers: req.headers, signal: req.signal }));
+    const headers = new Headers(response.headers);
+    headers.set("content-length", String((await response.arrayBuffer()).byteLength));
+    return new Response(null, { status: response.status, headers });
+  };
+
+/** The handler for a request, or null for what Next answers itself (next-auth, pages). */
 export function apiHandlerFor(method: string, pathname: string): ApiHandler | null {
-  for (const route of compiled) {
-    if (!(route.methods as readonly string[]).includes(method) || !route.matches(pathname)) continue;
-    return route.handler;
-  }
-  return null;
+  const route = compiled.find((candidate) => candidate.matches(pathname));
+  if (!route?.handler) return null;
+  const methods = route.methods === "documented" ? documentedMethods(pathname) : route.methods;
+  const handlerOf = (asked: string): ApiHandler => {
+    // No such path: the handler's own 404.
+    if (!methods.length || methods.includes(asked)) return route.handler!;
+    return asked === "OPTIONS" ? allowing(allowHeader(methods)) : methodNotAllowed(asked, allowHeader(methods));
+  };
+  return method === "HEAD" ? headOf(handlerOf("GET")) : handlerOf(method);
 }
 
 /** What the Next route files export for every method: the table's handler for the request. */
 export async function serveApiRoute(req: Request): Promise<Response> {
-  const handler = apiHandlerFor(req.method === "HEAD" ? "GET" : req.method, new URL(req.url).pathname);
+  const handler = apiHandlerFor(req.method, new URL(req.url).pathname);
   return handler ? handler(req) : jsonError(404, "NOT_FOUND", "Not found");
 }

@@ -1,0 +1,31 @@
+import type { AnyTRPCProcedure } from "@trpc/server";
+import type { OpenApiMeta, OpenApiRouter } from "trpc-to-openapi";
+
+import { compilePath } from "./paths";
+
+/**
+ * The methods the documented REST paths answer, as a lookup `pathname → methods` (empty for a
+ * path no procedure serves). A pathname may match several templates ("/api/courses/user" and
+ * "/api/courses/{id}"): the ones with the most literal segments own it, so that
+ * `GET /api/courses/generate-from-topic` is a wrong method on that POST path (405), not an
+ * invalid `{id}` of another path (400).
+ */
+export function documentedMethodsByPath(router: OpenApiRouter, prefix: string): (pathname: string) => readonly string[] {
+  const templates = new Map<string, { matches: (pathname: string) => unknown; literals: number; methods: string[] }>();
+  for (const procedure of Object.values(router._def.procedures as Record<string, AnyTRPCProcedure>)) {
+    const openapi = (procedure._def.meta as OpenApiMeta | undefined)?.openapi;
+    if (!openapi) continue;
+    const template = `${prefix}${openapi.path}`;
+    const entry = templates.get(template) ?? { matches: compilePath(template), literals: literalSegments(template), methods: [] };
+    entry.methods.push(openapi.method);
+    templates.set(template, entry);
+  }
+  const entries = [...templates.values()];
+  return (pathname) => {
+    const matching = entries.filter((entry) => entry.matches(pathname));
+    const most = Math.max(0, ...matching.map((entry) => entry.literals));
+    return [...new Set(matching.filter((entry) => entry.literals === most).flatMap((entry) => entry.methods))];
+  };
+}
+
+const literalSegments = (template: string) => template.split("/").filter((segment) => segment && !segment.startsWith("{")).length;
