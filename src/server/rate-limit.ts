@@ -31,6 +31,24 @@ export const LIMITS = {
     durationSeconds: 60,
     message: "You are sending messages too quickly. Please wait a moment and try again.",
   },
+  /**
+   * The two downloads, each file built in memory: GET /api/courses/{id}/export (Markdown) and
+   * GET /api/cards/export (an Anki deck or TSV), 20 a minute each per learner (a HEAD builds the
+   * file too, and counts). A learner downloading a course, its deck and its TSV a few times over
+   * is not stopped; a script looping on them is.
+   */
+  courseExportsPerUser: {
+    keyPrefix: "export-course-user",
+    points: 20,
+    durationSeconds: 60,
+    message: "You are downloading exports too quickly. Please wait a moment and try again.",
+  },
+  cardExportsPerUser: {
+    keyPrefix: "export-cards-user",
+    points: 20,
+    durationSeconds: 60,
+    message: "You are downloading exports too quickly. Please wait a moment and try again.",
+  },
   /** Bearer requests whose token is malformed, unknown, revoked or expired, per client address: tokens cannot be guessed. */
   apiTokenFailuresPerIp: {
     keyPrefix: "api-token-ip",

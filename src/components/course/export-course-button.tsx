@@ -1,3 +1,4 @@
+import { TSV_FORMULA_NOTE } from "~/components/review/export-cards";
 import { buttonVariants } from "~/components/ui/button";
 import { Download } from "~/components/ui/icons/download";
 
@@ -26,6 +27,7 @@ export function ExportCourseButton({ courseId }: { courseId: number }) {
         <a href={`/api/cards/export?format=tsv&courseId=${courseId}`} download className={itemClass}>
           Cards as TSV (front, back, link)
         </a>
+        <p className="px-2 pt-1 pb-1.5 text-xs text-muted-foreground">{TSV_FORMULA_NOTE}</p>
       </div>
     </details>
   );

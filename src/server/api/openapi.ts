@@ -225,7 +225,10 @@ const CHAT_STREAM_OPERATION = {
 const COURSE_EXPORT_META: Meta = {
   method: "GET",
   path: COURSE_EXPORT_PATH.replace(/^\/api/, "") as `/${string}`,
-  errorResponses: { 404: "Course Not Found" },
+  errorResponses: {
+    404: "Course Not Found",
+    429: "Too many course downloads: 20 a minute per learner (Retry-After; the body also has retryAfter seconds)",
+  },
 };
 
 /** GET /courses/{id}/export: a file, so a route of its own (src/server/api/exports.ts), documented by hand. */
@@ -234,7 +237,9 @@ const COURSE_EXPORT_OPERATION = {
   summary: "Download a course you can see as Markdown, with your own notes and cards",
   description:
     "The outline with each section's moment, the sections' content, and your notes and cards on the course (only yours, also on a public course). " +
-    "Every moment links to the video there (https://www.youtube.com/watch?v=<videoId>&t=<seconds>s). Sent as an attachment named after the course.",
+    "Every moment links to the video there (https://www.youtube.com/watch?v=<videoId>&t=<seconds>s). Sent as an attachment named after the course. " +
+    "Your notes keep their Markdown (emphasis, lists, quotes, code, http(s) and mailto links); raw HTML is written as text, an image as a link to it, " +
+    "any other link as its text. Titles, card faces and the course's texts are plain text. At most 20 course downloads a minute.",
   parameters: [
     { name: "id", in: "path", required: true, schema: { type: "integer", minimum: 1, maximum: 2_147_483_647 } },
     { name: "format", in: "query", required: true, schema: { type: "string", enum: ["markdown"] } },
@@ -251,7 +256,11 @@ const COURSE_EXPORT_OPERATION = {
 const CARDS_EXPORT_META: Meta = {
   method: "GET",
   path: CARDS_EXPORT_PATH.replace(/^\/api/, "") as `/${string}`,
-  errorResponses: { 404: "Course Not Found (courseId names a course you cannot see)" },
+  errorResponses: {
+    404: "Course Not Found (courseId names a course you cannot see)",
+    422: "Too much card text for one Anki deck: ask for one course's cards, or for TSV",
+    429: "Too many card downloads: 20 a minute per learner, or an Anki deck of yours is still being built (Retry-After; the body also has retryAfter seconds)",
+  },
 };
 
 /** GET /cards/export: a file, so a route of its own (src/server/api/exports.ts), documented by hand. */
@@ -260,7 +269,9 @@ const CARDS_EXPORT_OPERATION = {
   summary: "Download your flashcards as an Anki deck (.apkg) or as tab-separated text",
   description:
     "All your cards, or one course's with courseId. anki: an .apkg package (a deck per course under CourseCraft::, the moment linked on the back). " +
-    "tsv: Anki's #separator/#html/#columns header lines, then front, back and the video link, tab-separated; a field holding a tab, line break or quote is quoted, quotes doubled.",
+    "tsv: Anki's #separator/#html/#columns header lines, then front, back and the video link, tab-separated; a field holding a tab, line break or quote, " +
+    "or starting with #, is quoted, quotes doubled. A field that starts like a spreadsheet formula (=, +, -, @, a tab or a carriage return, " +
+    "also after spaces) gets a leading ' so it opens as text (OWASP's CSV injection rule). At most 20 card downloads a minute, one Anki deck at a time.",
   parameters: [
     { name: "format", in: "query", required: true, schema: { type: "string", enum: ["anki", "tsv"] } },
     { name: "courseId", in: "query", required: false, schema: { type: "integer", minimum: 1, maximum: 2_147_483_647 } },

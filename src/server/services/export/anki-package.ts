@@ -3,6 +3,8 @@ import { createHash } from "node:crypto";
 import { strToU8, zipSync } from "fflate";
 import initSqlJs, { type SqlJsStatic } from "sql.js";
 
+import { AppError } from "~/server/errors";
+
 /**
  * An Anki package (.apkg) written from scratch: a zip holding `collection.anki2`, an SQLite
  * database in Anki's collection schema 11 (the one every Anki since 2.1 imports, and the one
@@ -71,13 +73,33 @@ const guidOf = (key: string) => sha1(`coursecraft:${key}`).toString("base64").sl
 
 export const deckIdOf = (name: string) => DECK_ID_BASE + (sha1(name).readUInt32BE(0) % 100_000_000);
 
-/** Text as an HTML field: escaped, line breaks kept. */
+/**
+ * Text as an HTML field: escaped (so markup a learner typed shows as typed, never as HTML), line
+ * breaks kept, other control characters dropped (U+001F separates a note's fields).
+ */
 export function htmlField(text: string): string {
-  return text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;").replace(/\r?\n/g, "<br>");
+  return text
+    .replaceAll("&", "&amp;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;")
+    .replaceAll('"', "&quot;")
+    .replace(/\r\n?|\n/g, "<br>")
+    .replace(/\p{Cc}/gu, (control) => (control === "\t" ? control : ""));
 }
+
+/**
+ * The most field text one package may hold: the whole collection is built in memory, at several
+ * bytes per character. 10 million is 20,000 cards of 500 characters each, far above what a
+ * learner studies; a bigger deck is asked for one course at a time.
+ */
+export const MAX_PACKAGE_FIELD_CHARACTERS = 10_000_000;
+export const PACKAGE_TOO_LARGE_MESSAGE =
+  "These cards hold too much text for one Anki deck. Download the cards of one course at a time, or download them as TSV.";
 
 /** The .apkg bytes of `cards`, each a new card in its deck (decks nest with "::"). */
 export async function writeAnkiPackage(cards: readonly AnkiCard[], now = new Date()): Promise<Uint8Array> {
+  const size = cards.reduce((total, card) => total + card.front.length + card.back.length + card.moment.length, 0);
+  if (size > MAX_PACKAGE_FIELD_CHARACTERS) throw new AppError("UNPROCESSABLE", PACKAGE_TOO_LARGE_MESSAGE);
   const SQL = await loadSqlJs();
   const db = new SQL.Database();
   try {
