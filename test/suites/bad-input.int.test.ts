@@ -17,12 +17,16 @@
  * per request (test/http.ts) and by rotating users where a per-user limit applies; a 429 is an
  * accepted refusal everywhere.
  */
+import type { AnyTRPCProcedure } from "@trpc/server";
 import fc from "fast-check";
 import superjson from "superjson";
+import type { OpenApiMeta, OpenApiRouter } from "trpc-to-openapi";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { cleanLearnerText } from "~/lib/schemas/common";
 import { MAX_BODY_BYTES } from "~/server/api/http-guards";
+import { openApiDocument } from "~/server/api/openapi";
+import { appRouter } from "~/server/api/root";
 import { startCourseGeneration } from "~/server/services/generation/start-generation";
 
 import { sessionTokenFor } from "../caller";
@@ -30,7 +34,8 @@ import { db, getPool } from "../db";
 import { courseWithTranscript, createApiTokenRow, createCourse, createUser, DEFAULT_PASSWORD, uniqueSuffix } from "../factories";
 import { createQuiz, createQuizCourse } from "../factories/quiz";
 import { anyTopicSource, drainGenerationQueue, libraryDeps, whileDraining } from "../generation";
-import { type ApiRequestOptions, type ApiResult, restCall, routeCall, sessionTokenOf, trpcCall } from "../http";
+import { type ApiRequestOptions, type ApiResult, ORIGIN, restCall, routeCall, sessionTokenOf, trpcCall } from "../http";
+import { NOT_NUMBERS, numbersIn, placed, type Position, positionLabel } from "../number-inputs";
 
 const SEED = 20_260_522;
 /** fast-check runs per property: enough to vary the shapes, small enough for ~1 s per property. */
@@ -156,6 +161,9 @@ const TRICKY_TEXTS = [
   '\'; DROP TABLE "User"; -- 100% _like_ \\wildcards\\',
   "\u0001\u0007\u001B[31m control chars \u007F\u0085\u009F end",
   '{"json":{"__proto__":{"admin":true}}} ${7*7} {{7*7}}',
+  // Default-ignorable code points: TAG letters ("hide"), a soft hyphen, a Hangul filler, VS17, an annotation, an invisible
+  // operator; and the emoji that hold some (the TAG flag of Scotland, VS16, ZWJ), which stay whole.
+  "tag\u{E0068}\u{E0069}\u{E0064}\u{E0065} soft\u00ADhyphen 🏴󠁧󠁢󠁳󠁣󠁴󠁿 ❤️ 👩‍💻 \u3164 \u{E0100}葛 \uFFF9x\uFFFB\u2061",
 ];
 
 /** Text every stored text field refuses with 400 (storableText). */
@@ -186,7 +194,7 @@ const BAD_ID_STRINGS = [
   "undefined",
   "[1]",
 ];
-/** (`true` and `[1]` are left out: ids coerce like REST strings, so they read as 1; see "known laxness" below.) */
+/** (`true`, `[1]`, "3" and the other values that only read as numbers: see "numbers that are not numbers" below.) */
 const BAD_ID_JSON: unknown[] = [
   0,
   -1,
@@ -763,17 +771,23 @@ describe("text fields", () => {
     }
   });
 
-  test("bidi overrides, zero-width characters, NUL, lone surrogates and invisible-only text on every learner-text path: 200 with the cleaned text stored, or a 400", async () => {
+  test("bidi overrides, zero-width, TAG and other default-ignorable characters, NUL, lone surrogates and invisible-only text on every learner-text path: 200 with the cleaned text stored, or a 400", async () => {
     const probe = new Probe();
-    const SPOOFING = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C\u200B\u2060\uFEFF]/;
+    // Every default-ignorable code point (bidi controls, zero-width characters, TAG characters…) and the annotation marks.
+    const SPOOFING = /[\p{Default_Ignorable_Code_Point}\uFFF9-\uFFFB]/u;
     const INVISIBLE_ONLY = "\u200B\u202E\u2066\uFEFF\u200D\u2060 \u200C\u200F";
+    const TAG_ONLY = "\u{E0049}\u{E0067}\u{E006E}\u{E006F}\u{E0072}\u{E0065}\u{E007F}"; // "Ignore" in TAG letters, and the cancel tag
     const texts = [
       "\u202Eevil\u202C override",
       "zero\u200Bwidth\uFEFF and \u2060joiner\u200D",
       "bidi \u2067isolate\u2069 and \u200Fmark\u061C",
+      `hidden${TAG_ONLY} TAG text`,
+      "soft\u00ADhyphen \u3164filler \u{E0100}vs17 a\uFE0Fvs16 \u2061op \u{1D173}music \uFFF9note\uFFFB",
       "nul\u0000inside",
       "lone \uD800 high",
       INVISIBLE_ONLY,
+      TAG_ONLY,
+      `\u00AD\u034F\u115F\u3164\uFFA0\u180E${TAG_ONLY}\u{E0100}\u{1BCA0}`,
     ];
     const premium = await signedIn({ couponPremiumUntil: new Date(Date.now() + 30 * 86_400_000) });
     const writer = await signedIn();
@@ -790,6 +804,8 @@ describe("text fields", () => {
       name: string;
       layout: "one-line" | "multi-line";
       optional?: boolean;
+      /** Set-up before a send, outside the probe (which requires a refused send to change nothing). */
+      before?: () => Promise<void>;
       send: (text: string) => Promise<ApiResult>;
       stored?: (result: ApiResult) => Promise<string | null>;
     };
@@ -810,14 +826,14 @@ describe("text fields", () => {
     const chat = (name: string, call: (text: string) => Promise<ApiResult>): TextPath => ({
       name: `chat message (${name})`,
       layout: "multi-line",
-      send: async (text) => {
+      before: async () => {
         // Refused messages count against the chat limit too (20 a minute): a fresh learner in time.
         if (++messages % 15 === 0) {
           chatter = await signedIn();
           chatCourse = await courseWithTranscript(db, chatter.user.id);
         }
-        return call(text);
       },
+      send: call,
       stored: async () =>
         (
           await db.chatMessage.findFirstOrThrow({
@@ -894,6 +910,7 @@ describe("text fields", () => {
         const label = `${path.name} with ${JSON.stringify(text)}`;
         const cleaned = cleanLearnerText(text, path.layout);
         const accepted = !hasUnstorable(text) && (cleaned !== "" || path.optional === true);
+        await path.before?.();
         const result = await probe.run(label, () => path.send(text), { mayAccept: accepted, allowed: [400] });
         expect(result.status, `${label}: ${result.text.slice(0, 300)}`).toBe(accepted ? 200 : 400);
         if (!accepted) {
@@ -1227,7 +1244,7 @@ describe("numbers and ids in bodies", () => {
       fc.constant(null),
       jsonValue,
     );
-    // Ids coerce (see "known laxness" below): a value that reads as a valid id may be accepted.
+    // A value that reads as a valid id may be accepted: a path's `id` is also read from its digits, as REST sends it.
     const readsAsId = (n: unknown) =>
       typeof n !== "object" || n === null || Array.isArray(n) ? Number.isInteger(Number(n)) && Number(n) > 0 && Number(n) <= 2_147_483_647 : false;
     const calls: ((n: unknown) => [string, () => Promise<ApiResult>, boolean])[] = [
@@ -1268,10 +1285,7 @@ describe("numbers and ids in bodies", () => {
     );
   });
 
-  // Known laxness, not fixed here: idSchema (lib/schemas/common.ts) is z.coerce.number(), so the
-  // strings of REST paths and queries parse; the same coercion reads a JSON `[7]` as 7 and `true`
-  // as 1 in a body. trpc-to-openapi needs a coercible number for path and query ids, so the fix
-  // (coerce strings only) needs the schema and the OpenAPI document changed together.
+  // An id in a body is a JSON number only (idSchema, lib/schemas/common.ts); only a path or query id is read from its digits (idParam).
   test("a JSON array or boolean is not an id ([id] is not read as id)", async () => {
     const result = await send("rest", "POST", `/api/courses/${f.quizCourse.id}/progress`, {
       sessionToken: f.owner.token,
@@ -1626,8 +1640,7 @@ describe("tRPC form procedures over HTTP", () => {
       [{ ...valid, source: "quiz" }, 400],
       [{ ...valid, source: "NOTE" }, 400],
       [{ front: "F", back: "B" }, 400],
-      // ("30", true and [] coerce to numbers in the REST adapter: the known laxness below.)
-      ...[-1, -0.001, "NaN", "Infinity", "-5", {}, "1:30"].map((timeSeconds): [unknown, number] => [{ ...valid, timeSeconds }, 400]),
+      ...[-1, -0.001, "NaN", "Infinity", "-5", {}, "1:30", "30", true, []].map((timeSeconds): [unknown, number] => [{ ...valid, timeSeconds }, 400]),
       [{ ...valid, timeSeconds: 120.5 }, 422],
       [{ ...valid, timeSeconds: 1e308 }, 422],
       [{ ...valid, source: "note" }, 422],
@@ -1783,5 +1796,209 @@ describe("tRPC form procedures over HTTP", () => {
       const streak = await send("rest", "GET", `/api/streaks/${f.owner.user.id}`, { sessionToken: f.owner.token, headers });
       expect(streak.status).toBe(200);
     }
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Numbers that are not numbers (issue 29): what `Number` would read from a non-number
+// ---------------------------------------------------------------------------------------------
+/**
+ * `true`, `""`, `[]`, `[5]`, "0x10", "1e3" and "3" read as 1, 0, 0, 5, 16, 1000 and 3 where a number
+ * schema is coerced (the REST adapter coerces the bare number schemas of an input in place, for
+ * tRPC too). Every number field is sent each of them, on every way in: the documented REST paths
+ * (through the route table, the hand-written routes too), with the fields read from the OpenAPI
+ * document, and every procedure over tRPC, with the fields found in its input schema
+ * (test/number-inputs.ts). In a JSON body or a tRPC input only a JSON number is a number: each is
+ * a 400 naming the field, and nothing is stored. A path placeholder or query key carries text, so
+ * there "3" is the number 3 (not sent as a refusal); the rest are 400s.
+ */
+describe("numbers that are not numbers: true, '', [], [5], '0x10', '1e3' and '3' in every number field", () => {
+  /** In a path or a query, the same values as text; "3" is a valid one, and an empty path segment is another path. */
+  const NOT_NUMBER_TEXTS = ["true", "", "[]", "[5]", "0x10", "1e3"];
+  const cases = { body: 0, parameter: 0, trpc: 0 };
+
+  type DocSchema = {
+    type?: string | string[];
+    enum?: unknown[];
+    properties?: Record<string, DocSchema>;
+    items?: DocSchema;
+    anyOf?: DocSchema[];
+    oneOf?: DocSchema[];
+  };
+  type DocOperation = {
+    parameters?: { name: string; in: string; required?: boolean; schema: DocSchema }[];
+    requestBody?: { content: Record<string, { schema: DocSchema }> };
+  };
+  const isNumber = (schema: DocSchema) => [schema.type ?? []].flat().some((type) => type === "number" || type === "integer");
+  /** The number fields of a documented body, as positions ("answers[].questionId"). */
+  function docNumbers(schema: DocSchema | undefined, at: Position = []): Position[] {
+    if (!schema) return [];
+    if (isNumber(schema)) return [at];
+    const found = [
+      ...Object.entries(schema.properties ?? {}).flatMap(([key, child]) => docNumbers(child, [...at, key])),
+      ...docNumbers(schema.items, [...at, "[]"]),
+      ...[...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].flatMap((option) => docNumbers(option, at)),
+    ];
+    return [...new Map(found.map((position) => [positionLabel(position), position])).values()];
+  }
+  const operations = () =>
+    Object.entries(openApiDocument(`${ORIGIN}/api`).paths ?? {}).flatMap(([template, item]) =>
+      Object.entries(item ?? {})
+        .filter(([method]) => ["get", "post", "put", "patch", "delete"].includes(method))
+        .map(([method, operation]) => ({ method: method.toUpperCase(), template, operation: operation as DocOperation })),
+    );
+
+  /** The message names the field and says it must be a number; the status is 400, and nothing changed (Probe). */
+  function expectNumberRefusal(result: ApiResult, at: Position, label: string): void {
+    const message = String(errorOf(result.json).message);
+    expect(message, label).toMatch(/must be a number/);
+    expect(message, label).toContain(at.filter((part) => part !== "[]").at(-1)!);
+  }
+
+  let note: number;
+  let card: number;
+  beforeAll(async () => {
+    note = (await db.note.create({ data: { userId: f.owner.user.id, courseId: f.chatCourse.id, timeSeconds: 5, text: "numbers" } })).id;
+    const created = await restCall<{ id: number }>("POST", `/api/courses/${f.chatCourse.id}/cards`, {
+      sessionToken: f.owner.token,
+      json: { source: "transcript", front: "numbers", back: "not numbers" },
+    });
+    expect(created.status, created.text.slice(0, 300)).toBe(200);
+    card = created.json.id;
+  });
+
+  /** A valid value of each path placeholder and query key: the resource the path names, or the caller. */
+  function validParameter(template: string, name: string): number {
+    if (name === "userId") return f.owner.user.id;
+    if (name === "challengeId") return f.challengeId;
+    if (name === "limit") return 3;
+    if (name === "courseId") return f.chatCourse.id;
+    if (template.startsWith("/quizzes/")) return f.quiz.id;
+    if (template.startsWith("/sections/")) return f.quizSections[0]!.id;
+    if (template.startsWith("/notes/")) return note;
+    if (template.startsWith("/cards/")) return card;
+    if (template === "/courses/{id}/progress") return f.quizCourse.id;
+    return f.chatCourse.id;
+  }
+
+  /** A valid body of every documented operation with a number in its body: each number is replaced in turn. */
+  const VALID_BODIES: Record<string, () => Record<string, unknown>> = {
+    "POST /courses/{id}/cards": () => ({ source: "note", front: "Front", back: "Back", timeSeconds: 12, noteId: note }),
+    "POST /courses/{id}/chat": () => ({ content: "What is this?", atSeconds: 12, userId: f.owner.user.id }),
+    "POST /courses/{id}/chat/stream": () => ({ content: "What is this?", atSeconds: 12, userId: f.owner.user.id }),
+    "POST /courses/generate-from-topic": () => ({ topic: "binary search", complexity: "beginner", userId: f.exhausted.user.id }),
+    "POST /courses/{id}/notes": () => ({ timeSeconds: 12, text: "a note" }),
+    "PATCH /notes/{id}": () => ({ timeSeconds: 12 }),
+    "POST /courses/{id}/progress": () => ({ currentSectionId: f.quizSections[0]!.id, completedSectionId: f.quizSections[0]!.id, userId: f.owner.user.id }),
+    "POST /quizzes/{id}/attempts": () => ({ answers: [{ questionId: f.quiz.questions[0]!.id, answer: "A1" }], userId: f.owner.user.id }),
+  };
+  /** The learner who calls: the exhausted one where a valid input would start a generation. */
+  const tokenFor = (name: string) => (/generat/i.test(name) ? f.exhausted.token : f.owner.token);
+
+  const fill = (template: string, values: Record<string, string> = {}) =>
+    template.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? String(validParameter(template, name)));
+
+  test("documented REST bodies: each value in each number field is a 400 naming it, nothing stored", async () => {
+    const probe = new Probe();
+    const missing: string[] = [];
+    for (const { method, template, operation } of operations()) {
+      const fields = docNumbers(operation.requestBody?.content["application/json"]?.schema);
+      if (!fields.length) continue;
+      const key = `${method} ${template}`;
+      const body = VALID_BODIES[key];
+      if (!body) {
+        missing.push(key);
+        continue;
+      }
+      for (const at of fields) {
+        for (const bad of NOT_NUMBERS) {
+          const label = `${key} ${positionLabel(at)}=${JSON.stringify(bad)}`;
+          const json = placed(at, bad, body());
+          const result = await probe.run(label, () => send("route", method, `/api${fill(template)}`, { sessionToken: tokenFor(template), json }), {
+            allowed: [400],
+          });
+          expectNumberRefusal(result, at, label);
+          cases.body += 1;
+        }
+      }
+    }
+    expect(missing, "a documented body with a number needs a valid body in VALID_BODIES").toEqual([]);
+    expect(cases.body).toBeGreaterThanOrEqual(14 * NOT_NUMBERS.length);
+  });
+
+  test("documented REST path placeholders and query keys: each value as text is a 400 naming the key", async () => {
+    const probe = new Probe();
+    for (const { method, template, operation } of operations()) {
+      const parameters = operation.parameters ?? [];
+      for (const parameter of parameters.filter((p) => isNumber(p.schema))) {
+        for (const bad of NOT_NUMBER_TEXTS) {
+          if (parameter.in === "path" && bad === "") continue;
+          const encoded = encodeURIComponent(bad);
+          const query = new URLSearchParams();
+          for (const other of parameters) {
+            if (other.in !== "query") continue;
+            if (other === parameter) query.set(other.name, bad);
+            else if (other.required) query.set(other.name, String(other.schema.enum?.[0]));
+          }
+          const search = query.size ? `?${query.toString()}` : "";
+          const path = `/api${fill(template, parameter.in === "path" ? { [parameter.name]: encoded } : {})}${search}`;
+          const body = method === "GET" || method === "DELETE" ? {} : { json: VALID_BODIES[`${method} ${template}`]?.() ?? {} };
+          const label = `${method} ${template} ${parameter.in} ${parameter.name}=${JSON.stringify(bad)}`;
+          const result = await probe.run(label, () => send("route", method, path, { sessionToken: tokenFor(template), ...body }), { allowed: [400] });
+          expectNumberRefusal(result, [parameter.name], label);
+          cases.parameter += 1;
+        }
+      }
+    }
+    expect(cases.parameter).toBeGreaterThan(100);
+  });
+
+  test("every procedure over tRPC: each value in each number field of its input is a 400 naming it, nothing stored", async () => {
+    const probe = new Probe();
+    /** Procedures without a REST path: their valid input. (Those with one: the documented body and path values, as numbers.) */
+    const TRPC_ONLY: Record<string, () => Record<string, unknown>> = {
+      "course.setSharing": () => ({ id: f.chatCourse.id, isPublic: true }),
+      "apiTokens.create": () => ({ name: "numbers", expiresInDays: 30 }),
+      "apiTokens.revoke": () => ({ id: 2_147_483_647 }),
+      "review.dueCount": () => ({ courseId: f.chatCourse.id }),
+      "review.updateSettings": () => ({ desiredRetention: 0.9 }),
+      "gamification.calendar": () => ({ weeks: 12 }),
+    };
+    const router: OpenApiRouter = appRouter;
+    const missing: string[] = [];
+    let procedures = 0;
+    for (const [name, procedure] of Object.entries(router._def.procedures as Record<string, AnyTRPCProcedure>)) {
+      const numbers = (procedure._def.inputs as unknown[]).flatMap((input) => numbersIn(input));
+      if (!numbers.length) continue;
+      procedures += 1;
+      const openapi = (procedure._def.meta as OpenApiMeta | undefined)?.openapi;
+      const base = openapi
+        ? () => ({
+            ...VALID_BODIES[`${openapi.method} ${openapi.path}`]?.(),
+            ...Object.fromEntries([...openapi.path.matchAll(/\{(\w+)\}/g)].map(([, key]) => [key, validParameter(openapi.path, key!)])),
+          })
+        : TRPC_ONLY[name];
+      if (!base) {
+        missing.push(name);
+        continue;
+      }
+      const call = procedure._def.type === "query" ? trpcQuery : trpcMutation;
+      for (const { at, input } of numbers) {
+        for (const bad of NOT_NUMBERS) {
+          // A path or query parameter's digits are its REST form, read as the number (the unit guard checks that).
+          if (input?.source === "parameter" && bad === "3") continue;
+          const label = `${name} ${positionLabel(at)}=${JSON.stringify(bad)}`;
+          const result = await probe.run(label, () => call(name, placed(at, bad, base()), { sessionToken: tokenFor(name) }), { allowed: [400] });
+          expectNumberRefusal(result, at, label);
+          cases.trpc += 1;
+        }
+      }
+    }
+    expect(missing, "a tRPC-only procedure with a number needs a valid input in TRPC_ONLY").toEqual([]);
+    expect(procedures).toBeGreaterThan(25);
+    console.info(
+      `numbers that are not numbers: ${cases.body} REST body cases, ${cases.parameter} REST path/query cases, ${cases.trpc} tRPC cases, ` +
+        `${cases.body + cases.parameter + cases.trpc} in all, each a 400 with nothing stored`,
+    );
   });
 });

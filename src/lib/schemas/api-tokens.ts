@@ -2,7 +2,7 @@ import { z } from "zod";
 
 import { API_TOKEN_MAX_EXPIRY_DAYS, API_TOKEN_NAME_MAX_LENGTH } from "~/lib/api-tokens";
 
-import { idSchema, learnerText } from "./common";
+import { idSchema, learnerText, wholeNumberSchema } from "./common";
 
 export const apiTokenCreateInput = z
   .object({
@@ -10,12 +10,14 @@ export const apiTokenCreateInput = z
       .min(1, "Please give the token a name")
       .max(API_TOKEN_NAME_MAX_LENGTH, `Name must be at most ${API_TOKEN_NAME_MAX_LENGTH} characters`),
     /** Days until the token stops working; null: it never expires. */
-    expiresInDays: z
-      .number({ error: "expiresInDays must be a number of days or null" })
-      .int("expiresInDays must be a whole number of days")
-      .min(1, "The expiry must be at least 1 day in the future")
-      .max(API_TOKEN_MAX_EXPIRY_DAYS, `The expiry must be at most ${API_TOKEN_MAX_EXPIRY_DAYS} days`)
-      .nullable(),
+    expiresInDays: wholeNumberSchema("expiresInDays", {
+      kind: "a number of days or null",
+      wholeMessage: "expiresInDays must be a whole number of days",
+      min: 1,
+      minMessage: "The expiry must be at least 1 day in the future",
+      max: API_TOKEN_MAX_EXPIRY_DAYS,
+      maxMessage: `The expiry must be at most ${API_TOKEN_MAX_EXPIRY_DAYS} days`,
+    }).nullable(),
   })
   .strict();
 export type ApiTokenCreateInput = z.infer<typeof apiTokenCreateInput>;

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 import { CARD_RATINGS, MAX_DESIRED_RETENTION, MIN_DESIRED_RETENTION } from "~/lib/review";
 
-import { idSchema, learnerText } from "./common";
+import { decimalSchema, idParam, idSchema, learnerText, secondsSchema } from "./common";
 
 export const CARD_FRONT_MAX_LENGTH = 1_000;
 export const CARD_BACK_MAX_LENGTH = 5_000;
@@ -13,7 +13,7 @@ export const CARD_BACK_MAX_LENGTH = 5_000;
  */
 export const cardCreateInput = z
   .object({
-    id: idSchema,
+    id: idParam,
     source: z.enum(["note", "transcript"], { error: 'source must be "note" or "transcript"' }),
     front: learnerText("Front", "multi-line")
       .min(1, "The front of the card is empty")
@@ -21,12 +21,7 @@ export const cardCreateInput = z
     back: learnerText("Back", "multi-line")
       .min(1, "The back of the card is empty")
       .max(CARD_BACK_MAX_LENGTH, `The back must be at most ${CARD_BACK_MAX_LENGTH} characters`),
-    timeSeconds: z
-      .number({ error: "timeSeconds must be a number of seconds" })
-      .finite("timeSeconds must be a number of seconds")
-      .min(0, "timeSeconds cannot be negative")
-      .nullable()
-      .optional(),
+    timeSeconds: secondsSchema("timeSeconds").nullable().optional(),
     /** The note it was made from (source "note"): must be one of the learner's notes of this course. */
     noteId: idSchema.optional(),
   })
@@ -34,12 +29,12 @@ export const cardCreateInput = z
 export type CardCreateInput = z.infer<typeof cardCreateInput>;
 
 /** `DELETE /api/cards/{id}` */
-export const cardIdInput = z.object({ id: idSchema }).strict();
+export const cardIdInput = z.object({ id: idParam }).strict();
 
 /** `POST /api/cards/{id}/review` */
 export const cardReviewInput = z
   .object({
-    id: idSchema,
+    id: idParam,
     rating: z.enum(CARD_RATINGS, { error: 'rating must be "again", "hard", "good" or "easy"' }),
   })
   .strict();
@@ -99,9 +94,6 @@ export const dueCountOutput = z.object({ dueCount: z.number().int() });
 export const reviewSettingsOutput = z.object({ desiredRetention: z.number() });
 export const reviewSettingsInput = z
   .object({
-    desiredRetention: z
-      .number({ error: "desiredRetention must be a number" })
-      .min(MIN_DESIRED_RETENTION, `desiredRetention must be at least ${MIN_DESIRED_RETENTION}`)
-      .max(MAX_DESIRED_RETENTION, `desiredRetention must be at most ${MAX_DESIRED_RETENTION}`),
+    desiredRetention: decimalSchema("desiredRetention", { min: MIN_DESIRED_RETENTION, max: MAX_DESIRED_RETENTION }),
   })
   .strict();

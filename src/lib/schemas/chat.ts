@@ -2,7 +2,7 @@ import { z } from "zod";
 
 import { CHAT_MESSAGE_MAX_LENGTH, TUTOR_MODES } from "../chat-limits";
 
-import { idSchema, learnerText } from "./common";
+import { idParam, idSchema, learnerText, secondsSchema } from "./common";
 
 export { CHAT_MESSAGE_MAX_LENGTH, chatStreamPath, TUTOR_MODES, type TutorMode } from "../chat-limits";
 
@@ -18,33 +18,18 @@ export const chatMessageOutput = z.object({
 export type ChatMessage = z.infer<typeof chatMessageOutput>;
 
 /** GET /api/courses/{id}/chat?userId={userId}: `userId`, when sent, must be the caller's. */
-export const chatHistoryInput = z.object({ id: idSchema, userId: idSchema.optional() }).strict();
+export const chatHistoryInput = z.object({ id: idParam, userId: idParam.optional() }).strict();
 
 /**
  * 'Ask about this moment': the playback time the question is about, in seconds from the start of
- * the video. A JSON number only: a pipe, so the REST adapter does not coerce "12" into 12 (see
- * wholeNumber in common.ts).
+ * the video. A JSON number only ("12" is not a moment).
  */
-export const atSecondsSchema = z
-  .unknown()
-  .refine((value) => typeof value === "number", "atSeconds must be a number of seconds")
-  .pipe(
-    z
-      .number({ error: "atSeconds must be a number of seconds" })
-      .min(0, "atSeconds cannot be negative")
-      .refine(Number.isFinite, "atSeconds must be a finite number of seconds"),
-  )
-  .meta({
-    override: ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) => {
-      for (const key of Object.keys(jsonSchema)) delete jsonSchema[key];
-      Object.assign(jsonSchema, { type: "number", minimum: 0, description: "Ask about this moment: the playback time in seconds" });
-    },
-  });
+export const atSecondsSchema = secondsSchema("atSeconds", "Ask about this moment: the playback time in seconds");
 
 /** POST /api/courses/{id}/chat: the learner's message; the answer is the stored assistant message. */
 export const chatSendInput = z
   .object({
-    id: idSchema,
+    id: idParam,
     userId: idSchema.optional(),
     content: learnerText("Message", "multi-line")
       .min(1, "Please type a message")

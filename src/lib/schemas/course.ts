@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { countSchema, idSchema, learnerText } from "./common";
+import { countParam, idParam, idSchema, learnerText } from "./common";
 
 export const complexitySchema = z.enum(["beginner", "intermediate", "advanced"], { error: "Complexity must be beginner, intermediate or advanced" });
 export type Complexity = z.infer<typeof complexitySchema>;
@@ -17,9 +17,9 @@ export const courseSummaryOutput = z.object({
 });
 export type CourseSummary = z.infer<typeof courseSummaryOutput>;
 
-export const coursesByUserInput = z.object({ userId: idSchema.optional() }).strict();
+export const coursesByUserInput = z.object({ userId: idParam.optional() }).strict();
 
-export const courseIdInput = z.object({ id: idSchema }).strict();
+export const courseIdInput = z.object({ id: idParam }).strict();
 
 export const sectionOutput = z.object({
   id: z.number().int(),
@@ -62,7 +62,7 @@ export const courseSharingInput = z.object({ id: idSchema, isPublic: z.boolean()
 export const courseSharingOutput = z.object({ id: z.number().int(), isPublic: z.boolean() });
 
 /** GET /api/recommendations: how many to answer (the home panel shows 3). */
-export const recommendationsInput = z.object({ limit: countSchema("limit", 1, 12).default(3) }).strict();
+export const recommendationsInput = z.object({ limit: countParam("limit", 1, 12).default(3) }).strict();
 
 /**
  * The header search: a few words, matched against course, chapter and section titles. Cleaned

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { countSchema, idSchema } from "./common";
+import { countSchema, idParam } from "./common";
 
 /** A calendar day in the learner's time zone, "2026-11-22". */
 export const localDateString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
@@ -60,8 +60,8 @@ export const activityCalendarOutput = z.object({
   days: z.array(z.object({ date: localDateString, count: z.number().int() })),
 });
 
-export const userPathInput = z.object({ userId: idSchema }).strict();
-export const joinChallengeInput = z.object({ userId: idSchema, challengeId: idSchema }).strict();
+export const userPathInput = z.object({ userId: idParam }).strict();
+export const joinChallengeInput = z.object({ userId: idParam, challengeId: idParam }).strict();
 export const calendarInput = z.object({ weeks: countSchema("weeks", 1, 53).default(12) }).strict();
 
 /** The sidebar's "Recent Activity": what the learner did lately, newest first. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { idSchema, learnerText } from "./common";
+import { idParam, learnerText, secondsSchema } from "./common";
 
 export const NOTE_TEXT_MAX_LENGTH = 5_000;
 /** A quoted transcript line is a caption, never long; the cap keeps a hand-made quote bounded too. */
@@ -24,14 +24,8 @@ const noteQuote = learnerText("Quote", "multi-line").max(
   `A quote can be at most ${NOTE_QUOTE_MAX_LENGTH.toLocaleString("en-US")} characters`,
 );
 
-/**
- * Seconds from the start of the video; whether it is inside the video is the service's check
- * (422). A pipe, so that the REST adapter's in-place coercion of number schemas leaves it alone:
- * `null`, `""`, `[]` or `true` are not moment 0 or 1.
- */
-const timeSeconds = z
-  .number({ error: "timeSeconds must be a number of seconds" })
-  .pipe(z.number().finite("timeSeconds must be a number of seconds").min(0, "timeSeconds cannot be negative"));
+/** Seconds from the start of the video; whether it is inside the video is the service's check (422). */
+const timeSeconds = secondsSchema("timeSeconds");
 
 export const noteOutput = z.object({
   id: z.number().int(),
@@ -48,14 +42,14 @@ export type Note = z.infer<typeof noteOutput>;
 export const noteListOutput = z.object({ notes: z.array(noteOutput) });
 
 /** POST /api/courses/{id}/notes */
-export const noteCreateInput = z.object({ id: idSchema, timeSeconds, text: noteText, quote: noteQuote.nullable().optional() }).strict();
+export const noteCreateInput = z.object({ id: idParam, timeSeconds, text: noteText, quote: noteQuote.nullable().optional() }).strict();
 export type NoteCreateInput = z.infer<typeof noteCreateInput>;
 
 /** PATCH /api/notes/{id}: what is sent changes; `quote: null` removes the quote. */
 export const noteUpdateInput = z
-  .object({ id: idSchema, timeSeconds: timeSeconds.optional(), text: noteText.optional(), quote: noteQuote.nullable().optional() })
+  .object({ id: idParam, timeSeconds: timeSeconds.optional(), text: noteText.optional(), quote: noteQuote.nullable().optional() })
   .strict();
 export type NoteUpdateInput = z.infer<typeof noteUpdateInput>;
 
 /** DELETE /api/notes/{id} */
-export const noteIdInput = z.object({ id: idSchema }).strict();
+export const noteIdInput = z.object({ id: idParam }).strict();

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { idSchema } from "./common";
+import { idParam, idSchema } from "./common";
 
 export const progressRecordOutput = z.object({
   courseId: z.number().int(),
@@ -14,7 +14,7 @@ export const progressRecordOutput = z.object({
 export type ProgressRecord = z.infer<typeof progressRecordOutput>;
 
 /** GET /api/courses/{id}/progress?userId={userId}: `userId`, when sent, must be the caller's. */
-export const progressByCourseInput = z.object({ id: idSchema, userId: idSchema.optional() }).strict();
+export const progressByCourseInput = z.object({ id: idParam, userId: idParam.optional() }).strict();
 
 export const NOTHING_TO_UPDATE = "Send a currentSectionId or a completedSectionId";
 
@@ -24,7 +24,7 @@ export const NOTHING_TO_UPDATE = "Send a currentSectionId or a completedSectionI
  */
 export const progressUpdateInput = z
   .object({
-    id: idSchema,
+    id: idParam,
     userId: idSchema.optional(),
     currentSectionId: idSchema.optional(),
     completedSectionId: idSchema.optional(),

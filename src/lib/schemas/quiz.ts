@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { idSchema, storableText } from "./common";
+import { idParam, idSchema, storableText } from "./common";
 
 /**
  * The quiz API contract. Correct answers and explanations never appear in the quiz itself:
@@ -8,7 +8,7 @@ import { idSchema, storableText } from "./common";
  */
 
 /** GET /api/sections/{id}/quiz and POST /api/sections/{id}/generate-quiz: the section id. */
-export const sectionQuizInput = z.object({ id: idSchema }).strict();
+export const sectionQuizInput = z.object({ id: idParam }).strict();
 
 export const quizQuestionOutput = z.object({
   id: z.number().int(),
@@ -43,7 +43,7 @@ export const quizAnswerInput = z
 /** POST /api/quizzes/{id}/attempts */
 export const submitAttemptInput = z
   .object({
-    id: idSchema,
+    id: idParam,
     /** The documented body carries one; it must be the caller's own. */
     userId: idSchema.optional(),
     /** Missing means none given: the service answers "Please answer all questions". */

@@ -70,7 +70,10 @@ export function readableValidationMessage(issues: ZodError["issues"]): string {
   const issue = issues[0];
   if (!issue) return "Invalid input";
   if (issue.code === "unrecognized_keys") return `Unknown field: ${issue.keys.join(", ")}`;
-  if (issue.code === "invalid_type" && issue.path.length) return `${issue.path.join(".")}: ${issue.message}`;
+  // A message that names its field already ("timeSeconds must be a number of seconds") is not prefixed with it again.
+  if (issue.code === "invalid_type" && issue.path.length && !issue.message.startsWith(`${String(issue.path.at(-1))} `)) {
+    return `${issue.path.join(".")}: ${issue.message}`;
+  }
   return issue.message;
 }
 

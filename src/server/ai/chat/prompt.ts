@@ -3,6 +3,7 @@ import type { ModelMessage } from "ai";
 import { videoAt } from "~/lib/course-timeline";
 import { languageName } from "~/lib/languages";
 import type { TutorMode } from "~/lib/schemas/chat";
+import { cleanLearnerText, withoutInvisibleText } from "~/lib/schemas/common";
 
 import { formatTimestamp } from "./retrieval";
 
@@ -10,7 +11,10 @@ import { formatTimestamp } from "./retrieval";
  * The tutor's prompt: the rules, then the course outline and the transcript passages most
  * relevant to the question as fenced data, then a bounded window of the conversation, then the
  * question. Everything that came from the video or the learner is data: angle brackets in it
- * are replaced so nothing inside can close a fence, and the rules say so.
+ * are replaced so nothing inside can close a fence, and the rules say so. Nothing in it is
+ * hidden from a reader: the learner's messages are cleaned as when they are stored (messages
+ * stored before a rule was added too), and every other text loses its invisible characters
+ * (`withoutInvisibleText`: TAG characters in a caption, bidi controls in a title).
  */
 export type TutorPromptInput = {
   /**
@@ -83,7 +87,7 @@ export function buildTutorPrompt(input: TutorPromptInput): { system: string; mes
     "",
     `<passages>\n${passages}\n</passages>`,
   ].join("\n");
-  return { system, messages: [...historyWindow(input.history), { role: "user", content: data(input.question) }] };
+  return { system, messages: [...historyWindow(input.history), { role: "user", content: data(learnerWritten(input.question)) }] };
 }
 
 /** The rule for a question asked about a moment of the video. */
@@ -95,12 +99,16 @@ function momentRule(atSeconds: number, watched: { start: number } | null): strin
     : `- The learner is watching the video at ${at} and asks about that moment, but no transcript passage covers it.`;
 }
 
-/** The newest messages that fit the window, oldest first, each shortened to its own cap. */
+/**
+ * The newest messages that fit the window, oldest first, each cleaned and shortened to its own
+ * cap; a message with nothing visible (stored before its characters were removed) is left out.
+ */
 export function historyWindow(history: TutorPromptInput["history"]): ModelMessage[] {
   const kept: ModelMessage[] = [];
   let chars = 0;
   for (const message of history.slice(-HISTORY_MAX_MESSAGES).reverse()) {
-    const content = data(message.content.slice(0, HISTORY_MESSAGE_MAX_CHARS));
+    const content = data((message.role === "user" ? learnerWritten(message.content) : message.content).slice(0, HISTORY_MESSAGE_MAX_CHARS));
+    if (content.trim() === "") continue;
     if (chars + content.length > HISTORY_MAX_CHARS) break;
     chars += content.length;
     kept.unshift({ role: message.role, content });
@@ -108,7 +116,10 @@ export function historyWindow(history: TutorPromptInput["history"]): ModelMessag
   return kept;
 }
 
-/** Text from the video or the learner, made unable to open or close a fence. */
+/** A learner's message as it is stored now, whenever it was stored. */
+const learnerWritten = (text: string) => cleanLearnerText(text, "multi-line");
+
+/** Text from the video or the learner, without invisible characters and unable to open or close a fence. */
 function data(text: string): string {
-  return text.replaceAll("<", "‹").replaceAll(">", "›");
+  return withoutInvisibleText(text).replaceAll("<", "‹").replaceAll(">", "›");
 }

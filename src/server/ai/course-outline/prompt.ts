@@ -2,8 +2,11 @@
  * Pure prompt builders for the course outline. Trust boundary: the transcript, the video's title
  * and description, the course topic and the learner's additional instructions are untrusted
  * text. Each is fenced in its own tag with tag lookalikes inside it neutralised, and the system
- * prompt tells the model that fenced text is data, never instructions.
+ * prompt tells the model that fenced text is data, never instructions. Fenced text loses its
+ * invisible characters first (TAG characters in a caption are text the model reads and nobody
+ * sees; one inside "</transcript>" would also hide the tag from the neutraliser).
  */
+import { withoutInvisibleText } from "~/lib/schemas/common";
 import type { Complexity } from "~/lib/schemas/course";
 import type { StructureInput } from "~/server/ai/structure/types";
 import type { TimedSegment } from "~/server/video/types";
@@ -61,7 +64,7 @@ export function neutraliseTags(text: string): string {
 }
 
 export function fence(tag: string, text: string): string {
-  return `<${tag}>\n${neutraliseTags(text.trim())}\n</${tag}>`;
+  return `<${tag}>\n${neutraliseTags(withoutInvisibleText(text).trim())}\n</${tag}>`;
 }
 
 const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
