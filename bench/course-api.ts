@@ -1,7 +1,8 @@
 /**
  * GET /api/courses/{id} and POST /api/courses/{id}/progress under load, against the production
  * build, beside a baseline of plain node:http + pg serving the same course JSON in the same run.
- * Goal (issue 4): req/s ≥ 0.5 × the baseline's, p99 ≤ 2 × the baseline's, 0 errors.
+ * Goals: req/s ≥ 2.5 × the baseline's for the GET and ≥ 1.0 × for the progress write (issue 29;
+ * issue 4 asked 0.5 ×), p99 ≤ 2 × the baseline's, 0 errors. A figure under its target prints FAIL.
  *
  *   npm run build && npm run bench:course-api [-- --seconds 10 --connections 32 --large]
  *
@@ -9,16 +10,19 @@
  * created there and dropped), else an embedded PostgreSQL in a temp folder. The course has
  * 6 chapters × 5 sections. `--large` first seeds 10,000 users, 50,000 courses and 1,000,000
  * progress rows, for the p99-within-1.5×-of-small-database figure. The app runs as `npm start`;
- * BENCH_APP_NODE_FLAGS adds node flags (NODE_OPTIONS), e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+ * BENCH_APP_NODE_FLAGS adds node flags to the app, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof";
+ * `--profile` runs each case against an app of its own under --cpu-prof and prints where its CPU went.
  */
 import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 import pg from "pg";
 
-import { openDatabase, start, startApp, stop, waitFor } from "./lib/app";
+import { openDatabase, start, startApp, stop, stopAndWait, waitFor } from "./lib/app";
+import { formatSummary, mergeProfiles, readProfiles, summarizeProfile } from "./lib/cpu-profile";
 import { recordFigure } from "./lib/figures";
 import { runLoad, type LoadRequest, type LoadResult } from "./lib/load";
 import { seedLargeDatabase } from "./lib/seed-large";
@@ -26,6 +30,8 @@ import { arg } from "./lib/args";
 import { ADD_COURSE_VIDEO_ROWS_SQL } from "./lib/course-videos";
 
 const SECONDS = Number(arg("--seconds") ?? 10);
+/** `--profile`: each case against an app of its own run with --cpu-prof, and its top costs printed. */
+const PROFILE = process.argv.includes("--profile");
 const CONNECTIONS = Number(arg("--connections") ?? 32);
 const LARGE = process.argv.includes("--large");
 const APP_PORT = 3300;
@@ -92,26 +98,36 @@ async function main() {
     const { userId, courseId, sectionIds } = await seedCourse(database.url);
     const cookie = `${sessionCookieName()}=${await encodeSessionToken({ userId, sessionVersion: 0 })}`;
     const appBase = `http://127.0.0.1:${APP_PORT}`;
+    const launchApp = async (nodeFlags: string[] = []) => {
+      const app = startApp({ port: APP_PORT, databaseUrl: database.url, secret, env: { DATA_DIR: join(tmpdir(), "bench-api-data") }, nodeFlags });
+      children.push(app);
+      await waitFor(`${appBase}/api/health`);
+      return app;
+    };
     children.push(
-      startApp({ port: APP_PORT, databaseUrl: database.url, secret, env: { DATA_DIR: join(tmpdir(), "bench-api-data") } }),
       start([process.execPath, "--import", "tsx", "bench/lib/baseline-server.ts"], {
         PORT: String(BASELINE_PORT),
         DATABASE_URL: database.url,
         BASELINE_USER_ID: String(userId),
       }),
     );
-    await Promise.all([waitFor(`${appBase}/api/health`), waitFor(`http://127.0.0.1:${BASELINE_PORT}/courses/${courseId}`)]);
+    await waitFor(`http://127.0.0.1:${BASELINE_PORT}/courses/${courseId}`);
+    if (!PROFILE) await launchApp();
 
     const progressBody = (i: number) =>
       JSON.stringify({ currentSectionId: sectionIds[i % sectionIds.length], completedSectionId: sectionIds[(i + 1) % sectionIds.length] });
-    const cases: { label: string; app: (i: number) => LoadRequest; baseline: (i: number) => LoadRequest }[] = [
+    // The app's req/s against the baseline's (issue 29): the cached GET never touches the database,
+    // so it must serve well beyond a raw server that queries PostgreSQL each time.
+    const cases: { label: string; minRatio: number; app: (i: number) => LoadRequest; baseline: (i: number) => LoadRequest }[] = [
       {
         label: "GET /api/courses/{id}",
+        minRatio: 2.5,
         app: () => ({ method: "GET", path: `/api/courses/${courseId}`, headers: { cookie } }),
         baseline: () => ({ method: "GET", path: `/courses/${courseId}` }),
       },
       {
         label: "POST /api/courses/{id}/progress",
+        minRatio: 1.0,
         app: (i) => ({ method: "POST", path: `/api/courses/${courseId}/progress`, headers: { cookie, origin: appBase }, body: progressBody(i) }),
         baseline: (i) => ({ method: "POST", path: `/courses/${courseId}/progress`, body: progressBody(i) }),
       },
@@ -123,22 +139,34 @@ async function main() {
     const rows: Record<string, unknown>[] = [];
     for (const benchCase of cases) {
       const results: Record<"app" | "baseline", LoadResult> = {} as never;
+      const profileDir = mkdtempSync(join(tmpdir(), "bench-api-profile-"));
+      const profiled = PROFILE ? await launchApp(["--cpu-prof", `--cpu-prof-dir=${profileDir}`]) : null;
       for (const [target, base, next] of [
         ["baseline", `http://127.0.0.1:${BASELINE_PORT}`, benchCase.baseline],
         ["app", appBase, benchCase.app],
       ] as const) {
-        await runLoad(base, next, { connections: CONNECTIONS, durationMs: 2_000 });
-        results[target] = await runLoad(base, next, { connections: CONNECTIONS, durationMs: SECONDS * 1_000 });
+        await runLoad(base, next, { connections: CONNECTIONS, durationMs: 2_000, transport: "raw" });
+        results[target] = await runLoad(base, next, { connections: CONNECTIONS, durationMs: SECONDS * 1_000, transport: "raw" });
       }
       const { app, baseline } = results;
-      const ok = app.errors === 0 && app.rps >= 0.5 * baseline.rps && app.p99 <= 2 * baseline.p99;
+      if (profiled) {
+        await stopAndWait(profiled);
+        const summary = summarizeProfile(mergeProfiles(readProfiles(profileDir)), 25);
+        // The profile also holds the start and the warm-up: per request is an upper bound.
+        const requests = app.requests + Math.round((app.rps * 2_000) / 1_000);
+        console.log(`\n${benchCase.label}, the app's main thread (${requests} requests):`);
+        console.log(formatSummary(summary, (ms) => `${((ms * 1000) / requests).toFixed(0).padStart(4)} µs/req`));
+      }
+      rmSync(profileDir, { recursive: true, force: true });
+      const fastEnough = app.rps >= benchCase.minRatio * baseline.rps;
+      const ok = app.errors === 0 && fastEnough && app.p99 <= 2 * baseline.p99;
       failed ||= !ok;
       rows.push({ endpoint: benchCase.label, target: "baseline (node:http + pg)", ...fmt(baseline), verdict: "" });
       rows.push({
         endpoint: benchCase.label,
         target: "app",
         ...fmt(app),
-        verdict: `${(app.rps / baseline.rps).toFixed(2)}× req/s, ${(app.p99 / baseline.p99).toFixed(2)}× p99 ${ok ? "ok" : "MISSED"}`,
+        verdict: `${(app.rps / baseline.rps).toFixed(2)}× req/s, ${(app.p99 / baseline.p99).toFixed(2)}× p99 ${ok ? "ok" : "FAIL"}`,
       });
       const name = `${benchCase.label}${LARGE ? " (large)" : ""}`;
       recordFigure({
@@ -146,8 +174,8 @@ async function main() {
         name: `${name}: app req/s ÷ baseline`,
         value: Number((app.rps / baseline.rps).toFixed(2)),
         unit: "×",
-        target: "≥ 0.5×",
-        ok: app.rps >= 0.5 * baseline.rps,
+        target: `≥ ${benchCase.minRatio.toFixed(1)}×`,
+        ok: fastEnough,
       });
       recordFigure({
         bench: "course-api",

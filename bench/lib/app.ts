@@ -4,7 +4,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -53,30 +53,42 @@ export function start(command: string[], env: Record<string, string>): ChildProc
 }
 
 /**
- * The app as a deployment runs it: `npm start` (its node flags included, plus BENCH_APP_NODE_FLAGS)
- * on 127.0.0.1:`port`, on `databaseUrl`, with `env` on top (an LLM, a data folder).
+ * The app as a deployment runs it: `npm start` (its node flags included, plus BENCH_APP_NODE_FLAGS
+ * or `nodeFlags`) on 127.0.0.1:`port`, on `databaseUrl`, with `env` on top (an LLM, a data
+ * folder). Node refuses some flags in NODE_OPTIONS (--cpu-prof): with extra flags the start
+ * script's command runs as node's own arguments instead of through npm.
  */
 export function startApp({
   port,
   databaseUrl,
   secret,
   env = {},
+  nodeFlags = process.env.BENCH_APP_NODE_FLAGS?.split(" ").filter(Boolean) ?? [],
 }: {
   port: number;
   databaseUrl: string;
   secret: string;
   env?: Record<string, string>;
+  nodeFlags?: string[];
 }): ChildProcess {
-  return start(["npm", "start", "--silent"], {
+  const command = nodeFlags.length ? [process.execPath, ...startScriptNodeFlags(), ...nodeFlags, "scripts/serve.mjs", "start"] : ["npm", "start", "--silent"];
+  return start(command, {
     PORT: String(port),
     HOSTNAME_BIND: "127.0.0.1",
     DATABASE_URL: databaseUrl,
     NEXTAUTH_SECRET: secret,
     NEXTAUTH_URL: `http://127.0.0.1:${port}`,
     LOG_LEVEL: "error",
-    NODE_OPTIONS: process.env.BENCH_APP_NODE_FLAGS ?? "",
+    NEXT_TELEMETRY_DISABLED: "1",
+    CHECKPOINT_DISABLE: "1",
     ...env,
   });
+}
+
+/** The node flags of package.json's start script (the heap limits), with APP_HEAP_MB's default. */
+function startScriptNodeFlags(): string[] {
+  const script = (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { scripts: { start: string } }).scripts.start;
+  return [...script.matchAll(/--[\w-]+=\S+/g)].map(([flag]) => flag.replace("${APP_HEAP_MB:-384}", process.env.APP_HEAP_MB ?? "384"));
 }
 
 export function stop(child: ChildProcess) {
@@ -87,6 +99,14 @@ export function stop(child: ChildProcess) {
       // already gone
     }
   }
+}
+
+/** Stops a process group and waits until its leader has exited (and written what it writes on exit). */
+export async function stopAndWait(child: ChildProcess, timeoutMs = 30_000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  stop(child);
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, timeoutMs))]);
 }
 
 export async function waitFor(url: string, timeoutMs = 60_000) {

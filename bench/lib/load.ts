@@ -7,6 +7,8 @@
 import http from "node:http";
 import { performance } from "node:perf_hooks";
 
+import { RawConnection } from "./raw-http";
+
 export type LoadRequest = { method: "GET" | "POST"; path: string; headers?: Record<string, string>; body?: string; label?: string };
 
 export type LoadStats = {
@@ -32,7 +34,15 @@ function summarize(latencies: number[], byStatus: Record<string, number>, second
   return { requests: sorted.length, seconds, rps: sorted.length / seconds, p50: pick(0.5), p95: pick(0.95), p99: pick(0.99), byStatus, errors };
 }
 
-export async function runLoad(base: string, next: (i: number) => LoadRequest, options: { connections: number; durationMs: number }): Promise<LoadResult> {
+/**
+ * `transport`: "node" (node:http's client, the default) or "raw" (raw-http.ts: about a tenth of
+ * the CPU per request, for benchmarks whose server shares the machine with the generator).
+ */
+export async function runLoad(
+  base: string,
+  next: (i: number) => LoadRequest,
+  options: { connections: number; durationMs: number; transport?: "node" | "raw" },
+): Promise<LoadResult> {
   const url = new URL(base);
   if (!["127.0.0.1", "localhost", "::1"].includes(url.hostname)) throw new Error("load tests target loopback only");
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
@@ -65,10 +75,11 @@ export async function runLoad(base: string, next: (i: number) => LoadRequest, op
     });
 
   const loop = async () => {
+    const raw = options.transport === "raw" ? new RawConnection(url.hostname, Number(url.port)) : null;
     while (performance.now() < deadline) {
       const request = next(issued++);
       const t0 = performance.now();
-      const status = await send(request);
+      const status = await (raw ? raw.send(request) : send(request));
       const ms = performance.now() - t0;
       latencies.push(ms);
       byStatus[status] = (byStatus[status] ?? 0) + 1;
@@ -79,6 +90,7 @@ export async function runLoad(base: string, next: (i: number) => LoadRequest, op
         entry.byStatus[status] = (entry.byStatus[status] ?? 0) + 1;
       }
     }
+    raw?.close();
   };
   await Promise.all(Array.from({ length: options.connections }, loop));
   agent.destroy();

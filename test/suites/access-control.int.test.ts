@@ -24,6 +24,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import type * as BillingModule from "~/server/billing/stripe";
 import { createBilling, type Billing } from "~/server/billing/stripe";
 import { appRouter } from "~/server/api/root";
+import { asResponse } from "~/server/api/api-request";
 import { apiHandlerFor, serveApiRoute } from "~/server/api/routes";
 import { listActiveChallenges } from "~/server/services/gamification/challenges";
 import { shareAchievementCard } from "~/server/services/gamification/achievement-card";
@@ -678,7 +679,7 @@ async function send(who: Who, call: ApiCall): Promise<{ status: number; text: st
       : apiRequest(call.method, call.path, { sessionToken: who === "anonymous" ? null : tokens[who], json: call.json });
   const handler = apiHandlerFor(call.method, new URL(request.url).pathname);
   if (!handler) throw new Error(`no API handler for ${call.method} ${call.path}`);
-  const response = await handler(request);
+  const response = asResponse(await handler(request));
   const { text, json } = await readBody(response);
   if (!call.path.startsWith("/api/trpc/") && call.method !== "HEAD") expectDocumentedResponse(call.method, call.path, response.status, json);
   let bodyLeak: string | null = null;

@@ -18,7 +18,8 @@ import { expectNoLeak } from "../../../test/http";
 
 import { handleChatStream } from "./chat-stream";
 import { serveApiDirectly } from "./direct";
-import { handleRest, handleTrpc } from "./handlers";
+import { asResponse } from "./api-request";
+import { answerRest, handleTrpc } from "./handlers";
 import { apiHandlerFor } from "./routes";
 import { handleStripeWebhook } from "./stripe-webhook";
 import { handleApiDocs, handleHealth, handleOpenApiDocument, handlePanel } from "./system-routes";
@@ -37,14 +38,14 @@ describe("the route table", () => {
   });
 
   test.each([
-    ["POST", "/api/courses/12/progress", handleRest],
-    ["GET", "/api/courses/1", handleRest],
-    ["GET", "/api/healthy", handleRest],
+    ["POST", "/api/courses/12/progress", answerRest],
+    ["GET", "/api/courses/1", answerRest],
+    ["GET", "/api/healthy", answerRest],
     ["POST", "/api/courses/12/chat/stream", handleChatStream],
     ["POST", "/api/webhooks/stripe", handleStripeWebhook],
     ["GET", "/api/trpc/course.byId", handleTrpc],
     ["POST", "/api/trpc/course.byId,progress.save", handleTrpc],
-    ["POST", "/api/auth/google", handleRest],
+    ["POST", "/api/auth/google", answerRest],
     ["GET", "/api/health", handleHealth],
     ["GET", "/api/openapi.json", handleOpenApiDocument],
     ["GET", "/api/docs", handleApiDocs],
@@ -64,7 +65,7 @@ describe("the route table", () => {
 });
 
 describe("methods", () => {
-  const answer = (method: string, path: string) => apiHandlerFor(method, path)!(new Request(`http://localhost${path}`, { method }));
+  const answer = async (method: string, path: string) => asResponse(await apiHandlerFor(method, path)!(new Request(`http://localhost${path}`, { method })));
 
   test.each([
     ["GET", "/api/courses/generate-from-topic", "POST"],

@@ -8,8 +8,9 @@ import { securityHeaders } from "~/lib/security-headers";
 import { logger } from "~/server/logger";
 
 import { joinChunks, MAX_BODY_BYTES, payloadTooLarge } from "./http-guards";
-import { type ApiHandler, errorResponse } from "./route-handler";
-import { apiHandlerFor } from "./routes";
+import type { ApiRequest, PlainAnswer } from "./api-request";
+import { errorResponse } from "./route-handler";
+import { apiHandlerFor, type TableHandler } from "./routes";
 
 /**
  * The API without Next's router. In production, scripts/serve.mjs hands every request to
@@ -52,15 +53,15 @@ function requestUrl(req: IncomingMessage): URL | null {
 
 const BODILESS = new Set(["GET", "HEAD"]);
 
-async function serve(handler: ApiHandler, url: URL, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function serve(handler: TableHandler, url: URL, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const aborted = new AbortController();
   res.on("close", () => {
     if (!res.writableFinished) aborted.abort();
   });
   try {
-    // Bodies are read here, as Node buffers, and handed over beside a bodiless Request: web
-    // streams over the socket cost more than the rest of a small request. The handlers' guard
-    // still checks the size and the type.
+    // Bodies are read here, as Node buffers, and handed over beside the request's fields (not a
+    // fetch Request: making one, its signal and web streams over the socket cost more than the
+    // rest of a small request). The handlers' guard still checks the size and the type.
     const body = BODILESS.has(req.method ?? "GET") ? undefined : await readBody(req);
     if (body === "too-large") return await send(payloadTooLarge(), req, res);
     const headers = new Headers();
@@ -68,7 +69,8 @@ async function serve(handler: ApiHandler, url: URL, req: IncomingMessage, res: S
       if (typeof value === "string") headers.set(name, value);
       else if (value) for (const item of value) headers.append(name, item);
     }
-    await send(await handler(new Request(url, { method: req.method, headers, signal: aborted.signal }), body), req, res);
+    const request: ApiRequest = { method: req.method ?? "GET", url: url.href, headers, signal: aborted.signal };
+    await send(await handler(request, body), req, res);
   } catch (error) {
     if (aborted.signal.aborted) return; // the client went away: nothing to answer
     if (res.headersSent) {
@@ -108,7 +110,7 @@ function readBody(req: IncomingMessage): Promise<Uint8Array<ArrayBuffer> | "too-
   });
 }
 
-async function send(response: Response, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function send(response: Response | PlainAnswer, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const headers: Record<string, string | string[]> = { ...responseHeaders };
   response.headers.forEach((value, name) => {
     if (name !== "set-cookie") headers[name] = value;
@@ -117,13 +119,14 @@ async function send(response: Response, req: IncomingMessage, res: ServerRespons
   if (cookies.length) headers["set-cookie"] = cookies;
   // A body refused unread (413) leaves the connection mid-request: close it, not reuse it.
   if (!req.complete && !BODILESS.has(req.method ?? "GET")) headers.connection = "close";
-  if (response.body && headers["content-type"]?.includes("text/event-stream")) {
+  if (response instanceof Response && response.body && headers["content-type"]?.includes("text/event-stream")) {
     res.writeHead(response.status, headers);
     return pipeline(Readable.fromWeb(response.body as WebReadableStream), res);
   }
-  const body = Buffer.from(await response.arrayBuffer());
+  // Text is written as text: Node sends the head and a string body in one write.
+  const body = response instanceof Response ? Buffer.from(await response.arrayBuffer()) : response.body;
   // A HEAD answer carries the Content-Length of the GET it stands for (routes.ts), and no body.
-  if (req.method !== "HEAD" || !headers["content-length"]) headers["content-length"] = String(body.length);
+  if (req.method !== "HEAD" || !headers["content-length"]) headers["content-length"] = String(Buffer.byteLength(body));
   res.writeHead(response.status, headers);
   res.end(req.method === "HEAD" ? undefined : body);
 }

@@ -1,5 +1,7 @@
 import { env } from "~/env";
 
+import type { ApiRequest } from "./api-request";
+
 /**
  * What a request says about where it came from. Forwarded headers are written by whoever sends
  * the request, so they only count when `TRUST_PROXY` says how many proxies of our own stand in
@@ -39,7 +41,7 @@ function forwardedOrigin(headers: Headers, hops: number): string | null {
  * The origins a same-site mutation may carry: the request's own (its URL, read from its Host),
  * the configured public URL, and what a trusted proxy forwards.
  */
-export function siteOrigins(req: Request, hops: number = env.TRUST_PROXY): Set<string> {
+export function siteOrigins(req: Pick<ApiRequest, "url" | "headers">, hops: number = env.TRUST_PROXY): Set<string> {
   const origins = new Set<string>([new URL(req.url).origin]);
   if (env.NEXTAUTH_URL) origins.add(new URL(env.NEXTAUTH_URL).origin);
   const forwarded = forwardedOrigin(req.headers, hops);

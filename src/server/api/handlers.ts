@@ -3,10 +3,11 @@ import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { logger } from "~/server/logger";
 
 import { checkApiRequest, guardApiRequest } from "./http-guards";
-import { createOpenApiFetch } from "./openapi-fetch";
-import type { ApiHandler } from "./route-handler";
+import { createRestAdapter } from "./rest-adapter";
+import { asFetchRequest, asResponse } from "./api-request";
+import type { ApiHandler, PlainHandler } from "./route-handler";
 import { appRouter } from "./root";
-import { createTRPCContext, readableValidationMessage, retryAfterOf } from "./trpc";
+import { createTRPCContext, retryAfterOf } from "./trpc";
 
 /** A wide batch would walk around per-request rate limits. */
 export const MAX_TRPC_BATCH = 10;
@@ -22,7 +23,7 @@ function retryAfterHeaders(errors: { cause?: unknown }[]): Record<string, string
 
 // /api/trpc/* — the typed API the React pages use.
 export const handleTrpc: ApiHandler = async (raw, body) => {
-  const req = await guardApiRequest(raw, { body });
+  const req = await guardApiRequest(asFetchRequest(raw), { body });
   if (req instanceof Response) return req;
   return fetchRequestHandler({
     endpoint: "/api/trpc",
@@ -35,29 +36,20 @@ export const handleTrpc: ApiHandler = async (raw, body) => {
   });
 };
 
-const openApi = createOpenApiFetch({
+const rest = createRestAdapter({
   router: appRouter,
-  endpoint: "/api",
-  createContext: (req, resHeaders) => createTRPCContext({ headers: req.headers, resHeaders }),
-  responseMeta: ({ errors }) => ({ headers: { "Cache-Control": "no-store", ...retryAfterHeaders(errors) } }),
+  prefix: "/api",
+  createContext: (headers, resHeaders) => createTRPCContext({ headers, resHeaders }),
+  responseHeaders: (errors) => ({ "Cache-Control": "no-store", ...retryAfterHeaders(errors) }),
   onError: logUnexpected,
 });
 
-// /api/* — the documented REST paths, served from the same procedures.
-export const handleRest: ApiHandler = async (req, body) => {
+/** /api/* — the documented REST paths, served from the same procedures (a refusal of the guards as JSON text too). */
+export const answerRest: PlainHandler = async (req, body) => {
   const checked = await checkApiRequest(req, { body });
-  if (checked instanceof Response) return checked;
-  const response = await openApi(req, checked.body);
-  return response.status === 400 ? withReadableValidationMessage(response) : response;
+  if (checked instanceof Response) return { status: checked.status, headers: checked.headers, body: await checked.text() };
+  return rest({ method: req.method, url: new URL(req.url), headers: req.headers, signal: req.signal }, checked.body);
 };
 
-/**
- * trpc-to-openapi answers every validation failure with "Input validation failed"; clients of
- * the documented paths show `message` to the person, so it carries the first issue instead
- * ("Passwords do not match"). The issues stay in the body.
- */
-async function withReadableValidationMessage(response: Response): Promise<Response> {
-  const body = (await response.json()) as { message?: string; issues?: Parameters<typeof readableValidationMessage>[0] };
-  if (body.message === "Input validation failed" && body.issues?.length) body.message = readableValidationMessage(body.issues);
-  return Response.json(body, { status: response.status, headers: response.headers });
-}
+/** answerRest as a fetch Response. */
+export const handleRest: ApiHandler = async (req, body) => asResponse(await answerRest(req, body));

@@ -1,5 +1,6 @@
 import { bearerTokenOf } from "~/server/auth/api-token";
 
+import type { ApiRequest } from "./api-request";
 import { siteOrigins } from "./forwarded";
 
 /**
@@ -24,11 +25,11 @@ export function jsonError(status: number, code: string, message: string, headers
 export const payloadTooLarge = () => jsonError(413, "PAYLOAD_TOO_LARGE", "Request body is larger than 1 MB");
 
 /** A bearer token and no cookie: what a script sends, never what a browser adds by itself. */
-function isCookielessBearer(req: Request): boolean {
+function isCookielessBearer(req: ApiRequest): boolean {
   return bearerTokenOf(req.headers.get("authorization")) !== null && !req.headers.has("cookie");
 }
 
-export function crossSiteRefusal(req: Request): Response | null {
+export function crossSiteRefusal(req: ApiRequest): Response | null {
   if (SAFE_METHODS.has(req.method) || isCookielessBearer(req)) return null;
   const origin = req.headers.get("origin");
   if (req.headers.get("sec-fetch-site") === "cross-site" || (origin && !siteOrigins(req).has(origin))) {
@@ -37,7 +38,7 @@ export function crossSiteRefusal(req: Request): Response | null {
   return null;
 }
 
-async function readLimited(req: Request): Promise<Uint8Array<ArrayBuffer> | "too-large"> {
+async function readLimited(req: ApiRequest): Promise<Uint8Array<ArrayBuffer> | "too-large"> {
   const reader = req.body?.getReader();
   if (!reader) return new Uint8Array(new ArrayBuffer(0));
   const chunks: Uint8Array[] = [];
@@ -71,7 +72,7 @@ export function joinChunks(chunks: readonly Uint8Array[], size: number): Uint8Ar
  * caller has read them already, as the direct entry does, or read here up to the limit).
  */
 export async function checkApiRequest(
-  req: Request,
+  req: ApiRequest,
   { body: preread }: { body?: Uint8Array<ArrayBuffer> } = {},
 ): Promise<Response | { body: Uint8Array<ArrayBuffer> | null }> {
   const refusal = crossSiteRefusal(req);

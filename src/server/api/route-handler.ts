@@ -4,6 +4,7 @@ import type { PublicUser } from "~/lib/schemas/auth";
 import { AppError, toAppError } from "~/server/errors";
 import { logger } from "~/server/logger";
 
+import type { ApiRequest, PlainAnswer } from "./api-request";
 import { checkApiRequest, jsonError, parseJsonBody } from "./http-guards";
 import { type Context, createTRPCContext, readableValidationMessage } from "./trpc";
 
@@ -11,7 +12,7 @@ import { type Context, createTRPCContext, readableValidationMessage } from "./tr
  * An API entry point. `body`: the request's bytes when the caller has read them already (the
  * production fast path reads them as Node buffers); otherwise they are read from the request.
  */
-export type ApiHandler = (req: Request, body?: Uint8Array<ArrayBuffer>) => Promise<Response>;
+export type ApiHandler = (req: ApiRequest, body?: Uint8Array<ArrayBuffer>) => Promise<Response>;
 
 /**
  * What a client receives for anything thrown outside a procedure: an AppError (or a known
@@ -29,6 +30,9 @@ export function errorResponse(error: unknown, what = "request failed"): Response
   return Response.json({ message: known.message, code: known.code, retryAfter: known.retryAfterSeconds }, { status: known.status, headers });
 }
 
+/** An entry point that answers with a PlainAnswer. */
+export type PlainHandler = (req: ApiRequest, body?: Uint8Array<ArrayBuffer>) => Promise<PlainAnswer>;
+
 type Call = { ctx: Context; body: Uint8Array<ArrayBuffer> | null };
 
 /**
@@ -36,7 +40,7 @@ type Call = { ctx: Context; body: Uint8Array<ArrayBuffer> | null };
  * bytes): the same HTTP guards and context as the procedures, and one way from a thrown error to
  * a response.
  */
-export function routeHandler(handle: (req: Request, call: Call) => Promise<Response>, what?: string): ApiHandler {
+export function routeHandler(handle: (req: ApiRequest, call: Call) => Promise<Response>, what?: string): ApiHandler {
   return async (req, preread) => {
     const checked = await checkApiRequest(req, { body: preread });
     if (checked instanceof Response) return checked;
@@ -49,7 +53,7 @@ export function routeHandler(handle: (req: Request, call: Call) => Promise<Respo
 }
 
 /** routeHandler for signed-in learners: anyone else gets the 401 a protected procedure gives. */
-export function withUser(handle: (req: Request, call: Call & { user: PublicUser }) => Promise<Response>, what?: string): ApiHandler {
+export function withUser(handle: (req: ApiRequest, call: Call & { user: PublicUser }) => Promise<Response>, what?: string): ApiHandler {
   return routeHandler(async (req, call) => {
     const user = await call.ctx.getUser();
     if (!user) throw new AppError("UNAUTHORIZED", "Please sign in to continue");

@@ -1,11 +1,12 @@
 import { CHAT_STREAM_PATH, handleChatStream } from "./chat-stream";
 import { CARDS_EXPORT_PATH, COURSE_EXPORT_PATH, handleCardsExport, handleCourseExport } from "./exports";
-import { handleRest, handleTrpc } from "./handlers";
+import { type ApiRequest, asResponse, type PlainAnswer } from "./api-request";
+import { answerRest, handleTrpc } from "./handlers";
 import { jsonError } from "./http-guards";
 import { compilePath } from "./paths";
 import { documentedMethodsByPath } from "./rest-methods";
 import { appRouter } from "./root";
-import type { ApiHandler } from "./route-handler";
+import type { ApiHandler, PlainHandler } from "./route-handler";
 import { handleStripeWebhook, STRIPE_WEBHOOK_PATH } from "./stripe-webhook";
 import { handleApiDocs, handleHealth, handleOpenApiDocument, handlePanel } from "./system-routes";
 
@@ -17,7 +18,10 @@ type Method = (typeof ALL)[number];
  * the REST adapter, whose methods are those of the procedures documented on the path.
  * `handler: null` leaves the path to a route file of Next's own.
  */
-type ApiRoute = { path: string; methods: readonly Method[] | "documented"; handler: ApiHandler | null };
+type ApiRoute = { path: string; methods: readonly Method[] | "documented"; handler: TableHandler | null };
+
+/** A handler of the table: a Response, or (the REST adapter's) JSON text in hand. */
+export type TableHandler = ApiHandler | PlainHandler;
 
 /**
  * Every /api route, declared once. Both entries read this table: the Next route file
@@ -41,10 +45,10 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { path: "/api/docs", methods: ["GET"], handler: handleApiDocs },
   { path: "/api/panel", methods: ["GET"], handler: handlePanel },
   // A documented REST path under next-auth's prefix (src/app/api/auth/google/route.ts points here).
-  { path: "/api/auth/google", methods: "documented", handler: handleRest },
+  { path: "/api/auth/google", methods: "documented", handler: answerRest },
   // next-auth reads next/headers, which only works inside Next: src/app/api/auth/[...nextauth]/route.ts.
   { path: "/api/auth/{action...}", methods: ALL, handler: null },
-  { path: "/api/{path...}", methods: "documented", handler: handleRest },
+  { path: "/api/{path...}", methods: "documented", handler: answerRest },
 ];
 
 const documentedMethods = documentedMethodsByPath(appRouter, "/api");
@@ -58,30 +62,32 @@ export function allowHeader(methods: readonly string[]): string {
 
 const noStore = { "Cache-Control": "no-store" };
 const allowing =
-  (allow: string): ApiHandler =>
+  (allow: string): TableHandler =>
   async () =>
     new Response(null, { status: 204, headers: { Allow: allow, ...noStore } });
 const methodNotAllowed =
-  (method: string, allow: string): ApiHandler =>
+  (method: string, allow: string): TableHandler =>
   async () =>
     jsonError(405, "METHOD_NOT_SUPPORTED", `${method} is not allowed on this path; it answers ${allow}`, { Allow: allow, ...noStore });
 
 /** HEAD: the GET handler's answer, status and headers (its Content-Length too), without the body. */
 const headOf =
-  (handler: ApiHandler): ApiHandler =>
-  async (req) => {
-    const response = await handler(new Request(req.url, { method: "GET", headers: req.headers, signal: req.signal }));
-    const headers = new Headers(response.headers);
-    headers.set("content-length", String((await response.arrayBuffer()).byteLength));
-    return new Response(null, { status: response.status, headers });
+  (handler: TableHandler): TableHandler =>
+  async (req): Promise<PlainAnswer> => {
+    const get: ApiRequest = { method: "GET", url: req.url, headers: req.headers, signal: req.signal };
+    const answer = await handler(get);
+    const headers = new Headers(answer.headers);
+    const length = answer instanceof Response ? (await answer.arrayBuffer()).byteLength : Buffer.byteLength(answer.body);
+    headers.set("content-length", String(length));
+    return { status: answer.status, headers, body: "" };
   };
 
 /** The handler for a request, or null for what Next answers itself (next-auth, pages). */
-export function apiHandlerFor(method: string, pathname: string): ApiHandler | null {
+export function apiHandlerFor(method: string, pathname: string): TableHandler | null {
   const route = compiled.find((candidate) => candidate.matches(pathname));
   if (!route?.handler) return null;
   const methods = route.methods === "documented" ? documentedMethods(pathname) : route.methods;
-  const handlerOf = (asked: string): ApiHandler => {
+  const handlerOf = (asked: string): TableHandler => {
     // No such path: the handler's own 404.
     if (!methods.length || methods.includes(asked)) return route.handler!;
     return asked === "OPTIONS" ? allowing(allowHeader(methods)) : methodNotAllowed(asked, allowHeader(methods));
@@ -92,5 +98,5 @@ export function apiHandlerFor(method: string, pathname: string): ApiHandler | nu
 /** What the Next route files export for every method: the table's handler for the request. */
 export async function serveApiRoute(req: Request): Promise<Response> {
   const handler = apiHandlerFor(req.method, new URL(req.url).pathname);
-  return handler ? handler(req) : jsonError(404, "NOT_FOUND", "Not found");
+  return handler ? asResponse(await handler(req)) : jsonError(404, "NOT_FOUND", "Not found");
 }

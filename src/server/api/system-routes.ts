@@ -2,6 +2,7 @@ import { env } from "~/env";
 import { db } from "~/server/db";
 import { pingDatabase } from "~/server/db/queries/health";
 
+import type { ApiRequest } from "./api-request";
 import { renderApiDocs } from "./docs-page";
 import { openApiDocument } from "./openapi";
 import { jsonError } from "./http-guards";
@@ -12,7 +13,7 @@ import { isDevelopment } from "./trpc";
 
 const html = (text: string, status = 200) =>
   new Response(text, { status, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" } });
-const apiBase = (req: Request) => `${new URL(req.url).origin}/api`;
+const apiBase = (req: ApiRequest) => `${new URL(req.url).origin}/api`;
 
 /** GET /api/health: 200 when the app can reach its database, 503 otherwise. */
 export const handleHealth: ApiHandler = async () => {

@@ -17,6 +17,7 @@ import { getRecommendations, getRelatedCourses } from "~/server/services/course/
 import { searchCourses } from "~/server/services/course/search-courses";
 import { setCourseSharing } from "~/server/services/course/share-course";
 
+import { validatedOnce } from "../output-once";
 import { assertOwnUserId, createTRPCRouter, protectedProcedure } from "../trpc";
 
 export const courseRouter = createTRPCRouter({
@@ -56,7 +57,7 @@ export const courseRouter = createTRPCRouter({
       },
     })
     .input(courseIdInput)
-    .output(courseDetailOutput)
+    .output(validatedOnce(courseDetailOutput))
     .query(({ ctx, input }) => getCourseOrThrow(ctx.db, { courseId: input.id, userId: ctx.user.id })),
 
   // Sharing: the creator makes a course public or private (tRPC only).

@@ -23,8 +23,25 @@ export async function getCourseOrThrow(db: DbClient, { courseId, userId }: { cou
     if (row?.course.status === "ready") cache?.remember(courseId, row, lookup);
   }
   if (!row || !isVisibleTo(row.course, userId)) throw courseNotFound();
-  const { userId: owner, status: _status, ...fields } = row.course;
-  return { course: { ...fields, isOwner: owner === userId }, chapters: row.chapters };
+  return detailOf(row, row.course.userId === userId);
+}
+
+/**
+ * The two answers a tree gives (its creator's, everyone else's), each made once per tree and
+ * never changed, so that the API checks and writes each once (`validatedOnce`): a changed course
+ * is a new tree in the cache.
+ */
+const details = new WeakMap<CourseTreeRow, { owner?: CourseDetail; viewer?: CourseDetail }>();
+
+function detailOf(row: CourseTreeRow, isOwner: boolean): CourseDetail {
+  let made = details.get(row);
+  if (!made) details.set(row, (made = {}));
+  return (made[isOwner ? "owner" : "viewer"] ??= withoutPrivateFields(row, isOwner));
+}
+
+function withoutPrivateFields(row: CourseTreeRow, isOwner: boolean): CourseDetail {
+  const { userId: _owner, status: _status, ...fields } = row.course;
+  return { course: { ...fields, isOwner }, chapters: row.chapters };
 }
 
 const TREE_CACHE = { channel: "course_changed", ttlMs: 10 * 60_000, maxEntries: 500 };
