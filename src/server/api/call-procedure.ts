@@ -27,24 +27,32 @@ type Middleware = (opts: ProcedureCall & { meta: unknown; next: (nextOpts?: Next
  */
 export async function callProcedure(procedure: AnyTRPCProcedure, opts: ProcedureCall): Promise<unknown> {
   const { middlewares, meta } = procedure._def as unknown as { middlewares: Middleware[]; meta: unknown };
-  const call = async (index: number, callOpts: ProcedureCall): Promise<MiddlewareResult> => {
+  const { path, type, signal, batchIndex } = opts;
+  // Each middleware's options written out field by field: a literal of a fixed shape is the cheapest object to make.
+  const call = async (index: number, ctx: unknown, input: unknown, getRawInput: ProcedureCall["getRawInput"]): Promise<MiddlewareResult> => {
     try {
       return await middlewares[index]!({
-        ...callOpts,
+        path,
+        type,
+        ctx,
+        input,
+        getRawInput,
+        signal,
+        batchIndex,
         meta,
         next: (nextOpts) =>
-          call(index + 1, {
-            ...callOpts,
-            ctx: nextOpts?.ctx ? { ...(callOpts.ctx as object), ...nextOpts.ctx } : callOpts.ctx,
-            input: nextOpts && "input" in nextOpts ? nextOpts.input : callOpts.input,
-            getRawInput: nextOpts?.getRawInput ?? callOpts.getRawInput,
-          }),
+          call(
+            index + 1,
+            nextOpts?.ctx ? { ...(ctx as object), ...nextOpts.ctx } : ctx,
+            nextOpts && "input" in nextOpts ? nextOpts.input : input,
+            nextOpts?.getRawInput ?? getRawInput,
+          ),
       });
     } catch (cause) {
       return { ok: false, error: getTRPCErrorFromUnknown(cause), marker: middlewareMarker };
     }
   };
-  const result = await call(0, opts);
+  const result = await call(0, opts.ctx, opts.input, opts.getRawInput);
   if (!result) throw new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: "No result from middlewares - did you forget to `return next()`?" });
   if (!result.ok) throw result.error;
   return result.data;

@@ -4,6 +4,16 @@
  * only) is the rest of the path, one segment or more.
  */
 export function compilePath(template: string): (pathname: string) => Record<string, string> | null {
+  const { pattern, names } = pathPattern(template);
+  return (pathname) => {
+    const match = pattern.exec(pathname);
+    if (!match) return null;
+    return Object.fromEntries(names.map((name, index) => [name, decodeSegment(match[index + 1]!)]));
+  };
+}
+
+/** The template as a regular expression (for a plain yes or no: `pattern.test`) and its parameters' names. */
+export function pathPattern(template: string): { pattern: RegExp; names: string[] } {
   const names: string[] = [];
   const source = template
     .split(/(\{\w+(?:\.\.\.)?\})/)
@@ -14,12 +24,7 @@ export function compilePath(template: string): (pathname: string) => Record<stri
       return parameter[2] ? "(.+)" : "([^/]+)";
     })
     .join("");
-  const pattern = new RegExp(`^${source}$`);
-  return (pathname) => {
-    const match = pattern.exec(pathname);
-    if (!match) return null;
-    return Object.fromEntries(names.map((name, index) => [name, decodeSegment(match[index + 1]!)]));
-  };
+  return { pattern: new RegExp(`^${source}$`), names };
 }
 
 function decodeSegment(segment: string): string {

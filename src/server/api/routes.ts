@@ -3,7 +3,7 @@ import { CARDS_EXPORT_PATH, COURSE_EXPORT_PATH, handleCardsExport, handleCourseE
 import { type ApiRequest, asResponse, type PlainAnswer } from "./api-request";
 import { answerRest, handleTrpc } from "./handlers";
 import { jsonError } from "./http-guards";
-import { compilePath } from "./paths";
+import { pathPattern } from "./paths";
 import { documentedMethodsByPath } from "./rest-methods";
 import { appRouter } from "./root";
 import type { ApiHandler, PlainHandler } from "./route-handler";
@@ -52,7 +52,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
 ];
 
 const documentedMethods = documentedMethodsByPath(appRouter, "/api");
-const compiled = API_ROUTES.map((route) => ({ ...route, matches: compilePath(route.path) }));
+const compiled = API_ROUTES.map((route) => ({ ...route, pattern: pathPattern(route.path).pattern }));
 
 /** The Allow header of a path answering `methods` (and HEAD wherever GET is). */
 export function allowHeader(methods: readonly string[]): string {
@@ -84,7 +84,7 @@ const headOf =
 
 /** The handler for a request, or null for what Next answers itself (next-auth, pages). */
 export function apiHandlerFor(method: string, pathname: string): TableHandler | null {
-  const route = compiled.find((candidate) => candidate.matches(pathname));
+  const route = compiled.find((candidate) => candidate.pattern.test(pathname));
   if (!route?.handler) return null;
   const methods = route.methods === "documented" ? documentedMethods(pathname) : route.methods;
   const handlerOf = (asked: string): TableHandler => {
