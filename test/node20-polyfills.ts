@@ -1,8 +1,10 @@
 /**
- * vitest 5 declares Node ^22.12 and its reporter calls Map.groupBy / Object.groupBy (and its
- * watcher Promise.withResolvers), which Node 20 lacks: without these, the first failing test
- * crashes the reporter instead of being printed. Loaded by vitest.config.ts (the main process).
- * Remove when the project requires Node 22.
+ * Node 20 only. vitest 5 declares Node ^22.12 and its reporter calls Map.groupBy / Object.groupBy
+ * (and its watcher Promise.withResolvers), which Node 20 lacks: without these, the first failing
+ * test crashes the reporter instead of being printed. Node 22 and 24 have all three built in, so
+ * there this file is a no-op: vitest.config.ts loads it only on Node 20, and each polyfill below is
+ * installed only where the runtime lacks the function, never over a built-in one. Delete it (and
+ * its import in vitest.config.ts) when the project requires Node 22.
  */
 type GroupBy = <K, T>(items: Iterable<T>, key: (item: T, index: number) => K) => Map<K, T[]>;
 
