@@ -69,6 +69,7 @@ describe("methods", () => {
 
   test.each([
     ["GET", "/api/courses/generate-from-topic", "POST"],
+    ["GET", "/api/Courses/Generate-From-Topic/", "POST"],
     ["PUT", "/api/courses/generate-from-topic", "POST"],
     ["GET", "/api/courses/12/chat/stream", "POST"],
     ["DELETE", "/api/courses/12/progress", "GET, HEAD, POST"],

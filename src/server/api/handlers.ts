@@ -48,8 +48,11 @@ const rest = createRestAdapter({
 export const answerRest: PlainHandler = async (req, body) => {
   const checked = await checkApiRequest(req, { body });
   if (checked instanceof Response) return { status: checked.status, headers: checked.headers, body: await checked.text() };
-  return rest({ method: req.method, url: new URL(req.url), headers: req.headers, signal: req.signal }, checked.body);
+  return rest.handle({ method: req.method, url: new URL(req.url), headers: req.headers, signal: req.signal }, checked.body);
 };
+
+/** The methods the documented REST paths answer at a pathname (the route table's 405s and OPTIONS). */
+export const documentedMethods = rest.methodsFor;
 
 /** answerRest as a fetch Response. */
 export const handleRest: ApiHandler = async (req, body) => asResponse(await answerRest(req, body));

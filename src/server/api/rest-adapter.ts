@@ -57,6 +57,9 @@ export function createRestAdapter<Context>(options: Options<Context>) {
   // Where two templates match ("/courses/user", "/courses/{id}"), the one with more literal segments serves.
   for (const list of byMethod.values()) list.sort((a, b) => b.literals - a.literals);
 
+  /** The path below the prefix, without its edge slashes: "/api/courses/12/" is "/courses/12". */
+  const pathOf = (pathname: string) => `/${pathname.slice(options.prefix.length).replace(/^\/|\/$/g, "")}`;
+
   const find = (method: string, path: string) => {
     for (const endpoint of byMethod.get(method) ?? []) {
       const parameters = endpoint.match(path);
@@ -65,11 +68,31 @@ export function createRestAdapter<Context>(options: Options<Context>) {
     return null;
   };
 
+  // Asked on every request: the answers for the paths seen last are kept (a course's id repeats).
+  const recentMethods = new Map<string, readonly string[]>();
+
+  /**
+   * The methods documented on a pathname (empty when no procedure serves it), matched exactly as
+   * requests are. Where several templates match ("/courses/user", "/courses/{id}"), the ones with
+   * the most literal segments own the path, so `GET /api/courses/generate-from-topic` is a wrong
+   * method on that POST path (405), not an invalid `{id}` of another path (400).
+   */
+  function methodsFor(pathname: string): readonly string[] {
+    const known = recentMethods.get(pathname);
+    if (known) return known;
+    const path = pathOf(pathname);
+    const matching = endpoints.filter((endpoint) => endpoint.match(path));
+    const most = Math.max(0, ...matching.map((endpoint) => endpoint.literals));
+    const methods = [...new Set(matching.filter((endpoint) => endpoint.literals === most).map((endpoint) => endpoint.method))];
+    if (recentMethods.size >= 1_000) recentMethods.clear();
+    recentMethods.set(pathname, methods);
+    return methods;
+  }
+
   /** Answers one request: `url` its URL, `body` its checked bytes (null for a GET). */
-  return async function handle(req: { method: string; url: URL; headers: Headers; signal?: AbortSignal }, body: Uint8Array | null): Promise<PlainAnswer> {
+  async function handle(req: { method: string; url: URL; headers: Headers; signal?: AbortSignal }, body: Uint8Array | null): Promise<PlainAnswer> {
     const resHeaders = new Headers();
-    const path = `/${req.url.pathname.slice(options.prefix.length).replace(/^\/|\/$/g, "")}`;
-    const found = find(req.method, path);
+    const found = find(req.method, pathOf(req.url.pathname));
     let input: unknown = undefined;
     let ctx: Context | undefined;
     try {
@@ -98,7 +121,9 @@ export function createRestAdapter<Context>(options: Options<Context>) {
       const headers = { "Content-Type": "application/json", ...options.responseHeaders([error]) };
       return answer(status, headers, resHeaders, JSON.stringify({ ...shape, message, code: error.code, issues }));
     }
-  };
+  }
+
+  return { handle, methodsFor };
 }
 
 /** The result, with the headers a procedure set (a session cookie) beside the adapter's own. */

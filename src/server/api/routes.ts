@@ -1,11 +1,9 @@
 import { CHAT_STREAM_PATH, handleChatStream } from "./chat-stream";
 import { CARDS_EXPORT_PATH, COURSE_EXPORT_PATH, handleCardsExport, handleCourseExport } from "./exports";
 import { type ApiRequest, asResponse, type PlainAnswer } from "./api-request";
-import { answerRest, handleTrpc } from "./handlers";
+import { answerRest, documentedMethods, handleTrpc } from "./handlers";
 import { jsonError } from "./http-guards";
 import { pathPattern } from "./paths";
-import { documentedMethodsByPath } from "./rest-methods";
-import { appRouter } from "./root";
 import type { ApiHandler, PlainHandler } from "./route-handler";
 import { handleStripeWebhook, STRIPE_WEBHOOK_PATH } from "./stripe-webhook";
 import { handleApiDocs, handleHealth, handleOpenApiDocument, handlePanel } from "./system-routes";
@@ -51,7 +49,6 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { path: "/api/{path...}", methods: "documented", handler: answerRest },
 ];
 
-const documentedMethods = documentedMethodsByPath(appRouter, "/api");
 const compiled = API_ROUTES.map((route) => ({ ...route, pattern: pathPattern(route.path).pattern }));
 
 /** The Allow header of a path answering `methods` (and HEAD wherever GET is). */
