@@ -98,4 +98,39 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     expect(tsv.bytes.toString("utf8")).toBe("#separator:tab\n#html:false\n#columns:Front\tBack\tLink\n");
     await expectAccessible(page);
   });
+
+  test(`${name}: the downloads keep a learner's formula and markup inert, and the Export menu says so`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await registerViaApi(page.request);
+    const { detail } = await generateCourse(page.request);
+    const courseId = detail.course.id;
+    const formula = '=HYPERLINK("http://x.example","y")';
+    const card = await page.request.post(`/api/courses/${courseId}/cards`, {
+      data: { source: "transcript", front: formula, back: "@SUM(A1:A2)", timeSeconds: 12 },
+    });
+    expect(card.status(), await card.text()).toBe(200);
+    const note = await page.request.post(`/api/courses/${courseId}/notes`, {
+      data: { timeSeconds: 20, text: "**Key idea** <script>alert(1)</script> [x](javascript:alert(1)) ![t](https://tracker.example/p.png)" },
+    });
+    expect(note.status(), await note.text()).toBe(200);
+
+    const player = new CoursePage(page);
+    await player.goto(courseId);
+    const download = async (link: RegExp) => {
+      const [file] = await Promise.all([page.waitForEvent("download"), (await player.exportLink(link)).click()]);
+      return (await readFile((await file.path())!)).toString("utf8");
+    };
+    await expect(await player.exportLink(/TSV/)).toBeVisible();
+    await expect(page.getByTestId("course-exports").getByText("cells that start like a spreadsheet formula get a leading '")).toBeVisible();
+
+    const [front, back] = (await download(/TSV/)).split("\n")[3]!.split("\t");
+    expect(front).toBe(`"'${formula.replaceAll('"', '""')}"`);
+    expect(back).toBe("'@SUM(A1:A2)");
+
+    const markdown = await download(/Markdown/);
+    expect(markdown).toContain("**Key idea**");
+    expect(markdown).not.toContain("<script>");
+    expect(markdown).not.toContain("javascript:");
+    expect(markdown).not.toContain("![");
+  });
 }
