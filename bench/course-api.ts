@@ -23,6 +23,7 @@ import pg from "pg";
 
 import { openDatabase, start, startApp, stop, stopAndWait, waitFor } from "./lib/app";
 import { formatSummary, mergeProfiles, readProfiles, summarizeProfile } from "./lib/cpu-profile";
+import { type CpuSplit, measureCpu } from "./lib/cpu-split";
 import { recordFigure } from "./lib/figures";
 import { runLoad, type LoadRequest, type LoadResult } from "./lib/load";
 import { seedLargeDatabase } from "./lib/seed-large";
@@ -72,13 +73,21 @@ async function seedCourse(url: string) {
   return { userId, courseId, sectionIds };
 }
 
-const fmt = (result: LoadResult) => ({
+const perRequest = (ms: number, requests: number) => ((ms * 1000) / Math.max(1, requests)).toFixed(0);
+
+const fmt = (result: LoadResult, cpu: CpuSplit | null) => ({
   "req/s": result.rps.toFixed(0),
   "p50 ms": result.p50.toFixed(1),
   "p95 ms": result.p95.toFixed(1),
   "p99 ms": result.p99.toFixed(1),
   requests: result.requests,
   errors: result.errors,
+  // Where each request's CPU went (µs): the server's process group, PostgreSQL, the load generator.
+  ...(cpu && {
+    "server µs": perRequest(cpu.serverMs, result.requests),
+    "db µs": perRequest(cpu.databaseMs, result.requests),
+    "load µs": perRequest(cpu.loadMs, result.requests),
+  }),
 });
 
 async function main() {
@@ -98,19 +107,20 @@ async function main() {
     const { userId, courseId, sectionIds } = await seedCourse(database.url);
     const cookie = `${sessionCookieName()}=${await encodeSessionToken({ userId, sessionVersion: 0 })}`;
     const appBase = `http://127.0.0.1:${APP_PORT}`;
+    let appProcess: ChildProcess | undefined;
     const launchApp = async (nodeFlags: string[] = []) => {
       const app = startApp({ port: APP_PORT, databaseUrl: database.url, secret, env: { DATA_DIR: join(tmpdir(), "bench-api-data") }, nodeFlags });
       children.push(app);
+      appProcess = app;
       await waitFor(`${appBase}/api/health`);
       return app;
     };
-    children.push(
-      start([process.execPath, "--import", "tsx", "bench/lib/baseline-server.ts"], {
-        PORT: String(BASELINE_PORT),
-        DATABASE_URL: database.url,
-        BASELINE_USER_ID: String(userId),
-      }),
-    );
+    const baselineProcess = start([process.execPath, "--import", "tsx", "bench/lib/baseline-server.ts"], {
+      PORT: String(BASELINE_PORT),
+      DATABASE_URL: database.url,
+      BASELINE_USER_ID: String(userId),
+    });
+    children.push(baselineProcess);
     await waitFor(`http://127.0.0.1:${BASELINE_PORT}/courses/${courseId}`);
     if (!PROFILE) await launchApp();
 
@@ -139,6 +149,7 @@ async function main() {
     const rows: Record<string, unknown>[] = [];
     for (const benchCase of cases) {
       const results: Record<"app" | "baseline", LoadResult> = {} as never;
+      const cpu: Record<"app" | "baseline", CpuSplit | null> = { app: null, baseline: null };
       const profileDir = mkdtempSync(join(tmpdir(), "bench-api-profile-"));
       const profiled = PROFILE ? await launchApp(["--cpu-prof", `--cpu-prof-dir=${profileDir}`]) : null;
       for (const [target, base, next] of [
@@ -146,7 +157,9 @@ async function main() {
         ["app", appBase, benchCase.app],
       ] as const) {
         await runLoad(base, next, { connections: CONNECTIONS, durationMs: 2_000, transport: "raw" });
+        const endCpu = measureCpu((target === "app" ? appProcess : baselineProcess)?.pid);
         results[target] = await runLoad(base, next, { connections: CONNECTIONS, durationMs: SECONDS * 1_000, transport: "raw" });
+        cpu[target] = endCpu();
       }
       const { app, baseline } = results;
       if (profiled) {
@@ -161,11 +174,11 @@ async function main() {
       const fastEnough = app.rps >= benchCase.minRatio * baseline.rps;
       const ok = app.errors === 0 && fastEnough && app.p99 <= 2 * baseline.p99;
       failed ||= !ok;
-      rows.push({ endpoint: benchCase.label, target: "baseline (node:http + pg)", ...fmt(baseline), verdict: "" });
+      rows.push({ endpoint: benchCase.label, target: "baseline (node:http + pg)", ...fmt(baseline, cpu.baseline), verdict: "" });
       rows.push({
         endpoint: benchCase.label,
         target: "app",
-        ...fmt(app),
+        ...fmt(app, cpu.app),
         verdict: `${(app.rps / baseline.rps).toFixed(2)}× req/s, ${(app.p99 / baseline.p99).toFixed(2)}× p99 ${ok ? "ok" : "FAIL"}`,
       });
       const name = `${benchCase.label}${LARGE ? " (large)" : ""}`;

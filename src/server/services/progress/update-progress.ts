@@ -1,11 +1,15 @@
 import { NOTHING_TO_UPDATE, type ProgressRecord } from "~/lib/schemas/progress";
 import type { DbClient } from "~/server/db";
 import { countCompletedSections, saveProgress } from "~/server/db/queries/progress";
+import { RowWriters } from "~/server/db/row-writers";
 import { AppError } from "~/server/errors";
 import { courseNotFound, isVisibleTo } from "~/server/services/course/get-course";
 import { type LearningEvent, recordLearningEvents } from "~/server/services/gamification/record-event";
 
 export const SECTION_NOT_IN_COURSE = "That section is not part of this course";
+
+/** A learner's progress row in a course is written by at most two requests at once (row-writers.ts). */
+const progressWriters = new RowWriters(2);
 
 export type UpdateCourseProgressOptions = {
   courseId: number;
@@ -30,19 +34,23 @@ export type UpdateCourseProgressOptions = {
  *   upsert may run as find-then-create and fail on the unique index under concurrency);
  * - a completion is an INSERT … ON CONFLICT DO NOTHING on (userId, sectionId): twice is one row;
  * - un-completing deletes only that row.
+ * Requests for one learner and course beyond two at once queue in this process (RowWriters), not
+ * in PostgreSQL's lock manager.
  */
 export async function updateCourseProgress(db: DbClient, options: UpdateCourseProgressOptions): Promise<ProgressRecord> {
   const { courseId, userId, currentSectionId, completedSectionId, isCompleted = true, timeZone } = options;
   if (currentSectionId === undefined && completedSectionId === undefined) {
     throw new AppError("BAD_REQUEST", NOTHING_TO_UPDATE);
   }
-  const row = await saveProgress(db, {
-    userId,
-    courseId,
-    currentSectionId: currentSectionId ?? null,
-    completedSectionId: completedSectionId ?? null,
-    isCompleted,
-  });
+  const row = await progressWriters.run(`${userId}:${courseId}`, () =>
+    saveProgress(db, {
+      userId,
+      courseId,
+      currentSectionId: currentSectionId ?? null,
+      completedSectionId: completedSectionId ?? null,
+      isCompleted,
+    }),
+  );
   if (!row || !isVisibleTo(row, userId)) throw courseNotFound();
   const sectionIds = new Set(row.sectionIds);
   for (const sectionId of [currentSectionId, completedSectionId]) {
