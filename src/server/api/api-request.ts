@@ -18,8 +18,8 @@ export type ApiRequest = {
 export const asFetchRequest = (req: ApiRequest): Request =>
   req instanceof Request ? req : new Request(req.url, { method: req.method, headers: req.headers, signal: req.signal });
 
-/** An answer whose body is JSON text in hand (the REST adapter's), written by each entry its own way. */
-export type PlainAnswer = { status: number; headers: Headers; body: string };
+/** An answer whose body is JSON in hand (the REST adapter's), as text or UTF-8 bytes, written by each entry its own way. */
+export type PlainAnswer = { status: number; headers: Headers; body: string | Buffer<ArrayBuffer> };
 
 /** Either kind of answer as a fetch Response (for Next's route files and the tests). */
 export const asResponse = (answer: Response | PlainAnswer): Response =>

@@ -123,7 +123,7 @@ async function send(response: Response | PlainAnswer, req: IncomingMessage, res:
     res.writeHead(response.status, headers);
     return pipeline(Readable.fromWeb(response.body as WebReadableStream), res);
   }
-  // Text is written as text: Node sends the head and a string body in one write.
+  // Text is written as text (Node sends the head and a string body in one write), bytes as bytes.
   const body = response instanceof Response ? Buffer.from(await response.arrayBuffer()) : response.body;
   // A HEAD answer carries the Content-Length of the GET it stands for (routes.ts), and no body.
   if (req.method !== "HEAD" || !headers["content-length"]) headers["content-length"] = String(Buffer.byteLength(body));

@@ -6,12 +6,12 @@ import type { z } from "zod";
  * (the course tree of a cached course, GET /api/courses/{id}), both are the same work again and
  * cost more CPU than the rest of the request. `validatedOnce(schema)` is `schema` (the OpenAPI
  * document reads it as it is) whose parse remembers its result per object given, frozen, and the
- * adapter remembers the JSON of such a result. Only for a service whose outputs are never changed
+ * adapter remembers the JSON of such a result, as the bytes it sends. Only for a service whose outputs are never changed
  * after they are handed out: a changed course is a new object (its cache entry is replaced).
  */
 const validated = new WeakMap<object, unknown>();
 const frozenOutputs = new WeakSet<object>();
-const json = new WeakMap<object, string>();
+const json = new WeakMap<object, Buffer<ArrayBuffer>>();
 
 export function validatedOnce<Schema extends z.ZodType>(schema: Schema): Schema {
   const once = schema.clone();
@@ -27,12 +27,15 @@ export function validatedOnce<Schema extends z.ZodType>(schema: Schema): Schema 
   return once;
 }
 
-/** `data` as JSON: written once for an output of validatedOnce, every time for anything else. */
-export function jsonOf(data: unknown): string {
+/**
+ * `data` as JSON: written once for an output of validatedOnce, as UTF-8 bytes (the server then
+ * neither measures nor encodes it again on each request), every time for anything else.
+ */
+export function jsonOf(data: unknown): string | Buffer<ArrayBuffer> {
   if (typeof data !== "object" || data === null || !frozenOutputs.has(data)) return JSON.stringify(data) ?? "";
-  let text = json.get(data);
-  if (text === undefined) json.set(data, (text = JSON.stringify(data)));
-  return text;
+  let bytes = json.get(data);
+  if (bytes === undefined) json.set(data, (bytes = Buffer.from(JSON.stringify(data))));
+  return bytes;
 }
 
 function deepFreeze<T>(value: T): T {

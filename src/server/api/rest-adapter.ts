@@ -127,7 +127,7 @@ export function createRestAdapter<Context>(options: Options<Context>) {
 }
 
 /** The result, with the headers a procedure set (a session cookie) beside the adapter's own. */
-function answer(status: number, headers: Record<string, string>, resHeaders: Headers, body: string): PlainAnswer {
+function answer(status: number, headers: Record<string, string>, resHeaders: Headers, body: PlainAnswer["body"]): PlainAnswer {
   for (const [name, value] of Object.entries(headers)) resHeaders.set(name, value);
   return { status, headers: resHeaders, body };
 }
