@@ -7,8 +7,8 @@ import { logger } from "~/server/logger";
 import { defaultChatAnswerer, finishChatReply, startChatReply, type ChatAnswerer, type ChatReply } from "~/server/services/chat/reply";
 
 import { compilePath } from "./paths";
-import { type ApiHandler, parseJsonInput, withUser } from "./route-handler";
-import { assertOwnUserId } from "./trpc";
+import { type ApiHandler, jsonObjectInput, routeHandler, runProcedure } from "./route-handler";
+import { ownUserIdOnly, protectedProcedure } from "./trpc";
 
 /** POST /api/courses/{id}/chat/stream: the course tutor's reply, streamed as a UI message stream (useChat). */
 export const CHAT_STREAM_PATH = "/api/courses/{id}/chat/stream";
@@ -25,15 +25,21 @@ const GENERIC_FAILURE = "Error sending message";
  * aborted), the model call is aborted and what was said is stored.
  */
 export function chatStreamHandler(answer: () => ChatAnswerer = defaultChatAnswerer): ApiHandler {
-  return withUser(async (req, { ctx, user, body }) => {
-    const input = parseJsonInput(chatSendInput, body, { id: courseIdOf(new URL(req.url).pathname)?.id });
-    assertOwnUserId(user, input.userId);
-    const reply = await startChatReply(
-      ctx.db,
-      { courseId: input.id, userId: user.id, content: input.content, mode: input.mode, atSeconds: input.atSeconds, timeZone: ctx.timeZone },
-      answer(),
-      req.signal,
+  // A procedure outside the router, run by the route: its sign-in, input and ownership checks are every procedure's.
+  const start = protectedProcedure
+    .input(chatSendInput)
+    .use(ownUserIdOnly)
+    .mutation(({ ctx, input, signal }) =>
+      startChatReply(
+        ctx.db,
+        { courseId: input.id, userId: ctx.user.id, content: input.content, mode: input.mode, atSeconds: input.atSeconds, timeZone: ctx.timeZone },
+        answer(),
+        signal ?? new AbortController().signal,
+      ),
     );
+  return routeHandler(async (req, { ctx, body }) => {
+    const input = jsonObjectInput(body, { id: courseIdOf(new URL(req.url).pathname)?.id });
+    const reply = (await runProcedure(start, { ctx, input, signal: req.signal })) as ChatReply;
     return createUIMessageStreamResponse({ stream: replyStream(reply), headers: { "Cache-Control": "no-store", "X-Accel-Buffering": "no" } });
   }, "chat stream failed");
 }

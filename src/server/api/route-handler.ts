@@ -1,10 +1,12 @@
-import type { z } from "zod";
+import { type AnyTRPCProcedure, TRPCError } from "@trpc/server";
+import { type z, ZodError } from "zod";
 
 import type { PublicUser } from "~/lib/schemas/auth";
-import { AppError, toAppError } from "~/server/errors";
+import { AppError, isAppError, isAppErrorCode, toAppError } from "~/server/errors";
 import { logger } from "~/server/logger";
 
 import type { ApiRequest, PlainAnswer } from "./api-request";
+import { callProcedure } from "./call-procedure";
 import { checkApiRequest, jsonError, parseJsonBody } from "./http-guards";
 import { type Context, createTRPCContext, readableValidationMessage } from "./trpc";
 
@@ -61,13 +63,38 @@ export function withUser(handle: (req: ApiRequest, call: Call & { user: PublicUs
   }, what);
 }
 
-/** A JSON object body (with `extra`, e.g. path parameters) checked by `schema`; a 400 phrased for a person otherwise. */
-export function parseJsonInput<Schema extends z.ZodType>(schema: Schema, body: Uint8Array | null, extra: Record<string, unknown> = {}): z.output<Schema> {
+/**
+ * Runs `procedure` as tRPC would (its middlewares, input parser and resolver) for a route that
+ * cannot be a procedure itself, so that the route's checks (sign-in, input, ownership) are the
+ * procedures' own. A refusal is thrown as the AppError it stands for.
+ */
+export async function runProcedure(procedure: AnyTRPCProcedure, call: { ctx: Context; input: unknown; signal: AbortSignal }): Promise<unknown> {
+  try {
+    return await callProcedure(procedure, {
+      path: "",
+      type: procedure._def.type,
+      ctx: call.ctx,
+      getRawInput: () => Promise.resolve(call.input),
+      signal: call.signal,
+      batchIndex: 0,
+    });
+  } catch (error) {
+    throw error instanceof TRPCError ? appErrorOf(error) : error;
+  }
+}
+
+function appErrorOf(error: TRPCError): unknown {
+  if (isAppError(error.cause)) return error.cause;
+  if (error.cause instanceof ZodError) return new AppError("BAD_REQUEST", readableValidationMessage(error.cause.issues));
+  if (isAppErrorCode(error.code)) return new AppError(error.code, error.message);
+  return error.cause ?? error;
+}
+
+/** A JSON object body with `extra` (e.g. path parameters) on top; a 400 when the body is not a JSON object. */
+export function jsonObjectInput(body: Uint8Array | null, extra: Record<string, unknown> = {}): Record<string, unknown> {
   const value = parseJsonObject(body);
   if (!value) throw new AppError("BAD_REQUEST", "The request body must be a JSON object");
-  const input = schema.safeParse({ ...value, ...extra });
-  if (!input.success) throw new AppError("BAD_REQUEST", readableValidationMessage(input.error.issues));
-  return input.data;
+  return { ...value, ...extra };
 }
 
 /** The query string's declared keys checked by `schema` (others are ignored, as on every documented path); 400 otherwise. */

@@ -148,9 +148,19 @@ export const sessionProcedure = protectedProcedure.use(({ ctx, next }) => {
   return next();
 });
 
-/** Refuses a path/body `userId` that is not the caller's: the documented paths carry one. */
-export function assertOwnUserId(ctxUser: PublicUser, userId: number | undefined): void {
-  if (userId !== undefined && userId !== ctxUser.id) throw new AppError("FORBIDDEN", "You can only access your own data");
-}
+/**
+ * The one ownership check, for every path whose input documents a `userId` (the documented REST
+ * paths carry one): after the input is parsed, a `userId` that is not the caller's is a 403. Put
+ * it right after `.input()`: `protectedProcedure.input(schema).use(ownUserIdOnly)`. The router
+ * test (ownership.test.ts) fails for any procedure whose input has a `userId` and not this.
+ */
+export const ownUserIdOnly = t.middleware(async ({ ctx, input, next }) => {
+  const userId = (input as { userId?: unknown } | undefined)?.userId;
+  if (userId !== undefined) {
+    const user = await ctx.getUser();
+    if (userId !== user?.id) throw new AppError("FORBIDDEN", "You can only access your own data");
+  }
+  return next();
+});
 
 export const isDevelopment = env.NODE_ENV === "development";

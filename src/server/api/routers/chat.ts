@@ -4,7 +4,7 @@ import { chatHistoryInput, chatMessageOutput, chatSendInput } from "~/lib/schema
 import { getChatHistory } from "~/server/services/chat/history";
 import { sendChatMessage } from "~/server/services/chat/reply";
 
-import { assertOwnUserId, createTRPCRouter, protectedProcedure } from "../trpc";
+import { createTRPCRouter, protectedProcedure, ownUserIdOnly } from "../trpc";
 
 export const chatRouter = createTRPCRouter({
   // GET /api/courses/{id}/chat?userId={userId}
@@ -19,11 +19,9 @@ export const chatRouter = createTRPCRouter({
       },
     })
     .input(chatHistoryInput)
+    .use(ownUserIdOnly)
     .output(z.array(chatMessageOutput))
-    .query(({ ctx, input }) => {
-      assertOwnUserId(ctx.user, input.userId);
-      return getChatHistory(ctx.db, { courseId: input.id, userId: ctx.user.id });
-    }),
+    .query(({ ctx, input }) => getChatHistory(ctx.db, { courseId: input.id, userId: ctx.user.id })),
 
   // POST /api/courses/{id}/chat
   send: protectedProcedure
@@ -42,16 +40,16 @@ export const chatRouter = createTRPCRouter({
       },
     })
     .input(chatSendInput)
+    .use(ownUserIdOnly)
     .output(chatMessageOutput)
-    .mutation(({ ctx, input }) => {
-      assertOwnUserId(ctx.user, input.userId);
-      return sendChatMessage(ctx.db, {
+    .mutation(({ ctx, input }) =>
+      sendChatMessage(ctx.db, {
         courseId: input.id,
         userId: ctx.user.id,
         content: input.content,
         mode: input.mode,
         atSeconds: input.atSeconds,
         timeZone: ctx.timeZone,
-      });
-    }),
+      }),
+    ),
 });

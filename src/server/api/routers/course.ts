@@ -18,7 +18,7 @@ import { searchCourses } from "~/server/services/course/search-courses";
 import { setCourseSharing } from "~/server/services/course/share-course";
 
 import { validatedOnce } from "../output-once";
-import { assertOwnUserId, createTRPCRouter, protectedProcedure } from "../trpc";
+import { createTRPCRouter, protectedProcedure, ownUserIdOnly } from "../trpc";
 
 export const courseRouter = createTRPCRouter({
   // GET /api/courses/user
@@ -39,11 +39,9 @@ export const courseRouter = createTRPCRouter({
       },
     })
     .input(coursesByUserInput)
+    .use(ownUserIdOnly)
     .output(z.array(courseSummaryOutput))
-    .query(({ ctx, input }) => {
-      assertOwnUserId(ctx.user, input.userId);
-      return listUserCourses(ctx.db, ctx.user.id);
-    }),
+    .query(({ ctx }) => listUserCourses(ctx.db, ctx.user.id)),
 
   // GET /api/courses/{id}
   byId: protectedProcedure

@@ -21,7 +21,7 @@ import { joinChallenge, listActiveChallenges, listUserChallenges } from "~/serve
 import { listRecentActivity } from "~/server/services/gamification/recent-activity";
 import { getActivityCalendar, getStreak, listUserBadges, recordDailyVisit } from "~/server/services/gamification/streaks";
 
-import { assertOwnUserId, createTRPCRouter, protectedProcedure, publicProcedure } from "../trpc";
+import { createTRPCRouter, protectedProcedure, publicProcedure, ownUserIdOnly } from "../trpc";
 
 const tags = ["gamification"];
 
@@ -38,11 +38,9 @@ export const gamificationRouter = createTRPCRouter({
       },
     })
     .input(userPathInput)
+    .use(ownUserIdOnly)
     .output(streakOutput)
-    .query(({ ctx, input }) => {
-      assertOwnUserId(ctx.user, input.userId);
-      return getStreak(ctx.db, ctx.user.id);
-    }),
+    .query(({ ctx }) => getStreak(ctx.db, ctx.user.id)),
 
   // POST /api/streaks/{userId}/activity
   recordVisit: protectedProcedure
@@ -56,11 +54,9 @@ export const gamificationRouter = createTRPCRouter({
       },
     })
     .input(userPathInput)
+    .use(ownUserIdOnly)
     .output(activityOutput)
-    .mutation(({ ctx, input }) => {
-      assertOwnUserId(ctx.user, input.userId);
-      return recordDailyVisit(ctx.db, { userId: ctx.user.id, timeZone: ctx.timeZone });
-    }),
+    .mutation(({ ctx }) => recordDailyVisit(ctx.db, { userId: ctx.user.id, timeZone: ctx.timeZone })),
 
   // GET /api/users/{userId}/badges
   badges: protectedProcedure
@@ -74,11 +70,9 @@ export const gamificationRouter = createTRPCRouter({
       },
     })
     .input(userPathInput)
+    .use(ownUserIdOnly)
     .output(z.array(userBadgeOutput))
-    .query(({ ctx, input }) => {
-      assertOwnUserId(ctx.user, input.userId);
-      return listUserBadges(ctx.db, ctx.user.id);
-    }),
+    .query(({ ctx }) => listUserBadges(ctx.db, ctx.user.id)),
 
   // GET /api/challenges/active
   activeChallenges: protectedProcedure
@@ -99,11 +93,9 @@ export const gamificationRouter = createTRPCRouter({
       },
     })
     .input(userPathInput)
+    .use(ownUserIdOnly)
     .output(z.array(userChallengeOutput))
-    .query(({ ctx, input }) => {
-      assertOwnUserId(ctx.user, input.userId);
-      return listUserChallenges(ctx.db, ctx.user.id);
-    }),
+    .query(({ ctx }) => listUserChallenges(ctx.db, ctx.user.id)),
 
   // POST /api/users/{userId}/challenges/{challengeId}
   joinChallenge: protectedProcedure
@@ -117,11 +109,9 @@ export const gamificationRouter = createTRPCRouter({
       },
     })
     .input(joinChallengeInput)
+    .use(ownUserIdOnly)
     .output(userChallengeOutput)
-    .mutation(({ ctx, input }) => {
-      assertOwnUserId(ctx.user, input.userId);
-      return joinChallenge(ctx.db, { userId: ctx.user.id, challengeId: input.challengeId });
-    }),
+    .mutation(({ ctx, input }) => joinChallenge(ctx.db, { userId: ctx.user.id, challengeId: input.challengeId })),
 
   // The heatmap of the gamification page (tRPC only).
   calendar: protectedProcedure

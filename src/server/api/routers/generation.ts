@@ -10,7 +10,7 @@ import { generateCourseFromTopic } from "~/server/services/generation/generate-c
 import { getGenerationJob, startCourseGeneration } from "~/server/services/generation/start-generation";
 import { getCourseLimit } from "~/server/services/subscription/monthly-usage";
 
-import { assertOwnUserId, createTRPCRouter, protectedProcedure } from "../trpc";
+import { createTRPCRouter, protectedProcedure, ownUserIdOnly } from "../trpc";
 
 export const generationRouter = createTRPCRouter({
   // POST /api/courses/generate-from-topic
@@ -32,11 +32,9 @@ export const generationRouter = createTRPCRouter({
       },
     })
     .input(generateFromTopicInput)
+    .use(ownUserIdOnly)
     .output(generateFromTopicOutput)
-    .mutation(({ ctx, input, signal }) => {
-      assertOwnUserId(ctx.user, input.userId);
-      return generateCourseFromTopic(ctx.db, ctx.user.id, input, signal);
-    }),
+    .mutation(({ ctx, input, signal }) => generateCourseFromTopic(ctx.db, ctx.user.id, input, signal)),
 
   // POST /api/generation-jobs
   start: protectedProcedure

@@ -5,7 +5,7 @@ import { getCourseProgressOrThrow } from "~/server/services/progress/get-progres
 import { listUserProgress } from "~/server/services/progress/list-progress";
 import { updateCourseProgress } from "~/server/services/progress/update-progress";
 
-import { assertOwnUserId, createTRPCRouter, protectedProcedure } from "../trpc";
+import { createTRPCRouter, protectedProcedure, ownUserIdOnly } from "../trpc";
 
 export const progressRouter = createTRPCRouter({
   // GET /api/progress/user
@@ -26,11 +26,9 @@ export const progressRouter = createTRPCRouter({
       },
     })
     .input(progressByCourseInput)
+    .use(ownUserIdOnly)
     .output(progressRecordOutput)
-    .query(({ ctx, input }) => {
-      assertOwnUserId(ctx.user, input.userId);
-      return getCourseProgressOrThrow(ctx.db, { courseId: input.id, userId: ctx.user.id });
-    }),
+    .query(({ ctx, input }) => getCourseProgressOrThrow(ctx.db, { courseId: input.id, userId: ctx.user.id })),
 
   // POST /api/courses/{id}/progress
   update: protectedProcedure
@@ -44,9 +42,9 @@ export const progressRouter = createTRPCRouter({
       },
     })
     .input(progressUpdateInput)
+    .use(ownUserIdOnly)
     .output(progressRecordOutput)
     .mutation(({ ctx, input }) => {
-      assertOwnUserId(ctx.user, input.userId);
       const { id, userId: _userId, ...changes } = input;
       return updateCourseProgress(ctx.db, { courseId: id, userId: ctx.user.id, ...changes, timeZone: ctx.timeZone });
     }),

@@ -3,7 +3,7 @@ import { generateSectionQuiz } from "~/server/services/quiz/generate-quiz";
 import { getSectionQuizOrThrow } from "~/server/services/quiz/get-quiz";
 import { submitQuizAttempt } from "~/server/services/quiz/submit-attempt";
 
-import { assertOwnUserId, createTRPCRouter, protectedProcedure } from "../trpc";
+import { createTRPCRouter, protectedProcedure, ownUserIdOnly } from "../trpc";
 
 export const quizRouter = createTRPCRouter({
   // GET /api/sections/{id}/quiz
@@ -57,9 +57,7 @@ export const quizRouter = createTRPCRouter({
       },
     })
     .input(submitAttemptInput)
+    .use(ownUserIdOnly)
     .output(attemptResultOutput)
-    .mutation(({ ctx, input }) => {
-      assertOwnUserId(ctx.user, input.userId);
-      return submitQuizAttempt(ctx.db, { quizId: input.id, userId: ctx.user.id, answers: input.answers, timeZone: ctx.timeZone });
-    }),
+    .mutation(({ ctx, input }) => submitQuizAttempt(ctx.db, { quizId: input.id, userId: ctx.user.id, answers: input.answers, timeZone: ctx.timeZone })),
 });
