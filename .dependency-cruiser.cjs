@@ -17,7 +17,8 @@ module.exports = {
       severity: "error",
       comment: "coursecraft/client (src/client) runs in scripts and tools: it may import the app's modules as `import type` only.",
       from: { path: "^src/client/", pathNot: "\\.test\\.ts$" },
-      to: { path: "^src/(?!client/)", dependencyTypesNot: ["type-only"] },
+      // lib/api-limits.ts: the limits the server enforces and its clients keep to (constants, nothing else).
+      to: { path: "^src/(?!client/|lib/api-limits\\.ts$)", dependencyTypesNot: ["type-only"] },
     },
   ],
   options: {

@@ -2,6 +2,7 @@ import { createTRPCClient, httpBatchLink, httpLink, type TRPCClient, type TRPCLi
 import { observable } from "@trpc/server/observable";
 import superjson from "superjson";
 
+import { MAX_TRPC_BATCH } from "../lib/api-limits";
 import type { AppRouter } from "../server/api/root";
 import { toCourseCraftError } from "./errors";
 
@@ -30,8 +31,8 @@ export type CourseCraftClientOptions = {
 /** The typed client: `client.course.byId.query({ id })`, `client.progress.update.mutate({ … })`. */
 export type CourseCraftClient = TRPCClient<AppRouter>;
 
-/** The server refuses batches of more than this many calls (MAX_TRPC_BATCH in src/server/api/handlers.ts). */
-export const MAX_BATCH_ITEMS = 10;
+/** The server refuses batches of more than this many calls. */
+export const MAX_BATCH_ITEMS = MAX_TRPC_BATCH;
 
 const SESSION_COOKIE = "next-auth.session-token";
 

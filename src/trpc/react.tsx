@@ -7,6 +7,7 @@ import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import { useState } from "react";
 import superjson from "superjson";
 
+import { MAX_TRPC_BATCH } from "~/lib/api-limits";
 import type { AppRouter } from "~/server/api/root";
 
 import { createQueryClient } from "./query-client";
@@ -23,9 +24,6 @@ export const api = createTRPCReact<AppRouter>();
 export type RouterInputs = inferRouterInputs<AppRouter>;
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
 
-/** Must not exceed the server's MAX_TRPC_BATCH. */
-const MAX_BATCH = 10;
-
 export function TRPCReactProvider({ children }: { children: React.ReactNode }) {
   const queryClient = getQueryClient();
   const [trpcClient] = useState(() =>
@@ -35,7 +33,7 @@ export function TRPCReactProvider({ children }: { children: React.ReactNode }) {
         httpBatchLink({
           transformer: superjson,
           url: "/api/trpc",
-          maxItems: MAX_BATCH,
+          maxItems: MAX_TRPC_BATCH,
           // The time zone: learning days (streaks, challenges) follow the learner's own calendar.
           headers: () => ({ "x-trpc-source": "react", "x-time-zone": Intl.DateTimeFormat().resolvedOptions().timeZone }),
         }),

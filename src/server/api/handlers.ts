@@ -1,5 +1,6 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 
+import { MAX_TRPC_BATCH } from "~/lib/api-limits";
 import { logger } from "~/server/logger";
 
 import { checkApiRequest, guardApiRequest } from "./http-guards";
@@ -8,9 +9,6 @@ import { asFetchRequest, asResponse } from "./api-request";
 import type { ApiHandler, PlainHandler } from "./route-handler";
 import { appRouter } from "./root";
 import { createTRPCContext, retryAfterOf } from "./trpc";
-
-/** A wide batch would walk around per-request rate limits. */
-export const MAX_TRPC_BATCH = 10;
 
 function logUnexpected({ error, path }: { error: { code: string; cause?: unknown; message: string }; path?: string }) {
   if (error.code === "INTERNAL_SERVER_ERROR") logger.error("request failed", { path, error: error.cause ?? error.message });

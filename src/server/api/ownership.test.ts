@@ -20,7 +20,7 @@ function keysOf(schema: z.core.$ZodType): string[] {
   return inner ? keysOf(inner) : [];
 }
 
-const procedures = Object.entries(appRouter._def.procedures as Record<string, AnyTRPCProcedure>).map(([name, procedure]) => {
+const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, AnyTRPCProcedure>).map(([name, procedure]) => {
   const def = procedure._def as unknown as { inputs: z.core.$ZodType[]; middlewares: Step[] };
   return { name, keys: def.inputs.flatMap(keysOf), middlewares: def.middlewares };
 });

@@ -11,7 +11,7 @@ import { db } from "../../../test/db";
 import { createUser, DEFAULT_PASSWORD, uniqueSuffix } from "../../../test/factories";
 import { sessionTokenOf, trpcCall } from "../../../test/http";
 
-import { MAX_TRPC_BATCH } from "./handlers";
+import { MAX_TRPC_BATCH } from "~/lib/api-limits";
 
 type TrpcError = { error: { json: { message: string; code: number; data: { code: string; httpStatus: number; retryAfter?: number | null } } } };
 type TrpcResult<T> = { result: { data: { json: T } } };
