@@ -1,11 +1,14 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, test } from "vitest";
 
+import { CHAT_MESSAGE_MAX_LENGTH } from "~/lib/chat-limits";
+
 import { renderApiDocs } from "./docs-page";
 import { openApiDocument, SECURITY_SCHEMES } from "./openapi";
 
 type Operation = {
   security?: Record<string, string[]>[];
+  parameters?: unknown[];
   requestBody?: unknown;
   responses: Record<string, { content?: Record<string, { schema?: { $ref?: string } }> }>;
 };
@@ -60,6 +63,14 @@ describe("the OpenAPI document", () => {
     expect(stream?.operation.responses["200"]?.content).toHaveProperty("text/event-stream");
     expect(Object.keys(stream!.operation.responses)).toEqual(expect.arrayContaining(["401", "403", "404", "429", "503"]));
     expect(document.info.description).toMatch(/cache-buster/);
+  });
+
+  test("the chat stream takes the parameters and body of POST /courses/{id}/chat, its limits from the same schema", () => {
+    const stream = operations.find((entry) => entry.key === "POST /courses/{id}/chat/stream")!.operation;
+    const send = operations.find((entry) => entry.key === "POST /courses/{id}/chat")!.operation;
+    expect(stream.parameters).toEqual(send.parameters);
+    expect(stream.requestBody).toEqual(send.requestBody);
+    expect(JSON.stringify(stream.requestBody)).toContain(`"maxLength":${CHAT_MESSAGE_MAX_LENGTH}`);
   });
 
   test("documents the two downloads, each with its file type and its refusals", () => {

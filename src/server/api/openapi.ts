@@ -164,10 +164,23 @@ function buildDocument(): OpenApiDocument {
     ...generated,
     paths: {
       ...generated.paths,
-      ...Object.fromEntries(HAND_WRITTEN.map(({ meta, operation }) => [meta.path, { [meta.method.toLowerCase()]: { ...operation, security } }])),
+      ...Object.fromEntries(
+        HAND_WRITTEN.map(({ meta, operation, inputOf }) => [
+          meta.path,
+          { [meta.method.toLowerCase()]: { ...inputOperation(generated, inputOf), ...operation, security } },
+        ]),
+      ),
     },
     components: { ...generated.components, schemas: { ...generated.components?.schemas, Error: ERROR_BODY_SCHEMA } },
   } as unknown as OpenApiDocument;
+}
+
+/** The parameters and request body of the generated operation `inputOf` names (none without one). */
+function inputOperation(generated: ReturnType<typeof generateOpenApiDocument>, inputOf: { method: "post"; path: string } | undefined) {
+  if (!inputOf) return {};
+  const source = generated.paths?.[inputOf.path]?.[inputOf.method];
+  if (!source) throw new Error(`OpenAPI: no ${inputOf.method.toUpperCase()} ${inputOf.path} to take the input of`);
+  return { parameters: source.parameters, requestBody: source.requestBody };
 }
 
 const CHAT_STREAM_PATH = CHAT_STREAM_ROUTE.replace(/^\/api/, "") as `/${string}`;
@@ -190,30 +203,6 @@ const CHAT_STREAM_OPERATION = {
   description:
     "The same checks, rate limit and storage as POST /courses/{id}/chat. Refusals come before the stream, as JSON. " +
     "Closing the connection stops the model and keeps what was said.",
-  parameters: [{ name: "id", in: "path", required: true, schema: { type: "integer", minimum: 1 } }],
-  requestBody: {
-    required: true,
-    content: {
-      "application/json": {
-        schema: {
-          type: "object",
-          properties: {
-            content: { type: "string", minLength: 1, maxLength: 4000 },
-            mode: { type: "string", enum: ["explain", "simpler", "hint", "quiz"] },
-            userId: { type: "integer", description: "only your own" },
-            atSeconds: {
-              type: "number",
-              minimum: 0,
-              description:
-                "Ask about this moment: the playback time (seconds) the question is about. The passage being watched is quoted or given to the tutor first, and the answer cites it.",
-            },
-          },
-          required: ["content"],
-          additionalProperties: false,
-        },
-      },
-    },
-  },
   responses: {
     "200": {
       description: "`data: {chunk}` events (start, text-delta, …, finish with the stored message's id and timestamp, or error), then `data: [DONE]`.",
@@ -288,9 +277,13 @@ const CARDS_EXPORT_OPERATION = {
   },
 };
 
-/** The routes that are not procedures, each documented by hand. */
-const HAND_WRITTEN: { meta: Meta; operation: object }[] = [
-  { meta: CHAT_STREAM_META, operation: CHAT_STREAM_OPERATION },
+/**
+ * The routes that are not procedures, each documented by hand; `inputOf`: a documented operation
+ * whose parameters and body this one takes (generated from the same zod schema, so its limits
+ * are never restated here).
+ */
+const HAND_WRITTEN: { meta: Meta; operation: object; inputOf?: { method: "post"; path: string } }[] = [
+  { meta: CHAT_STREAM_META, operation: CHAT_STREAM_OPERATION, inputOf: { method: "post", path: "/courses/{id}/chat" } },
   { meta: COURSE_EXPORT_META, operation: COURSE_EXPORT_OPERATION },
   { meta: CARDS_EXPORT_META, operation: CARDS_EXPORT_OPERATION },
 ];
