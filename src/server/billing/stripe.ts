@@ -2,6 +2,7 @@ import Stripe from "stripe";
 import { z } from "zod";
 
 import { env } from "~/env";
+import { KnownFailure } from "~/lib/failure";
 
 /**
  * The app's only door to Stripe: the calls it makes, with Stripe's answers parsed into the few
@@ -27,15 +28,8 @@ export type BillingEvent = { id: string; type: string; subscriptionId: string | 
 
 export type BillingFailure = "unavailable" | "rejected" | "bad-signature" | "not-found";
 
-export class BillingError extends Error {
+export class BillingError extends KnownFailure<BillingFailure> {
   override readonly name = "BillingError";
-  constructor(
-    readonly kind: BillingFailure,
-    message: string,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
-  }
 }
 
 export const isBillingError = (error: unknown): error is BillingError => error instanceof BillingError;

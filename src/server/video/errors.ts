@@ -1,3 +1,5 @@
+import { KnownFailure } from "~/lib/failure";
+
 /**
  * Why a video source could not answer. The pipeline skips an unreachable source (and logs the
  * reason); quota and bad responses are reported the same way. The message is for logs and, when
@@ -5,15 +7,15 @@
  */
 export type VideoSourceFailure = "unreachable" | "quota" | "bad-response" | "not-configured";
 
-export class VideoSourceError extends Error {
+export class VideoSourceError extends KnownFailure<VideoSourceFailure> {
   override readonly name = "VideoSourceError";
   constructor(
-    readonly kind: VideoSourceFailure,
+    kind: VideoSourceFailure,
     readonly source: string,
     message: string,
     options?: { cause?: unknown },
   ) {
-    super(message, options);
+    super(kind, message, options);
   }
 }
 
