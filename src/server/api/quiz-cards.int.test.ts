@@ -7,16 +7,16 @@ import { readFile } from "node:fs/promises";
 
 import { describe, expect, test } from "vitest";
 
-import { serveApiRoute } from "~/server/api/routes";
+import { quizCardFront } from "~/server/services/cards/quiz-cards";
 
-import { createTestCaller, sessionTokenFor } from "../../../../test/caller";
-import { db, getPool } from "../../../../test/db";
-import { createCardRow } from "../../../../test/factories/study-rows";
-import { createUser } from "../../../../test/factories";
-import { createQuiz, createQuizCourse } from "../../../../test/factories/quiz";
-import { apiRequest } from "../../../../test/http";
+import { createTestCaller, sessionTokenFor } from "../../../test/caller";
+import { db, getPool } from "../../../test/db";
+import { createCardRow } from "../../../test/factories/study-rows";
+import { createUser } from "../../../test/factories";
+import { createQuiz, createQuizCourse } from "../../../test/factories/quiz";
+import { apiRequest } from "../../../test/http";
 
-import { quizCardFront } from "./quiz-cards";
+import { serveApiRoute } from "./routes";
 
 const MIGRATION = "prisma/migrations/20261127090000_quiz_card_options/migration.sql";
 const STATEMENT_QUESTION = "Which statement does the video make in this section?";
