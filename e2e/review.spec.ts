@@ -16,21 +16,25 @@ type Attempt = { results: { questionId: number; correct: boolean; sourceTime: nu
 
 /**
  * Submits attempts of a section's quiz (first option of each question, then the second, …) until
- * some answers are wrong; answers the questions missed, as the cards they make.
+ * some answers are wrong; answers the questions missed, as the cards they make (front and moment).
  */
 async function missQuestions(request: APIRequestContext, sectionId: number) {
   const generated = await request.post(`/api/sections/${sectionId}/generate-quiz`);
   expect(generated.status(), await generated.text()).toBe(200);
   const view = (await generated.json()) as QuizView;
-  const missed = new Map<number, { questionText: string; sourceTime: number | null }>();
+  const missed = new Map<number, { front: string; sourceTime: number | null }>();
   for (let option = 0; option < 4 && missed.size === 0; option += 1) {
     const attempt = await request.post(`/api/quizzes/${view.quiz.id}/attempts`, {
       data: { answers: view.questions.map((q) => ({ questionId: q.id, answer: q.options[option] })) },
     });
     expect(attempt.status(), await attempt.text()).toBe(200);
     for (const result of ((await attempt.json()) as Attempt).results) {
-      if (!result.correct)
-        missed.set(result.questionId, { questionText: view.questions.find((q) => q.id === result.questionId)!.questionText, sourceTime: result.sourceTime });
+      if (!result.correct) {
+        const { questionText, options } = view.questions.find((q) => q.id === result.questionId)!;
+        // A choice question's card keeps its options (a cloze needs none; the fake LLM writes none).
+        const front = `${questionText}\n\n${options.map((option, i) => `${String.fromCharCode(65 + i)}. ${option}`).join("\n")}`;
+        missed.set(result.questionId, { front, sourceTime: result.sourceTime });
+      }
     }
   }
   expect(missed.size).toBeGreaterThan(0);
@@ -55,7 +59,7 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
 
       const { detail, sections } = await generateCourse(page.request);
       const missed = await missQuestions(page.request, sections[0]!.id);
-      const fronts = missed.map((card) => card.questionText);
+      const fronts = missed.map((card) => card.front);
 
       // The course page counts them; so does the header.
       const coursePage = new CoursePage(page);
@@ -79,7 +83,7 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       await expect(review.rating("Good")).toContainText(/\d+m/);
       await expect(review.rating("Easy")).toContainText(/\d+d/);
       await expectAccessible(page);
-      const moment = missed.find((card) => card.questionText === first)!.sourceTime;
+      const moment = missed.find((card) => card.front === first)!.sourceTime;
       if (moment !== null) {
         await expect(review.back()).toContainText("Rewatch at");
         await expect(review.rewatch()).toHaveAttribute("href", `/course/${detail.course.id}?t=${moment}`);

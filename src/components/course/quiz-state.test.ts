@@ -5,6 +5,7 @@ import {
   attemptAnswers,
   initialQuizState,
   isPassing,
+  missedCardsMessage,
   optionMark,
   quizReducer,
   unansweredCount,
@@ -23,6 +24,7 @@ const result: AttemptResult = {
     { questionId: 1, answer: "a", correct: true, correctAnswer: "a", explanation: "", sourceTime: null },
     { questionId: 2, answer: "x", correct: false, correctAnswer: "y", explanation: "", sourceTime: 12 },
   ],
+  cardsCreated: 1,
 };
 
 function run(...actions: Parameters<typeof quizReducer>[1][]): QuizState {
@@ -96,5 +98,22 @@ describe("optionMark", () => {
     expect(optionMark("w", "x", result.results[1])).toBe("none");
     expect(optionMark("a", "a", result.results[0])).toBe("correct");
     expect(optionMark("x", "x", undefined)).toBe("none");
+  });
+});
+
+describe("missedCardsMessage", () => {
+  const missing = (wrong: number, cardsCreated: number) => ({
+    cardsCreated,
+    results: Array.from({ length: 4 }, (_, i) => ({ correct: i >= wrong })),
+  });
+
+  it("says how many cards the missed questions became, and nothing when none was missed", () => {
+    expect(missedCardsMessage(result)).toBe("1 review card made from the question you missed.");
+    expect(missedCardsMessage(missing(4, 4))).toBe("4 review cards made from the questions you missed.");
+    expect(missedCardsMessage(missing(3, 1))).toBe("1 review card made from the questions you missed; the others were cards already.");
+    expect(missedCardsMessage(missing(2, 1))).toBe("1 review card made from the questions you missed; the other was a card already.");
+    expect(missedCardsMessage(missing(2, 0))).toBe("The questions you missed are already review cards.");
+    expect(missedCardsMessage(missing(1, 0))).toBe("The question you missed is already a review card.");
+    expect(missedCardsMessage(missing(0, 0))).toBeNull();
   });
 });

@@ -7,7 +7,8 @@ export const PASS_THRESHOLD_PERCENT = 70;
 
 export type QuizQuestion = { id: number; questionText: string; options: string[]; sourceTime: number | null };
 export type QuestionResult = { questionId: number; answer: string; correct: boolean; correctAnswer: string; explanation: string; sourceTime: number | null };
-export type AttemptResult = { score: number; passed: boolean; results: QuestionResult[] };
+/** `cardsCreated`: review cards the attempt made from the questions it missed. */
+export type AttemptResult = { score: number; passed: boolean; results: QuestionResult[]; cardsCreated: number };
 
 export type QuizState =
   | { phase: "answering"; answers: Record<number, string> }
@@ -71,4 +72,18 @@ export function optionMark(option: string, chosen: string | undefined, result: P
   if (option === result.correctAnswer) return "correct";
   if (option === chosen) return "wrong";
   return "none";
+}
+
+/**
+ * What a scored attempt says about the review cards made from its missed questions; null when it
+ * missed none. A retake's misses that are cards already make no new ones, and it says so.
+ */
+export function missedCardsMessage(result: { results: readonly Pick<QuestionResult, "correct">[]; cardsCreated: number }): string | null {
+  const missed = result.results.filter((item) => !item.correct).length;
+  if (missed === 0) return null;
+  const made = result.cardsCreated;
+  if (made === 0) return missed === 1 ? "The question you missed is already a review card." : "The questions you missed are already review cards.";
+  const cards = `${made} review card${made === 1 ? "" : "s"} made from the question${missed === 1 ? "" : "s"} you missed`;
+  if (made === missed) return `${cards}.`;
+  return `${cards}; ${missed - made === 1 ? "the other was a card" : "the others were cards"} already.`;
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useEffect, useReducer, useRef, type FormEvent } from "react";
 
 import { Button } from "~/components/ui/button";
@@ -11,7 +12,7 @@ import { api } from "~/trpc/react";
 
 import { useCourseText, useMomentLabel } from "./course-text";
 import { RotateCcw } from "./icons";
-import { allAnswered, attemptAnswers, initialQuizState, optionMark, quizReducer, type OptionMark } from "./quiz-state";
+import { allAnswered, attemptAnswers, initialQuizState, missedCardsMessage, optionMark, quizReducer, type OptionMark } from "./quiz-state";
 
 type SectionQuizProps = {
   sectionId: number;
@@ -115,6 +116,7 @@ export default function SectionQuiz({ sectionId, onContinue, continueLabel, onRe
   const locked = state.phase !== "answering";
   const result = state.phase === "submitted" ? state.result : null;
   const resultFor = (questionId: number) => result?.results.find((item) => item.questionId === questionId);
+  const cardsMessage = result ? missedCardsMessage(result) : null;
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -213,6 +215,14 @@ export default function SectionQuiz({ sectionId, onContinue, continueLabel, onRe
               <Button onClick={onContinue} className="ml-auto">
                 Continue
               </Button>
+              {cardsMessage ? (
+                <p className="basis-full text-sm text-muted-foreground" data-testid="quiz-cards">
+                  {cardsMessage}{" "}
+                  <Link href="/review" className="font-medium text-primary underline underline-offset-4" data-testid="quiz-cards-link">
+                    Review your cards
+                  </Link>
+                </p>
+              ) : null}
             </div>
           ) : (
             <div>

@@ -67,5 +67,7 @@ export const attemptResultOutput = z.object({
       sourceTime: z.number().int().nullable(),
     }),
   ),
+  /** Review cards this attempt made from the questions it missed (none for a question that already has one). */
+  cardsCreated: z.number().int().min(0).describe("Review cards made from this attempt's missed questions (at /review)"),
 });
 export type AttemptResult = z.infer<typeof attemptResultOutput>;

@@ -55,7 +55,8 @@ describe("cards from missed quiz questions", () => {
       courseId: course.id,
       source: "quiz",
       questionId: quiz.questions[0]!.id,
-      front: "Which half is searched next?",
+      // A choice question keeps its options on the card: it can be answered without the quiz.
+      front: "Which half is searched next?\n\nA. A1\nB. B1\nC. C1\nD. D1",
       back: "A1\n\nThe half that can hold it.\n\nRewatch at 1:05",
       timeSeconds: 65,
       state: 0,
@@ -132,7 +133,7 @@ describe("review.queue, cards.review, review.dueCount", () => {
       courseId: course.id,
       courseTitle: "Binary search, reviewed",
       source: "quiz",
-      front: "Which half is searched next?",
+      front: "Which half is searched next?\n\nA. A1\nB. B1\nC. C1\nD. D1",
       back: expect.stringContaining("Rewatch at 1:05"),
       timeSeconds: 65,
       due: expect.any(String),

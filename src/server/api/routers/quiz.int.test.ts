@@ -137,6 +137,8 @@ describe("quiz.submitAttempt", () => {
         explanation: q.explanation,
         sourceTime: q.sourceTime,
       })),
+      // Each missed question became a review card.
+      cardsCreated: picks.filter((pick, i) => pick !== quiz.questions[i]!.correctAnswer).length,
     });
     const stored = await db.quizAttempt.findUniqueOrThrow({ where: { id: result.attemptId } });
     expect(stored).toMatchObject({ quizId: quiz.id, userId: owner.id, score, passed });

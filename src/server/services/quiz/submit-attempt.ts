@@ -10,7 +10,8 @@ import { QUIZ_NOT_FOUND } from "./get-quiz";
 /**
  * Scores an attempt on the server and stores it for the caller. Every question must be answered
  * exactly once with one of its options. Retakes are new attempts; nothing is written unless the
- * whole attempt is valid. Every question answered wrong becomes a flashcard (once per question).
+ * whole attempt is valid. Every question answered wrong becomes a flashcard (once per question):
+ * `cardsCreated` says how many this attempt made.
  */
 export async function submitQuizAttempt(
   db: DbClient,
@@ -62,7 +63,7 @@ export async function submitQuizAttempt(
   // Cards first: making them is idempotent (one per question and learner), so if storing the
   // attempt then fails, the learner's retry neither loses nor doubles a card.
   const missed = quiz.questions.filter((q) => given.get(q.id) !== q.correctAnswer).map(({ id, ...q }) => ({ questionId: id, ...q }));
-  await makeCardsFromMissedQuestions(db, { userId, courseId: quiz.section.chapter.course.id, missed });
+  const cardsCreated = await makeCardsFromMissedQuestions(db, { userId, courseId: quiz.section.chapter.course.id, missed });
   const attempt = await db.quizAttempt.create({
     data: { quizId: quiz.id, userId, score, passed, answers: results.map(({ questionId, answer, correct }) => ({ questionId, answer, correct })) },
     select: { id: true },
@@ -70,5 +71,5 @@ export async function submitQuizAttempt(
   // A quiz counts once for streaks, challenges and badges, however often it is retaken.
   const learned = (type: LearningEvent["type"]): LearningEvent => ({ userId, type, subjectKey: String(quiz.id), timeZone });
   await recordLearningEvents(db, [learned("quiz_submitted"), ...(passed ? [learned("quiz_passed")] : []), ...(score === 100 ? [learned("quiz_perfect")] : [])]);
-  return { attemptId: attempt.id, score, passed, results };
+  return { attemptId: attempt.id, score, passed, results, cardsCreated };
 }
