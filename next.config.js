@@ -26,6 +26,9 @@ const config = {
     "wink-eng-lite-web-model",
     "snowball-stemmers",
     "stopwords-iso",
+    "es-compromise",
+    "fr-compromise",
+    "de-compromise",
   ],
   async headers() {
     const headers = securityHeaders({ isProduction, https: process.env.NEXTAUTH_URL?.startsWith("https://") ?? false });

@@ -26,7 +26,7 @@ import { createLlmTutor } from "~/server/ai/chat/tutor";
 import { createLlmEngine } from "~/server/ai/course-outline";
 import { chatStreamHandler } from "~/server/api/chat-stream";
 import type { JobWorker } from "~/server/jobs/worker";
-import { VIDEO_SERVICE_UNREACHABLE_MESSAGE, VIDEO_WITHOUT_TRANSCRIPT_MESSAGE } from "~/server/services/generation/find-video";
+import { TOPIC_SEARCH_UNREACHABLE_MESSAGE, VIDEO_WITHOUT_TRANSCRIPT_MESSAGE } from "~/server/services/generation/find-video";
 import type { GenerationDeps } from "~/server/services/generation/run-job";
 import { startGenerationWorker } from "~/server/services/generation/worker";
 import { llmAnswerer } from "~/server/services/chat/llm-answer";
@@ -341,12 +341,12 @@ describe("the LLM fails mid-chat-answer (POST /api/courses/{id}/chat/stream)", (
 });
 
 describe("YouTube fails (the real adapters against the fake YouTube)", () => {
-  test("unreachable: 503 naming the video service; the job failed; no quota used", async () => {
+  test("unreachable: 503 telling the learner to paste a link or try later; the job failed; no quota used", async () => {
     deps = youtubeDeps();
     const { user, sessionToken } = await learner();
     youtube.setMode("down");
     const failed = await generate(sessionToken, "binary search");
-    expectClearError(failed, 503, VIDEO_SERVICE_UNREACHABLE_MESSAGE);
+    expectClearError(failed, 503, TOPIC_SEARCH_UNREACHABLE_MESSAGE);
     await expectCleanFailure(user.id, 0, "SERVICE_UNAVAILABLE");
     youtube.setMode("normal");
     const recoveryMs = await expectRecovery(sessionToken, user.id, "binary search");

@@ -23,6 +23,11 @@ describe("generationFailureMessage", () => {
     expect(generationFailureMessage("the VIDEO SERVICE is unavailable")).toBe(`the VIDEO SERVICE is unavailable${NOTE}`);
   });
 
+  it("leaves alone what a learner can act on when YouTube is unreachable: the note is for API and service problems", () => {
+    const unreachable = "YouTube could not be reached to search for this topic. Paste a link to a YouTube video, or try again in a few minutes.";
+    expect(generationFailureMessage(unreachable)).toBe(unreachable);
+  });
+
   it("does not append the note to other messages", () => {
     expect(generationFailureMessage("The AI service returned an unusable answer. Please try again.")).toBe(
       "The AI service returned an unusable answer. Please try again.",

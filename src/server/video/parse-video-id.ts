@@ -63,6 +63,13 @@ const PLAYLIST_ID = /^[A-Za-z0-9_-]{10,64}$/;
  */
 const GENERATED_LIST = /^(RD|WL$|LL$|UL)/;
 
+/** Why `value` cannot be the list id of a playlist link, or null when it can. */
+export function playlistIdProblem(value: string): string | null {
+  if (!PLAYLIST_ID.test(value)) return "a playlist id is 10 to 64 of A-Z a-z 0-9 _ -";
+  if (GENERATED_LIST.test(value)) return "RD…, WL, LL and UL… are lists YouTube makes up as you watch, read as the video, not a playlist";
+  return null;
+}
+
 /**
  * The playlist a link names: `youtube.com/playlist?list=…`, or a watch (or youtu.be) link with a
  * `list=` of a real playlist. Null for anything else.
@@ -73,7 +80,7 @@ export function parsePlaylistId(input: string): string | null {
   const host = url.hostname.toLowerCase().replace(/\.$/, "");
   if (!YOUTUBE_HOSTS.has(host) && !SHORT_LINK_HOSTS.has(host)) return null;
   const listId = url.searchParams.get("list");
-  if (listId === null || !PLAYLIST_ID.test(listId) || GENERATED_LIST.test(listId)) return null;
+  if (listId === null || playlistIdProblem(listId) !== null) return null;
   const path = url.pathname.replace(/\/+$/, "");
   const isPlaylistPage = YOUTUBE_HOSTS.has(host) && path === "/playlist";
   return isPlaylistPage || videoIdFromUrl(url) !== null ? listId : null;

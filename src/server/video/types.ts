@@ -64,6 +64,11 @@ export interface VideoSource {
    * all; null when the source does not know it (missing, private). Optional, like the above.
    */
   playlist?(listId: string, limit: number, signal?: AbortSignal): Promise<PlaylistDetails | null>;
+  /**
+   * Reads what the source holds before the first request, logging a warning for each entry it
+   * cannot use and why (the server calls it at start). Optional: a remote source has nothing to read.
+   */
+  load?(): Promise<void>;
 }
 
 export type PlaylistDetails = { id: string; title: string; videoIds: string[]; totalVideos: number };

@@ -8,7 +8,7 @@ import type { TimedSegment } from "~/server/video/types";
 
 import { syntheticTranscript } from "../../../../test/fixtures/transcripts/synthetic";
 import { cleanSentence } from "./text";
-import { courseTitle, createOfflineEngine, descriptionLead, mapCreatorChapters, NO_TRANSCRIPT_MESSAGE, shortVideoTitle } from "./engine";
+import { courseDescription, courseTitle, createOfflineEngine, descriptionLead, mapCreatorChapters, NO_TRANSCRIPT_MESSAGE, shortVideoTitle } from "./engine";
 import { outlineProblems } from "./outline-invariants";
 
 type Fixture = {
@@ -234,6 +234,48 @@ describe("course title and description", () => {
     expect(courseTitle("Vectores | Capítulo 1", "Vectores | Capítulo 1")).toBe("Vectores | Capítulo 1");
   });
 
+  it("splits a title at a full-width or unspaced bar too", () => {
+    expect(shortVideoTitle("泰勒级数|第11章，微积分的本质")).toBe("泰勒级数");
+    expect(shortVideoTitle("しかし、ニューラル ネットワークとは何でしょうか? |第 1 章、ディープラーニング")).toBe(
+      "しかし、ニューラル ネットワークとは何でしょうか?",
+    );
+    expect(shortVideoTitle("「夢を追え」は何を見逃しているのか｜卒業式スピーチ")).toBe("「夢を追え」は何を見逃しているのか");
+  });
+
+  it("never restates the topic after itself, in any language", () => {
+    expect(courseTitle("フーリエ級数とは何ですか", "しかし、フーリエ級数とは何でしょうか? | DE4", "ja")).toBe("フーリエ級数とは何でしょうか?");
+    expect(courseTitle("フーリエ変換", "しかし、フーリエ変換とは何でしょうか?ビジュアル紹介です。", "ja")).toBe(
+      "フーリエ変換とは何でしょうか?ビジュアル紹介です。",
+    );
+    expect(courseTitle("傅里叶变换", "但什么是傅里叶变换？视觉介绍。", "zh")).toBe("什么是傅里叶变换？视觉介绍。");
+    expect(courseTitle("red neuronal", "Pero ¿qué es una red neuronal? | Capítulo 1", "es")).toBe("¿Qué es una red neuronal?");
+    // The title says less than the topic: the topic alone.
+    expect(courseTitle("las series de Taylor explicadas", "Series de Taylor | Capítulo 11", "es")).toBe("Las series de Taylor explicadas");
+    // Different subjects keep both, the topic in the language's case.
+    expect(courseTitle("cálculo", "Series de Taylor | Capítulo 11", "es")).toBe("Cálculo: Series de Taylor");
+  });
+
+  it("opens no part of a title with a connective", () => {
+    expect(courseTitle("neural networks", "But what is a neural network? | Chapter 1, Deep learning")).toBe("What is a neural network?");
+    expect(courseTitle("deep learning", "But what is a neural network? | Chapter 1, Deep learning")).toBe("Deep Learning: What is a neural network?");
+    // A course from a link keeps the whole title, less the connective.
+    expect(courseTitle("Pero ¿qué es una red neuronal? | Capítulo 1", "Pero ¿qué es una red neuronal? | Capítulo 1", "es")).toBe(
+      "¿Qué es una red neuronal? | Capítulo 1",
+    );
+  });
+
+  it("ends the description's lead before the sentence that lists the chapters", () => {
+    const video = {
+      title: "Why light bends | Optics puzzles 2",
+      description: "An explanation of the barber pole effect and a lesson on diffraction\n0:00 Intro",
+    };
+    expect(courseDescription(video, ["Intro", "Diffraction"], "en")).toBe(
+      'An explanation of the barber pole effect and a lesson on diffraction. This course follows the video "Why light bends" in 2 chapters: Intro; Diffraction.',
+    );
+    const hindi = { title: "प्रकाश क्यों मुड़ता है", description: "नाई के खंभे के प्रभाव की एक व्याख्या और विवर्तन पर एक पाठ" };
+    expect(courseDescription(hindi, ["परिचय"], "hi")).toMatch(/^नाई के खंभे के प्रभाव की एक व्याख्या और विवर्तन पर एक पाठ। यह कोर्स/);
+  });
+
   it("takes the first plain line of the description, never links or credits", () => {
     expect(descriptionLead("https://example.com/x\nSupport the channel on Patreon please\nA visual for derivatives that generalizes nicely.\n0:00 Intro")).toBe(
       "A visual for derivatives that generalizes nicely.",
@@ -246,6 +288,13 @@ describe("course title and description", () => {
     expect(outline.title).toBe("Better coffee at home");
     expect(outline.description).toContain("How beans, grinding and brewing shape the taste of your coffee.");
     for (const c of outline.chapters) expect(outline.description).toContain(c.title);
+    expect(outline.description).toBe(
+      courseDescription(
+        coffee,
+        outline.chapters.map((c) => c.title),
+        "en",
+      ),
+    );
   });
 });
 

@@ -27,8 +27,8 @@ import { createTagger } from "./nlp";
 import { CHAPTER_PARAMS, SECTION_PARAMS, segment, type Unit } from "./segment";
 import { documentFrequencies, inverseDocumentFrequencies } from "./similarity";
 import { indexTermPhrases, termFallbackTitle, termTitleCandidates } from "./term-phrases";
-import { terms, titleCase, tokenize, usesEnglishRules } from "./text";
-import { courseFollowsSentence } from "./wording";
+import { terms, titleCase, tokenize, usesEnglishRules, withoutLeadingConnective } from "./text";
+import { courseFollowsSentence, joinSentences } from "./wording";
 import { fallbackTitle, indexPhrases, rankKeyPhrases, titleCandidates, TitleRegistry, type ScoredPhrase } from "./titles";
 
 export const NO_TRANSCRIPT_MESSAGE = "The video has no transcript";
@@ -60,26 +60,43 @@ export function mapCreatorChapters(segments: readonly TimedSegment[], chapters: 
   return out;
 }
 
-/** "Taylor series | Chapter 11, Essence of calculus" → "Taylor series". */
+/** "Taylor series | Chapter 11, Essence of calculus" → "Taylor series" (a full-width bar too, spaced or not). */
 export function shortVideoTitle(title: string): string {
-  const head = title.split(/\s+[|–—]\s+/)[0]?.trim() ?? "";
+  const head = title.split(/\s+[–—]\s+|\s*[|｜]\s*/u)[0]?.trim() ?? "";
   return (head || title).replace(/\s+/g, " ").trim();
 }
 
+/** Where a title's parts meet: a bar, a spaced dash, a colon. */
+const TITLE_PARTS = /(\s+[–—]\s+|\s*[|｜]\s*|[:：]\s*)/u;
+
+/** Every part of a title without the connective it opens with ("But what is…" → "What is…"). */
+function withoutConnectives(title: string, language: string): string {
+  return title
+    .split(TITLE_PARTS)
+    .map((part, i) => (i % 2 === 0 ? withoutLeadingConnective(part, language) : part))
+    .join("");
+}
+
 /**
- * "<Topic>: <video title>", or just the title when it already names the topic. A course from a
- * link has the video's title as its topic: it keeps that title whole.
+ * "<Topic>: <video title>", or only one of them when the other restates it: the title when it
+ * names every term of the topic, the topic when it names every term of the title. A course from
+ * a link has the video's title as its topic: it keeps that title whole. Terms are compared by the
+ * rules of the course's language; no part opens with a connective ("But", "しかし").
  */
-export function courseTitle(topic: string, videoTitle: string): string {
-  const title = shortVideoTitle(videoTitle);
-  const cleanTopic = topic.replace(/\s+/g, " ").trim();
-  if (cleanTopic !== "" && cleanTopic === videoTitle.replace(/\s+/g, " ").trim()) return cleanTopic;
-  if (!title) return cleanTopic ? titleCase(cleanTopic) : "Video course";
+export function courseTitle(topic: string, videoTitle: string, language = "en"): string {
+  const typed = topic.replace(/\s+/g, " ").trim();
+  if (typed !== "" && typed === videoTitle.replace(/\s+/g, " ").trim()) return withoutConnectives(typed, language);
+  const cleanTopic = withoutConnectives(typed, language);
+  const title = withoutConnectives(shortVideoTitle(videoTitle), language);
+  const topicCase = (text: string) => (usesEnglishRules(language) ? titleCase(text) : text.charAt(0).toUpperCase() + text.slice(1));
+  if (!title) return cleanTopic ? topicCase(cleanTopic) : "Video course";
   if (!cleanTopic) return title;
-  const topicStems = terms(cleanTopic).map((t) => t.stem);
-  const titleStems = new Set(terms(title).map((t) => t.stem));
-  if (topicStems.length > 0 && topicStems.every((s) => titleStems.has(s))) return title;
-  return `${titleCase(cleanTopic)}: ${title}`;
+  const topicStems = new Set(terms(cleanTopic, language).map((t) => t.stem));
+  const titleStems = new Set(terms(title, language).map((t) => t.stem));
+  const within = (a: ReadonlySet<string>, b: ReadonlySet<string>) => a.size > 0 && [...a].every((stem) => b.has(stem));
+  if (within(topicStems, titleStems)) return title;
+  if (within(titleStems, topicStems)) return topicCase(cleanTopic);
+  return `${topicCase(cleanTopic)}: ${title}`;
 }
 
 /** The first plain sentence-like line of a video description (no links, credits or timestamps). */
@@ -91,6 +108,11 @@ export function descriptionLead(description: string): string | null {
     return line.length > 300 ? `${line.slice(0, 297).replace(/\s+\S*$/, "")}…` : line;
   }
   return null;
+}
+
+/** A course's description: the video description's lead, then the sentence that lists the chapters, each sentence ended. */
+export function courseDescription(video: { title: string; description: string }, chapterTitles: readonly string[], language: string): string {
+  return joinSentences([descriptionLead(video.description), courseFollowsSentence(shortVideoTitle(video.title) || null, chapterTitles, language)], language);
 }
 
 /** The segmenter's view of the transcript: times, text and content stems of each sentence. */
@@ -195,19 +217,13 @@ export async function buildOutline(input: StructureInput, options: { signal?: Ab
     if (k % 4 === 3) await checkpoint(signal);
   }
 
-  const lead = descriptionLead(input.video.description);
-  const description = [
-    lead,
-    courseFollowsSentence(
-      shortVideoTitle(input.video.title) || null,
-      chapters.map((c) => c.title),
-      language,
-    ),
-  ]
-    .filter(Boolean)
-    .join(" ");
+  const description = courseDescription(
+    input.video,
+    chapters.map((c) => c.title),
+    language,
+  );
   signal?.throwIfAborted();
-  return { title: courseTitle(input.topic, input.video.title), description, chapters };
+  return { title: courseTitle(input.topic, input.video.title, language), description, chapters };
 }
 
 /** The built-in engine used when no LLM is configured. */

@@ -10,6 +10,7 @@ import { readVideoFolder, SHARED_TRANSLATIONS } from "../../../../test/fixtures/
 import { buildOfflineQuiz } from "./quiz";
 import { buildTermQuiz } from "./term-quiz";
 import { tokenize } from "./text";
+import { createWordClasser } from "./word-class";
 
 const BLANK = "_____";
 
@@ -73,6 +74,34 @@ describe("buildTermQuiz", () => {
     expect(quiz.title).toBe("クイズ：火山");
   });
 
+  it("offers wrong options of the answer's word class: no adjective among nouns", () => {
+    // Nouns and adjectives of about the same length, each said in its own sentences.
+    const texts = [
+      "La función crece cuando la variable aumenta en el intervalo.",
+      "Una curva continua tiene una tangente en cada punto suave.",
+      "El límite de la sucesión existe si los términos se acercan.",
+      "La pendiente positiva indica que la gráfica sube hacia arriba.",
+      "Un número racional se escribe como cociente de dos enteros.",
+      "La derivada mide el cambio instantáneo de la función estudiada.",
+      "Una serie infinita puede converger a un valor finito y preciso.",
+      "El teorema fundamental une la derivada con la integral definida.",
+      "La integral calcula el área bajo una curva continua y positiva.",
+      "Cada polinomio tiene un grado entero y coeficientes reales.",
+    ];
+    const classOf = createWordClasser("es")!;
+    const quiz = buildTermQuiz(sourceOf(texts, "Cálculo"), "es");
+    expect(quiz.questions.length).toBeGreaterThanOrEqual(3);
+    for (const q of quiz.questions) {
+      const classes = q.options.map((option) =>
+        classOf(
+          option,
+          texts.find((text) => text.includes(option))!,
+        ),
+      );
+      expect(new Set(classes.filter(Boolean)), q.options.join(", ")).toHaveProperty("size", 1);
+    }
+  });
+
   it("refuses a section with too little to ask about, as the English quiz does", () => {
     expect(() => buildTermQuiz(sourceOf(["Hola.", "Sí."]), "es")).toThrow(QUIZ_TOO_SHORT_MESSAGE);
   });
@@ -92,6 +121,32 @@ describe.skipIf(languages.length === 0)(
     ? "offline quizzes on the shared translations"
     : "offline quizzes on the shared translations — skipped: ../shared/fixtures/translations not found",
   () => {
+    // With a tagger (es, fr, de) or class endings (pt), the wrong options are of the answer's class.
+    it.each(languages.filter((language) => ["es", "fr", "de", "pt", "it"].includes(language)))(
+      "%s: almost no question mixes word classes among its options",
+      (language) => {
+        const videos = readVideoFolder(join(SHARED_TRANSLATIONS, language)).filter((v) => v.segments.length > 40);
+        const classOf = createWordClasser(language)!;
+        let questions = 0;
+        const mixed: string[] = [];
+        for (const video of videos) {
+          const middle = Math.floor(video.durationSeconds / 2);
+          const source: QuizSource = { courseTitle: video.title, sectionTitle: "§", timeStart: middle, timeEnd: middle + 90, segments: video.segments };
+          for (const q of buildTermQuiz(source, language).questions) {
+            questions++;
+            const classes = q.options.map((option) => {
+              const said = video.segments.find((s) => s.text.includes(option));
+              return said ? classOf(option, said.text) : null;
+            });
+            if (new Set(classes.filter(Boolean)).size > 1) mixed.push(q.options.map((o, i) => `${o}/${classes[i]}`).join(", "));
+          }
+        }
+        expect(questions).toBeGreaterThan(50);
+        expect(mixed.length / questions, mixed.join("\n")).toBeLessThanOrEqual(0.02);
+      },
+      60_000,
+    );
+
     it.each(languages)("%s: two sections of five videos each get a sound quiz in that language", (language) => {
       const videos = readVideoFolder(join(SHARED_TRANSLATIONS, language))
         .filter((v) => v.segments.length > 40)

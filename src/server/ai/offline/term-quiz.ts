@@ -22,6 +22,7 @@ import {
 import { distinctOptions, formatTime, QUIZ_WINDOW_WORDS, shuffle } from "./quiz-options";
 import { quizWording, type QuizWording } from "./wording";
 import { wordPieces, writtenWithoutSpaces, type WordPiece } from "./text";
+import { createWordClasser, type WordClass } from "./word-class";
 
 const BLANK = "_____";
 /** A sentence long enough to say something, short enough to read in a question. */
@@ -62,10 +63,11 @@ export function buildTermQuiz(source: QuizSource, language: string): GeneratedQu
     return { position, text: segment.text.trim(), startMs: segment.startMs, pieces, stems: new Set(pieces.flatMap((p) => (p.stem ? [p.stem] : []))) };
   });
   const { terms, documentFrequency } = videoTerms(sentences);
+  const classOf = wordClasses(sentences, language);
   for (const minWords of QUIZ_WINDOW_WORDS) {
     const { own, window } = quizWindow(source, minWords);
     if (window.length === 0) break;
-    const questions = chooseQuestions(source, new Set(own), window, sentences, terms, documentFrequency, wording);
+    const questions = chooseQuestions(source, new Set(own), window, sentences, terms, documentFrequency, wording, classOf);
     if (questions.length >= QUIZ_MIN_QUESTIONS) {
       return {
         title: wording.title(source.sectionTitle).slice(0, 200),
@@ -108,6 +110,7 @@ function chooseQuestions(
   terms: readonly Term[],
   documentFrequency: ReadonlyMap<string, number>,
   wording: QuizWording,
+  classOf: ClassOf,
 ): GeneratedQuestion[] {
   const idf = (stem: string) => Math.log((sentences.length + 1) / ((documentFrequency.get(stem) ?? 0) + 1));
   // Terms of the window first (the section's own vocabulary makes the best wrong options).
@@ -126,7 +129,7 @@ function chooseQuestions(
       .sort((a, b) => idf(b.stem!) - idf(a.stem!) || a.start - b.start)[0];
     if (!blank) continue;
     const answer = sentence.text.slice(blank.start, blank.end);
-    const wrong = wrongOptions(answer, blank, sentence, pool, sentences);
+    const wrong = wrongOptions(answer, blank, sentence, pool, sentences, classOf);
     if (wrong.length < QUIZ_OPTION_COUNT - 1) continue;
     const options = [answer, ...wrong];
     if (!distinctOptions(options)) continue;
@@ -157,13 +160,35 @@ function chooseQuestions(
   return chosen.sort((a, b) => a.position - b.position).map((c) => c.question);
 }
 
+/** The word class of a term as a sentence of the video says it; null where the language has no classes. */
+type ClassOf = (surface: string, sentence: QuizSentence) => WordClass | null;
+
+function wordClasses(sentences: readonly QuizSentence[], language: string): ClassOf {
+  const classer = createWordClasser(language);
+  return classer ? (surface, sentence) => classer(surface, sentence.text) : () => null;
+}
+
 /**
- * Three wrong options for a blank: terms in the answer's script, of about its length and with the
+ * Three wrong options for a blank: terms in the answer's script and word class (an adjective
+ * among nouns gives the answer away), of about its length and with the
  * same capital or none, not said in the sentence, and never true elsewhere in the video: not in a
  * phrase the video says (the words just before the blank with the option, or the option with the
  * words just after), nor in a sentence with two thirds of this sentence's other terms.
  */
-function wrongOptions(answer: string, blank: WordPiece, sentence: QuizSentence, pool: readonly Term[], sentences: readonly QuizSentence[]): string[] {
+function wrongOptions(
+  answer: string,
+  blank: WordPiece,
+  sentence: QuizSentence,
+  pool: readonly Term[],
+  sentences: readonly QuizSentence[],
+  classOf: ClassOf,
+): string[] {
+  const answerClass = classOf(answer, sentence);
+  // A term's class where the video first says it in its most common spelling.
+  const termClass = (term: Term) => {
+    const said = sentences.find((s) => s.stems.has(term.stem) && s.text.includes(term.surface));
+    return said ? classOf(term.surface, said) : null;
+  };
   const script = scriptOf(answer);
   const length = [...answer].length;
   const slack = writtenWithoutSpaces(answer) ? LENGTH_SLACK.unspaced : LENGTH_SLACK.spaced;
@@ -190,6 +215,7 @@ function wrongOptions(answer: string, blank: WordPiece, sentence: QuizSentence, 
     if (term.stem === blank.stem || sentence.stems.has(term.stem) || term.script !== script) continue;
     if (Math.abs(term.length - length) > slack || term.length < minLength || /^\p{Lu}/u.test(term.surface) !== capital) continue;
     if (!distinctOptions([answer, ...out, term.surface]) || trueElsewhere(term)) continue;
+    if (answerClass !== null && (termClass(term) ?? answerClass) !== answerClass) continue;
     out.push(term.surface);
   }
   return out;

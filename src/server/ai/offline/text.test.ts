@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { cleanSentence, isContentWord, stem, terms, titleCase, tokenize, wordPieces, words } from "./text";
+import { cleanSentence, isContentWord, stem, terms, titleCase, tokenize, withoutLeadingConnective, wordPieces, words } from "./text";
 
 describe("stem", () => {
   it("conflates inflections of the same word", () => {
@@ -149,5 +149,28 @@ describe("cleanSentence with accented words", () => {
     expect(cleanSentence("Y a partir de ahí tenemos otros dos triángulos")).toBe("Y a partir de ahí tenemos otros dos triángulos.");
     expect(cleanSentence("la función función crece")).toBe("La función crece.");
     expect(cleanSentence("Um, so the the slope is positive")).toBe("So the slope is positive.");
+  });
+});
+
+describe("withoutLeadingConnective", () => {
+  it("drops the connective a spoken-style title opens with, in each language", () => {
+    expect(withoutLeadingConnective("But what is a neural network?", "en")).toBe("What is a neural network?");
+    expect(withoutLeadingConnective("So, why does light bend?", "en")).toBe("Why does light bend?");
+    expect(withoutLeadingConnective("Pero ¿qué es una red neuronal?", "es")).toBe("¿Qué es una red neuronal?");
+    expect(withoutLeadingConnective("Mas o que é uma rede neural?", "pt")).toBe("O que é uma rede neural?");
+    expect(withoutLeadingConnective("Mais qu'est-ce qu'un réseau de neurones ?", "fr")).toBe("Qu'est-ce qu'un réseau de neurones ?");
+    expect(withoutLeadingConnective("Aber was ist ein neuronales Netz?", "de-AT")).toBe("Was ist ein neuronales Netz?");
+    expect(withoutLeadingConnective("しかし、フーリエ級数とは何でしょうか?", "ja")).toBe("フーリエ級数とは何でしょうか?");
+    expect(withoutLeadingConnective("但什么是神经网络？", "zh")).toBe("什么是神经网络？");
+    expect(withoutLeadingConnective("ولكن ما هي الشبكة العصبية؟", "ar")).toBe("ما هي الشبكة العصبية؟");
+    expect(withoutLeadingConnective("लेकिन तंत्रिका नेटवर्क क्या है?", "hi")).toBe("तंत्रिका नेटवर्क क्या है?");
+  });
+
+  it("keeps words that only begin like a connective, and a connective that is the whole part", () => {
+    expect(withoutLeadingConnective("Butterfly effects", "en")).toBe("Butterfly effects");
+    expect(withoutLeadingConnective("Sonar and radar", "en")).toBe("Sonar and radar");
+    expect(withoutLeadingConnective("但丁的地狱", "zh")).toBe("但丁的地狱");
+    expect(withoutLeadingConnective("So", "en")).toBe("So");
+    expect(withoutLeadingConnective("Y = mx + b", "es")).toBe("Y = mx + b");
   });
 });

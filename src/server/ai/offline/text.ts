@@ -391,6 +391,35 @@ function buildLexicon(base: string): Lexicon | null {
   };
 }
 
+/**
+ * Discourse connectives that open a spoken-style title ("But what is a neural network?",
+ * "しかし、フーリエ変換とは何でしょうか?") and carry nothing once the title stands alone. Each
+ * must be followed by a comma, a space or (Chinese, Japanese) the rest of the clause.
+ */
+const LEADING_CONNECTIVES: Readonly<Record<string, RegExp>> = {
+  en: /^(?:but|so|and|now|well|okay|ok)(?:,\s*|\s+)/iu,
+  es: /^(?:pero|y|entonces|bueno|pues)(?:,\s*|\s+)/iu,
+  pt: /^(?:mas|e|então|bem|pois)(?:,\s*|\s+)/iu,
+  fr: /^(?:mais|et|alors|donc|bon|bref)(?:,\s*|\s+)/iu,
+  de: /^(?:aber|und|also|nun|doch)(?:,\s*|\s+)/iu,
+  it: /^(?:ma|e|allora|dunque|quindi)(?:,\s*|\s+)/iu,
+  ja: /^(?:しかし|でも|それで|それでは|では|さて|ところで|だから|けれども)[、,，\s]*/u,
+  zh: /^(?:但是|可是|不过|那么|所以|但(?=[，,、\s]|什么|为什么|如何|怎么|怎样))[，,、\s]*/u,
+  ar: /^(?:ولكن|لكن|إذن)[،,\s]+/u,
+  hi: /^(?:लेकिन|पर|तो|अब)[,\s]+/u,
+};
+
+/** A title part without the discourse connective it opens with, its first letter upper-cased (after "¿" or "¡"). */
+export function withoutLeadingConnective(text: string, language: string): string {
+  const base = baseLanguage(language) || "en";
+  const pattern = LEADING_CONNECTIVES[base] ?? LEADING_CONNECTIVES.en!;
+  const trimmed = text.trim();
+  const rest = trimmed.replace(pattern, "");
+  // A connective alone ("So") is the whole part, and "Y = mx + b" is a formula, not a clause.
+  if (rest === trimmed || !/^[¿¡"'“«„「]*[\p{L}\p{N}]/u.test(rest)) return trimmed;
+  return rest.replace(/^([¿¡"'“«„「]*)(\p{Ll})/u, (_, open: string, letter: string) => `${open}${letter.toUpperCase()}`);
+}
+
 /** Whether a word (as wordPieces spells it) is a filler that must stay out of titles in its language. */
 export function isTitleFiller(surface: string, language: string): boolean {
   return lexiconFor(language)?.titleFillers.has(surface) ?? false;

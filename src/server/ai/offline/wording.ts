@@ -103,12 +103,24 @@ export function courseFollowsSentence(videoTitle: string | null, chapterTitles: 
 
 function followsSentence(table: Readonly<Record<string, CourseWording>>, title: string | null, items: readonly string[], language: string): string {
   const wording = table[baseLanguage(language)] ?? table.en!;
-  const sentence = wording.follows(title, items.length, items.join(wording.separator));
-  return hasFinalPunctuation(sentence) ? sentence : `${sentence}${fullStop(baseLanguage(language))}`;
+  return endSentence(wording.follows(title, items.length, items.join(wording.separator)), language);
 }
 
 function fullStop(base: string): string {
   return base === "ja" || base === "zh" ? "。" : base === "hi" ? "।" : ".";
+}
+
+/** A sentence ended by its final punctuation: the language's full stop when it has none (a trailing comma or colon gives way to it). */
+export function endSentence(sentence: string, language: string): string {
+  const text = sentence.trim();
+  if (text === "" || hasFinalPunctuation(text)) return text;
+  return `${text.replace(/[\s,;:、，،؛：；]+$/u, "")}${fullStop(baseLanguage(language))}`;
+}
+
+/** Sentences as one text, each ended by its final punctuation; no space after a full-width full stop (Chinese, Japanese). */
+export function joinSentences(sentences: readonly (string | null | undefined)[], language: string): string {
+  const ended = sentences.map((sentence) => endSentence(sentence ?? "", language)).filter(Boolean);
+  return ended.reduce((text, sentence) => (text === "" ? sentence : `${text}${/[。！？」』）]$/u.test(text) ? "" : " "}${sentence}`), "");
 }
 
 /** The sentences the tutor writes around the passages it quotes when there is no model. */

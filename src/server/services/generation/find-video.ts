@@ -18,6 +18,13 @@ export const NO_TRANSCRIPT_FOR_TOPIC_MESSAGE = "We found videos on this topic, b
 export const VIDEO_WITHOUT_TRANSCRIPT_MESSAGE = "This video has no transcript, so a course cannot be built from it. Try another video or a topic.";
 export const VIDEO_NOT_FOUND_MESSAGE = "That YouTube video could not be found. Check the link, or type a topic instead.";
 export const VIDEO_SERVICE_UNREACHABLE_MESSAGE = "The video service could not be reached. Please try again later.";
+/**
+ * A topic search that found nothing while the sources failed: what the learner can do. It names
+ * no API or service (the client would add the operator's "contact support" note to that); the
+ * operator's cause goes to the log.
+ */
+export const TOPIC_SEARCH_UNREACHABLE_MESSAGE =
+  "YouTube could not be reached to search for this topic. Paste a link to a YouTube video, or try again in a few minutes.";
 export const VIDEO_QUOTA_MESSAGE = "The YouTube API quota for today is used up. Please try again later.";
 export const PLAYLIST_NOT_FOUND_MESSAGE = "That playlist could not be found. It may be private or deleted: check the link, or paste a public playlist.";
 export const EMPTY_PLAYLIST_MESSAGE = "This playlist has no videos to build a course from.";
@@ -80,7 +87,7 @@ export async function findVideoWithTranscript(db: DbClient, sources: readonly Vi
       if (ready) return ready;
     }
   }
-  throw failureFor(attempt, new AppError("UNPROCESSABLE", attempt.sawCandidate ? NO_TRANSCRIPT_FOR_TOPIC_MESSAGE : NO_VIDEO_MESSAGE));
+  throw failureFor(attempt, new AppError("UNPROCESSABLE", attempt.sawCandidate ? NO_TRANSCRIPT_FOR_TOPIC_MESSAGE : NO_VIDEO_MESSAGE), "topic");
 }
 
 /** The video's track for a course in `language`: its own when in that language, else a translation, else its own. */
@@ -138,9 +145,15 @@ async function guarded<T>(source: VideoSource, attempt: Attempt, call: () => Pro
  * When nothing was found and a source failed, the failure is the likelier cause: say that the
  * service is down or out of quota rather than that the topic has no videos.
  */
-function failureFor(attempt: Attempt, otherwise: AppError): AppError {
+function failureFor(attempt: Attempt, otherwise: AppError, request: "topic" | "link" = "link"): AppError {
   if (attempt.sawCandidate || attempt.sawVideo || attempt.failures.length === 0) return otherwise;
   if (attempt.failures.includes("quota")) return new AppError("SERVICE_UNAVAILABLE", VIDEO_QUOTA_MESSAGE);
+  if (request === "topic") {
+    logger.warn("topic search found nothing: every video source failed; ensure the YouTube API is properly configured and reachable", {
+      failures: attempt.failures,
+    });
+    return new AppError("SERVICE_UNAVAILABLE", TOPIC_SEARCH_UNREACHABLE_MESSAGE);
+  }
   return new AppError("SERVICE_UNAVAILABLE", VIDEO_SERVICE_UNREACHABLE_MESSAGE);
 }
 

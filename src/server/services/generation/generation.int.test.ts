@@ -3,12 +3,14 @@ import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 
+import { generationFailureMessage } from "~/components/create-course/generation-failure";
 import { AiError } from "~/server/ai/errors";
 import { createOfflineEngine } from "~/server/ai/offline";
 import { poolOf } from "~/server/db/client";
 import { holdWorkerLiveness } from "~/server/jobs/liveness";
+import { logger } from "~/server/logger";
 import { beatHeart, claimNextJob, completeJob, DEAD_AFTER_MS, JobLostError, MAX_ATTEMPTS, STALE_AFTER_MS } from "~/server/jobs/queue";
 import type { JobTimings } from "~/server/jobs/run";
 import { createLibrarySource } from "~/server/video/sources/library";
@@ -21,7 +23,7 @@ import { countingSource, drainGenerationQueue, failingSource, libraryDeps, slowE
 import { MONTHLY_LIMIT_MESSAGE } from "../subscription/entitlements";
 import { monthKey } from "../subscription/monthly-usage";
 import { INTERRUPTED_MESSAGE, JOB_TIMEOUT_FAILURE } from "./failures";
-import { NO_VIDEO_MESSAGE, VIDEO_QUOTA_MESSAGE, VIDEO_SERVICE_UNREACHABLE_MESSAGE, VIDEO_WITHOUT_TRANSCRIPT_MESSAGE } from "./find-video";
+import { NO_VIDEO_MESSAGE, TOPIC_SEARCH_UNREACHABLE_MESSAGE, VIDEO_QUOTA_MESSAGE, VIDEO_WITHOUT_TRANSCRIPT_MESSAGE } from "./find-video";
 import { INVALID_LINK_MESSAGE } from "./run-job";
 import { MAX_ACTIVE_JOBS_PER_USER, startCourseGeneration, TOO_MANY_ACTIVE_JOBS_MESSAGE } from "./start-generation";
 import { processGenerationJob, startGenerationWorker } from "./worker";
@@ -159,11 +161,14 @@ describe("failures end the job with a clear message and leave nothing half-writt
     expect(await caller.generation.job({ jobId: queued.id })).toMatchObject({ status: "succeeded" });
   });
 
-  test("every source unreachable, or out of quota: the video service is named", async () => {
-    expect(await failWith(libraryDeps({ sources: [failingSource("unreachable")] }))).toMatchObject({
-      error: VIDEO_SERVICE_UNREACHABLE_MESSAGE,
-      errorCode: "SERVICE_UNAVAILABLE",
-    });
+  test("every source unreachable: the learner is told what to do, the operator's cause goes to the log; out of quota: the quota is named", async () => {
+    const warn = vi.spyOn(logger, "warn");
+    const unreachable = await failWith(libraryDeps({ sources: [failingSource("unreachable")] }));
+    expect(unreachable).toMatchObject({ error: TOPIC_SEARCH_UNREACHABLE_MESSAGE, errorCode: "SERVICE_UNAVAILABLE" });
+    expect(unreachable.error).toMatch(/paste a link.*try again/i);
+    // The toast shows it as it is: no "contact support to ensure the YouTube API is properly configured".
+    expect(generationFailureMessage(unreachable.error)).toBe(TOPIC_SEARCH_UNREACHABLE_MESSAGE);
+    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/YouTube API is properly configured/), { failures: ["unreachable"] });
     expect(await failWith(libraryDeps({ sources: [failingSource("quota")] }))).toMatchObject({ error: VIDEO_QUOTA_MESSAGE, errorCode: "SERVICE_UNAVAILABLE" });
   });
 

@@ -67,11 +67,14 @@ describe("with the real adapters and the local fakes", () => {
     }
   });
 
-  test("YouTube down: the video service is named", async () => {
+  test("YouTube down: the learner is told to paste a link or try later", async () => {
     youtube.setMode("down");
     try {
       const job = await generate({ sources: sources(), engine: createOfflineEngine() });
-      expect(job).toMatchObject({ status: "failed", error: "The video service could not be reached. Please try again later." });
+      expect(job).toMatchObject({
+        status: "failed",
+        error: "YouTube could not be reached to search for this topic. Paste a link to a YouTube video, or try again in a few minutes.",
+      });
     } finally {
       youtube.setMode("normal");
     }

@@ -12,7 +12,11 @@ const globalForWorker = globalThis as unknown as { generationWorker?: JobWorker 
 export function ensureGenerationWorker(): JobWorker {
   if (!globalForWorker.generationWorker) {
     // Fail at start-up, not on the first job, when the video sources are misconfigured.
-    getGenerationDeps();
+    const { sources } = getGenerationDeps();
+    // Say at start which entries of a local library cannot be used, not on the first request.
+    for (const source of sources) {
+      void source.load?.().catch((error: unknown) => logger.warn("video source could not be read at start", { source: source.name, error: String(error) }));
+    }
     globalForWorker.generationWorker = startGenerationWorker(db, getGenerationDeps, { concurrency: env.GENERATION_CONCURRENCY });
     logger.info("generation worker started", {
       concurrency: env.GENERATION_CONCURRENCY,

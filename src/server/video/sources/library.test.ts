@@ -419,6 +419,27 @@ describe("library source: tracks in other languages and playlists", () => {
     expect(await library.playlist("../../etc/passwd", 25)).toBeNull();
   });
 
+  test("load() reads the folder and names each playlist file no link can reach, with the reason", async () => {
+    const dir = await temporaryLibrary();
+    await cp(path.join(LANGUAGES_DIR, "hash-maps-short.json"), path.join(dir, "hash-maps-short.json"));
+    await mkdir(path.join(dir, "playlists"));
+    const playlist = JSON.stringify({ title: "Hashing", videoIds: ["hashMaps001"] });
+    await writeFile(path.join(dir, "playlists", "hashing.json"), playlist); // too short for a list id
+    await writeFile(path.join(dir, "playlists", "RDhashMaps001.json"), playlist); // a watch "Mix"
+    await writeFile(path.join(dir, "playlists", "PLhashingCourse1.json"), playlist);
+    const folder = createLibrarySource(dir);
+    await folder.load();
+    expect(warn).toHaveBeenCalledTimes(2);
+    expect(warn).toHaveBeenCalledWith("video library entry skipped", {
+      file: "playlists/hashing.json",
+      reason: expect.stringMatching(/no link can reach it: "hashing" is not a playlist id \(a playlist id is 10 to 64/),
+    });
+    expect(warn).toHaveBeenCalledWith("video library entry skipped", { file: "playlists/RDhashMaps001.json", reason: expect.stringMatching(/RD…/) });
+    expect(await folder.playlist("PLhashingCourse1", 25)).toMatchObject({ videoIds: ["hashMaps001"] });
+    expect(await folder.playlist("hashing", 25)).toBeNull();
+    expect(warn).toHaveBeenCalledTimes(2); // said once, at load
+  });
+
   test("a track of a video the folder lacks, or in a folder of another language, is skipped with a reason", async () => {
     const dir = await temporaryLibrary();
     await cp(path.join(LANGUAGES_DIR, "hash-maps-short.json"), path.join(dir, "hash-maps-short.json"));

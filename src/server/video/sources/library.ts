@@ -7,7 +7,7 @@ import { z } from "zod";
 import { logger } from "~/server/logger";
 
 import { CaptionFileError, type CaptionFormat, parseCaptionFile } from "../caption-files";
-import { isVideoId } from "../parse-video-id";
+import { isVideoId, playlistIdProblem } from "../parse-video-id";
 import { buildLibrarySearch, type LibrarySearch } from "../library-search";
 import { compareStrings } from "../text-relevance";
 import { baseLanguage } from "~/lib/languages";
@@ -64,8 +64,6 @@ const playlistSchema = z.object({
 /** A language folder's name: a base subtag, as the fixtures' translations use ("es", "zh"). */
 const LANGUAGE_FOLDER = /^[a-z]{2,3}$/;
 const PLAYLIST_FOLDER = "playlists";
-/** Playlist ids as YouTube writes them (PL…, OL…, UU…); a file name outside this shape is not one. */
-const PLAYLIST_ID = /^[A-Za-z0-9_-]{2,64}$/;
 
 type LibraryTrack = TranslatedTrack & { title: string; description: string };
 type LibraryVideo = {
@@ -123,9 +121,12 @@ export function createLibrarySource(dir: string): Required<VideoSource> {
       const track = video ? trackIn(video, language) : null;
       return track ? { ...track, captions: track.captions.map((caption) => ({ ...caption })) } : null;
     },
+    async load() {
+      await loadIndex(root);
+    },
     async playlist(listId: string, limit: number, signal?: AbortSignal) {
       signal?.throwIfAborted();
-      if (!PLAYLIST_ID.test(listId)) return null;
+      if (playlistIdProblem(listId) !== null) return null;
       const playlist = (await loadIndex(root)).playlists.get(listId);
       if (!playlist) return null;
       return { ...playlist, videoIds: playlist.videoIds.slice(0, Math.max(0, limit)), totalVideos: playlist.videoIds.length };
@@ -282,8 +283,10 @@ async function loadPlaylists(files: readonly FileEntry[], videos: ReadonlyMap<st
   const playlists: LibraryIndex["playlists"] = new Map();
   for (const file of files.filter((entry) => entry.name.startsWith(`${PLAYLIST_FOLDER}/`))) {
     const id = path.basename(file.name, path.extname(file.name));
-    if (!PLAYLIST_ID.test(id)) {
-      skip(file, "not a playlist id");
+    // Only a link reaches a playlist: a name the link parser refuses would be loaded for nobody.
+    const problem = playlistIdProblem(id);
+    if (problem !== null) {
+      skip(file, `no link can reach it: "${id}" is not a playlist id (${problem})`);
       continue;
     }
     const parsed = await readJson(file, playlistSchema);

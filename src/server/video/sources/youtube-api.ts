@@ -89,7 +89,7 @@ const googleErrorSchema = z.object({
   }),
 });
 
-export function createYouTubeApiSource(options: YouTubeApiSourceOptions): Required<VideoSource> {
+export function createYouTubeApiSource(options: YouTubeApiSourceOptions): Required<Omit<VideoSource, "load">> {
   const fetchImpl = options.fetch ?? globalThis.fetch;
   const timeoutMs = options.requestTimeoutMs ?? DEFAULT_TIMEOUT_MS;
   const base = options.baseUrl.replace(/\/+$/, "");

@@ -61,7 +61,7 @@ export function resolveYouTubeUrl(target: URL, baseUrl: string): URL {
   return new URL(`${base.pathname.replace(/\/$/, "")}${target.pathname}${target.search}`, base.origin);
 }
 
-export function createYouTubeiSource(options: YouTubeiSourceOptions = {}): Required<VideoSource> {
+export function createYouTubeiSource(options: YouTubeiSourceOptions = {}): Required<Omit<VideoSource, "load">> {
   const fetchImpl = options.fetch ?? globalThis.fetch;
   const timeoutMs = options.requestTimeoutMs ?? DEFAULT_TIMEOUT_MS;
   const base = options.baseUrl ?? YOUTUBE_ORIGIN;
