@@ -77,7 +77,7 @@ export class CoursePage {
 
   /** Where the video is on the page: the stub's or YouTube's player, or what shows when it cannot load. */
   video() {
-    return this.page.getByTestId("course-video");
+    return this.page.locator('[data-testid="stub-player"], [data-testid="youtube-player"], [data-testid="video-unavailable"]');
   }
 
   /** The whole video is on screen and not under the sticky header (scrolling there may be smooth: retried). */
