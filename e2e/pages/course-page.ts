@@ -75,6 +75,23 @@ export class CoursePage {
     return this.outline().getByRole("progressbar", { name: "Course progress" });
   }
 
+  /** Where the video is on the page: the stub's or YouTube's player, or what shows when it cannot load. */
+  video() {
+    return this.page.locator('[data-testid="stub-player"], [data-testid="youtube-player"], [data-testid="video-unavailable"]');
+  }
+
+  /** The whole video is on screen and not under the sticky header (scrolling there may be smooth: retried). */
+  async expectVideoInView() {
+    await expect(this.video()).toBeInViewport({ ratio: 1 });
+    await expect
+      .poll(async () => {
+        const header = await this.page.getByTestId("app-header").boundingBox();
+        const video = await this.video().boundingBox();
+        return video!.y - (header!.y + header!.height);
+      })
+      .toBeGreaterThanOrEqual(0);
+  }
+
   // The stub video player (VIDEO_PLAYER=stub).
   player() {
     return this.page.getByTestId("stub-player");
@@ -107,6 +124,16 @@ export class CoursePage {
   /** What the player area says when the YouTube IFrame API could not be loaded. */
   videoUnavailable() {
     return this.page.getByText("The video player could not be loaded.", { exact: true });
+  }
+
+  /** The failed player's way on: load it again. */
+  retryVideo() {
+    return this.page.getByTestId("video-unavailable").getByRole("button", { name: "Retry" });
+  }
+
+  /** The failed player's way on: the video on youtube.com at the moment the page is at. */
+  watchOnYouTube() {
+    return this.page.getByTestId("video-unavailable").getByRole("link", { name: /^Watch on YouTube at \d+:\d\d$/ });
   }
 
   // The quiz.

@@ -218,6 +218,7 @@ const PROCEDURE_ROWS: Row[] = [
     other: 403,
     otherMessage: NOT_OWN,
   },
+  { key: "progress.find", scope: "owned", input: courseOf, other: 404, otherMessage: COURSE_NOT_FOUND },
   {
     key: "progress.update",
     scope: "owned",
@@ -234,6 +235,7 @@ const PROCEDURE_ROWS: Row[] = [
     other: 404,
     otherMessage: "No progress yet",
   },
+  { key: "progress.find", variant: "a public course", scope: "owned", input: (fx) => ({ id: fx.publicCourseId }), other: 200 },
   {
     key: "progress.update",
     variant: "a public course",
@@ -245,6 +247,14 @@ const PROCEDURE_ROWS: Row[] = [
   // quizzes
   {
     key: "quiz.bySection",
+    scope: "owned",
+    input: (fx) => ({ id: fx.sectionIds[0] }),
+    other: 404,
+    otherMessage: "Section not found",
+    ownerSees: () => MARK.question,
+  },
+  {
+    key: "quiz.find",
     scope: "owned",
     input: (fx) => ({ id: fx.sectionIds[0] }),
     other: 404,

@@ -1963,6 +1963,8 @@ describe("numbers that are not numbers: true, '', [], [5], '0x10', '1e3' and '3'
       "review.dueCount": () => ({ courseId: f.chatCourse.id }),
       "review.updateSettings": () => ({ desiredRetention: 0.9 }),
       "gamification.calendar": () => ({ weeks: 12 }),
+      "progress.find": () => ({ id: f.chatCourse.id }),
+      "quiz.find": () => ({ id: f.quizSections[0]!.id }),
     };
     const router: OpenApiRouter = appRouter;
     const missing: string[] = [];

@@ -59,6 +59,13 @@ function isNoteShortcut(event: KeyboardEvent): boolean {
   return !(target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName) || target.closest("dialog[open]"));
 }
 
+/** Whether the element is entirely inside the viewport, below the sticky header (its scroll margin). */
+function isFullyInView(element: HTMLElement): boolean {
+  const { top, bottom } = element.getBoundingClientRect();
+  const margin = parseFloat(getComputedStyle(element).scrollMarginTop) || 0;
+  return top >= margin && bottom <= window.innerHeight;
+}
+
 type CourseDetail = RouterOutputs["course"]["byId"];
 type ProgressRecord = RouterOutputs["progress"]["byCourse"];
 type ProgressUpdate = { currentSectionId?: number; completedSectionId?: number };
@@ -69,9 +76,8 @@ type CoursePlayerProps = { courseId: number; videoPlayer: VideoPlayerKind; start
 /** The course player: loads the course and the learner's progress, then plays. */
 export function CoursePlayer({ courseId, videoPlayer, startAt = null }: CoursePlayerProps) {
   const course = api.course.byId.useQuery({ id: courseId });
-  // retryOnMount off: "No progress yet" (404) is an answer, and refetching it on every mount
-  // would put the page back into its loading state.
-  const progress = api.progress.byCourse.useQuery({ id: courseId }, { enabled: course.isSuccess, retryOnMount: false });
+  // null before any progress (progress.find; the documented REST path answers 404 instead).
+  const progress = api.progress.find.useQuery({ id: courseId }, { enabled: course.isSuccess });
 
   // Once the progress has answered, the player stays up (a later refetch must not unmount it).
   const [progressSettled, setProgressSettled] = useState(false);
@@ -84,7 +90,7 @@ export function CoursePlayer({ courseId, videoPlayer, startAt = null }: CoursePl
   }, [courseError]);
 
   if (course.isError) return <CourseNotFound />;
-  // No progress yet (404), or progress that cannot be read: the course opens at its start.
+  // No progress yet, or progress that cannot be read: the course opens at its start.
   if (course.isPending || (progress.isPending && !progressSettled)) return <CenteredSpinner label="Loading course" />;
   return <CoursePlayerView key={`${courseId}@${startAt}`} detail={course.data} saved={progress.data ?? null} videoPlayer={videoPlayer} startAt={startAt} />;
 }
@@ -98,7 +104,7 @@ function CoursePlayerView({ detail, saved, videoPlayer, startAt }: CoursePlayerV
   const utils = api.useUtils();
 
   // The record in the cache is the source of truth for what is completed (optimistic while saving).
-  const progressQuery = api.progress.byCourse.useQuery({ id: courseId }, { retryOnMount: false });
+  const progressQuery = api.progress.find.useQuery({ id: courseId });
   const completedList = useMemo(() => progressQuery.data?.completedSections ?? saved?.completedSections ?? [], [progressQuery.data, saved]);
   const completedIds = useMemo(() => new Set(completedList), [completedList]);
   const percent = progressPercent(sections, completedList);
@@ -126,9 +132,9 @@ function CoursePlayerView({ detail, saved, videoPlayer, startAt }: CoursePlayerV
     async onMutate(input) {
       // Inputs are typed loosely (REST sends ids as strings); this page sends numbers.
       const change = { currentSectionId: input.currentSectionId as number | undefined, completedSectionId: input.completedSectionId as number | undefined };
-      await utils.progress.byCourse.cancel({ id: courseId });
-      const before = utils.progress.byCourse.getData({ id: courseId });
-      utils.progress.byCourse.setData({ id: courseId }, (record) => {
+      await utils.progress.find.cancel({ id: courseId });
+      const before = utils.progress.find.getData({ id: courseId });
+      utils.progress.find.setData({ id: courseId }, (record) => {
         const base: ProgressRecord = record ?? {
           courseId,
           userId: saved?.userId ?? 0,
@@ -145,15 +151,15 @@ function CoursePlayerView({ detail, saved, videoPlayer, startAt }: CoursePlayerV
       return { before };
     },
     onSuccess(record) {
-      utils.progress.byCourse.setData({ id: courseId }, record);
+      utils.progress.find.setData({ id: courseId }, record);
       // The sidebar's course list shows this course's percent.
       void utils.progress.mine.invalidate();
       void utils.gamification.badges.invalidate();
       void utils.gamification.recentActivity.invalidate();
     },
     onError(error, _change, context) {
-      if (context?.before) utils.progress.byCourse.setData({ id: courseId }, context.before);
-      else void utils.progress.byCourse.invalidate({ id: courseId });
+      if (context?.before) utils.progress.find.setData({ id: courseId }, context.before);
+      else void utils.progress.find.invalidate({ id: courseId });
       toast({ variant: "destructive", title: "Error updating progress", description: error.message });
     },
   });
@@ -163,10 +169,27 @@ function CoursePlayerView({ detail, saved, videoPlayer, startAt }: CoursePlayerV
     return completedIds.has(sectionId) ? {} : { completedSectionId: sectionId };
   }
 
-  /** Makes a section current; `seek` moves the video to its start (not when the video moved us). */
-  function goTo(sectionId: number, { seek, complete }: { seek: boolean; complete?: number }) {
+  // The video and the section's heading, brought to the learner when they move to a section.
+  const videoArea = useRef<HTMLDivElement>(null);
+  const sectionHeading = useRef<HTMLHeadingElement>(null);
+  const [revealed, setRevealed] = useState(0);
+  useEffect(() => {
+    if (revealed === 0) return;
+    sectionHeading.current?.focus({ preventScroll: true });
+    const video = videoArea.current;
+    if (!video || isFullyInView(video)) return;
+    const reduceMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    video.scrollIntoView({ block: "start", behavior: reduceMotion ? "instant" : "smooth" });
+  }, [revealed]);
+
+  /**
+   * Makes a section current; `seek` moves the video to its start (not when the video moved us),
+   * `reveal` brings the video into view and focus to the section's heading (the learner chose it).
+   */
+  function goTo(sectionId: number, { seek, complete, reveal = false }: { seek: boolean; complete?: number; reveal?: boolean }) {
     const target = sections.find((section) => section.id === sectionId);
     if (!target) return;
+    if (reveal) setRevealed((count) => count + 1);
     const changed = currentRef.current !== sectionId;
     currentRef.current = sectionId;
     setCurrentId(sectionId);
@@ -190,7 +213,7 @@ function CoursePlayerView({ detail, saved, videoPlayer, startAt }: CoursePlayerV
   function completeAndContinue() {
     if (!current) return;
     if (next) {
-      goTo(next.id, { seek: true, complete: current.id });
+      goTo(next.id, { seek: true, complete: current.id, reveal: true });
       return;
     }
     const completing = completion(current.id);
@@ -302,7 +325,7 @@ function CoursePlayerView({ detail, saved, videoPlayer, startAt }: CoursePlayerV
       percent={percent}
       onSelect={(sectionId) => {
         setOutlineOpen(false);
-        goTo(sectionId, { seek: true });
+        goTo(sectionId, { seek: true, reveal: true });
       }}
     />
   );
@@ -365,15 +388,18 @@ function CoursePlayerView({ detail, saved, videoPlayer, startAt }: CoursePlayerV
         </aside>
 
         <div className="grid min-w-0 content-start gap-6">
-          <Suspense
-            fallback={
-              <div className="flex aspect-video w-full items-center justify-center rounded-lg bg-muted">
-                <Spinner label="Loading video" />
-              </div>
-            }
-          >
-            <CourseVideoPlayer {...playerProps} Player={videoPlayer === "stub" ? StubVideoPlayer : YouTubeVideoPlayer} />
-          </Suspense>
+          {/* Scrolled to below the sticky header, which is taller on a phone (its search takes a second row). */}
+          <div ref={videoArea} className="scroll-mt-28 sm:scroll-mt-20" data-testid="course-video">
+            <Suspense
+              fallback={
+                <div className="flex aspect-video w-full items-center justify-center rounded-lg bg-muted">
+                  <Spinner label="Loading video" />
+                </div>
+              }
+            >
+              <CourseVideoPlayer {...playerProps} Player={videoPlayer === "stub" ? StubVideoPlayer : YouTubeVideoPlayer} />
+            </Suspense>
+          </div>
 
           <div className="-mt-3 flex flex-wrap items-center gap-2">
             <Button variant="outline" size="sm" onClick={addNote} aria-keyshortcuts="N" disabled={!course.videoId}>
@@ -420,7 +446,7 @@ function CoursePlayerView({ detail, saved, videoPlayer, startAt }: CoursePlayerV
           {current ? (
             <>
               <section aria-labelledby="section-title" className="grid gap-3">
-                <h2 id="section-title" className="text-xl font-semibold" data-testid="section-title" {...text}>
+                <h2 ref={sectionHeading} id="section-title" tabIndex={-1} className="text-xl font-semibold outline-none" data-testid="section-title" {...text}>
                   {current.title}
                 </h2>
                 <SectionContent content={current.content} onSeek={(seconds) => seekToMoment(citedMoment(seconds, startSeconds(current)))} />
@@ -444,7 +470,11 @@ function CoursePlayerView({ detail, saved, videoPlayer, startAt }: CoursePlayerV
 
               <nav aria-label="Section navigation" className="flex flex-wrap items-stretch justify-between gap-3 border-t pt-4">
                 {previous ? (
-                  <Button variant="outline" className="h-auto max-w-full py-2 text-left whitespace-normal" onClick={() => goTo(previous.id, { seek: true })}>
+                  <Button
+                    variant="outline"
+                    className="h-auto max-w-full py-2 text-left whitespace-normal"
+                    onClick={() => goTo(previous.id, { seek: true, reveal: true })}
+                  >
                     <ChevronLeft aria-hidden="true" />
                     <span>
                       <span className="block text-xs text-muted-foreground">Previous</span>

@@ -1,8 +1,9 @@
 import Link from "next/link";
 
 import { buttonVariants } from "~/components/ui/button";
-import { ArrowRight } from "~/components/ui/icons/arrow-right";
 import { CircleHelp } from "~/components/ui/icons/circle-help";
+
+import { HeroActions } from "./hero-actions";
 
 export function Hero() {
   return (
@@ -17,10 +18,7 @@ export function Hero() {
         Using AI, we convert YouTube content into comprehensive, organized courses that you can learn from, track progress, and even chat about.
       </p>
       <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
-        <Link href="/create-course" className={buttonVariants({ size: "lg" })}>
-          Create Your First Course
-          <ArrowRight aria-hidden="true" />
-        </Link>
+        <HeroActions />
         <Link href="/how-it-works" className={buttonVariants({ size: "lg", variant: "outline" })}>
           <CircleHelp aria-hidden="true" />
           Learn How It Works

@@ -9,6 +9,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Sparkles } from "~/components/ui/icons/sparkles";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { Thumbnail } from "~/components/ui/thumbnail";
+import { useLatestCourse } from "~/hooks/use-latest-course";
 import type { CourseSummary } from "~/lib/schemas/course";
 import { api } from "~/trpc/react";
 
@@ -41,7 +42,9 @@ function SkeletonCards() {
   );
 }
 
+/** With a course made, the invitation is to create another, not a first one. */
 function NoRecommendations() {
+  const latest = useLatestCourse();
   return (
     <div className="flex flex-col items-center rounded-lg border border-dashed px-6 py-10 text-center">
       <span className="mb-3 flex size-12 items-center justify-center rounded-full bg-primary/10 text-primary">
@@ -49,7 +52,7 @@ function NoRecommendations() {
       </span>
       <p className="max-w-md text-sm text-muted-foreground">Complete your first course to get personalized recommendations based on your interests.</p>
       <Link href="/create-course" className={buttonVariants({ className: "mt-6" })}>
-        Create Your First Course
+        {latest === null ? "Create Your First Course" : latest ? "Create Another Course" : "Create a Course"}
       </Link>
     </div>
   );

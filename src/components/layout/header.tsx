@@ -20,12 +20,13 @@ import { UserMenu } from "./user-menu";
 export function Header() {
   return (
     <header data-testid="app-header" className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
-      <div className="flex h-16 items-center gap-2 px-3 sm:gap-4 sm:px-4">
+      {/* Under 640px the search takes a row of its own: beside the buttons it would be a few letters wide. */}
+      <div className="flex flex-wrap items-center gap-2 px-3 py-2 sm:h-16 sm:flex-nowrap sm:gap-4 sm:px-4 sm:py-0">
         <SidebarToggle>
           <PanelLeft aria-hidden="true" />
         </SidebarToggle>
         <Logo textClassName="hidden sm:inline" />
-        <HeaderSearch className="max-w-xl min-w-0 flex-1" />
+        <HeaderSearch className="order-last basis-full sm:order-none sm:max-w-xl sm:min-w-0 sm:flex-1 sm:basis-auto" />
         <div className="ml-auto flex shrink-0 items-center gap-1">
           <ReviewLink />
           <ThemeToggle

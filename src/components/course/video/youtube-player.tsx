@@ -2,6 +2,10 @@
 
 import { useEffect, useImperativeHandle, useLayoutEffect, useRef, useState } from "react";
 
+import { Button, buttonVariants } from "~/components/ui/button";
+
+import { formatTime } from "../section-navigation";
+
 import { TIME_POLL_MS, type VideoPlayerProps } from "./video-player";
 import { loadYouTubeIframeApi, type YouTubePlayer } from "./youtube-iframe-api";
 
@@ -16,6 +20,10 @@ export default function YouTubeVideoPlayer({ ref, videoId, title, startSeconds, 
   // A seek asked for before the player is ready is applied once it is.
   const pendingSeek = useRef<number | null>(null);
   const [failed, setFailed] = useState(false);
+  // Each retry after a failure loads the player again.
+  const [attempt, setAttempt] = useState(0);
+  // Where the video is meant to be while there is no player: what "Watch on YouTube at m:ss" opens.
+  const [intendedSeconds, setIntendedSeconds] = useState(startSeconds);
   // The latest callback, callable from handlers and timers alike.
   const onTimeRef = useRef(onTime);
   useLayoutEffect(() => {
@@ -35,6 +43,7 @@ export default function YouTubeVideoPlayer({ ref, videoId, title, startSeconds, 
           reportTime(seconds);
         } else {
           pendingSeek.current = seconds;
+          setIntendedSeconds(seconds);
         }
       },
       getCurrentTime() {
@@ -91,12 +100,42 @@ export default function YouTubeVideoPlayer({ ref, videoId, title, startSeconds, 
       player.current = null;
       mount.replaceChildren();
     };
-  }, [videoId]);
+  }, [videoId, attempt]);
 
-  if (!videoId || failed) {
+  if (!videoId) {
     return (
       <div className="flex aspect-video w-full items-center justify-center rounded-lg bg-muted p-6 text-center text-sm text-muted-foreground">
-        {videoId ? "The video player could not be loaded." : "This course has no video."}
+        This course has no video.
+      </div>
+    );
+  }
+  if (failed) {
+    const seconds = Math.floor(intendedSeconds);
+    const watchUrl = `https://www.youtube.com/watch?${new URLSearchParams({ v: videoId, t: `${seconds}s` }).toString()}`;
+    return (
+      <div
+        data-testid="video-unavailable"
+        className="flex aspect-video w-full flex-col items-center justify-center gap-4 rounded-lg bg-muted p-6 text-center text-sm text-muted-foreground"
+      >
+        <div>
+          <p className="font-medium text-foreground">The video player could not be loaded.</p>
+          <p>YouTube may be blocked on this network, or the connection is down.</p>
+        </div>
+        <div className="flex flex-wrap justify-center gap-2">
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => {
+              setFailed(false);
+              setAttempt((count) => count + 1);
+            }}
+          >
+            Retry
+          </Button>
+          <a href={watchUrl} target="_blank" rel="noopener noreferrer" className={buttonVariants({ size: "sm" })}>
+            Watch on YouTube at {formatTime(seconds)}
+          </a>
+        </div>
       </div>
     );
   }

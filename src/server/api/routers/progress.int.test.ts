@@ -312,6 +312,35 @@ describe("progress.update", () => {
   });
 });
 
+describe("progress.find (the app's pages; tRPC only)", () => {
+  test("null before any progress, then the record; hidden and unknown courses NOT_FOUND; the REST path keeps its 404", async () => {
+    const me = await createUser(db);
+    const owner = await createUser(db);
+    const course = await createCourse(db, { userId: me.id, chapters: 1, sectionsPerChapter: 2 });
+    const hidden = await createCourse(db, { userId: owner.id, isPublic: false });
+    const shared = await createCourse(db, { userId: owner.id, isPublic: true });
+    const [first, second] = sectionIds(course, 2);
+    const { caller } = await createTestCaller({ user: me });
+
+    expect(await caller.progress.find({ id: course.id })).toBeNull();
+    expect(await caller.progress.find({ id: shared.id })).toBeNull();
+    const token = await sessionTokenFor(me);
+    const rest = await restCall<{ message: string }>("GET", `/api/courses/${course.id}/progress`, { sessionToken: token });
+    expect(rest.status).toBe(404);
+    expect(rest.json.message).toBe("No progress yet");
+
+    await caller.progress.update({ id: course.id, currentSectionId: second, completedSectionId: first });
+    const record = { courseId: course.id, userId: me.id, currentSectionId: second, completedSections: [first], totalSections: 2 };
+    expect(await caller.progress.find({ id: course.id })).toEqual(record);
+    expect(await caller.progress.byCourse({ id: course.id })).toEqual(record);
+
+    await expectTRPCError(caller.progress.find({ id: hidden.id }), "NOT_FOUND", "Course Not Found");
+    await expectTRPCError(caller.progress.find({ id: 2_000_000_000 }), "NOT_FOUND", "Course Not Found");
+    const { caller: anonymous } = await createTestCaller();
+    await expectTRPCError(anonymous.progress.find({ id: course.id }), "UNAUTHORIZED");
+  });
+});
+
 describe("GET /api/courses/{id}/progress", () => {
   test('404 "No progress yet", then 200 with the record; 403 for another userId; 404 for a hidden course; 401; 400', async () => {
     const me = await createUser(db);

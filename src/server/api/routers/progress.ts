@@ -1,7 +1,8 @@
 import { z } from "zod";
 
 import { progressByCourseInput, progressRecordOutput, progressUpdateInput } from "~/lib/schemas/progress";
-import { getCourseProgressOrThrow } from "~/server/services/progress/get-progress";
+import { courseIdInput } from "~/lib/schemas/course";
+import { findCourseProgress, getCourseProgressOrThrow } from "~/server/services/progress/get-progress";
 import { listUserProgress } from "~/server/services/progress/list-progress";
 import { updateCourseProgress } from "~/server/services/progress/update-progress";
 
@@ -29,6 +30,12 @@ export const progressRouter = createTRPCRouter({
     .use(ownUserIdOnly)
     .output(progressRecordOutput)
     .query(({ ctx, input }) => getCourseProgressOrThrow(ctx.db, { courseId: input.id, userId: ctx.user.id })),
+
+  /** byCourse for the app's pages (tRPC only): null before any progress, where the documented path answers 404. */
+  find: protectedProcedure
+    .input(courseIdInput)
+    .output(progressRecordOutput.nullable())
+    .query(({ ctx, input }) => findCourseProgress(ctx.db, { courseId: input.id, userId: ctx.user.id })),
 
   // POST /api/courses/{id}/progress
   update: protectedProcedure

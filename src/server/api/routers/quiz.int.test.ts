@@ -108,6 +108,37 @@ describe("quiz.bySection → quiz.generate → quiz.bySection", () => {
   });
 });
 
+describe("quiz.find (the app's pages; tRPC only)", () => {
+  test("null before the quiz is generated, then the quiz without answers; hidden sections NOT_FOUND; the REST path keeps its 404", async () => {
+    const { course, sections } = await createQuizCourse(db);
+    const owner = { id: course.userId };
+    const section = sections[0]!;
+    const { caller } = await createTestCaller({ user: owner });
+
+    expect(await caller.quiz.find({ id: section.id })).toBeNull();
+    const token = await sessionTokenFor(owner);
+    const missing = await restCall<{ message: string }>("GET", `/api/sections/${section.id}/quiz`, { sessionToken: token });
+    expect(missing.status).toBe(404);
+    expect(missing.json.message).toBe("Quiz not found");
+
+    const generated = await caller.quiz.generate({ id: section.id });
+    const found = await caller.quiz.find({ id: section.id });
+    expect(found).toEqual(generated);
+    expect(found).toEqual(await caller.quiz.bySection({ id: section.id }));
+    expectNoAnswers(
+      found,
+      (await db.quizQuestion.findMany({ where: { quizId: generated.quiz.id } })).map((q) => q.explanation),
+    );
+
+    const stranger = await createUser(db);
+    const { caller: strangerCaller } = await createTestCaller({ user: stranger });
+    await expectTRPCError(strangerCaller.quiz.find({ id: section.id }), "NOT_FOUND", "Section not found");
+    await expectTRPCError(caller.quiz.find({ id: 2_000_000_000 }), "NOT_FOUND", "Section not found");
+    const { caller: anonymous } = await createTestCaller();
+    await expectTRPCError(anonymous.quiz.find({ id: section.id }), "UNAUTHORIZED");
+  });
+});
+
 describe("quiz.submitAttempt", () => {
   async function quizFixture(overrides: Parameters<typeof createQuizCourse>[1] = {}) {
     const { course, sections } = await createQuizCourse(db, overrides);

@@ -1,6 +1,6 @@
 import { attemptResultOutput, quizOutput, sectionQuizInput, submitAttemptInput } from "~/lib/schemas/quiz";
 import { generateSectionQuiz } from "~/server/services/quiz/generate-quiz";
-import { getSectionQuizOrThrow } from "~/server/services/quiz/get-quiz";
+import { findVisibleSectionQuiz, getSectionQuizOrThrow } from "~/server/services/quiz/get-quiz";
 import { submitQuizAttempt } from "~/server/services/quiz/submit-attempt";
 
 import { createTRPCRouter, protectedProcedure, ownUserIdOnly } from "../trpc";
@@ -20,6 +20,12 @@ export const quizRouter = createTRPCRouter({
     .input(sectionQuizInput)
     .output(quizOutput)
     .query(({ ctx, input }) => getSectionQuizOrThrow(ctx.db, { sectionId: input.id, userId: ctx.user.id })),
+
+  /** bySection for the app's pages (tRPC only): null before the quiz is generated, where the documented path answers 404. */
+  find: protectedProcedure
+    .input(sectionQuizInput)
+    .output(quizOutput.nullable())
+    .query(({ ctx, input }) => findVisibleSectionQuiz(ctx.db, { sectionId: input.id, userId: ctx.user.id })),
 
   // POST /api/sections/{id}/generate-quiz
   generate: protectedProcedure

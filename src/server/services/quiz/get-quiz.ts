@@ -49,10 +49,15 @@ export async function findSectionQuiz(db: DbClient, sectionId: number): Promise<
   return quiz ? toQuizView(quiz) : null;
 }
 
-/** The section's quiz for a learner who may see the section; NOT_FOUND "Quiz not found" before it is generated. */
-export async function getSectionQuizOrThrow(db: DbClient, { sectionId, userId }: { sectionId: number; userId: number }): Promise<QuizView> {
+/** The section's quiz for a learner who may see the section; null before it is generated. */
+export async function findVisibleSectionQuiz(db: DbClient, { sectionId, userId }: { sectionId: number; userId: number }): Promise<QuizView | null> {
   await getVisibleSectionOrThrow(db, { sectionId, userId });
-  const quiz = await findSectionQuiz(db, sectionId);
+  return findSectionQuiz(db, sectionId);
+}
+
+/** findVisibleSectionQuiz, with NOT_FOUND "Quiz not found" before it is generated. */
+export async function getSectionQuizOrThrow(db: DbClient, where: { sectionId: number; userId: number }): Promise<QuizView> {
+  const quiz = await findVisibleSectionQuiz(db, where);
   if (!quiz) throw new AppError("NOT_FOUND", QUIZ_NOT_FOUND);
   return quiz;
 }
