@@ -8,6 +8,7 @@ import { expect, expectAccessible, registerViaApi, test, VIEWPORTS } from "./fix
 
 for (const [name, viewport] of Object.entries(VIEWPORTS)) {
   test(`${name}: the one-time API token is brought into view and focused, and Copy says "Copied"`, async ({ page, context }) => {
+    test.setTimeout(60_000);
     await page.setViewportSize(viewport);
     await registerViaApi(page.request);
     const account = new AccountPage(page);

@@ -8,6 +8,7 @@ import { expect, expectAccessible, generateCourse, registerViaApi, test, VIEWPOR
 
 for (const [name, viewport] of Object.entries(VIEWPORTS)) {
   test(`${name}: the Export menu opens from its button, closes on Escape, outside and after a download, and leaves the title uncovered`, async ({ page }) => {
+    test.setTimeout(120_000);
     await page.setViewportSize(viewport);
     await registerViaApi(page.request);
     const { detail } = await generateCourse(page.request);

@@ -10,6 +10,7 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
   const phone = name === "phone";
 
   test(`${name}: Escape in the note composer closes it and focus returns to 'Add note'`, async ({ page }) => {
+    test.setTimeout(120_000);
     await page.setViewportSize(viewport);
     await registerViaApi(page.request);
     const { detail } = await generateCourse(page.request);

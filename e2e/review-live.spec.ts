@@ -15,6 +15,7 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     test.use({ viewport });
 
     test("cards missed in another tab show on /review and in the header once the learner comes back", async ({ page }) => {
+      test.setTimeout(120_000);
       await registerViaApi(page.request);
       const { sections } = await generateCourse(page.request);
       const review = new ReviewPage(page);

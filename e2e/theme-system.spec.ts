@@ -8,22 +8,23 @@ import { expect, expectAccessible, test, VIEWPORTS } from "./fixtures";
 
 for (const [name, viewport] of Object.entries(VIEWPORTS)) {
   test(`${name}: with no choice made, the theme follows the system's dark preference, from the first frame and as it changes`, async ({ page, shell }) => {
+    test.setTimeout(60_000);
     await page.setViewportSize(viewport);
     await page.emulateMedia({ colorScheme: "dark" });
-    // What <html> says when the page's first content (anything in <body> but a script) enters the
-    // document: a flash of the light theme would show here.
+    // The first theme the page applies to <html> (before its first paint, from the inline script):
+    // a flash of the light theme would show here.
     await page.addInitScript(() => {
       const observer = new MutationObserver(() => {
-        if (![...(document.body?.children ?? [])].some((element) => element.tagName !== "SCRIPT")) return;
-        (window as unknown as { firstFrameTheme: string }).firstFrameTheme = document.documentElement.className;
+        if (!document.documentElement.className) return;
+        (window as unknown as { firstTheme: string }).firstTheme = document.documentElement.className;
         observer.disconnect();
       });
-      observer.observe(document, { childList: true, subtree: true });
+      observer.observe(document, { attributes: true, attributeFilter: ["class"], subtree: true });
     });
     await page.goto("/");
     const html = page.locator("html");
     await expect(html).toHaveClass(/\bdark\b/);
-    expect(await page.evaluate(() => (window as unknown as { firstFrameTheme?: string }).firstFrameTheme)).toMatch(/\bdark\b/);
+    expect(await page.evaluate(() => (window as unknown as { firstTheme?: string }).firstTheme)).toMatch(/\bdark\b/);
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).colorScheme)).toBe("dark");
     expect(await page.evaluate(() => localStorage.getItem("theme"))).toBeNull();
     await expectAccessible(page);
