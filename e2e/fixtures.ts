@@ -88,6 +88,36 @@ export async function generateCourse(request: APIRequestContext, origin = "", to
   return { detail, sections };
 }
 
+type QuizView = { quiz: { id: number }; questions: { id: number; questionText: string; options: string[] }[] };
+type Attempt = { results: { questionId: number; correct: boolean; sourceTime: number | null }[] };
+
+/**
+ * Submits attempts of a section's quiz (first option of each question, then the second, …) until
+ * some answers are wrong; answers the questions missed, as the cards they make.
+ */
+export async function missQuestions(request: APIRequestContext, sectionId: number) {
+  const generated = await request.post(`/api/sections/${sectionId}/generate-quiz`);
+  expect(generated.status(), await generated.text()).toBe(200);
+  const view = (await generated.json()) as QuizView;
+  const missed = new Map<number, { front: string; sourceTime: number | null }>();
+  for (let option = 0; option < 4 && missed.size === 0; option += 1) {
+    const attempt = await request.post(`/api/quizzes/${view.quiz.id}/attempts`, {
+      data: { answers: view.questions.map((q) => ({ questionId: q.id, answer: q.options[option] })) },
+    });
+    expect(attempt.status(), await attempt.text()).toBe(200);
+    for (const result of ((await attempt.json()) as Attempt).results) {
+      if (!result.correct) {
+        const { questionText, options } = view.questions.find((q) => q.id === result.questionId)!;
+        // A choice question's card keeps its options (quizCardFront; a cloze needs none, and the fake LLM writes none).
+        const front = `${questionText}\n\n${options.map((option, i) => `${String.fromCharCode(65 + i)}. ${option}`).join("\n")}`;
+        missed.set(result.questionId, { front, sourceTime: result.sourceTime });
+      }
+    }
+  }
+  expect(missed.size).toBeGreaterThan(0);
+  return [...missed.values()];
+}
+
 /** The script the course player's YouTube adapter loads (the app instance on OFFLINE_BASE_URL runs VIDEO_PLAYER=youtube). */
 export const YOUTUBE_IFRAME_API = "https://www.youtube.com/iframe_api";
 const FAKE_YOUTUBE_IFRAME_API = fileURLToPath(new URL("./fakes/youtube-iframe-api.js", import.meta.url));

@@ -17,11 +17,20 @@ export class CoursePage {
     return this.page.getByRole("link", { name: "Ask about this moment" });
   }
 
-  /** The Export disclosure in the header, opened, and one of its downloads. */
+  /** The Export menu's button beside the course title. */
+  exportButton() {
+    return this.page.getByTestId("course-exports").getByRole("button", { name: "Export" });
+  }
+
+  /** The Export menu (when open). */
+  exportMenu() {
+    return this.page.getByTestId("course-exports").getByRole("menu");
+  }
+
+  /** The Export menu, opened, and one of its downloads. */
   async exportLink(name: RegExp) {
-    const exports = this.page.getByTestId("course-exports");
-    if ((await exports.getAttribute("open")) === null) await exports.getByText("Export", { exact: true }).click();
-    return exports.getByRole("link", { name });
+    if ((await this.exportButton().getAttribute("aria-expanded")) !== "true") await this.exportButton().click();
+    return this.exportMenu().getByRole("menuitem", { name });
   }
 
   heading() {

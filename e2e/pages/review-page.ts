@@ -52,4 +52,15 @@ export class ReviewPage {
   headerCount() {
     return this.page.getByTestId("header-due-count");
   }
+
+  /** The learner switches to another tab and back: the page is hidden, then visible again. */
+  async leaveAndComeBack() {
+    for (const state of ["hidden", "visible"]) {
+      await this.page.evaluate((visibility) => {
+        Object.defineProperty(document, "visibilityState", { value: visibility, configurable: true });
+        Object.defineProperty(document, "hidden", { value: visibility === "hidden", configurable: true });
+        document.dispatchEvent(new Event("visibilitychange", { bubbles: true }));
+      }, state);
+    }
+  }
 }

@@ -35,10 +35,15 @@ export class Shell {
     await item.click();
   }
 
-  async chooseTheme(theme: "Light" | "Dark" | "System") {
+  /** Opens the theme menu; answers the item of `theme`. */
+  async openThemeMenu(theme: "Light" | "Dark" | "System") {
     const item = this.page.getByRole("menuitemradio", { name: theme });
     await this.openMenu(this.page.getByRole("button", { name: "Toggle theme" }), item);
-    await item.click();
+    return item;
+  }
+
+  async chooseTheme(theme: "Light" | "Dark" | "System") {
+    await (await this.openThemeMenu(theme)).click();
   }
 
   toast(text: string | RegExp) {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 
-import { formatDueIn, formatInterval } from "./review";
+import { formatDueIn, formatInterval, hasFallenDue, untilNextDue } from "./review";
 
 const at = (ms: number) => new Date(Date.UTC(2026, 10, 24) + ms);
 const MIN = 60_000;
@@ -46,5 +46,39 @@ describe("formatDueIn", () => {
     expect(formatDueIn(at(0), at(3 * HOUR))).toBe("in 3 hours");
     expect(formatDueIn(at(0), at(DAY))).toBe("in 1 day");
     expect(formatDueIn(at(0), at(12 * DAY))).toBe("in 12 days");
+  });
+});
+
+describe("untilNextDue", () => {
+  const now = at(0).getTime();
+  test("until just after the next due time", () => {
+    expect(untilNextDue(at(MIN).toISOString(), now)).toBe(MIN + 500);
+    expect(untilNextDue(at(10 * MIN + 250).toISOString(), now)).toBe(10 * MIN + 750);
+  });
+
+  test("nothing to wait for without a next due time", () => {
+    expect(untilNextDue(null, now)).toBe(false);
+    expect(untilNextDue(undefined, now)).toBe(false);
+    expect(untilNextDue("not a date", now)).toBe(false);
+  });
+
+  test("a due time already past (a clock ahead of the server's) waits a few seconds, not none", () => {
+    expect(untilNextDue(at(-MIN).toISOString(), now)).toBe(5_000);
+    expect(untilNextDue(at(0).toISOString(), now)).toBe(5_000);
+  });
+
+  test("a far one is checked hourly", () => {
+    expect(untilNextDue(at(3 * DAY).toISOString(), now)).toBe(HOUR);
+    expect(untilNextDue(at(400 * DAY).toISOString(), now)).toBe(HOUR);
+  });
+});
+
+describe("hasFallenDue", () => {
+  const now = at(0).getTime();
+  test("at or after its due time", () => {
+    expect(hasFallenDue(at(-1).toISOString(), now)).toBe(true);
+    expect(hasFallenDue(at(0).toISOString(), now)).toBe(true);
+    expect(hasFallenDue(at(1).toISOString(), now)).toBe(false);
+    expect(hasFallenDue(null, now)).toBe(false);
   });
 });

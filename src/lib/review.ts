@@ -41,3 +41,25 @@ export function formatDueIn(now: Date | number, due: Date | number): string {
   if (ms < DAY) return unit(Math.round(ms / HOUR), "hour");
   return unit(Math.round(ms / DAY), "day");
 }
+
+/** After a due time, the server's clock has passed it too (give or take the request's trip). */
+const DUE_MARGIN_MS = 500;
+/** A client clock ahead of the server's asks again at this pace until the server agrees. */
+const MIN_DUE_WAIT_MS = 5_000;
+/** Timers sleep with the machine, and setTimeout overflows past ~24.8 days: a long wait is checked hourly. */
+const MAX_DUE_WAIT_MS = HOUR;
+
+/**
+ * How long a page showing due cards waits before asking again (React Query's `refetchInterval`):
+ * until the next card falls due at `nextDueAt` (ISO 8601), or `false` when none will.
+ */
+export function untilNextDue(nextDueAt: string | null | undefined, now: number): number | false {
+  if (!nextDueAt) return false;
+  const wait = Date.parse(nextDueAt) - now + DUE_MARGIN_MS;
+  return Number.isNaN(wait) ? false : Math.min(MAX_DUE_WAIT_MS, Math.max(MIN_DUE_WAIT_MS, wait));
+}
+
+/** Whether a card due at `nextDueAt` has fallen due by `now`: the page's count is out of date. */
+export function hasFallenDue(nextDueAt: string | null | undefined, now: number): boolean {
+  return nextDueAt ? Date.parse(nextDueAt) <= now : false;
+}

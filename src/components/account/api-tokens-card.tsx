@@ -1,11 +1,12 @@
 "use client";
 
-import { useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 
 import { FormField } from "~/components/auth/form-field";
 import { errorMessage } from "~/components/auth/server-errors";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Check } from "~/components/ui/icons/check";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Spinner } from "~/components/ui/spinner";
@@ -95,11 +96,27 @@ export function ApiTokensCard() {
   );
 }
 
-/** The secret, this once: copy it now. */
+/** The secret, this once, brought into view with its field focused (and selected): copy it now. */
 function NewToken({ token, name, onDone }: { token: string; name: string; onDone: () => void }) {
+  const sectionRef = useRef<HTMLElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [copied, setCopied] = useState(false);
+
+  useEffect(() => {
+    sectionRef.current?.scrollIntoView({ block: "nearest" });
+    inputRef.current?.focus({ preventScroll: true });
+  }, [token]);
+
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), 2_000);
+    return () => clearTimeout(timer);
+  }, [copied]);
+
   async function copy() {
     try {
       await navigator.clipboard.writeText(token);
+      setCopied(true);
       toast({ title: "Token copied" });
     } catch {
       toast({ variant: "destructive", title: "Couldn't copy the token", description: "Select it and copy it by hand." });
@@ -107,15 +124,21 @@ function NewToken({ token, name, onDone }: { token: string; name: string; onDone
   }
 
   return (
-    <section aria-labelledby="new-api-token-heading" className="grid gap-3 rounded-md border border-primary/40 bg-primary/5 p-4" data-testid="new-api-token">
+    <section
+      ref={sectionRef}
+      aria-labelledby="new-api-token-heading"
+      className="grid scroll-mt-20 scroll-mb-4 gap-3 rounded-md border border-primary/40 bg-primary/5 p-4"
+      data-testid="new-api-token"
+    >
       <h3 id="new-api-token-heading" className="font-semibold">
         Your new token “{name}”
       </h3>
       <p className="text-sm">Copy it now: it will not be shown again. Anyone with it can use the API as you.</p>
       <div className="flex flex-col gap-2 sm:flex-row">
-        <Input readOnly value={token} aria-label="New API token" className="font-mono" onFocus={(event) => event.currentTarget.select()} />
+        <Input ref={inputRef} readOnly value={token} aria-label="New API token" className="font-mono" onFocus={(event) => event.currentTarget.select()} />
         <Button variant="outline" onClick={() => void copy()}>
-          Copy
+          {copied ? <Check aria-hidden="true" /> : null}
+          {copied ? "Copied" : "Copy"}
         </Button>
         <Button variant="ghost" onClick={onDone}>
           Done

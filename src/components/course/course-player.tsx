@@ -122,6 +122,9 @@ function CoursePlayerView({ detail, saved, videoPlayer, startAt }: CoursePlayerV
   const [studyTab, setStudyTab] = useState<StudyTab>("outline");
   const [sheetOpen, setSheetOpen] = useState(false);
   const [compose, setCompose] = useState<ComposeRequest | null>(null);
+  const addNoteButton = useRef<HTMLButtonElement>(null);
+  // The composer closed (Escape, Cancel, saved): focus goes back to 'Add note', on a phone once the sheet is closed.
+  const refocusAddNote = useRef(false);
   const [cardDraft, setCardDraft] = useState<CardDraft | null>(null);
 
   const current = sections.find((section) => section.id === currentId) ?? null;
@@ -249,6 +252,15 @@ function CoursePlayerView({ detail, saved, videoPlayer, startAt }: CoursePlayerV
     setCompose({ seconds: currentSeconds(), nonce: Date.now() });
     openStudy("notes");
   }
+  function closeComposer() {
+    setCompose(null);
+    refocusAddNote.current = true;
+  }
+  useEffect(() => {
+    if (compose || !refocusAddNote.current || (!isDesktop && sheetOpen)) return;
+    refocusAddNote.current = false;
+    addNoteButton.current?.focus();
+  }, [compose, isDesktop, sheetOpen]);
   const addNoteRef = useRef(addNote);
   useLayoutEffect(() => {
     addNoteRef.current = addNote;
@@ -291,7 +303,7 @@ function CoursePlayerView({ detail, saved, videoPlayer, startAt }: CoursePlayerV
         courseId={courseId}
         onSeek={seekToMoment}
         compose={compose}
-        onComposeDone={() => setCompose(null)}
+        onComposeDone={closeComposer}
         noteActions={(note) => (
           <Button variant="ghost" size="sm" onClick={() => setCardDraft(draftFromNote(note))}>
             Make a card
@@ -402,7 +414,7 @@ function CoursePlayerView({ detail, saved, videoPlayer, startAt }: CoursePlayerV
           </div>
 
           <div className="-mt-3 flex flex-wrap items-center gap-2">
-            <Button variant="outline" size="sm" onClick={addNote} aria-keyshortcuts="N" disabled={!course.videoId}>
+            <Button ref={addNoteButton} variant="outline" size="sm" onClick={addNote} aria-keyshortcuts="N" disabled={!course.videoId}>
               Add note
             </Button>
             {!isDesktop ? (

@@ -1,13 +1,14 @@
 /**
- * Light, dark or system theme: the choice is kept in localStorage under "theme" (light when unset)
- * and shown as a "light"/"dark" class and color-scheme on <html>.
+ * Light, dark or system theme: the choice is kept in localStorage under "theme" (the system's
+ * prefers-color-scheme until the learner picks one) and shown as a "light"/"dark" class and
+ * color-scheme on <html>.
  *
  * ThemeScript runs `themeScript` inline before the first paint, and it keeps <html> in step
- * afterwards: when the system theme changes while "system" is chosen, and on every `storage` event
+ * afterwards: when the system theme changes while "system" is chosen (or nothing is), and on every `storage` event
  * for the key, whether from another tab or from `storeTheme` in this one.
  */
 export const THEME_STORAGE_KEY = "theme";
-export const DEFAULT_THEME = "light";
+export const DEFAULT_THEME = "system";
 export const THEMES = ["light", "dark", "system"] as const;
 export type Theme = (typeof THEMES)[number];
 

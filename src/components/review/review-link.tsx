@@ -4,10 +4,21 @@ import Link from "next/link";
 
 import { buttonVariants } from "~/components/ui/button";
 import { useSessionUser } from "~/hooks/use-session";
+import { hasFallenDue, untilNextDue } from "~/lib/review";
+import type { DueCount } from "~/lib/schemas/cards";
 import { api } from "~/trpc/react";
 
-/** Refreshed when the learner comes back to the tab: cards fall due while nobody is looking. */
-const DUE_COUNT_OPTIONS = { staleTime: 60_000, refetchOnWindowFocus: true } as const;
+type DueCountQuery = { state: { data?: DueCount } };
+
+/**
+ * Cards fall due while the page is open: the count is fetched again when the next one does, and
+ * when the learner comes back to the tab (at once if one fell due meanwhile, else once a minute old).
+ */
+const DUE_COUNT_OPTIONS = {
+  staleTime: 60_000,
+  refetchInterval: (query: DueCountQuery) => untilNextDue(query.state.data?.nextDueAt, Date.now()),
+  refetchOnWindowFocus: (query: DueCountQuery) => (hasFallenDue(query.state.data?.nextDueAt, Date.now()) ? "always" : true),
+} as const;
 
 function DueCountLink() {
   const due = api.review.dueCount.useQuery(undefined, DUE_COUNT_OPTIONS);

@@ -7,7 +7,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader } from "~/components/ui/card";
 import { CenteredSpinner } from "~/components/ui/spinner";
 import { toast } from "~/hooks/use-toast";
-import { CARD_RATINGS, type CardRatingName, formatDueIn } from "~/lib/review";
+import { CARD_RATINGS, type CardRatingName, formatDueIn, untilNextDue } from "~/lib/review";
 import { api } from "~/trpc/react";
 
 const RATING_LABELS: Record<CardRatingName, string> = { again: "Again", hard: "Hard", good: "Good", easy: "Easy" };
@@ -24,14 +24,19 @@ const isButton = (target: EventTarget | null) => target instanceof HTMLButtonEle
 /**
  * /review: today's due cards, one at a time. Space (or 'Show answer') flips the card; 1-4 (or
  * the buttons, each with its next interval) rate it. The page of due cards is worked through
- * locally, then fetched again: cards rated Again come back once due.
+ * locally, then fetched again: cards rated Again come back once due. With nothing left to work
+ * through, the queue is fetched again when the next card falls due and when the learner comes back
+ * to the tab, so cards that fall due while the page is open show by themselves.
  */
 export function ReviewSession() {
   const utils = api.useUtils();
-  const queue = api.review.queue.useQuery(undefined, { staleTime: 0 });
+  const queue = api.review.queue.useQuery(undefined, {
+    staleTime: 0,
+    refetchInterval: (query) => (query.state.data?.cards.length === 0 ? untilNextDue(query.state.data.nextDueAt, Date.now()) : false),
+    refetchOnWindowFocus: (query) => query.state.data?.cards.length === 0,
+  });
   const [done, setDone] = useState<ReadonlySet<number>>(() => new Set());
   const [flipped, setFlipped] = useState(false);
-  const [now, setNow] = useState(() => Date.now());
 
   const card = useMemo(() => queue.data?.cards.find((c) => !done.has(c.id)), [queue.data, done]);
   const remaining = Math.max(0, (queue.data?.dueCount ?? 0) - done.size);
@@ -55,11 +60,15 @@ export function ReviewSession() {
   const { refetch } = queue;
   useEffect(() => {
     if (!exhausted) return;
-    void refetch().then(() => {
-      setDone(new Set());
-      setNow(Date.now());
-    });
+    void refetch().then(() => setDone(new Set()));
   }, [exhausted, refetch]);
+
+  // A fresh queue that disagrees with the header's count: the header asks again.
+  const dueCount = queue.data?.dueCount;
+  useEffect(() => {
+    const shown = utils.review.dueCount.getData()?.dueCount;
+    if (dueCount !== undefined && shown !== undefined && shown !== dueCount) void utils.review.dueCount.invalidate();
+  }, [dueCount, queue.dataUpdatedAt, utils]);
 
   const rate = useCallback(
     (rating: CardRatingName) => {
@@ -98,7 +107,7 @@ export function ReviewSession() {
         <CardHeader>
           <h2 className="text-xl font-semibold">{next ? "All caught up" : "No cards yet"}</h2>
           <p className="text-muted-foreground">
-            {next ? `Next card due ${formatDueIn(now, new Date(next))}.` : "No cards yet — cards are made from quiz questions you miss."}
+            {next ? `Next card due ${formatDueIn(queue.dataUpdatedAt, new Date(next))}.` : "No cards yet — cards are made from quiz questions you miss."}
           </p>
         </CardHeader>
       </Card>

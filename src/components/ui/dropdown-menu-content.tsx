@@ -8,16 +8,21 @@ import { focusMenuItem, menuItems, useMenu } from "./dropdown-menu";
 import { Check } from "./icons/check";
 
 /**
- * The popup of a DropdownMenu: a role="menu" below the trigger, right-aligned, with role="menuitem"
+ * The popup of a DropdownMenu: a role="menu" below the trigger, right-aligned (or left), with role="menuitem"
  * and role="menuitemradio" items. It focuses the first (or last) item when it opens; ArrowUp/ArrowDown
  * (wrapping), Home/End and a typed letter move focus; Enter/Space/click choose an item and close the
  * menu; Escape closes it and returns focus to the trigger; Tab closes it and moves on from the trigger.
  */
-export function DropdownMenuContent(props: ComponentProps<"div">) {
+type DropdownMenuContentProps = ComponentProps<"div"> & {
+  /** Which edge of the trigger the popup lines up with: its right edge (the header's menus) or its left. */
+  align?: "end" | "start";
+};
+
+export function DropdownMenuContent(props: DropdownMenuContentProps) {
   return useMenu().open ? <OpenMenuContent {...props} /> : null;
 }
 
-function OpenMenuContent({ className, children, onKeyDown, ...props }: ComponentProps<"div">) {
+function OpenMenuContent({ className, children, onKeyDown, align = "end", ...props }: DropdownMenuContentProps) {
   const menu = useMenu();
   const { contentId, focusTarget } = menu;
 
@@ -84,7 +89,9 @@ function OpenMenuContent({ className, children, onKeyDown, ...props }: Component
       tabIndex={-1}
       data-state="open"
       className={cn(
-        "absolute top-full right-0 z-50 mt-1.5 min-w-[10rem] overflow-hidden rounded-md border bg-popover p-1 text-popover-foreground shadow-md outline-none",
+        "absolute top-full z-50 mt-1.5 min-w-[10rem]",
+        align === "end" ? "right-0" : "left-0",
+        "overflow-hidden rounded-md border bg-popover p-1 text-popover-foreground shadow-md outline-none",
         className,
       )}
       onKeyDown={handleKeyDown}
@@ -111,11 +118,13 @@ function focusOnHover(event: { currentTarget: HTMLElement }) {
 type DropdownMenuItemProps = Omit<ComponentProps<"div">, "onSelect"> & {
   /** Renders the item as a link (next/link) to this path; choosing it navigates there. */
   href?: string;
+  /** With `href`: a plain <a download>, so choosing it downloads the file (and closes the menu). */
+  download?: boolean;
   onSelect?: () => void;
   variant?: keyof typeof itemTone;
 };
 
-export function DropdownMenuItem({ className, href, onSelect, variant = "default", onClick, children, ...props }: DropdownMenuItemProps) {
+export function DropdownMenuItem({ className, href, download, onSelect, variant = "default", onClick, children, ...props }: DropdownMenuItemProps) {
   const menu = useMenu();
   const itemProps = {
     role: "menuitem",
@@ -126,6 +135,13 @@ export function DropdownMenuItem({ className, href, onSelect, variant = "default
   function select() {
     onSelect?.();
     menu.close(true);
+  }
+  if (href && download) {
+    return (
+      <a href={href} download aria-describedby={props["aria-describedby"]} {...itemProps} onClick={select}>
+        {children}
+      </a>
+    );
   }
   if (href) {
     return (

@@ -89,7 +89,12 @@ export const cardReviewedOutput = z.object({ card: cardOutput });
 
 /** `review.dueCount`: all due cards, or those of one course. */
 export const dueCountInput = z.object({ courseId: idSchema.optional() }).strict().optional();
-export const dueCountOutput = z.object({ dueCount: z.number().int() });
+export const dueCountOutput = z.object({
+  dueCount: z.number().int(),
+  /** The earliest due time after now (ISO 8601), when the count next grows; null when no card is due later. */
+  nextDueAt: z.string().nullable(),
+});
+export type DueCount = z.infer<typeof dueCountOutput>;
 
 export const reviewSettingsOutput = z.object({ desiredRetention: z.number() });
 export const reviewSettingsInput = z

@@ -88,6 +88,9 @@ function NoteComposer({ courseId, seconds, onDone }: { courseId: number; seconds
         event.preventDefault();
         create.mutate({ id: courseId, timeSeconds: seconds, text, quote: quote && line ? line : null });
       }}
+      onKeyDown={(event) => {
+        if (event.key === "Escape") onDone();
+      }}
     >
       <label htmlFor={textId} className="text-sm font-medium">
         Note at <span className="font-mono">{momentAt(seconds)}</span>
@@ -101,9 +104,6 @@ function NoteComposer({ courseId, seconds, onDone }: { courseId: number; seconds
         required
         rows={4}
         onChange={(event) => setText(event.target.value)}
-        onKeyDown={(event) => {
-          if (event.key === "Escape") onDone();
-        }}
         className="w-full rounded-md border border-input bg-background px-3 py-2 text-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
         placeholder="Markdown works: **bold**, lists, links"
       />

@@ -1,6 +1,6 @@
 "use client";
 
-import { type ReactNode, useEffect, useRef } from "react";
+import { type ReactNode, useLayoutEffect, useRef } from "react";
 
 import { Button } from "~/components/ui/button";
 import { X } from "~/components/ui/icons/x";
@@ -13,7 +13,9 @@ type StudySheetProps = { open: boolean; onClose: () => void; title: string; chil
  */
 export function StudySheet({ open, onClose, title, children }: StudySheetProps) {
   const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
+  // A layout effect: open before the content's own effects run, so a field that focuses itself
+  // on mount (the note composer) keeps focus rather than losing it to showModal's.
+  useLayoutEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) dialog.showModal();

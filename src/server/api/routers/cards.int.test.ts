@@ -145,9 +145,9 @@ describe("review.queue, cards.review, review.dueCount", () => {
       moment: "1:05",
       intervals: { again: "1m", hard: expect.stringMatching(/^\d+m$/), good: expect.stringMatching(/^\d+m$/), easy: expect.stringMatching(/^\d+d$/) },
     });
-    expect(await caller.review.dueCount()).toEqual({ dueCount: 3 });
-    expect(await caller.review.dueCount({ courseId: course.id })).toEqual({ dueCount: 3 });
-    expect(await caller.review.dueCount({ courseId: (await createCourse(db, { userId: user.id })).id })).toEqual({ dueCount: 0 });
+    expect(await caller.review.dueCount()).toEqual({ dueCount: 3, nextDueAt: null });
+    expect(await caller.review.dueCount({ courseId: course.id })).toEqual({ dueCount: 3, nextDueAt: null });
+    expect(await caller.review.dueCount({ courseId: (await createCourse(db, { userId: user.id })).id })).toEqual({ dueCount: 0, nextDueAt: null });
 
     const first = stored[0]!;
     const { card } = await caller.cards.review({ id: first.id, rating: "good" });
@@ -177,12 +177,15 @@ describe("review.queue, cards.review, review.dueCount", () => {
     await expectTRPCError(caller.cards.review({ id: first.id, rating: "easy" }), "CONFLICT", "This card is not due yet");
     expect(await db.cardReview.count({ where: { cardId: first.id } })).toBe(1);
     expect((await caller.review.queue()).dueCount).toBe(2);
+    // The header's count learns when it next grows: when the reviewed card falls due again.
+    expect(await caller.review.dueCount()).toEqual({ dueCount: 2, nextDueAt: card.due });
+    expect(await caller.review.dueCount({ courseId: course.id })).toEqual({ dueCount: 2, nextDueAt: card.due });
 
     // Nothing due: the queue says when the next card is.
     for (const c of stored.slice(1)) await caller.cards.review({ id: c.id, rating: "easy" });
     const empty = await caller.review.queue();
     expect(empty).toEqual({ cards: [], dueCount: 0, nextDueAt: card.due });
-    expect(await caller.review.dueCount()).toEqual({ dueCount: 0 });
+    expect(await caller.review.dueCount()).toEqual({ dueCount: 0, nextDueAt: card.due });
   });
 
   test("no cards: an empty queue with no next due time", async () => {

@@ -18,7 +18,7 @@ export const reviewRouter = createTRPCRouter({
   dueCount: protectedProcedure
     .input(dueCountInput)
     .output(dueCountOutput)
-    .query(async ({ ctx, input }) => ({ dueCount: await getDueCount(ctx.db, { userId: ctx.user.id, courseId: input?.courseId }) })),
+    .query(({ ctx, input }) => getDueCount(ctx.db, { userId: ctx.user.id, courseId: input?.courseId })),
 
   settings: protectedProcedure.output(reviewSettingsOutput).query(({ ctx }) => getReviewSettings(ctx.db, ctx.user.id)),
 

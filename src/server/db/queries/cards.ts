@@ -69,16 +69,23 @@ export async function selectDueSummary(
   return row ?? { dueCount: 0, nextDueAt: null, desiredRetention: 0.9 };
 }
 
-/** Only the count, for the header on every page: one index-only COUNT on ("userId", due). */
-const DUE_COUNT_SQL = `SELECT count(*)::int AS "dueCount" FROM "Card" WHERE "userId" = $1 AND due <= ${utc("$2")}`;
-const COURSE_DUE_COUNT_SQL = `SELECT count(*)::int AS "dueCount" FROM "Card" WHERE "userId" = $1 AND "courseId" = $3 AND due <= ${utc("$2")}`;
+/**
+ * For the header on every page: how many of the learner's cards are due at $2 (of course $3, when
+ * given) and the first due time after $2, when the count next grows: index-only scans of ("userId", due).
+ */
+const DUE_COUNT_SQL = `
+  SELECT
+    (SELECT count(*)::int FROM "Card" WHERE "userId" = $1 AND due <= ${utc("$2")} AND ($3::int IS NULL OR "courseId" = $3::int)) AS "dueCount",
+    (SELECT ${iso("min(due)")} FROM "Card" WHERE "userId" = $1 AND due > ${utc("$2")} AND ($3::int IS NULL OR "courseId" = $3::int)) AS "nextDueAt"`;
 
-export async function countDueCards(db: DbClient, { userId, now, courseId }: { userId: number; now: Date; courseId?: number }): Promise<number> {
-  const [row] =
-    courseId === undefined
-      ? await queryRows<{ dueCount: number }>(db, DUE_COUNT_SQL, [userId, now.toISOString()], "due-count")
-      : await queryRows<{ dueCount: number }>(db, COURSE_DUE_COUNT_SQL, [userId, now.toISOString(), courseId], "course-due-count");
-  return row?.dueCount ?? 0;
+export type DueCountRow = { dueCount: number; nextDueAt: string | null };
+
+export async function countDueCards(
+  db: DbClient,
+  { userId, now, courseId = null }: { userId: number; now: Date; courseId?: number | null },
+): Promise<DueCountRow> {
+  const [row] = await queryRows<DueCountRow>(db, DUE_COUNT_SQL, [userId, now.toISOString(), courseId], "due-count");
+  return row ?? { dueCount: 0, nextDueAt: null };
 }
 
 export type LockedCardRow = CardScheduleColumns & { id: number; desiredRetention: number };

@@ -1,6 +1,6 @@
 import { momentLabel } from "~/lib/course-timeline";
 import type { CardRatingName } from "~/lib/review";
-import { REVIEW_QUEUE_PAGE, type CardView, type ReviewQueue } from "~/lib/schemas/cards";
+import { REVIEW_QUEUE_PAGE, type CardView, type DueCount, type ReviewQueue } from "~/lib/schemas/cards";
 import { formatTimestamp } from "~/lib/timestamps";
 import type { Db, DbClient } from "~/server/db";
 import { countDueCards, lockCardForReview, selectDueSummary, selectReviewQueue } from "~/server/db/queries/cards";
@@ -34,8 +34,8 @@ export async function getReviewQueue(db: DbClient, { userId, now = new Date() }:
   return { cards, dueCount: summary.dueCount, nextDueAt: summary.dueCount > 0 ? null : summary.nextDueAt };
 }
 
-/** review.dueCount: the learner's cards due now (of one course, when given). */
-export async function getDueCount(db: DbClient, { userId, courseId, now = new Date() }: { userId: number; courseId?: number; now?: Date }): Promise<number> {
+/** review.dueCount: the learner's cards due now (of one course, when given), and when the next one falls due. */
+export function getDueCount(db: DbClient, { userId, courseId, now = new Date() }: { userId: number; courseId?: number; now?: Date }): Promise<DueCount> {
   return countDueCards(db, { userId, courseId, now });
 }
 
