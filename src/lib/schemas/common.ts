@@ -296,3 +296,6 @@ export const countSchema = (label: string, min: number, max: number) => wholeNum
 
 /** A count in a query key, e.g. `?limit=3`. */
 export const countParam = (label: string, min: number, max: number) => wholeNumberParam(label, { min, max });
+
+/** `{ id }` of a tRPC-only procedure: a JSON number, never text (no REST path sends it). */
+export const jsonIdInput = z.object({ id: idSchema }).strict();

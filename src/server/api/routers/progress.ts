@@ -1,7 +1,7 @@
+import { jsonIdInput } from "~/lib/schemas/common";
 import { z } from "zod";
 
 import { progressByCourseInput, progressRecordOutput, progressUpdateInput } from "~/lib/schemas/progress";
-import { courseIdInput } from "~/lib/schemas/course";
 import { findCourseProgress, getCourseProgressOrThrow } from "~/server/services/progress/get-progress";
 import { listUserProgress } from "~/server/services/progress/list-progress";
 import { updateCourseProgress } from "~/server/services/progress/update-progress";
@@ -33,7 +33,7 @@ export const progressRouter = createTRPCRouter({
 
   /** byCourse for the app's pages (tRPC only): null before any progress, where the documented path answers 404. */
   find: protectedProcedure
-    .input(courseIdInput)
+    .input(jsonIdInput)
     .output(progressRecordOutput.nullable())
     .query(({ ctx, input }) => findCourseProgress(ctx.db, { courseId: input.id, userId: ctx.user.id })),
 

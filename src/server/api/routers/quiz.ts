@@ -1,3 +1,4 @@
+import { jsonIdInput } from "~/lib/schemas/common";
 import { attemptResultOutput, quizOutput, sectionQuizInput, submitAttemptInput } from "~/lib/schemas/quiz";
 import { generateSectionQuiz } from "~/server/services/quiz/generate-quiz";
 import { findVisibleSectionQuiz, getSectionQuizOrThrow } from "~/server/services/quiz/get-quiz";
@@ -23,7 +24,7 @@ export const quizRouter = createTRPCRouter({
 
   /** bySection for the app's pages (tRPC only): null before the quiz is generated, where the documented path answers 404. */
   find: protectedProcedure
-    .input(sectionQuizInput)
+    .input(jsonIdInput)
     .output(quizOutput.nullable())
     .query(({ ctx, input }) => findVisibleSectionQuiz(ctx.db, { sectionId: input.id, userId: ctx.user.id })),
 
