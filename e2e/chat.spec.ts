@@ -1,8 +1,8 @@
 /**
  * The course chat in Chromium against the production build: the main instance's tutor streams
  * from the fake OpenAI-compatible server (its replies cite the first passage it was given), the
- * offline instance answers from the transcript. Asking, streaming, timestamp links into the
- * player, Enter/Shift+Enter, the empty-input rule, stop, a broken stream, the rate limit.
+ * offline instance answers from the transcript. Asking, streaming, timestamp links played beside
+ * the chat, Enter/Shift+Enter, the empty-input rule, stop, a broken stream, the rate limit.
  */
 import { ChatPage } from "./pages/chat-page";
 import { CoursePage } from "./pages/course-page";
@@ -55,12 +55,17 @@ test("a learner asks, watches the reply stream in, and follows its timestamp int
   await expect(chat.stopButton()).toBeHidden();
   await expect(chat.typingIndicator()).toBeHidden();
 
-  // The link opens the course player at that moment, in the section playing then.
+  // The link plays that moment beside the chat; its address (a new tab) opens the course player
+  // there, in the section playing then.
   const link = chat.timestampLinks().first();
   const seconds = Number(await link.getAttribute("data-seconds"));
   await link.click();
-  await expect(page).toHaveURL(new RegExp(`/course/${detail.course.id}\\?t=${seconds}$`));
+  await expect(chat.videoPanel()).toBeVisible();
   const player = new CoursePage(page);
+  await player.expectPlayerAt(seconds);
+  await expect(page).toHaveURL(new RegExp(`/course/${detail.course.id}/chat$`));
+  await page.goto((await link.getAttribute("href"))!);
+  await expect(page).toHaveURL(new RegExp(`/course/${detail.course.id}\\?t=${seconds}$`));
   await player.expectPlayerAt(seconds);
   const playing = [...sections].reverse().find((section) => section.timeStart <= seconds) ?? sections[0]!;
   await expect(player.currentSection()).toContainText(playing.title);

@@ -1,7 +1,7 @@
 /**
  * 'Ask about this moment' and the exports, in Chromium at a desktop and a phone viewport: from
  * the player at a moment to the chat page with its 'Asking about m:ss' chip, an answer that cites
- * the passage being watched and seeks there; and the course's Markdown and Anki/TSV downloads.
+ * the passage being watched and plays it beside the chat (a sheet on a phone); and the course's Markdown and Anki/TSV downloads.
  */
 import { readFile } from "node:fs/promises";
 
@@ -14,7 +14,8 @@ import { expect, expectAccessible, generateCourse, registerViaApi, resetFakeLlm,
 test.afterEach(async ({ request }) => resetFakeLlm(request));
 
 for (const [name, viewport] of Object.entries(VIEWPORTS)) {
-  test(`${name}: the player's 'Ask about this moment' opens the chat on that moment; the answer cites it and seeks there`, async ({ page }) => {
+  test(`${name}: the player's 'Ask about this moment' opens the chat on that moment; the answer cites it and plays it in place`, async ({ page }) => {
+    test.slow();
     await page.setViewportSize(viewport);
     await registerViaApi(page.request);
     const { detail, sections } = await generateCourse(page.request);
@@ -54,16 +55,62 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     expect((await plain).postDataJSON()).not.toHaveProperty("atSeconds");
     await expect(chat.messages("assistant")).toHaveCount(2);
 
-    // The citation of the first answer seeks the player there.
-    await chat
+    // A citation plays its moment in place, beside the chat (on a phone, in a sheet at the bottom): the conversation stays.
+    const citation = chat
       .messages("assistant")
       .first()
-      .getByRole("link", { name: /^Watch at / })
-      .click();
-    await expect(page).toHaveURL(new RegExp(`/course/${courseId}\\?t=${cited}$`));
+      .getByRole("link", { name: /^Watch at / });
+    await citation.click();
+    await expect(page).toHaveURL(new RegExp(`/course/${courseId}/chat$`));
+    await expect(chat.videoPanel()).toBeInViewport();
     await player.expectPlayerAt(cited);
-    const playing = [...sections].reverse().find((section) => section.timeStart <= cited) ?? sections[0]!;
+    await expect(chat.messages()).toHaveCount(4);
+    if (name === "phone") await expect(chat.videoPanel().getByRole("heading")).toBeFocused();
+    await expectAccessible(page);
+
+    // Another citation seeks the same player rather than loading a new one.
+    const instance = await player.player().getAttribute("data-instance");
+    await player.pausePlayer();
+    await player.seekPlayer(cited + 200);
+    await citation.click();
+    await expect.poll(() => player.playerSeconds()).toBe(cited);
+    expect(await player.player().getAttribute("data-instance")).toBe(instance);
+
+    // Closed (Escape in the sheet, or its Close button), focus goes back to the citation.
+    if (name === "phone") {
+      await chat.videoPanel().getByRole("heading").focus();
+      await page.keyboard.press("Escape");
+    } else {
+      await chat.videoPanel().getByRole("button", { name: "Close the video" }).click();
+    }
+    await expect(chat.videoPanel()).toHaveCount(0);
+    await expect(citation).toBeFocused();
+
+    // "Open in the course" goes to the course at that moment; Back returns to the same place in the
+    // conversation (on a laptop's shorter screen the conversation scrolls within itself).
+    if (name === "desktop") await page.setViewportSize({ width: viewport.width, height: 600 });
+    await citation.click();
+    await chat.log().evaluate((log) => (log.scrollTop = log.scrollHeight / 3));
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight / 3));
+    const reading = await chat.scrollPosition();
+    expect(name === "desktop" ? reading.log : reading.page).toBeGreaterThan(0);
+    // The position is kept once the learner stops scrolling.
+    await page.waitForTimeout(400);
+    await chat
+      .videoPanel()
+      .getByRole("link", { name: /^Open in the course at / })
+      .click();
+    // At the moment the video beside the chat had reached (it plays on from the citation).
+    await expect(page).toHaveURL(new RegExp(`/course/${courseId}\\?t=\\d+$`));
+    const opened = Number(new URL(page.url()).searchParams.get("t"));
+    expect(opened).toBeGreaterThanOrEqual(cited);
+    expect(opened).toBeLessThanOrEqual(cited + 5);
+    await player.expectPlayerAt(opened);
+    const playing = [...sections].reverse().find((section) => section.timeStart <= opened) ?? sections[0]!;
     await expect(player.currentSection()).toContainText(playing.title);
+    await page.goBack();
+    await expect(chat.messages()).toHaveCount(4);
+    await expect.poll(() => chat.scrollPosition()).toEqual(reading);
   });
 
   test(`${name}: the course page downloads the course as Markdown and its cards as an Anki deck and TSV`, async ({ page }) => {

@@ -99,6 +99,16 @@ export class ChatPage {
     return this.lastReply().getByRole("link", { name: /^Watch at / });
   }
 
+  /** The video a citation opened: beside the chat on a desktop, a sheet at the bottom of a phone. */
+  videoPanel() {
+    return this.page.getByTestId("cited-moment-player");
+  }
+
+  /** The conversation's own scroll and the page's. */
+  async scrollPosition() {
+    return this.log().evaluate((log) => ({ log: Math.round(log.scrollTop), page: Math.round(window.scrollY) }));
+  }
+
   /** 'Asking about m:ss': the moment the questions are about (opened with ?at=). */
   momentChip() {
     return this.page.getByTestId("moment-chip");

@@ -12,8 +12,16 @@ import { CITATION_PROPERTY, remarkTimestampCitations } from "./markdown-rules";
 
 const REMARK_PLUGINS = [remarkTimestampCitations];
 
+type ChatMarkdownProps = {
+  text: string;
+  courseId: number;
+  videos?: readonly TimelineVideo[];
+  /** A plain click on a citation: the page plays the moment in place (a new tab still opens the course there). */
+  onCite?: (seconds: number, link: HTMLElement) => void;
+};
+
 /** A tutor reply as Markdown: no raw HTML, only http(s)/mailto links, and [m:ss] citations as links into the course video. */
-export function ChatMarkdown({ text, courseId, videos = [] }: { text: string; courseId: number; videos?: readonly TimelineVideo[] }) {
+export function ChatMarkdown({ text, courseId, videos = [], onCite }: ChatMarkdownProps) {
   const components = useMemo<Components>(
     () => ({
       ...COMPACT_MARKDOWN_COMPONENTS,
@@ -27,6 +35,11 @@ export function ChatMarkdown({ text, courseId, videos = [] }: { text: string; co
               prefetch={false}
               aria-label={`Watch at ${label}`}
               data-seconds={seconds}
+              onClick={(event) => {
+                if (!onCite || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+                event.preventDefault();
+                onCite(seconds, event.currentTarget);
+              }}
               className="rounded bg-primary/10 px-1.5 font-mono text-xs text-primary hover:underline"
             >
               {label}
@@ -36,7 +49,7 @@ export function ChatMarkdown({ text, courseId, videos = [] }: { text: string; co
         return <SafeExternalLink href={href}>{children}</SafeExternalLink>;
       },
     }),
-    [courseId, videos],
+    [courseId, videos, onCite],
   );
 
   return (

@@ -2,19 +2,35 @@
 
 import { useChat } from "@ai-sdk/react";
 import { DefaultChatTransport } from "ai";
-import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type FormEvent,
+  type KeyboardEvent,
+  type RefObject,
+} from "react";
 
+import type { VideoPlayerKind } from "~/components/course/video/video-player";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { momentLabel, type TimelineVideo } from "~/lib/course-timeline";
 import { Send } from "~/components/ui/icons/send";
 import { Square } from "~/components/ui/icons/square";
 import { X } from "~/components/ui/icons/x";
+import { useMediaQuery } from "~/hooks/use-media-query";
 import { toast } from "~/hooks/use-toast";
 import { CHAT_MESSAGE_MAX_LENGTH, chatStreamPath, TUTOR_MODES, type TutorMode } from "~/lib/chat-limits";
 import { formatTimestamp } from "~/lib/timestamps";
 import { api, type RouterOutputs } from "~/trpc/react";
 
+import type { CitedMoment } from "./cited-moment-player";
 import { type ChatUIMessage, formatMessageTime, isSendKey, messageText, sendFailureMessage, toUIMessage } from "./chat-messages";
 
 type CourseDetail = RouterOutputs["course"]["byId"];
@@ -25,6 +41,11 @@ const loadMarkdown = () => import("./chat-markdown");
 const ChatMarkdown = lazy(async () => ({ default: (await loadMarkdown()).ChatMarkdown }));
 // Nor does the first answer need the course summary beside the conversation.
 const ChatSidePanel = lazy(async () => ({ default: (await import("./chat-side-panel")).ChatSidePanel }));
+// The video opens only when a citation is followed.
+const CitedMomentPlayer = lazy(async () => ({ default: (await import("./cited-moment-player")).CitedMomentPlayer }));
+
+/** From this width the video opens beside the conversation; below it, as a sheet at the bottom. */
+const BESIDE_THE_CHAT = "(min-width: 1024px)";
 
 const MODE_LABELS: Record<TutorMode, { label: string; hint: string }> = {
   explain: { label: "Explain", hint: "A clear, complete answer" },
@@ -36,10 +57,10 @@ const MODE_LABELS: Record<TutorMode, { label: string; hint: string }> = {
 /** The counter shows once a message gets this close to the limit. */
 const COUNTER_FROM = CHAT_MESSAGE_MAX_LENGTH - 500;
 
-type ChatViewProps = { detail: CourseDetail; initialMessages: ChatUIMessage[]; initialAtSeconds?: number | null };
+type ChatViewProps = { detail: CourseDetail; initialMessages: ChatUIMessage[]; initialAtSeconds?: number | null; videoPlayer: VideoPlayerKind };
 
-/** The conversation with the course tutor: history, streamed replies, modes, the moment asked about, and the side panel. */
-export function ChatView({ detail, initialMessages, initialAtSeconds = null }: ChatViewProps) {
+/** The conversation with the course tutor: history, streamed replies, modes, the moment asked about, cited moments played in place, and the side panel. */
+export function ChatView({ detail, initialMessages, initialAtSeconds = null, videoPlayer }: ChatViewProps) {
   const { course, chapters } = detail;
   const courseId = course.id;
   const utils = api.useUtils();
@@ -51,6 +72,26 @@ export function ChatView({ detail, initialMessages, initialAtSeconds = null }: C
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const logRef = useRef<HTMLDivElement>(null);
   const inputId = useId();
+  const besideTheChat = useMediaQuery(BESIDE_THE_CHAT, true);
+  // Back to this page, the video is open again at the moment it was opened for. (The chat renders
+  // only in the browser, once the course and the conversation have loaded.)
+  const [moment, setMoment] = useState<CitedMoment | null>(() => {
+    const seconds: unknown = typeof window === "undefined" ? null : window.history.state?.chatVideo;
+    return typeof seconds === "number" ? { seconds, request: 0 } : null;
+  });
+  // The citation that opened the video: focus returns to it when the video closes.
+  const citation = useRef<HTMLElement | null>(null);
+  const cite = useCallback((seconds: number, link: HTMLElement) => {
+    citation.current = link;
+    setMoment((previous) => ({ seconds, request: (previous?.request ?? 0) + 1 }));
+    rememberInHistory({ chatVideo: seconds });
+  }, []);
+  function closeVideo() {
+    setMoment(null);
+    rememberInHistory({ chatVideo: null });
+    citation.current?.focus();
+  }
+  const restoredScrollRef = useRestoredScroll(logRef);
 
   const transport = useMemo(
     () =>
@@ -138,14 +179,25 @@ export function ChatView({ detail, initialMessages, initialAtSeconds = null }: C
   useEffect(() => {
     const log = logRef.current;
     if (!log) return;
+    // Back on the page where the learner was reading: stay there.
+    if (restoredScrollRef.current) {
+      restoredScrollRef.current = false;
+      return;
+    }
     const nearBottom = log.scrollHeight - log.scrollTop - log.clientHeight < 160;
     if (nearBottom || messages.at(-1)?.role === "user") log.scrollTop = log.scrollHeight;
-  }, [messages, lastText, status]);
+  }, [messages, lastText, status, restoredScrollRef]);
 
   const welcome = `Hi! I'm your tutor for **${course.title}**. Ask me anything about the video: I answer from what it says, and link the moments I use so you can watch them.`;
 
   return (
-    <div className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-6 sm:px-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
+    <div
+      className={cn(
+        "mx-auto grid w-full max-w-6xl gap-6 px-4 py-6 sm:px-6 lg:grid-cols-[minmax(0,1fr)_22rem]",
+        // The sheet at the bottom of a phone's screen must not hide the end of the page.
+        moment && !besideTheChat && "pb-[calc(56.25vw+7rem)]",
+      )}
+    >
       <header className="grid gap-1 lg:col-span-2">
         <p className="text-sm font-medium text-muted-foreground">Course Chat</p>
         <h1 className="text-2xl font-bold tracking-tight" lang={course.language} dir="auto">
@@ -155,7 +207,7 @@ export function ChatView({ detail, initialMessages, initialAtSeconds = null }: C
 
       <section aria-label="Conversation" className="flex min-h-[28rem] flex-col rounded-lg border bg-card lg:h-[calc(100dvh-12rem)]">
         <div ref={logRef} role="log" aria-busy={busy} className="flex-1 space-y-4 overflow-y-auto p-4" data-testid="chat-log">
-          {messages.length === 0 ? <Bubble role="assistant" text={welcome} courseId={courseId} testId="welcome-message" /> : null}
+          {messages.length === 0 ? <Bubble role="assistant" text={welcome} courseId={courseId} testId="welcome-message" onCite={cite} /> : null}
           {messages.map((message) => (
             <Bubble
               key={message.id}
@@ -166,6 +218,7 @@ export function ChatView({ detail, initialMessages, initialAtSeconds = null }: C
               language={course.language}
               time={formatMessageTime(message.metadata?.timestamp)}
               note={message.id === stoppedId ? "Stopped" : undefined}
+              onCite={cite}
             />
           ))}
           {status === "submitted" ? <TypingIndicator /> : null}
@@ -218,7 +271,20 @@ export function ChatView({ detail, initialMessages, initialAtSeconds = null }: C
         </form>
       </section>
 
-      <aside aria-label="Course summary" className="lg:self-start">
+      <aside aria-label="Course summary" className="grid gap-4 lg:sticky lg:top-20 lg:self-start">
+        {moment ? (
+          <Suspense fallback={null}>
+            <CitedMomentPlayer
+              courseId={courseId}
+              videos={course.videos}
+              chapters={chapters}
+              videoPlayer={videoPlayer}
+              moment={moment}
+              docked={besideTheChat}
+              onClose={closeVideo}
+            />
+          </Suspense>
+        ) : null}
         <Suspense fallback={null}>
           <ChatSidePanel courseId={courseId} chapters={chapters} />
         </Suspense>
@@ -237,9 +303,10 @@ type BubbleProps = {
   time?: string;
   note?: string;
   testId?: string;
+  onCite: (seconds: number, link: HTMLElement) => void;
 };
 
-function Bubble({ role, text, courseId, videos, language, time, note, testId }: BubbleProps) {
+function Bubble({ role, text, courseId, videos, language, time, note, testId, onCite }: BubbleProps) {
   const mine = role === "user";
   return (
     <div className={cn("flex", mine ? "justify-end" : "justify-start")} data-role={role} data-testid={testId ?? "chat-message"}>
@@ -250,7 +317,7 @@ function Bubble({ role, text, courseId, videos, language, time, note, testId }: 
             <PlainText text={text} />
           ) : (
             <Suspense fallback={<PlainText text={text} />}>
-              <ChatMarkdown text={text} courseId={courseId} videos={videos} />
+              <ChatMarkdown text={text} courseId={courseId} videos={videos} onCite={onCite} />
             </Suspense>
           )}
         </div>
@@ -259,6 +326,76 @@ function Bubble({ role, text, courseId, videos, language, time, note, testId }: 
         ) : null}
       </div>
     </div>
+  );
+}
+
+/**
+ * Where the learner was reading (the conversation's own scroll and the page's), kept in the
+ * history entry with the video that was open: Back from the course, after "Open in the course",
+ * returns to the same place.
+ */
+function useRestoredScroll(logRef: RefObject<HTMLDivElement | null>): RefObject<boolean> {
+  const restored = useRef(false);
+  useLayoutEffect(() => {
+    const log = logRef.current;
+    if (!log) return;
+    const saved: unknown = window.history.state?.chatScroll;
+    restored.current = isScrollPosition(saved);
+    const stopRestoring = isScrollPosition(saved) ? restoreScroll(log, saved) : () => {};
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const remember = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        rememberInHistory({ chatScroll: { log: log.scrollTop, page: window.scrollY } });
+      }, 150);
+    };
+    log.addEventListener("scroll", remember, { passive: true });
+    window.addEventListener("scroll", remember, { passive: true });
+    return () => {
+      stopRestoring();
+      clearTimeout(timer);
+      log.removeEventListener("scroll", remember);
+      window.removeEventListener("scroll", remember);
+    };
+  }, [logRef]);
+  return restored;
+}
+
+/** Keeps `state` in this page's history entry (beside the router's own), for when the learner comes Back. */
+function rememberInHistory(state: Record<string, unknown>) {
+  window.history.replaceState({ ...window.history.state, ...state }, "");
+}
+
+/** How long a restored position is held while the replies' Markdown and the side panel load and the page grows. */
+const RESTORE_FOR_MS = 3000;
+const LEARNER_INPUT = ["wheel", "touchstart", "keydown", "pointerdown"] as const;
+
+/** Scrolls back to `target`, again on each frame until the page is tall enough, unless the learner moves first. */
+function restoreScroll(log: HTMLElement, target: { log: number; page: number }): () => void {
+  const until = performance.now() + RESTORE_FOR_MS;
+  let frame = 0;
+  const apply = () => {
+    log.scrollTop = target.log;
+    window.scrollTo(0, target.page);
+    const reached = Math.abs(log.scrollTop - target.log) < 1 && Math.abs(window.scrollY - target.page) < 1;
+    frame = reached || performance.now() > until ? 0 : requestAnimationFrame(apply);
+    if (!frame) stop();
+  };
+  const stop = () => {
+    cancelAnimationFrame(frame);
+    for (const type of LEARNER_INPUT) window.removeEventListener(type, stop, true);
+  };
+  for (const type of LEARNER_INPUT) window.addEventListener(type, stop, { capture: true, passive: true });
+  apply();
+  return stop;
+}
+
+function isScrollPosition(value: unknown): value is { log: number; page: number } {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    typeof (value as { log?: unknown }).log === "number" &&
+    typeof (value as { page?: unknown }).page === "number"
   );
 }
 

@@ -3,6 +3,7 @@
 import { useEffect, useMemo } from "react";
 
 import { CourseNotFound } from "~/components/course/course-not-found";
+import type { VideoPlayerKind } from "~/components/course/video/video-player";
 import { CenteredSpinner } from "~/components/ui/spinner";
 import { toast } from "~/hooks/use-toast";
 import { api } from "~/trpc/react";
@@ -11,7 +12,9 @@ import { toUIMessage } from "./chat-messages";
 import { ChatView } from "./chat-view";
 
 /** The course chat page: loads the course and the learner's conversation, then chats. */
-export function CourseChat({ courseId, atSeconds = null }: { courseId: number; atSeconds?: number | null }) {
+type CourseChatProps = { courseId: number; videoPlayer: VideoPlayerKind; atSeconds?: number | null };
+
+export function CourseChat({ courseId, videoPlayer, atSeconds = null }: CourseChatProps) {
   const course = api.course.byId.useQuery({ id: courseId });
   // Always fresh: the conversation goes on in useChat, so a cached copy would be stale on return.
   const history = api.chat.history.useQuery({ id: courseId }, { enabled: course.isSuccess, gcTime: 0, refetchOnWindowFocus: false, retry: 1 });
@@ -31,5 +34,5 @@ export function CourseChat({ courseId, atSeconds = null }: { courseId: number; a
   if (course.isError) return <CourseNotFound />;
   if (course.isPending || (history.isPending && !history.isError)) return <CenteredSpinner label="Loading chat" />;
   // History that cannot be read: the chat still opens, empty, and the toast says why.
-  return <ChatView key={courseId} detail={course.data} initialMessages={initialMessages ?? []} initialAtSeconds={atSeconds} />;
+  return <ChatView key={courseId} detail={course.data} initialMessages={initialMessages ?? []} initialAtSeconds={atSeconds} videoPlayer={videoPlayer} />;
 }

@@ -34,14 +34,13 @@ import type { ComposeRequest } from "./study/notes-panel";
 import { createPlayerClock } from "./study/player-clock";
 import { StudySheet } from "./study/study-sheet";
 import { type CardDraft, draftFromLine, draftFromNote } from "./study/card-draft";
-import { STUB_TAIL_SECONDS } from "./video/stub-player-constants";
+import { VIDEO_PLAYERS } from "./video/players";
+import { stubVideoLength } from "./video/stub-player-constants";
 import type { VideoPlayer, VideoPlayerKind } from "./video/video-player";
 import { WhatsNext } from "./whats-next";
 
-// Loaded on demand: the quiz after the video, and only the player this server uses.
+// Loaded on demand: the quiz after the video.
 const SectionQuiz = lazy(() => import("./section-quiz"));
-const YouTubeVideoPlayer = lazy(() => import("./video/youtube-player"));
-const StubVideoPlayer = lazy(() => import("./video/stub-player"));
 // The study panels (the virtualised transcript, notes and their Markdown) load when first opened.
 const TranscriptPanel = lazy(() => import("./study/transcript-panel"));
 const NotesPanel = lazy(() => import("./study/notes-panel"));
@@ -129,7 +128,7 @@ function CoursePlayerView({ detail, saved, videoPlayer, startAt }: CoursePlayerV
 
   const current = sections.find((section) => section.id === currentId) ?? null;
   const { previous, next, isLast } = neighbours(sections, currentId);
-  const stubDuration = Math.max(0, ...sections.map((section) => startSeconds(section))) + STUB_TAIL_SECONDS;
+  const stubDuration = stubVideoLength(sections);
 
   const update = api.progress.update.useMutation({
     async onMutate(input) {
@@ -409,7 +408,7 @@ function CoursePlayerView({ detail, saved, videoPlayer, startAt }: CoursePlayerV
                 </div>
               }
             >
-              <CourseVideoPlayer {...playerProps} Player={videoPlayer === "stub" ? StubVideoPlayer : YouTubeVideoPlayer} />
+              <CourseVideoPlayer {...playerProps} Player={VIDEO_PLAYERS[videoPlayer]} />
             </Suspense>
           </div>
 

@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { ProtectedRoute } from "~/components/auth/protected-route";
 import { CourseChat } from "~/components/chat/course-chat";
 import { parseStartAt } from "~/components/course/section-navigation";
+import { env } from "~/env";
 
 import { courseMetadata } from "../course-metadata";
 import { parseCourseId } from "../parse-course-id";
@@ -20,7 +21,7 @@ export default async function CourseChatPage({ params, searchParams }: CourseCha
   return (
     <ProtectedRoute>
       {/* ?at= (the player's 'Ask about this moment'): questions are about that moment until the learner removes it. */}
-      <CourseChat courseId={courseId} atSeconds={parseStartAt((await searchParams).at)} />
+      <CourseChat courseId={courseId} videoPlayer={env.VIDEO_PLAYER} atSeconds={parseStartAt((await searchParams).at)} />
     </ProtectedRoute>
   );
 }
