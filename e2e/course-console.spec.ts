@@ -2,12 +2,12 @@ import { expect, expectAccessible, generateCourse, registerViaApi, test, VIEWPOR
 import { CoursePage } from "./pages/course-page";
 
 /**
- * Opening a course with no progress yet: the page asks for its progress in a way that answers
- * "none yet" (progress.find, tRPC only), so the console shows no 404 "No progress yet"; the
- * documented REST path keeps its 404 for the same learner and course.
+ * Opening a course with no progress and no quiz yet: the page asks for both in a way that answers
+ * "none yet" (progress.find and quiz.find, tRPC only), so the console shows no 404 ("No progress
+ * yet", "Quiz not found"); the documented REST paths keep their 404s for the same learner.
  */
 for (const [name, viewport] of Object.entries(VIEWPORTS)) {
-  test(`${name}: opening a course without progress logs no 404; GET /api/courses/{id}/progress still answers 404`, async ({ page }) => {
+  test(`${name}: opening a course without progress logs no 404; the documented progress and quiz paths still answer 404`, async ({ page }) => {
     test.setTimeout(120_000);
     await page.setViewportSize(viewport);
     await registerViaApi(page.request);
@@ -16,14 +16,17 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     const documented = await page.request.get(`/api/courses/${detail.course.id}/progress`);
     expect(documented.status()).toBe(404);
     expect(((await documented.json()) as { message: string }).message).toBe("No progress yet");
+    const documentedQuiz = await page.request.get(`/api/sections/${sections[0]!.id}/quiz`);
+    expect(documentedQuiz.status()).toBe(404);
+    expect(((await documentedQuiz.json()) as { message: string }).message).toBe("Quiz not found");
 
     const errors: string[] = [];
-    const progressAnswers: { url: string; status: number }[] = [];
+    const answers: { url: string; status: number }[] = [];
     page.on("console", (message) => {
       if (message.type() === "error") errors.push(`${message.text()} (${message.location().url})`);
     });
     page.on("response", (response) => {
-      if (/progress\.(byCourse|find)/.test(response.url())) progressAnswers.push({ url: response.url(), status: response.status() });
+      if (/progress\.(byCourse|find)|quiz\.(bySection|find)/.test(response.url())) answers.push({ url: response.url(), status: response.status() });
     });
 
     const coursePage = new CoursePage(page);
@@ -33,9 +36,16 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     await page.waitForLoadState("networkidle");
     await expectAccessible(page);
 
-    expect(progressAnswers.length, "the page asked for the progress").toBeGreaterThan(0);
-    expect(progressAnswers.filter((answer) => answer.status !== 200)).toEqual([]);
-    expect(errors.filter((text) => /progress|No progress yet/.test(text))).toEqual([]);
+    expect(
+      answers.some((answer) => /progress\./.test(answer.url)),
+      "the page asked for the progress",
+    ).toBe(true);
+    expect(
+      answers.some((answer) => /quiz\./.test(answer.url)),
+      "the page asked for the quiz",
+    ).toBe(true);
+    expect(answers.filter((answer) => answer.status !== 200)).toEqual([]);
+    expect(errors.filter((text) => /404|progress|quiz|not found/i.test(text))).toEqual([]);
 
     // Still nothing saved: the documented path answers as before.
     expect((await page.request.get(`/api/courses/${detail.course.id}/progress`)).status()).toBe(404);

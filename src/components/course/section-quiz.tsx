@@ -30,10 +30,6 @@ const MARK_CLASSES: Record<OptionMark, string> = {
 };
 const MARK_TEXT: Record<OptionMark, string> = { correct: " (correct answer)", wrong: " (your answer, incorrect)", none: "" };
 
-function isNotFound(error: { data?: { code?: string } | null } | null) {
-  return error?.data?.code === "NOT_FOUND";
-}
-
 /**
  * "Test Your Knowledge" for one section (the player mounts one per section, keyed by it). The
  * quiz is fetched, or generated on demand when the section has none yet. Correct answers and
@@ -43,9 +39,10 @@ export default function SectionQuiz({ sectionId, onContinue, continueLabel, onRe
   const text = useCourseText();
   const momentAt = useMomentLabel();
   const utils = api.useUtils();
-  const quiz = api.quiz.bySection.useQuery({ id: sectionId });
+  // null before the section's quiz exists (quiz.find; the documented REST path answers 404 instead).
+  const quiz = api.quiz.find.useQuery({ id: sectionId });
   const generate = api.quiz.generate.useMutation({
-    onSuccess: (generated) => utils.quiz.bySection.setData({ id: sectionId }, generated),
+    onSuccess: (generated) => utils.quiz.find.setData({ id: sectionId }, generated),
   });
   const [state, dispatch] = useReducer(quizReducer, initialQuizState);
   const submit = api.quiz.submitAttempt.useMutation({
@@ -63,13 +60,13 @@ export default function SectionQuiz({ sectionId, onContinue, continueLabel, onRe
   });
 
   // No quiz yet for this section: generate it, once.
-  const needsGeneration = isNotFound(quiz.error) && !quiz.data;
+  const needsGeneration = quiz.isSuccess && quiz.data === null;
   const { mutate: generateQuiz, isIdle: generateIdle } = generate;
   useEffect(() => {
     if (needsGeneration && generateIdle) generateQuiz({ id: sectionId });
   }, [needsGeneration, generateIdle, generateQuiz, sectionId]);
 
-  const failed = !quiz.data && ((quiz.isError && !isNotFound(quiz.error)) || generate.isError);
+  const failed = !quiz.data && (quiz.isError || generate.isError);
   const toasted = useRef(false);
   useEffect(() => {
     if (!failed || toasted.current) return;
