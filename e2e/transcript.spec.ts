@@ -51,7 +51,15 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     } else {
       await panels.open("Transcript", phone);
       await expect(panels.activeLine()).toBeInViewport();
+      // The sheet fills the screen below the video, which stays in view above it.
+      const [video, sheet] = [await coursePage.player().boundingBox(), await panels.sheet().boundingBox()];
+      expect(video!.y).toBeGreaterThanOrEqual(0);
+      expect(video!.y + video!.height).toBeLessThanOrEqual(sheet!.y + 1);
     }
+    // The words of a line get most of the panel's width (the time sits above them when it is narrow).
+    const lineText = panels.activeLine().locator(":scope > span").last();
+    const [words, panel] = [await lineText.boundingBox(), await panels.scroller().boundingBox()];
+    expect(words!.width / panel!.width).toBeGreaterThan(0.7);
 
     // While the video plays, the highlight moves on to the next line, still in view.
     const playingFrom = Number(await panels.activeLine().getAttribute("data-start"));
@@ -64,6 +72,9 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     await page.mouse.wheel(0, next.start > segments[segments.length - 1]!.start / 2 ? -20_000 : 20_000);
     await expect(panels.followButton()).toBeVisible();
     await expect(panels.activeLine()).not.toBeInViewport();
+    // The button sits below the lines, never over them.
+    const [button, scroller] = [await panels.followButton().boundingBox(), await panels.scroller().boundingBox()];
+    expect(button!.y).toBeGreaterThanOrEqual(scroller!.y + scroller!.height - 1);
     await panels.followButton().click();
     await expect(panels.followButton()).toBeHidden();
     await expect(panels.activeLine()).toBeInViewport();

@@ -344,7 +344,7 @@ function CoursePlayerView({ detail, saved, videoPlayer, startAt }: CoursePlayerV
   const text = { lang: course.language, dir: "auto" } as const;
   return (
     <CourseTextProvider language={course.language} videos={course.videos}>
-      <div className="mx-auto grid w-full max-w-7xl gap-6 px-4 py-6 sm:px-6 md:grid-cols-[17rem_minmax(0,1fr)] lg:grid-cols-[20rem_minmax(0,1fr)]">
+      <div className="mx-auto grid w-full max-w-7xl gap-6 px-4 py-6 sm:px-6 md:grid-cols-[17rem_minmax(0,1fr)] lg:grid-cols-[20rem_minmax(0,1fr)] xl:grid-cols-[24rem_minmax(0,1fr)]">
         <header className="grid gap-2 md:col-span-2">
           <div className="flex flex-wrap items-center gap-2">
             <EngineBadge engine={course.engine} />
@@ -433,7 +433,7 @@ function CoursePlayerView({ detail, saved, videoPlayer, startAt }: CoursePlayerV
             <AskAboutMoment courseId={courseId} currentSeconds={currentSeconds} />
           </div>
           {!isDesktop ? (
-            <StudySheet open={sheetOpen} onClose={() => setSheetOpen(false)} title="Transcript and notes">
+            <StudySheet open={sheetOpen} onClose={() => setSheetOpen(false)} title="Transcript and notes" keepInView={videoArea}>
               <Tabs
                 defaultValue="transcript"
                 value={studyTab === "outline" ? "transcript" : studyTab}

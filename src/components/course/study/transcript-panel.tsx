@@ -147,10 +147,10 @@ export default function TranscriptPanel({ courseId, chapters, clock, onSeek, lin
         </label>
       </div>
 
-      <div className="relative min-h-0 flex-1">
+      <div className="min-h-0 flex-1">
         <div
           ref={scrollRef}
-          className="h-full overflow-y-auto overscroll-contain rounded-md border"
+          className="@container h-full overflow-y-auto overscroll-contain rounded-md border"
           onWheel={stopFollowing}
           onTouchMove={stopFollowing}
           onKeyDown={(event) => {
@@ -196,19 +196,21 @@ export default function TranscriptPanel({ courseId, chapters, clock, onSeek, lin
             })}
           </div>
         </div>
-        {!following ? (
-          <Button
-            size="sm"
-            className="absolute bottom-3 left-1/2 -translate-x-1/2 shadow-md"
-            onClick={() => {
-              setFollowing(true);
-              if (activeRow !== undefined) virtualizer.scrollToIndex(activeRow, { align: "center" });
-            }}
-          >
-            Follow video
-          </Button>
-        ) : null}
       </div>
+      {/* Below the lines, never over them. */}
+      {!following ? (
+        <Button
+          size="sm"
+          variant="secondary"
+          className="self-center"
+          onClick={() => {
+            setFollowing(true);
+            if (activeRow !== undefined) virtualizer.scrollToIndex(activeRow, { align: "center" });
+          }}
+        >
+          Follow video
+        </Button>
+      ) : null}
     </div>
   );
 }
@@ -232,7 +234,8 @@ function TranscriptLine({ segment, active, current, query, onSeek, actions }: Tr
     >
       <button
         type="button"
-        className="flex min-w-0 flex-1 gap-3 px-3 py-2 text-start text-sm hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none focus-visible:ring-inset"
+        // In a narrow panel the time sits above the line, so the words get the whole width.
+        className="flex min-w-0 flex-1 flex-col gap-0.5 px-3 py-2 text-start text-sm hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none focus-visible:ring-inset @sm:flex-row @sm:gap-3"
         aria-current={active ? "time" : undefined}
         data-testid="transcript-line"
         data-start={segment.start}
