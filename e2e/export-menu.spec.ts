@@ -1,7 +1,8 @@
 /**
  * The course page's Export menu in Chromium, on a desktop and a phone: the app's menu button
  * (role="menu", arrow keys), closed by Escape, by a click outside and by a download, each time
- * with focus back on 'Export' where the keyboard left it, and the course title uncovered.
+ * with focus back on 'Export' where the keyboard left it, and the course title uncovered; and the
+ * same menu for all the learner's cards on /review.
  */
 import { CoursePage } from "./pages/course-page";
 import { expect, expectAccessible, generateCourse, registerViaApi, test, VIEWPORTS } from "./fixtures";
@@ -69,5 +70,31 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     expect(await titleUncovered()).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
     await expectAccessible(page);
+  });
+
+  test(`${name}: /review's 'Export cards' is the same menu: all the learner's cards as an Anki deck or TSV`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await registerViaApi(page.request);
+    await page.goto("/review");
+    const exports = page.getByTestId("card-exports");
+    const trigger = exports.getByRole("button", { name: "Export cards" });
+    const menu = exports.getByRole("menu");
+    await expect(trigger).toBeVisible();
+    // Opened (repeated until hydration has wired the button), it lists the two card downloads.
+    await expect(async () => {
+      if (!(await menu.isVisible())) await trigger.click();
+      await expect(menu).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
+    await expect(menu.getByRole("menuitem")).toHaveText(["Cards as an Anki deck (.apkg)", "Cards as TSV (front, back, link)"]);
+    await expect(menu.getByRole("menuitem", { name: /TSV/ })).toHaveAttribute("href", "/api/cards/export?format=tsv");
+    await expectAccessible(page);
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+    await expect(trigger).toBeFocused();
+
+    await trigger.click();
+    const [tsv] = await Promise.all([page.waitForEvent("download"), menu.getByRole("menuitem", { name: /TSV/ }).click()]);
+    expect(tsv.suggestedFilename()).toMatch(/\.tsv$/);
+    await expect(menu).toBeHidden();
   });
 }

@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useRef, useState } from "react";
 
-import { GOOGLE_AUTH_STORAGE_KEY, GOOGLE_POPUP_NAME, isGoogleAuthMessage } from "~/components/auth/google-auth-message";
+import { GOOGLE_AUTH_STORAGE_KEY, GOOGLE_POPUP_NAME, isGoogleAuthMessage } from "~/lib/google-auth-message";
 import { api } from "~/trpc/react";
 
 import { showGoogleSignInError, showServerAuthError } from "./google-sign-in-error";

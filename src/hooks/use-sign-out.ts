@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useCallback } from "react";
 
-import { errorMessage } from "~/components/auth/server-errors";
+import { errorMessage } from "~/lib/server-errors";
 import { api } from "~/trpc/react";
 
 import { useReplaceSessionUser } from "./use-session";

@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 
 import { FormField } from "~/components/auth/form-field";
-import { errorMessage } from "~/components/auth/server-errors";
+import { errorMessage } from "~/lib/server-errors";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Check } from "~/components/ui/icons/check";

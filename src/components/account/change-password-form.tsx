@@ -3,7 +3,7 @@
 import type { FormEvent } from "react";
 
 import { FormField } from "~/components/auth/form-field";
-import { errorMessage } from "~/components/auth/server-errors";
+import { errorMessage } from "~/lib/server-errors";
 import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
 import { toast } from "~/hooks/use-toast";

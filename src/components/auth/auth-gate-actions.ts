@@ -1,6 +1,6 @@
 import { showGoogleSignInError } from "~/hooks/google-sign-in-error";
 
-import { reportGoogleAuthResult } from "./google-auth-message";
+import { reportGoogleAuthResult } from "~/lib/google-auth-message";
 
 /** What AuthGate does now and then (a Google error in the URL, a redirect after sign-in): fetched only then. */
 export { takePostLoginPath } from "./post-login-redirect";

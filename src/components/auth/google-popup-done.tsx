@@ -5,7 +5,7 @@ import { useEffect } from "react";
 
 import { Spinner } from "~/components/ui/spinner";
 
-import { reportGoogleAuthResult } from "./google-auth-message";
+import { reportGoogleAuthResult } from "~/lib/google-auth-message";
 
 /** The popup's last page: reports the outcome to the opener and closes; opened directly, it goes home. */
 export function GooglePopupDone() {

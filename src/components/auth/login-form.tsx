@@ -9,7 +9,7 @@ import { toast } from "~/hooks/use-toast";
 import { api } from "~/trpc/react";
 
 import { FormField } from "./form-field";
-import { errorMessage } from "./server-errors";
+import { errorMessage } from "~/lib/server-errors";
 
 export function LoginForm() {
   const replaceUser = useReplaceSessionUser();

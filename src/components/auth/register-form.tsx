@@ -10,7 +10,7 @@ import { api } from "~/trpc/react";
 
 import { FormField } from "./form-field";
 import { fieldErrors } from "./field-errors";
-import { errorMessage } from "./server-errors";
+import { errorMessage } from "~/lib/server-errors";
 
 const FIELDS = ["username", "email", "password", "confirmPassword"] as const;
 type Field = (typeof FIELDS)[number];

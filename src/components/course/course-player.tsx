@@ -9,6 +9,7 @@ import { cn } from "~/components/ui/cn";
 import { MessagesSquare } from "~/components/ui/icons/messages-square";
 import { Plus } from "~/components/ui/icons/plus";
 import { CenteredSpinner, Spinner } from "~/components/ui/spinner";
+import { ExportMenu } from "~/components/export/export-menu";
 import { CourseReviewLink } from "~/components/review/review-link";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { useMediaQuery } from "~/hooks/use-media-query";
@@ -25,7 +26,6 @@ import { CourseTextProvider } from "./course-text";
 import { EngineBadge } from "./engine-badge";
 import { CourseVideoPlayer } from "./video/course-video-player";
 import { LanguageBadge } from "./language-badge";
-import { ExportCourseButton } from "./export-course-button";
 import { ChevronDown, ChevronLeft, ChevronRight } from "./icons";
 import { RelatedCourses } from "./related-courses";
 import { SectionContent } from "./section-content";
@@ -350,7 +350,7 @@ function CoursePlayerView({ detail, saved, videoPlayer, startAt }: CoursePlayerV
             <EngineBadge engine={course.engine} />
             <LanguageBadge language={course.language} />
             <span className="text-xs font-medium text-muted-foreground capitalize">{course.complexity}</span>
-            <ExportCourseButton courseId={courseId} />
+            <ExportMenu courseId={courseId} label="Export" />
             <div className="ml-auto">
               <CourseReviewLink courseId={courseId} />
               <CourseSharing courseId={courseId} isPublic={course.isPublic} isOwner={course.isOwner} />

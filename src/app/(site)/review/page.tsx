@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 
 import { ProtectedRoute } from "~/components/auth/protected-route";
 import { PageContainer } from "~/components/layout/page-container";
-import { ExportCardsButton } from "~/components/review/export-cards";
+import { ExportMenu } from "~/components/export/export-menu";
 import { ReviewSession } from "~/components/review/review-session";
 
 export const metadata: Metadata = { title: "Review" };
@@ -17,7 +17,7 @@ export default function ReviewPage() {
             <h2 id="export-cards-title" className="text-sm font-medium">
               Take your cards elsewhere
             </h2>
-            <ExportCardsButton />
+            <ExportMenu label="Export cards" />
           </section>
         </div>
       </PageContainer>

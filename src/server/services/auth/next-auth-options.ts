@@ -4,10 +4,10 @@ import GoogleProvider from "next-auth/providers/google";
 import { env } from "~/env";
 import { db } from "~/server/db";
 import { logger } from "~/server/logger";
-import { revokeSessions } from "~/server/services/auth/credentials";
-import { upsertGoogleUser } from "~/server/services/auth/google";
+import { revokeSessions } from "./credentials";
+import { upsertGoogleUser } from "./google";
 
-import { authSecret, claimsFromToken, SESSION_MAX_AGE_SECONDS } from "./session";
+import { authSecret, claimsFromToken, SESSION_MAX_AGE_SECONDS } from "~/server/auth/session";
 
 export const googleConfigured = () => Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET);
 
