@@ -63,3 +63,44 @@ test("every page, desktop and mobile, light and dark", async ({ browser, baseURL
     }
   }
 });
+
+test("screens in use: a citation played beside the chat, the transcript, the export menus", async ({ browser, baseURL }) => {
+  mkdirSync(OUT, { recursive: true });
+  for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
+    const phone = viewport.width < 768;
+    const context = await browser.newContext({ baseURL, viewport, colorScheme: "light" });
+    const page = await context.newPage();
+    await registerViaApi(page.request);
+    const { detail } = await generateCourse(page.request);
+    const course = detail.course.id;
+    const shoot = (name: string) => page.screenshot({ path: join(OUT, `in-use_${name}_${viewportName}.png`) });
+
+    await page.goto(`/course/${course}/chat`);
+    await page.getByRole("textbox", { name: "Your message" }).fill("What is this course about?");
+    await page.getByRole("textbox", { name: "Your message" }).press("Enter");
+    await page
+      .getByRole("link", { name: /^Watch at / })
+      .first()
+      .click();
+    await expect(page.getByTestId("cited-moment-player")).toBeVisible();
+    await shoot("chat-cited-moment");
+
+    await page.goto(`/course/${course}`);
+    await expect(page.getByTestId("stub-player")).toBeVisible();
+    if (phone) await page.getByRole("button", { name: "Transcript", exact: true }).click();
+    else await page.getByRole("tab", { name: "Transcript" }).click();
+    await expect(page.getByTestId("transcript-line").first()).toBeVisible();
+    await shoot("course-transcript");
+    if (phone) await page.keyboard.press("Escape");
+
+    await page.getByTestId("course-exports").getByRole("button", { name: "Export" }).click();
+    await expect(page.getByTestId("course-exports").getByRole("menu")).toBeVisible();
+    await shoot("course-export-menu");
+
+    await page.goto("/review");
+    await page.getByTestId("card-exports").getByRole("button", { name: "Export cards" }).click();
+    await expect(page.getByTestId("card-exports").getByRole("menu")).toBeVisible();
+    await shoot("review-export-menu");
+    await context.close();
+  }
+});
