@@ -76,7 +76,7 @@ test("screens in use: a citation played beside the chat, the transcript, the exp
     const shoot = (name: string) => page.screenshot({ path: join(OUT, `in-use_${name}_${viewportName}.png`) });
 
     await page.goto(`/course/${course}/chat`);
-    await page.getByRole("textbox", { name: "Your message" }).fill("What is this course about?");
+    await page.getByRole("textbox", { name: "Your message" }).fill("What is binary search used for?");
     await page.getByRole("textbox", { name: "Your message" }).press("Enter");
     await page
       .getByRole("link", { name: /^Watch at / })

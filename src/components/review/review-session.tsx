@@ -107,7 +107,7 @@ export function ReviewSession() {
         <CardHeader>
           <h2 className="text-xl font-semibold">{next ? "All caught up" : "No cards yet"}</h2>
           <p className="text-muted-foreground">
-            {next ? `Next card due ${formatDueIn(queue.dataUpdatedAt, new Date(next))}.` : "No cards yet — cards are made from quiz questions you miss."}
+            {next ? `Next card due ${formatDueIn(queue.dataUpdatedAt, new Date(next))}.` : "Cards are made from the quiz questions you miss."}
           </p>
         </CardHeader>
       </Card>
