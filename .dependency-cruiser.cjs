@@ -20,6 +20,14 @@ module.exports = {
       // lib/api-limits.ts: the limits the server enforces and its clients keep to (constants, nothing else).
       to: { path: "^src/(?!client/|lib/api-limits\\.ts$)", dependencyTypesNot: ["type-only"] },
     },
+    {
+      name: "runtime-does-not-import-evaluation",
+      severity: "error",
+      comment:
+        "src/server/eval measures the engine (scripts/eval-*, bench and tests use it); what runs for learners never imports it, so it can grow without weighing on the app.",
+      from: { path: "^src/", pathNot: ["^src/server/eval/", "\\.test\\.ts$"] },
+      to: { path: "^src/server/eval/" },
+    },
   ],
   options: {
     doNotFollow: { path: "node_modules" },

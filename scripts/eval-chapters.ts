@@ -24,11 +24,11 @@
 import { resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 
-import { chapterVideoOf, evaluateChapterProtocols, parameterGrid, type ChapterVideo } from "~/server/ai/offline/chapter-protocols";
+import { chapterVideoOf, evaluateChapterProtocols, parameterGrid, type ChapterVideo } from "~/server/eval/chapter-protocols";
 import { buildOutline, NO_TRANSCRIPT_MESSAGE } from "~/server/ai/offline/engine";
 import { simulateAutoCaptions } from "~/server/ai/offline/auto-captions";
 import { CHAPTER_PARAMS, type SegmenterParams } from "~/server/ai/offline/segment";
-import { addCounts, matchBoundaries, scoreCounts, type BoundaryCounts, type BoundaryScores } from "~/server/ai/offline/evaluate";
+import { addCounts, matchBoundaries, scoreCounts, type BoundaryCounts, type BoundaryScores } from "~/server/eval/evaluate";
 
 import { readVideoFolder, structureInputOf } from "../test/fixtures/video-folder";
 

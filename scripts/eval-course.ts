@@ -12,7 +12,7 @@
 import { resolve } from "node:path";
 
 import { simulateAutoCaptions } from "~/server/ai/offline/auto-captions";
-import { COURSE_QUALITY_THRESHOLDS, evaluateCourses, thresholdFailures } from "~/server/ai/offline/course-eval";
+import { COURSE_QUALITY_THRESHOLDS, evaluateCourses, thresholdFailures } from "~/server/eval/course-eval";
 
 import { recordFigure } from "../bench/lib/figures";
 import { readVideoFolder } from "../test/fixtures/video-folder";

@@ -27,7 +27,7 @@
 import { readdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 
-import { agreementWithEnglish, chapterVideoOf, compareWithEnglish, compareWithEnglishHeldOut } from "~/server/ai/offline/chapter-protocols";
+import { agreementWithEnglish, chapterVideoOf, compareWithEnglish, compareWithEnglishHeldOut } from "~/server/eval/chapter-protocols";
 
 import { readVideoFolder } from "../test/fixtures/video-folder";
 

@@ -9,12 +9,12 @@
  * (where chapter titles are unseen). Off-topic topics (cooking, sports, history…) should all find
  * nothing, which the learner sees as the 422 "No video found for this topic". Each query is
  * picked as the generation pipeline picks: the library's results, ranked, the first with a
- * transcript. See src/server/video/search-eval.ts.
+ * transcript. See src/server/eval/search-eval.ts.
  */
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 
-import { type ChapterLists, evaluateLibrarySearch, type SearchEvaluation } from "~/server/video/search-eval";
+import { type ChapterLists, evaluateLibrarySearch, type SearchEvaluation } from "~/server/eval/search-eval";
 
 import { readVideoFolder, SHARED_VIDEOS } from "../test/fixtures/video-folder";
 

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 
 import { readVideoFolder, SHARED_TRANSLATIONS, SHARED_VIDEOS, structureInputOf, type FolderVideo } from "../../../../test/fixtures/video-folder";
-import { chapterVideoOf, compareWithEnglish, evaluateChapterProtocols, parameterGrid } from "./chapter-protocols";
+import { chapterVideoOf, compareWithEnglish, evaluateChapterProtocols, parameterGrid } from "~/server/eval/chapter-protocols";
 import { createOfflineEngine, NO_TRANSCRIPT_MESSAGE } from "./engine";
 import { transcriptLanguage } from "./language";
 import { outlineProblems } from "./outline-invariants";

@@ -11,7 +11,7 @@ import { AppError } from "~/server/errors";
 import type { TimedSegment } from "~/server/video/types";
 
 import { chapterVideoOf, evaluateChapterProtocols, innerChapterStartsMs, type ProtocolReport } from "./chapter-protocols";
-import { keyPointCoverage } from "./content";
+import { keyPointCoverage } from "~/server/ai/offline/content";
 import {
   badSectionTimes,
   checkKeyPoints,
@@ -26,12 +26,12 @@ import {
   type QuizCounts,
   type TitleCounts,
 } from "./course-quality";
-import { buildOutline, NO_TRANSCRIPT_MESSAGE } from "./engine";
+import { buildOutline, NO_TRANSCRIPT_MESSAGE } from "~/server/ai/offline/engine";
 import { addCounts, matchBoundaries, scoreCounts, type BoundaryCounts, type BoundaryScores } from "./evaluate";
-import { transcriptLanguage } from "./language";
-import { buildOfflineQuiz } from "./quiz";
-import { documentFrequencies, inverseDocumentFrequencies } from "./similarity";
-import { tokenize } from "./text";
+import { transcriptLanguage } from "~/server/ai/offline/language";
+import { buildOfflineQuiz } from "~/server/ai/offline/quiz";
+import { documentFrequencies, inverseDocumentFrequencies } from "~/server/ai/offline/similarity";
+import { tokenize } from "~/server/ai/offline/text";
 
 export type EvalVideo = {
   videoId: string;

@@ -4,9 +4,9 @@ import { join } from "node:path";
 
 import { CANDIDATES_PER_SOURCE, TRANSCRIPT_TRIES_PER_SOURCE } from "~/server/services/generation/find-video";
 
-import { orderSourceResults } from "./ranking";
-import { createLibrarySource } from "./sources/library";
-import type { Complexity, VideoDetails, VideoSource } from "./types";
+import { orderSourceResults } from "~/server/video/ranking";
+import { createLibrarySource } from "~/server/video/sources/library";
+import type { Complexity, VideoDetails, VideoSource } from "~/server/video/types";
 
 /**
  * How well the library picks a video for a topic, measured on a corpus of real videos with

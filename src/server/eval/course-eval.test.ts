@@ -8,8 +8,8 @@ import { join } from "node:path";
 
 import { describe, expect, it } from "vitest";
 
-import { readVideoFolder, SHARED_TRANSLATIONS, SHARED_VIDEOS } from "../../../../test/fixtures/video-folder";
-import { simulateAutoCaptions } from "./auto-captions";
+import { readVideoFolder, SHARED_TRANSLATIONS, SHARED_VIDEOS } from "../../../test/fixtures/video-folder";
+import { simulateAutoCaptions } from "~/server/ai/offline/auto-captions";
 import { evaluateCourses, thresholdFailures } from "./course-eval";
 
 const videos = readVideoFolder(SHARED_VIDEOS);

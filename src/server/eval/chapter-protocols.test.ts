@@ -2,10 +2,10 @@ import { describe, expect, it } from "vitest";
 
 import type { TimedSegment } from "~/server/video/types";
 
-import { syntheticTranscript } from "../../../../test/fixtures/transcripts/synthetic";
-import { simulateAutoCaptionCues, simulateAutoCaptions } from "./auto-captions";
+import { syntheticTranscript } from "../../../test/fixtures/transcripts/synthetic";
+import { simulateAutoCaptionCues, simulateAutoCaptions } from "~/server/ai/offline/auto-captions";
 import { agreementWithEnglish, compareWithEnglishHeldOut, evaluateChapterProtocols, parameterGrid, type ChapterVideo } from "./chapter-protocols";
-import { CHAPTER_PARAMS } from "./segment";
+import { CHAPTER_PARAMS } from "~/server/ai/offline/segment";
 
 const segment = (index: number, startS: number, endS: number, text: string): TimedSegment => ({ index, startMs: startS * 1000, endMs: endS * 1000, text });
 

@@ -15,11 +15,11 @@
  */
 import type { TimedSegment } from "~/server/video/types";
 
-import { simulateAutoCaptions } from "./auto-captions";
-import { toUnits } from "./engine";
+import { simulateAutoCaptions } from "~/server/ai/offline/auto-captions";
+import { toUnits } from "~/server/ai/offline/engine";
 import { addCounts, matchBoundaries, scoreCounts, type BoundaryCounts, type BoundaryScores } from "./evaluate";
-import { CHAPTER_PARAMS, segment, type SegmenterParams, type Unit } from "./segment";
-import { mean } from "./similarity";
+import { CHAPTER_PARAMS, segment, type SegmenterParams, type Unit } from "~/server/ai/offline/segment";
+import { mean } from "~/server/ai/offline/similarity";
 
 /** A video with creator chapters: `referenceMs` are their starts, 0:00 excluded; `language` its transcript's (English when absent). */
 export type ChapterVideo = { id: string; durationMs: number; segments: TimedSegment[]; referenceMs: number[]; language?: string };

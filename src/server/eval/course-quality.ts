@@ -9,9 +9,9 @@ import { inSection, type GeneratedQuiz, type QuizSource } from "~/server/ai/quiz
 import type { CourseOutline } from "~/server/ai/structure/types";
 import type { TimedSegment } from "~/server/video/types";
 
-import { standAlone } from "./content";
-import { tag, type TaggedToken } from "./nlp";
-import { cleanSentence, tokenize, usesEnglishRules, wordPieces } from "./text";
+import { standAlone } from "~/server/ai/offline/content";
+import { tag, type TaggedToken } from "~/server/ai/offline/nlp";
+import { cleanSentence, tokenize, usesEnglishRules, wordPieces } from "~/server/ai/offline/text";
 
 /* ------------------------------------------------------------------------------- titles */
 
