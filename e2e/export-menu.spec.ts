@@ -4,8 +4,19 @@
  * with focus back on 'Export' where the keyboard left it, and the course title uncovered; and the
  * same menu for all the learner's cards on /review.
  */
+import type { Locator } from "@playwright/test";
+
 import { CoursePage } from "./pages/course-page";
+
 import { expect, expectAccessible, generateCourse, registerViaApi, test, VIEWPORTS } from "./fixtures";
+
+/** Clicks the menu's button until the menu shows (a click before hydration has wired the button does nothing). */
+async function openOnceHydrated(trigger: Locator, menu: Locator) {
+  await expect(async () => {
+    if (!(await menu.isVisible())) await trigger.click();
+    await expect(menu).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+}
 
 for (const [name, viewport] of Object.entries(VIEWPORTS)) {
   test(`${name}: the Export menu opens from its button, closes on Escape, outside and after a download, and leaves the title uncovered`, async ({ page }) => {
@@ -27,10 +38,7 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       });
 
     // A click opens it on its first item (repeated until hydration has wired the button).
-    await expect(async () => {
-      if (!(await menu.isVisible())) await trigger.click();
-      await expect(menu).toBeVisible({ timeout: 2_000 });
-    }).toPass({ timeout: 20_000 });
+    await openOnceHydrated(trigger, menu);
     await expect(trigger).toHaveAttribute("aria-expanded", "true");
     await expect(menu.getByRole("menuitem")).toHaveText(["Course and notes (Markdown)", "Cards as an Anki deck (.apkg)", "Cards as TSV (front, back, link)"]);
     await expect(menu.getByRole("menuitem").first()).toBeFocused();
@@ -81,10 +89,7 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     const menu = exports.getByRole("menu");
     await expect(trigger).toBeVisible();
     // Opened (repeated until hydration has wired the button), it lists the two card downloads.
-    await expect(async () => {
-      if (!(await menu.isVisible())) await trigger.click();
-      await expect(menu).toBeVisible({ timeout: 2_000 });
-    }).toPass({ timeout: 20_000 });
+    await openOnceHydrated(trigger, menu);
     await expect(menu.getByRole("menuitem")).toHaveText(["Cards as an Anki deck (.apkg)", "Cards as TSV (front, back, link)"]);
     await expect(menu.getByRole("menuitem", { name: /TSV/ })).toHaveAttribute("href", "/api/cards/export?format=tsv");
     await expectAccessible(page);
