@@ -71,7 +71,8 @@ async function expectNoHorizontalOverflow(page: Page) {
 /**
  * The course's quiz, the tutor and a citation in the course language: the first section's quiz
  * asks in its wording, the tutor answers a question in the language with its offline note and
- * the video's own words, and the answer's first moment opens the player there.
+ * the video's own words, and the answer's first moment plays in place beside the chat, then opens
+ * the course there.
  */
 async function expectQuizAndTutorIn(
   page: Page,
@@ -93,8 +94,19 @@ async function expectQuizAndTutorIn(
   await expect(link).toBeVisible();
   const seconds = Number(await link.getAttribute("data-seconds"));
   await link.click();
-  await expect(page).toHaveURL(new RegExp(`/course/${detail.course.id}\\?t=${seconds}$`));
+  await expect(page).toHaveURL(new RegExp(`/course/${detail.course.id}/chat$`));
+  await expect(chat.videoPanel()).toBeVisible();
   await coursePage.expectPlayerAt(seconds);
+  await chat
+    .videoPanel()
+    .getByRole("link", { name: /^Open in the course at / })
+    .click();
+  // At the moment the video beside the chat had reached: it plays on from the citation.
+  await expect(page).toHaveURL(new RegExp(`/course/${detail.course.id}\\?t=\\d+$`));
+  const opened = Number(new URL(page.url()).searchParams.get("t"));
+  expect(opened).toBeGreaterThanOrEqual(seconds);
+  expect(opened).toBeLessThanOrEqual(seconds + 5);
+  await coursePage.expectPlayerAt(opened);
 }
 
 /** A moment as the course page shows it ("4:05"). */
