@@ -1,6 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 
-import { E2E_COUPON } from "./e2e/constants";
+import { E2E_COUPON, FAKE_LLM_MODE_PROJECT } from "./e2e/constants";
 
 /**
  * Browser tests in Debian's Chromium (no browser download) against the production build
@@ -37,11 +37,17 @@ const commonAppEnv = {
   VIDEO_PLAYER: "stub",
 };
 
+const chromium = { ...devices["Desktop Chrome"], channel: undefined };
+/** The spec files that call setFakeLlm (e2e/fixtures.ts): the fake's mode is shared by every test. */
+const FAKE_LLM_MODE_SPECS = ["**/chat.spec.ts", "**/create-course.spec.ts", "**/study-moments.spec.ts"];
+
 export default defineConfig({
   testDir: "e2e",
   testMatch: "**/*.spec.ts",
+  // Two spec files at a time (the tests of one file run in order, in one worker): much of a
+  // browser test is waiting, so two share this machine's two cores well.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
@@ -64,7 +70,11 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  projects: [
+    { name: "chromium", use: chromium, testIgnore: FAKE_LLM_MODE_SPECS },
+    // These switch the fake LLM's behaviour for everyone, so they run alone, after the rest.
+    { name: FAKE_LLM_MODE_PROJECT, use: chromium, testMatch: FAKE_LLM_MODE_SPECS, workers: 1, dependencies: ["chromium"] },
+  ],
   webServer: [
     {
       command: "node test/fakes/google-oidc.mjs",

@@ -10,6 +10,9 @@ import { COLOUR_RULES, expect, expectAccessible, generateCourse, registerViaApi,
 
 const THEMES = ["light", "dark"] as const;
 
+// The longest file of the suite: its pages are checked by both workers (each with its own learner).
+test.describe.configure({ mode: "parallel" });
+
 type Learner = { storageState: Awaited<ReturnType<Awaited<ReturnType<Browser["newContext"]>>["storageState"]>>; course: number; card: string };
 let learner: Learner;
 

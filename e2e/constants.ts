@@ -30,3 +30,6 @@ export const SIGNED_IN_PAGES = [
 /** A page of SIGNED_*_PAGES with the learner's course id and achievements card path filled in. */
 export const pageFor = (path: string, learner: { course: number; card: string }) =>
   path.replace("{course}", String(learner.course)).replace("/achievements/{card}", learner.card);
+
+/** The Playwright project whose spec files run one at a time, after the others (playwright.config.ts). */
+export const FAKE_LLM_MODE_PROJECT = "chromium-llm-modes";

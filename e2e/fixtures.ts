@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
 
+import { FAKE_LLM_MODE_PROJECT } from "./constants";
 import { AuthPage, type Credentials } from "./pages/auth-page";
 import { CreateCoursePage } from "./pages/create-course-page";
 import { Shell } from "./pages/shell";
@@ -27,6 +28,9 @@ export type FakeLlmState = {
 
 /** Switches the fake LLM's behaviour for the next `times` completions (or until changed). */
 export async function setFakeLlm(request: APIRequestContext, state: FakeLlmState) {
+  // The mode is the same for every test: only the project that runs alone may change it.
+  const project = base.info().project.name;
+  if (project !== FAKE_LLM_MODE_PROJECT) throw new Error(`setFakeLlm from project "${project}": list the spec in FAKE_LLM_MODE_SPECS (playwright.config.ts)`);
   const response = await request.post(FAKE_OPENAI_CONTROL, { data: state });
   expect(response.status(), await response.text()).toBe(200);
 }
@@ -41,7 +45,8 @@ let counter = 0;
 /** A username no other test uses (the e2e database lives for the whole run). */
 export function uniqueUser(prefix = "learner"): Credentials {
   counter += 1;
-  const username = `${prefix}${Date.now().toString(36)}${counter}`;
+  // The worker's index keeps two workers that start in the same millisecond apart.
+  const username = `${prefix}${Date.now().toString(36)}-${process.env.TEST_PARALLEL_INDEX ?? 0}-${counter}`;
   return { username, email: `${username}@example.com`, password: "correct horse battery" };
 }
 
