@@ -164,7 +164,7 @@ async function main() {
       const { app, baseline } = results;
       if (profiled) {
         await stopAndWait(profiled);
-        const summary = summarizeProfile(mergeProfiles(readProfiles(profileDir)), 25);
+        const summary = summarizeProfile(mergeProfiles(readProfiles(profileDir)), Number(process.env.BENCH_TOP ?? 25));
         // The profile also holds the start and the warm-up: per request is an upper bound.
         const requests = app.requests + Math.round((app.rps * 2_000) / 1_000);
         console.log(`\n${benchCase.label}, the app's main thread (${requests} requests):`);

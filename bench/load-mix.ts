@@ -140,8 +140,9 @@ async function seed(url: string) {
   }
 }
 
-/** The app's server process: the `node … serve.mjs` in the process group `npm start` leads. */
-function serverPid(group: number): number | undefined {
+/** The app's server processes: each `node … serve.mjs` in the process group `npm start` leads (one per core and the first). */
+function serverPids(group: number): number[] {
+  const pids: number[] = [];
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
@@ -151,19 +152,23 @@ function serverPid(group: number): number | undefined {
       if (pgrp !== group) continue;
       const comm = readFileSync(`/proc/${entry}/comm`, "utf8").trim();
       const cmdline = readFileSync(`/proc/${entry}/cmdline`, "utf8");
-      if (comm === "node" && cmdline.includes("serve.mjs")) return Number(entry);
+      if (comm === "node" && cmdline.includes("serve.mjs")) pids.push(Number(entry));
     } catch {
       // gone meanwhile
     }
   }
-  return undefined;
+  return pids;
 }
 
-/** Resident set size in MiB (VmRSS of /proc/PID/status). */
-function rssMiB(pid: number): number {
-  const match = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-  if (!match) throw new Error(`no VmRSS for ${pid}`);
-  return Number(match[1]) / 1024;
+/** Resident set size in MiB, of all the processes (VmRSS of /proc/PID/status). */
+function rssMiB(pids: readonly number[]): number {
+  let kB = 0;
+  for (const pid of pids) {
+    const match = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    if (!match) throw new Error(`no VmRSS for ${pid}`);
+    kB += Number(match[1]);
+  }
+  return kB / 1024;
 }
 
 const pickFrom = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
@@ -311,8 +316,8 @@ async function main() {
     });
     children.push(app);
     await waitFor(`${base}/api/health`, 120_000);
-    const pid = serverPid(app.pid!);
-    if (!pid) throw new Error("could not find the app's server process");
+    const pids = serverPids(app.pid!);
+    if (!pids.length) throw new Error("could not find the app's server processes");
 
     let nextGenerator = 0;
     const context = { base, publicCourseIds: seeded.publicCourseIds, generator: () => generators[nextGenerator++ % generators.length]! };
@@ -323,15 +328,15 @@ async function main() {
 
     // A few requests of each kind so the first figures are not the server's first compilations.
     for (const learner of learners.slice(0, 4)) for (const kind of MIX.slice(0, -1)) await runOnce(base, kind.make(learner, context));
-    const rssBefore = rssMiB(pid);
+    const rssBefore = rssMiB(pids);
     const warmMs = Math.round(SECONDS * 1000 * 0.2);
     console.log(
-      `${CONNECTIONS} connections, ${SECONDS} s (${warmMs / 1000} s warm-up); database: ${process.env.BENCH_DATABASE_URL ? "PostgreSQL server" : "embedded PostgreSQL"}; app pid ${pid}, RSS ${rssBefore.toFixed(0)} MiB before the load`,
+      `${CONNECTIONS} connections, ${SECONDS} s (${warmMs / 1000} s warm-up); database: ${process.env.BENCH_DATABASE_URL ? "PostgreSQL server" : "embedded PostgreSQL"}; app pids ${pids.join(", ")}, RSS ${rssBefore.toFixed(0)} MiB before the load`,
     );
     const warm = await runLoad(base, next, { connections: CONNECTIONS, durationMs: warmMs });
-    const rssWarm = rssMiB(pid);
+    const rssWarm = rssMiB(pids);
     const measured = await runLoad(base, next, { connections: CONNECTIONS, durationMs: SECONDS * 1000 - warmMs });
-    const rssEnd = rssMiB(pid);
+    const rssEnd = rssMiB(pids);
 
     // Every generation job must reach a final state (succeeded or failed) within the grace period.
     const client = new pg.Client({ connectionString: database.url });

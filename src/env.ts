@@ -15,6 +15,8 @@ export const env = createEnv({
     /** PostgreSQL server; unset = the embedded server started by `dev`/`start`. */
     DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+    /** Server processes of this instance: `npm start` runs one per core unless set, and tells each how many there are. */
+    WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
     /** Signs session tokens; `dev`/`start` create one under .data/ when unset. */
     NEXTAUTH_SECRET: optional(z.string().min(32, "must be at least 32 characters")),
     NEXTAUTH_URL: optional(z.url()),

@@ -4,6 +4,7 @@ import pg from "pg";
 
 import { env } from "~/env";
 
+import { processShare } from "./process-share";
 import { createDbClient, type Db, registerPool } from "./db/client";
 
 export type { Db, DbClient } from "./db/client";
@@ -21,7 +22,7 @@ function connection(): Connection {
   if (!url) {
     throw new Error("DATABASE_URL is not set: start the app with `npm run dev` or `npm start`, which provide one.");
   }
-  const pool = new pg.Pool({ connectionString: url, max: env.DATABASE_POOL_SIZE });
+  const pool = new pg.Pool({ connectionString: url, max: processShare(env.DATABASE_POOL_SIZE, 2) });
   // An idle client that loses its connection must not crash the process; the pool replaces it.
   pool.on("error", () => undefined);
   globalForDb.coursecraftDb = { pool, db: createDbClient(pool) };

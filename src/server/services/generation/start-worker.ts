@@ -2,6 +2,7 @@ import { env } from "~/env";
 import { db } from "~/server/db";
 import type { JobWorker } from "~/server/jobs/worker";
 import { logger } from "~/server/logger";
+import { processShare } from "~/server/process-share";
 
 import { getGenerationDeps } from "./deps";
 import { startGenerationWorker } from "./worker";
@@ -17,9 +18,11 @@ export function ensureGenerationWorker(): JobWorker {
     for (const source of sources) {
       void source.load?.().catch((error: unknown) => logger.warn("video source could not be read at start", { source: source.name, error: String(error) }));
     }
-    globalForWorker.generationWorker = startGenerationWorker(db, getGenerationDeps, { concurrency: env.GENERATION_CONCURRENCY });
+    // GENERATION_CONCURRENCY is the instance's: each of its server processes runs a share.
+    const concurrency = processShare(env.GENERATION_CONCURRENCY);
+    globalForWorker.generationWorker = startGenerationWorker(db, getGenerationDeps, { concurrency });
     logger.info("generation worker started", {
-      concurrency: env.GENERATION_CONCURRENCY,
+      concurrency,
       engine: getGenerationDeps().engine.name,
       sources: getGenerationDeps().sources.map((source) => source.name),
     });

@@ -3,13 +3,18 @@ import type { DbClient } from "~/server/db";
 import { countCompletedSections, saveProgress } from "~/server/db/queries/progress";
 import { RowWriters } from "~/server/db/row-writers";
 import { AppError } from "~/server/errors";
+import { processShare } from "~/server/process-share";
 import { courseNotFound, isVisibleTo } from "~/server/services/course/get-course";
 import { type LearningEvent, recordLearningEvents } from "~/server/services/gamification/record-event";
 
 export const SECTION_NOT_IN_COURSE = "That section is not part of this course";
 
-/** A learner's progress row in a course is written by at most two requests at once (row-writers.ts). */
-const progressWriters = new RowWriters(2);
+/**
+ * A learner's progress row in a course is written by at most two requests of this instance at
+ * once (row-writers.ts): two processes with two writers each would meet four at a time in
+ * PostgreSQL's lock manager again.
+ */
+const progressWriters = new RowWriters(processShare(2));
 
 export type UpdateCourseProgressOptions = {
   courseId: number;

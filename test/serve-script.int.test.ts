@@ -1,0 +1,42 @@
+/**
+ * scripts/serve.mjs (`npm start`) refuses a PORT or WEB_CONCURRENCY it cannot use with one clear
+ * line, before it touches the data folder or starts a database. Serving itself, one process per
+ * core, is exercised by the browser tests and the benches against the production build.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+import { afterAll, describe, expect, test } from "vitest";
+
+const scratch = mkdtempSync(path.join(tmpdir(), "serve-script-"));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+function start(variables: Record<string, string>) {
+  const dataDir = path.join(scratch, String(Math.random()).slice(2));
+  const result = spawnSync(process.execPath, ["scripts/serve.mjs", "start"], {
+    env: { ...process.env, DATABASE_URL: "", DATA_DIR: dataDir, ...variables },
+    encoding: "utf8",
+    timeout: 30_000,
+  });
+  return { ...result, dataDir };
+}
+
+describe("npm start refuses settings it cannot use", () => {
+  test.each([
+    ["WEB_CONCURRENCY", "0", "WEB_CONCURRENCY must be a whole number from 1 to 64"],
+    ["WEB_CONCURRENCY", "two", "WEB_CONCURRENCY must be a whole number from 1 to 64"],
+    ["WEB_CONCURRENCY", "2.5", "WEB_CONCURRENCY must be a whole number from 1 to 64"],
+    ["WEB_CONCURRENCY", "65", "WEB_CONCURRENCY must be a whole number from 1 to 64"],
+    ["PORT", "70000", "PORT must be a whole number from 1 to 65535"],
+    ["PORT", "-1", "PORT must be a whole number from 1 to 65535"],
+    ["PORT", "3000abc", "PORT must be a whole number from 1 to 65535"],
+  ])("%s=%s", (name, value, message) => {
+    const { status, stderr, stdout, dataDir } = start({ [name]: value });
+    expect(status).toBe(1);
+    expect(stderr.trim()).toBe(`[coursecraft] could not start: ${message}, not "${value}"`);
+    expect(stdout).not.toContain("embedded PostgreSQL");
+    expect(existsSync(dataDir)).toBe(false);
+  });
+});
