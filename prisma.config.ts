@@ -34,7 +34,7 @@ function retypeCatalogColumns<T>(result: T): T {
 class CatalogTextClient extends pg.Client {
   // pg's overloads are not expressible on an override; the runtime contract is unchanged.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  override query(...args: any[]): any {
+  override query(...args: unknown[]): any {
     const last: unknown = args[args.length - 1];
     if (typeof last === "function") {
       const callback = args.pop() as (err: Error | null, res?: unknown) => void;

@@ -29,7 +29,7 @@ import pg from "pg";
 
 import { openDatabase, startApp, stop, waitFor } from "./lib/app";
 import { recordFigure } from "./lib/figures";
-import { runLoad, type LoadRequest, type LoadResult, type LoadStats } from "./lib/load";
+import { runLoad, type LoadRequest, type LoadStats } from "./lib/load";
 import { arg } from "./lib/args";
 import { ADD_COURSE_VIDEO_ROWS_SQL } from "./lib/course-videos";
 
@@ -360,20 +360,18 @@ async function main() {
     );
     await client.end();
 
-    const rows = [...MIX.map((kind) => [kind.label, measured.byLabel[kind.label]] as const), ["total", measured as LoadResult] as const].map(
-      ([label, stats]) => ({
-        endpoint: label,
-        requests: stats?.requests ?? 0,
-        "req/s": (stats?.rps ?? 0).toFixed(1),
-        "p50 ms": (stats?.p50 ?? 0).toFixed(1),
-        "p95 ms": (stats?.p95 ?? 0).toFixed(1),
-        "p99 ms": (stats?.p99 ?? 0).toFixed(1),
-        "5xx": stats ? count5xx(stats.byStatus) : 0,
-        "429s": stats ? count(stats.byStatus, "429") : 0,
-        "other errors": stats ? otherErrors(stats) - count5xx(stats.byStatus) : 0,
-        statuses: stats ? JSON.stringify(stats.byStatus) : "",
-      }),
-    );
+    const rows = [...MIX.map((kind) => [kind.label, measured.byLabel[kind.label]] as const), ["total", measured] as const].map(([label, stats]) => ({
+      endpoint: label,
+      requests: stats?.requests ?? 0,
+      "req/s": (stats?.rps ?? 0).toFixed(1),
+      "p50 ms": (stats?.p50 ?? 0).toFixed(1),
+      "p95 ms": (stats?.p95 ?? 0).toFixed(1),
+      "p99 ms": (stats?.p99 ?? 0).toFixed(1),
+      "5xx": stats ? count5xx(stats.byStatus) : 0,
+      "429s": stats ? count(stats.byStatus, "429") : 0,
+      "other errors": stats ? otherErrors(stats) - count5xx(stats.byStatus) : 0,
+      statuses: stats ? JSON.stringify(stats.byStatus) : "",
+    }));
     console.log(`\nafter the warm-up (${measured.seconds.toFixed(1)} s measured):`);
     console.table(rows);
 

@@ -128,7 +128,7 @@ test.describe("Google sign-in", () => {
     await expect(shell.toast("Welcome!")).toBeVisible();
     await shell.expectSignedInAs("Google Learner");
 
-    const authorize = await (await request.get("http://127.0.0.1:3102/last-authorize")).json();
+    const authorize = (await (await request.get("http://127.0.0.1:3102/last-authorize")).json()) as { prompt?: string };
     expect(authorize.prompt).toBe("select_account");
   });
 

@@ -124,7 +124,7 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     const download = async (name: RegExp) => {
       const link = await player.exportLink(name);
       const [file] = await Promise.all([page.waitForEvent("download"), link.click()]);
-      return { name: file.suggestedFilename(), bytes: await readFile((await file.path())!) };
+      return { name: file.suggestedFilename(), bytes: await readFile(await file.path()) };
     };
 
     const markdown = await download(/Markdown/);
@@ -165,7 +165,7 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     await player.goto(courseId);
     const download = async (link: RegExp) => {
       const [file] = await Promise.all([page.waitForEvent("download"), (await player.exportLink(link)).click()]);
-      return (await readFile((await file.path())!)).toString("utf8");
+      return (await readFile(await file.path())).toString("utf8");
     };
     await expect(await player.exportLink(/TSV/)).toBeVisible();
     await expect(page.getByTestId("course-exports").getByText("cells that start like a spreadsheet formula get a leading '")).toBeVisible();

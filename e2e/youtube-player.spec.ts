@@ -101,7 +101,7 @@ test("one YouTube player per page: created at the section's start, seeked on a s
   const afterSeek = (await fakeRecord(page))!;
   expect(afterSeek).toMatchObject({ constructed: 1, destroyed: 0 });
   expect(afterSeek.plays).toBeGreaterThanOrEqual(1);
-  expect(await iframeHandle!.evaluate((element) => element.isConnected)).toBe(true);
+  expect(await iframeHandle.evaluate((element) => element.isConnected)).toBe(true);
   await expect(iframe).toHaveAttribute("data-fake-player", "1");
   await expect.poll(() => savedSectionId(page, courseId)).toBe(second.id);
 

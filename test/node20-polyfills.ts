@@ -9,8 +9,8 @@
 type GroupBy = <K, T>(items: Iterable<T>, key: (item: T, index: number) => K) => Map<K, T[]>;
 
 if (typeof (Map as unknown as { groupBy?: GroupBy }).groupBy !== "function") {
-  const groupBy: GroupBy = (items, key) => {
-    const groups = new Map();
+  const groupBy: GroupBy = <K, T>(items: Iterable<T>, key: (item: T, index: number) => K) => {
+    const groups = new Map<K, T[]>();
     let index = 0;
     for (const item of items) {
       const k = key(item, index++);

@@ -65,7 +65,7 @@ export function placed(at: Position, value: unknown, base: unknown = undefined):
   if (at.length === 0) return value;
   const [head, ...rest] = at as [string, ...string[]];
   if (head === "[]") {
-    const items = Array.isArray(base) && base.length ? base : [undefined];
+    const items: unknown[] = Array.isArray(base) && base.length ? base : [undefined];
     return [placed(rest, value, items[0]), ...items.slice(1)];
   }
   const object = base && typeof base === "object" && !Array.isArray(base) ? (base as Record<string, unknown>) : {};

@@ -32,7 +32,7 @@ http
     if (!match) return send(res, 404, { message: "not found" });
     const courseId = Number(match[1]);
     if (req.method === "GET" && !match[2]) {
-      pool.query(COURSE_SQL, [courseId, USER_ID]).then(
+      pool.query<{ body: unknown }>(COURSE_SQL, [courseId, USER_ID]).then(
         (result) => (result.rows[0] ? send(res, 200, result.rows[0].body) : send(res, 404, { message: "Course Not Found" })),
         () => send(res, 500, { message: "error" }),
       );

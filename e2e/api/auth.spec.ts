@@ -15,7 +15,7 @@ test("POST /api/register", async ({ request }) => {
 
   const duplicate = await request.post("/api/register", { data: { username: user.username.toUpperCase(), email: `x${user.email}`, password: user.password } });
   expect(duplicate.status()).toBe(409);
-  expect((await duplicate.json()).message).toBe("Username is already taken");
+  expect(((await duplicate.json()) as { message: string }).message).toBe("Username is already taken");
 });
 
 test("POST /api/login", async ({ playwright, baseURL }) => {
@@ -29,11 +29,11 @@ test("POST /api/login", async ({ playwright, baseURL }) => {
   const unknownUser = await client.post("/api/login", { data: { username: `${user.username}zz`, password: "not the password" } });
   expect(wrongPassword.status()).toBe(401);
   expect(unknownUser.status()).toBe(401);
-  expect((await wrongPassword.json()).message).toBe((await unknownUser.json()).message);
+  expect(((await wrongPassword.json()) as { message: string }).message).toBe(((await unknownUser.json()) as { message: string }).message);
 
   const login = await client.post("/api/login", { data: { username: user.username, password: user.password } });
   expect(login.status()).toBe(200);
-  expect((await login.json()).username).toBe(user.username);
+  expect(((await login.json()) as { username: string }).username).toBe(user.username);
   expect((await client.get("/api/user")).status()).toBe(200);
   await client.dispose();
 });
@@ -42,7 +42,7 @@ test("GET /api/user", async ({ request }) => {
   const anonymous = await request.get("/api/user");
   expect(anonymous.status()).toBe(401);
   const body = await anonymous.text();
-  expect(JSON.parse(body).message).toBeTruthy();
+  expect((JSON.parse(body) as { message?: string }).message).toBeTruthy();
   expect(body).not.toMatch(STACK_TRACE);
 });
 
@@ -91,7 +91,7 @@ test("bad input gets a clear 4xx, never a 500", async ({ request }) => {
 });
 
 test("GET /api/openapi.json and /api/docs describe the documented paths", async ({ request }) => {
-  const document = await (await request.get("/api/openapi.json")).json();
+  const document = (await (await request.get("/api/openapi.json")).json()) as { paths: Record<string, unknown> };
   for (const path of ["/user", "/login", "/register", "/logout", "/auth/google", "/courses/user", "/progress/user"]) {
     expect(Object.keys(document.paths)).toContain(path);
   }

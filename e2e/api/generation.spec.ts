@@ -13,7 +13,7 @@ test("POST /api/courses/generate-from-topic", async ({ request, playwright, base
   const anonymous = await playwright.request.newContext({ baseURL });
   const refused = await anonymous.post(GENERATE, { data: { topic: "binary search", complexity: "beginner" } });
   expect(refused.status()).toBe(401);
-  expect((await refused.json()).message).toBeTruthy();
+  expect(((await refused.json()) as { message?: string }).message).toBeTruthy();
   await anonymous.dispose();
 
   await registerViaApi(request);
@@ -30,17 +30,17 @@ test("POST /api/courses/generate-from-topic", async ({ request, playwright, base
     const response = await request.post(GENERATE, { data });
     expect(response.status(), JSON.stringify(data)).toBe(400);
     const body = await response.text();
-    expect(JSON.parse(body).message, JSON.stringify(data)).toBeTruthy();
+    expect((JSON.parse(body) as { message?: string }).message, JSON.stringify(data)).toBeTruthy();
     expect(body).not.toMatch(STACK_TRACE);
   }
   const short = await request.post(GENERATE, { data: { topic: "  ab ", complexity: "beginner" } });
-  expect((await short.json()).message).toContain("Please enter at least 3 characters for your topic");
+  expect(((await short.json()) as { message: string }).message).toContain("Please enter at least 3 characters for your topic");
 
   const someoneElse = await request.post(GENERATE, { data: { topic: "binary search", complexity: "beginner", userId: me.id + 100_000 } });
   expect(someoneElse.status()).toBe(403);
 
   // None of the refusals used the month's course.
-  expect((await (await request.get("/api/subscription/course-limit")).json()).coursesCreatedThisMonth).toBe(0);
+  expect(((await (await request.get("/api/subscription/course-limit")).json()) as { coursesCreatedThisMonth: number }).coursesCreatedThisMonth).toBe(0);
 
   const created = await request.post(GENERATE, {
     data: { topic: "binary search", complexity: "intermediate", additionalInstructions: "Keep it short", userId: me.id },
@@ -54,7 +54,7 @@ test("POST /api/courses/generate-from-topic", async ({ request, playwright, base
 
   const second = await request.post(GENERATE, { data: { topic: "binary search", complexity: "beginner" } });
   expect(second.status()).toBe(403);
-  expect((await second.json()).message).toBe(MONTHLY_LIMIT_MESSAGE);
+  expect(((await second.json()) as { message: string }).message).toBe(MONTHLY_LIMIT_MESSAGE);
 });
 
 test("GET /api/subscription/course-limit", async ({ request, playwright, baseURL }) => {
@@ -88,7 +88,7 @@ test("POST /api/generation-jobs", async ({ request, playwright, baseURL }) => {
   await expect
     .poll(
       async () => {
-        current = await (await request.get(`/api/generation-jobs/${job.id}`)).json();
+        current = (await (await request.get(`/api/generation-jobs/${job.id}`)).json()) as typeof job;
         return current.status;
       },
       { timeout: 90_000, intervals: [500] },

@@ -29,7 +29,8 @@ function fakeServer(answer: (call: Call) => Reply, { setCookie }: { setCookie?: 
     requests.push({ url, method, headers });
     const paths = url.pathname.replace(/^\/api\/trpc\//, "").split(",");
     const batched = url.searchParams.get("batch") === "1";
-    const rawInput: unknown = method === "GET" ? JSON.parse(url.searchParams.get("input") ?? "{}") : JSON.parse(String(init?.body ?? "{}"));
+    const rawInput: unknown =
+      method === "GET" ? JSON.parse(url.searchParams.get("input") ?? "{}") : JSON.parse(typeof init?.body === "string" ? init.body : "{}");
     const inputs = paths.map((_, index) => {
       const encoded = batched ? (rawInput as Record<string, unknown>)[String(index)] : rawInput;
       return encoded === undefined ? undefined : superjson.deserialize(encoded as never);

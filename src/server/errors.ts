@@ -68,7 +68,7 @@ function isConnectionLost(error: PrismaLikeError, depth = 0): boolean {
   if (typeof kind === "string" && CONNECTION_LOST_KINDS.has(kind)) return true;
   if (typeof message === "string" && CONNECTION_LOST_MESSAGES.test(message)) return true;
   const nested = [error.cause, (error.meta as { driverAdapterError?: unknown } | undefined)?.driverAdapterError];
-  return nested.some((inner) => inner !== null && typeof inner === "object" && isConnectionLost(inner as PrismaLikeError, depth + 1));
+  return nested.some((inner) => inner !== null && typeof inner === "object" && isConnectionLost(inner, depth + 1));
 }
 
 /**

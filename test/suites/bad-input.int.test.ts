@@ -130,7 +130,11 @@ async function tableChecksums(): Promise<Record<string, string>> {
  * one (when `mayAccept` allows it) moves the baseline on. Returns the results.
  */
 class Probe {
-  async run(label: string, call: () => Promise<ApiResult>, { mayAccept = false, allowed = REFUSALS as readonly number[] } = {}): Promise<ApiResult> {
+  async run(
+    label: string,
+    call: () => Promise<ApiResult>,
+    { mayAccept = false, allowed = REFUSALS }: { mayAccept?: boolean; allowed?: readonly number[] } = {},
+  ): Promise<ApiResult> {
     const before = await tableChecksums();
     const result = await call();
     if (result.status >= 200 && result.status < 300) {
@@ -415,7 +419,7 @@ describe("every documented REST path", () => {
     for (const [name, endpoint] of Object.entries(documentedEndpoints())) {
       for (const placeholder of endpoint.ids ?? []) {
         for (const bad of BAD_ID_STRINGS) {
-          const ids = { ...validIds(), [placeholder]: bad } as unknown as Ids;
+          const ids = { ...validIds(), [placeholder]: bad };
           const path = endpoint.path(ids);
           const options: ApiRequestOptions = { sessionToken: f.owner.token, ...(endpoint.method === "POST" ? { json: endpoint.body?.(ids) ?? {} } : {}) };
           // An empty path segment routes to another path or to none (404); everything else is 400.
@@ -661,7 +665,7 @@ describe("every documented REST path", () => {
         fc.oneof(anyText, fc.integer().map(String), fc.double().map(String), fc.bigInt().map(String)),
         async ([name, endpoint], raw) => {
           const placeholder = endpoint.ids![0]!;
-          const ids = { ...validIds(), [placeholder]: encodeURIComponent(raw) } as unknown as Ids;
+          const ids = { ...validIds(), [placeholder]: encodeURIComponent(raw) };
           const options: ApiRequestOptions = {
             sessionToken: f.exhausted.token,
             ...(endpoint.method === "POST" ? { json: endpoint.body?.(validIds()) ?? {} } : {}),
@@ -980,7 +984,7 @@ describe("text fields", () => {
       expect(result.status, result.text.slice(0, 300)).toBe(200);
       const cleaned = cleanLearnerText(content, "multi-line");
       const history = await send("rest", "GET", `/api/courses/${course.id}/chat`, { sessionToken: user.token });
-      const mine = (history.json as unknown as { role: string; content: string }[]).filter((m) => m.role === "user");
+      const mine = (history.json as { role: string; content: string }[]).filter((m) => m.role === "user");
       expect(mine.at(-1)?.content).toBe(cleaned);
       const row = await db.chatMessage.findFirstOrThrow({
         where: { courseId: course.id, userId: user.user.id, role: "user" },
@@ -1043,7 +1047,7 @@ describe("text fields", () => {
     const cases = TRICKY_TEXTS.map((text, i) => ({
       topic: `binary search ${text}`.slice(0, 200),
       additionalInstructions: TRICKY_TEXTS.slice(i).join(" — "),
-      kind: (i % 2 ? "trpc" : "rest") as Kind,
+      kind: i % 2 ? ("trpc" as const) : ("rest" as const),
     }));
     for (const { topic, additionalInstructions, kind } of cases) {
       const input = { topic, complexity: "beginner", additionalInstructions };
@@ -1127,13 +1131,13 @@ describe("text fields", () => {
     const probe = new Probe();
     const quiz = await send("rest", "GET", `/api/sections/${f.quizSections[1]!.id}/quiz`, { sessionToken: f.owner.token });
     expect(quiz.status).toBe(200);
-    const questions = (quiz.json as unknown as { questions: { id: number; options: string[] }[] }).questions;
+    const questions = (quiz.json as { questions: { id: number; options: string[] }[] }).questions;
     expect(questions.map((q) => q.options)).toEqual(f.trickyQuiz.questions.map((q) => q.options));
     for (const pick of [0, 1, 2, 3]) {
       const answers = questions.map((q) => ({ questionId: q.id, answer: q.options[pick]! }));
       const result = await send("rest", "POST", `/api/quizzes/${f.trickyQuiz.id}/attempts`, { sessionToken: f.owner.token, json: { answers } });
       expect(result.status, result.text.slice(0, 300)).toBe(200);
-      expect((result.json as unknown as { results: { answer: string }[] }).results.map((r) => r.answer)).toEqual(answers.map((a) => a.answer));
+      expect((result.json as { results: { answer: string }[] }).results.map((r) => r.answer)).toEqual(answers.map((a) => a.answer));
       stats.roundTrips += 1;
     }
     // Look-alikes of an option (normalised, trimmed, case-folded, override stripped) are not that option.
@@ -1977,7 +1981,7 @@ describe("numbers that are not numbers: true, '', [], [5], '0x10', '1e3' and '3'
       const base = openapi
         ? () => ({
             ...VALID_BODIES[`${openapi.method} ${openapi.path}`]?.(),
-            ...Object.fromEntries([...openapi.path.matchAll(/\{(\w+)\}/g)].map(([, key]) => [key, validParameter(openapi.path, key!)])),
+            ...Object.fromEntries([...openapi.path.matchAll(/\{(\w+)\}/g)].map(([, key]) => [key!, validParameter(openapi.path, key!)] as const)),
           })
         : TRPC_ONLY[name];
       if (!base) {

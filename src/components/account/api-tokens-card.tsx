@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 
 import { FormField } from "~/components/auth/form-field";
+import { formText } from "~/lib/form-text";
 import { errorMessage } from "~/lib/server-errors";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -44,8 +45,8 @@ export function ApiTokensCard() {
     event.preventDefault();
     const formElement = event.currentTarget;
     const form = new FormData(formElement);
-    const name = String(form.get("name") ?? "").trim();
-    const expiry = String(form.get("expiresInDays") ?? "never");
+    const name = formText(form, "name").trim();
+    const expiry = formText(form, "expiresInDays") || "never";
     if (!name) {
       toast({ variant: "destructive", title: "Error", description: "Please give the token a name" });
       return;

@@ -3,6 +3,7 @@
 import type { FormEvent } from "react";
 
 import { FormField } from "~/components/auth/form-field";
+import { formText } from "~/lib/form-text";
 import { errorMessage } from "~/lib/server-errors";
 import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
@@ -24,9 +25,9 @@ export function ChangePasswordForm() {
     event.preventDefault();
     const formElement = event.currentTarget;
     const form = new FormData(formElement);
-    const currentPassword = String(form.get("currentPassword") ?? "");
-    const newPassword = String(form.get("newPassword") ?? "");
-    const confirmPassword = String(form.get("confirmPassword") ?? "");
+    const currentPassword = formText(form, "currentPassword");
+    const newPassword = formText(form, "newPassword");
+    const confirmPassword = formText(form, "confirmPassword");
     if (!currentPassword || !newPassword || !confirmPassword) {
       toast({ variant: "destructive", title: "Error", description: "Please fill all the fields" });
       return;

@@ -6,6 +6,7 @@ import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
 import { useReplaceSessionUser } from "~/hooks/use-session";
 import { toast } from "~/hooks/use-toast";
+import { formText } from "~/lib/form-text";
 import { api } from "~/trpc/react";
 
 import { FormField } from "./form-field";
@@ -26,8 +27,8 @@ export function LoginForm() {
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const username = String(form.get("username") ?? "").trim();
-    const password = String(form.get("password") ?? "");
+    const username = formText(form, "username").trim();
+    const password = formText(form, "password");
     if (!username || !password) {
       toast({ variant: "destructive", title: "Error", description: "Please enter both username and password" });
       return;

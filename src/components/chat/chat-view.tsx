@@ -76,7 +76,7 @@ export function ChatView({ detail, initialMessages, initialAtSeconds = null, vid
   // Back to this page, the video is open again at the moment it was opened for. (The chat renders
   // only in the browser, once the course and the conversation have loaded.)
   const [moment, setMoment] = useState<CitedMoment | null>(() => {
-    const seconds: unknown = typeof window === "undefined" ? null : window.history.state?.chatVideo;
+    const seconds = typeof window === "undefined" ? null : fromHistory("chatVideo");
     return typeof seconds === "number" ? { seconds, request: 0 } : null;
   });
   // The citation that opened the video: focus returns to it when the video closes.
@@ -98,9 +98,10 @@ export function ChatView({ detail, initialMessages, initialAtSeconds = null, vid
       new DefaultChatTransport<ChatUIMessage>({
         api: chatStreamPath(courseId),
         // The server keeps the conversation: only the new message (the chosen mode, the moment asked about) is sent.
-        prepareSendMessagesRequest: ({ messages, body }) => ({
-          body: { content: messageText(messages.at(-1) ?? { parts: [] }), mode: body?.mode, atSeconds: body?.atSeconds ?? undefined },
-        }),
+        prepareSendMessagesRequest: ({ messages, body }) => {
+          const sent = body as { mode?: TutorMode; atSeconds?: number | null } | undefined; // what send() passes below
+          return { body: { content: messageText(messages.at(-1) ?? { parts: [] }), mode: sent?.mode, atSeconds: sent?.atSeconds ?? undefined } };
+        },
       }),
     [courseId],
   );
@@ -163,7 +164,7 @@ export function ChatView({ detail, initialMessages, initialAtSeconds = null, vid
   }
 
   useEffect(() => {
-    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1));
+    const idle = window.requestIdleCallback?.bind(window) ?? ((run: () => void) => window.setTimeout(run, 1));
     idle(() => void loadMarkdown());
   }, []);
 
@@ -339,7 +340,7 @@ function useRestoredScroll(logRef: RefObject<HTMLDivElement | null>): RefObject<
   useLayoutEffect(() => {
     const log = logRef.current;
     if (!log) return;
-    const saved: unknown = window.history.state?.chatScroll;
+    const saved = fromHistory("chatScroll");
     restored.current = isScrollPosition(saved);
     const stopRestoring = isScrollPosition(saved) ? restoreScroll(log, saved) : () => {};
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -359,6 +360,12 @@ function useRestoredScroll(logRef: RefObject<HTMLDivElement | null>): RefObject<
     };
   }, [logRef]);
   return restored;
+}
+
+/** A value rememberInHistory kept in this history entry. */
+function fromHistory(key: string): unknown {
+  const state: unknown = window.history.state;
+  return typeof state === "object" && state !== null ? (state as Record<string, unknown>)[key] : undefined;
 }
 
 /** Keeps `state` in this page's history entry (beside the router's own), for when the learner comes Back. */

@@ -132,8 +132,7 @@ function CoursePlayerView({ detail, saved, videoPlayer, startAt }: CoursePlayerV
 
   const update = api.progress.update.useMutation({
     async onMutate(input) {
-      // Inputs are typed loosely (REST sends ids as strings); this page sends numbers.
-      const change = { currentSectionId: input.currentSectionId as number | undefined, completedSectionId: input.completedSectionId as number | undefined };
+      const change = { currentSectionId: input.currentSectionId, completedSectionId: input.completedSectionId };
       await utils.progress.find.cancel({ id: courseId });
       const before = utils.progress.find.getData({ id: courseId });
       utils.progress.find.setData({ id: courseId }, (record) => {

@@ -51,7 +51,7 @@ async function both(path: keyof typeof router._def.record, input: unknown) {
       return { data, log: ctx.log };
     } catch (error) {
       const e = error as TRPCError;
-      return { error: { name: e.name, code: e.code, message: e.message, cause: (e.cause as Error | undefined)?.message }, log: ctx.log };
+      return { error: { name: e.name, code: e.code, message: e.message, cause: e.cause?.message }, log: ctx.log };
     }
   };
   return { trpc: await run("trpc"), lean: await run("lean") };

@@ -98,7 +98,7 @@ describe("POST /api/courses/{id}/chat/stream", () => {
       { role: "user", content: "How does merging two sorted halves work?" },
       { role: "assistant", content: text },
     ]);
-    expect(finish.messageMetadata).toMatchObject({ id: expect.any(Number), timestamp: expect.stringMatching(/Z$/) });
+    expect(finish.messageMetadata).toMatchObject({ id: expect.any(Number) as number, timestamp: expect.stringMatching(/Z$/) as string });
   });
 
   test("asked about a moment (atSeconds): the tutor is given the passage being watched first and the reply cites it; offline too", async () => {
@@ -225,7 +225,7 @@ describe("POST /api/courses/{id}/chat/stream", () => {
     const limited = await ask(course.id, token, { content: "one too many" });
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect(await limited.json()).toMatchObject({ message: LIMITS.chatMessagesPerUser.message, retryAfter: expect.any(Number) });
+    expect(await limited.json()).toMatchObject({ message: LIMITS.chatMessagesPerUser.message, retryAfter: expect.any(Number) as number });
     expect(await db.chatMessage.count({ where: { userId: me.id, content: "one too many" } })).toBe(0);
   });
 });

@@ -211,7 +211,7 @@ describe("GET /api/courses/{id}/export?format=markdown", () => {
       const body = await response.text();
       expect(response.status, path).toBe(status);
       expect(response.headers.get("content-type"), path).toMatch(/^application\/json/);
-      expect(JSON.parse(body).message, path).toMatch(message);
+      expect((JSON.parse(body) as { message: string }).message, path).toMatch(message);
       expectNoLeak(body);
     }
   });
@@ -353,7 +353,7 @@ describe("GET /api/cards/export", () => {
     for (const [path, user, status, message] of cases) {
       const response = await get(path, user);
       expect(response.status, path).toBe(status);
-      expect((await response.json()).message, path).toMatch(message);
+      expect(((await response.json()) as { message: string }).message, path).toMatch(message);
     }
     const nobody = await createUser(db);
     expect(await (await get("/api/cards/export?format=tsv", nobody)).text()).toBe("#separator:tab\n#html:false\n#columns:Front\tBack\tLink\n");

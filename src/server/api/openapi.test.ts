@@ -14,8 +14,12 @@ type Operation = {
 };
 
 const document = openApiDocument("http://localhost:3000/api");
-const operations = Object.entries(document.paths ?? {}).flatMap(([path, item]) =>
-  Object.entries(item ?? {}).map(([method, operation]) => ({ key: `${method.toUpperCase()} ${path}`, method, operation: operation as unknown as Operation })),
+const operations: { key: string; method: string; operation: Operation }[] = Object.entries(document.paths ?? {}).flatMap(([path, item]) =>
+  Object.entries(item ?? {}).map(([method, operation]: [string, unknown]) => ({
+    key: `${method.toUpperCase()} ${path}`,
+    method,
+    operation: operation as Operation,
+  })),
 );
 const PUBLIC = new Set(["POST /login", "POST /register", "POST /logout"]);
 

@@ -123,7 +123,7 @@ function withErrorResponses(document: OpenApiDocument, metaByOperation: Map<stri
       const declared = Array.isArray(meta?.errorResponses) ? {} : (meta?.errorResponses ?? {});
       const shared = sharedErrors(method, operation, meta?.protect !== false);
       const statuses = [...new Set([...Object.keys(shared), ...Object.keys(declared)])].map(Number).sort((a, b) => a - b);
-      const errors = statuses.map((status) => [status, errorResponse([declared[status], shared[status]].filter(Boolean).join("; "))]);
+      const errors = statuses.map((status) => [status, errorResponse([declared[status], shared[status]].filter(Boolean).join("; "))] as const);
       operation.responses = { ...pickSuccess(operation.responses), ...Object.fromEntries(errors) };
     }
   }

@@ -1,5 +1,5 @@
 import { type AnyTRPCProcedure, type AnyTRPCRouter, TRPCError } from "@trpc/server";
-import { getErrorShape, getHTTPStatusCodeFromError, getTRPCErrorFromUnknown } from "@trpc/server/unstable-core-do-not-import";
+import { getErrorShape, getHTTPStatusCodeFromError, getTRPCErrorFromUnknown, type TRPCErrorShape } from "@trpc/server/unstable-core-do-not-import";
 import type { OpenApiMeta } from "trpc-to-openapi";
 import { z, ZodError } from "zod";
 
@@ -114,7 +114,8 @@ export function createRestAdapter<Context>(options: Options<Context>) {
       const procedurePath = found?.endpoint.procedurePath;
       options.onError({ error, path: procedurePath });
       const type = found?.endpoint.procedure._def.type ?? "unknown";
-      const shape = getErrorShape({ config: options.router._def._config, error, type, path: procedurePath, input, ctx });
+      // An error formatter always returns a TRPCErrorShape; on AnyTRPCRouter it is typed `any`.
+      const shape = getErrorShape({ config: options.router._def._config, error, type, path: procedurePath, input, ctx }) as TRPCErrorShape;
       const issues = error.code === "BAD_REQUEST" && error.cause instanceof ZodError ? error.cause.issues : undefined;
       const message = issues?.length ? readableValidationMessage(issues) : (shape.message ?? error.message);
       const status = getHTTPStatusCodeFromError(error);
@@ -182,7 +183,7 @@ const isVoid = (schema: unknown) => ["void", "undefined", "never"].includes(kind
 /** An object input's shape, through `.optional()`, `.default()` and the like; null for another input. */
 function objectShape(input: unknown): Record<string, unknown> | null {
   const schema = unwrapped(input);
-  return schema instanceof z.ZodObject ? (schema.shape as Record<string, unknown>) : null;
+  return schema instanceof z.ZodObject ? schema.shape : null;
 }
 
 function unwrapped(schema: unknown): unknown {

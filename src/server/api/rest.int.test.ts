@@ -21,7 +21,7 @@ const newAccount = () => {
 };
 
 function expectErrorBody(json: unknown, status: number, message?: string | RegExp) {
-  expect(json).toMatchObject({ message: expect.any(String), code: expect.any(String) });
+  expect(json).toMatchObject({ message: expect.any(String) as string, code: expect.any(String) as string });
   const body = json as ErrorJson & { data?: { httpStatus?: number } };
   if (body.data?.httpStatus !== undefined) expect(body.data.httpStatus).toBe(status);
   if (typeof message === "string") expect(body.message).toBe(message);
@@ -43,7 +43,7 @@ describe("POST /api/register", () => {
     expect(status).toBe(200);
     expect(headers.get("content-type")).toMatch(/^application\/json/);
     expect(headers.get("cache-control")).toBe("no-store");
-    expect(json).toEqual({ id: expect.any(Number), username: account.username, email: account.email, displayName: null, photoURL: null });
+    expect(json).toEqual({ id: expect.any(Number) as number, username: account.username, email: account.email, displayName: null, photoURL: null });
     expect(headers.getSetCookie()).toEqual([expect.stringMatching(/^next-auth\.session-token=.+; Path=\/; HttpOnly; SameSite=Lax; Max-Age=\d+$/)]);
   });
 

@@ -78,7 +78,7 @@ describe("checkout", () => {
     const { caller } = await createTestCaller({ user });
     await expect(caller.subscription.createCheckout()).rejects.toMatchObject({
       code: "SERVICE_UNAVAILABLE",
-      message: expect.stringMatching(/Payments are not configured/),
+      message: expect.stringMatching(/Payments are not configured/) as string,
     });
     expect(await caller.subscription.get()).toMatchObject({ subscriptionTier: "free", paymentsConfigured: false, canManageBilling: false, monthlyLimit: 1 });
   });

@@ -64,7 +64,7 @@ export function notifiedCacheFor<Value>(db: DbClient, options: NotifiedCacheOpti
   if (!pool) return null;
   const cache = new NotifiedCache<Value>(options);
   listen(pool, options.channel, { onMessage: (payload) => cache.evict(Number(payload)), onLive: (live) => cache.setLive(live) });
-  byChannel.set(options.channel, cache as NotifiedCache<unknown>);
+  byChannel.set(options.channel, cache);
   caches.set(db, byChannel);
   return cache;
 }

@@ -45,7 +45,7 @@ export type JobHandler<Input> = {
    * Runs in the transaction that fails the job for good (never for a job requeued at shutdown or
    * taken over by another attempt, nor one whose input could not be read).
    */
-  onFinalFailure(tx: DbClient, job: ClaimedJob<Input>): Promise<void>;
+  onFinalFailure(this: void, tx: DbClient, job: ClaimedJob<Input>): Promise<void>;
 };
 
 export type JobTimings = { heartbeatMs?: number; timeoutMs?: number };

@@ -6,7 +6,7 @@
  *
  * The model loads once per process, on first use (~90 ms); tagging is pure and deterministic.
  */
-import winkNLP, { type PartOfSpeech, type WinkMethods } from "wink-nlp";
+import winkNLP, { type ItsHelpers, type PartOfSpeech, type WinkMethods } from "wink-nlp";
 import model from "wink-eng-lite-web-model";
 
 import { endsSentence } from "~/lib/sentences";
@@ -25,6 +25,12 @@ export type TaggedToken = {
 
 let engine: WinkMethods | null = null;
 
+/**
+ * The `its` helpers this module reads. wink's typings declare them as methods, but they are plain
+ * functions that never use `this` (and `out` recognises them by identity, so they cannot be wrapped).
+ */
+type Its = { [Key in "value" | "normal" | "lemma" | "pos"]: ItsHelpers[Key] };
+
 function nlp(): WinkMethods {
   engine ??= winkNLP(model, ["sbd", "pos"]);
   return engine;
@@ -36,7 +42,7 @@ function nlp(): WinkMethods {
  */
 export function tag(text: string): TaggedToken[] {
   const winkNlp = nlp();
-  const its = winkNlp.its;
+  const its: Its = winkNlp.its;
   const tokens = winkNlp.readDoc(text).tokens();
   const values = tokens.out(its.value);
   const normals = tokens.out(its.normal);

@@ -98,7 +98,7 @@ describe("auth.register", () => {
 
     // Positive control: another address can still register.
     const { caller: elsewhere } = await createTestCaller();
-    await expect(elsewhere.auth.register(registration())).resolves.toMatchObject({ id: expect.any(Number) });
+    await expect(elsewhere.auth.register(registration())).resolves.toMatchObject({ id: expect.any(Number) as number });
   });
 
   test("stored text round-trips exactly: e-mail and a password with emoji, bidi override and HTML", async () => {

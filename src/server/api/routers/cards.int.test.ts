@@ -134,16 +134,21 @@ describe("review.queue, cards.review, review.dueCount", () => {
       courseTitle: "Binary search, reviewed",
       source: "quiz",
       front: "Which half is searched next?\n\nA. A1\nB. B1\nC. C1\nD. D1",
-      back: expect.stringContaining("Rewatch at 1:05"),
+      back: expect.stringContaining("Rewatch at 1:05") as string,
       timeSeconds: 65,
-      due: expect.any(String),
+      due: expect.any(String) as string,
       state: 0,
       reps: 0,
       lapses: 0,
       lastReview: null,
       courseAvailable: true,
       moment: "1:05",
-      intervals: { again: "1m", hard: expect.stringMatching(/^\d+m$/), good: expect.stringMatching(/^\d+m$/), easy: expect.stringMatching(/^\d+d$/) },
+      intervals: {
+        again: "1m",
+        hard: expect.stringMatching(/^\d+m$/) as string,
+        good: expect.stringMatching(/^\d+m$/) as string,
+        easy: expect.stringMatching(/^\d+d$/) as string,
+      },
     });
     expect(await caller.review.dueCount()).toEqual({ dueCount: 3, nextDueAt: null });
     expect(await caller.review.dueCount({ courseId: course.id })).toEqual({ dueCount: 3, nextDueAt: null });

@@ -164,7 +164,7 @@ describe("GET and POST /api/courses/{id}/chat", () => {
       json: { userId: me.id, content: "When does merge sort run in n log n?" },
     });
     expect(posted.status).toBe(200);
-    expect(posted.json).toMatchObject({ role: "assistant", userId: me.id, courseId: course.id, timestamp: expect.stringMatching(/Z$/) });
+    expect(posted.json).toMatchObject({ role: "assistant", userId: me.id, courseId: course.id, timestamp: expect.stringMatching(/Z$/) as string });
     expect(posted.json.content).toContain("[5:25]");
 
     const history = await restCall<unknown[]>("GET", `/api/courses/${course.id}/chat?userId=${me.id}`, { sessionToken: token });

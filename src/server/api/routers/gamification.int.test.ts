@@ -100,7 +100,7 @@ describe("daily challenges", () => {
     const active = await caller.gamification.activeChallenges();
     expect(active.map((c) => c.title)).toEqual(expect.arrayContaining(["Section Sprint", "Quiz Streak", "Curious Mind"]));
     const tutor = active.find((c) => c.title === "Curious Mind")!;
-    expect(tutor).toMatchObject({ target: 1, badgeId: expect.any(Number) });
+    expect(tutor).toMatchObject({ target: 1, badgeId: expect.any(Number) as number });
 
     // A question before joining does not count.
     await recordLearningEvent(db, { userId: user.id, type: "chat_question", subjectKey: "before" });
@@ -115,7 +115,7 @@ describe("daily challenges", () => {
     const after = await recordLearningEvent(db, { userId: user.id, type: "chat_question", subjectKey: "after", at: new Date(Date.now() + 1000) });
     expect(after.newBadges.map((b) => b.badge.key)).toEqual(["challenge-1"]);
     const [mine] = await caller.gamification.myChallenges({ userId: user.id });
-    expect(mine).toMatchObject({ challengeId: tutor.id, progress: 1, completed: true, completedAt: expect.any(String) });
+    expect(mine).toMatchObject({ challengeId: tutor.id, progress: 1, completed: true, completedAt: expect.any(String) as string });
   });
 
   test("progress is recounted from the stored events: an event whose follow-up never ran is counted by the next one", async () => {
@@ -214,7 +214,7 @@ describe("recent activity", () => {
       kind: "section",
       title: sections[0]!.title,
       href: `/course/${course.id}?t=${sections[0]!.timeStart}`,
-      at: expect.stringMatching(/Z$/),
+      at: expect.stringMatching(/Z$/) as string,
     });
     const times = activity.map((a) => Date.parse(a.at));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
@@ -285,9 +285,15 @@ describe("the public achievements card", () => {
           name: "Perfect Score",
           description: "Answered every question of a quiz correctly",
           type: "quiz",
-          awardedAt: expect.stringMatching(/Z$/),
+          awardedAt: expect.stringMatching(/Z$/) as string,
         },
-        { key: "course-1", name: "Course Finisher", description: "Completed your first course", type: "completion", awardedAt: expect.stringMatching(/Z$/) },
+        {
+          key: "course-1",
+          name: "Course Finisher",
+          description: "Completed your first course",
+          type: "completion",
+          awardedAt: expect.stringMatching(/Z$/) as string,
+        },
       ],
     });
     expect(streak.currentStreak).toBe(1);

@@ -32,7 +32,7 @@ describe("POST /api/courses/generate-from-topic", () => {
     });
     const { json } = await readBody(response);
     expect(response.status).toBe(200);
-    expect(json).toMatchObject({ course: { id: expect.any(Number), complexity: "intermediate", videoId: "binSearch01", engine: "offline" } });
+    expect(json).toMatchObject({ course: { id: expect.any(Number) as number, complexity: "intermediate", videoId: "binSearch01", engine: "offline" } });
     const id = (json as { course: { id: number } }).course.id;
     expect(await db.course.findUniqueOrThrow({ where: { id }, select: { userId: true, status: true } })).toEqual({ userId: user.id, status: "ready" });
 

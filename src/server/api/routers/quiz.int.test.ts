@@ -27,9 +27,9 @@ describe("quiz.bySection → quiz.generate → quiz.bySection", () => {
     await expectTRPCError(caller.quiz.bySection({ id: section.id }), "NOT_FOUND", "Quiz not found");
     const generated = await caller.quiz.generate({ id: section.id });
     expect(generated.quiz).toEqual({
-      id: expect.any(Number),
-      title: expect.stringContaining(section.title),
-      description: expect.any(String),
+      id: expect.any(Number) as number,
+      title: expect.stringContaining(section.title) as string,
+      description: expect.any(String) as string,
       engine: "offline",
     });
     expect(generated.questions.length).toBeGreaterThanOrEqual(3);
@@ -157,7 +157,7 @@ describe("quiz.submitAttempt", () => {
     const { caller } = await createTestCaller({ user: owner });
     const result = await caller.quiz.submitAttempt({ id: quiz.id, answers: answers([...picks]) });
     expect(result).toEqual({
-      attemptId: expect.any(Number),
+      attemptId: expect.any(Number) as number,
       score,
       passed,
       results: quiz.questions.map((q, i) => ({
@@ -235,7 +235,7 @@ describe("quiz.submitAttempt", () => {
       caller.quiz.submitAttempt({ id: quiz.id, answers: [{ ...all[0]!, answer: "A\u0000" }, all[1]!, all[2]!] }),
       "Answer must not contain NUL characters",
     );
-    await expectValidationError(caller.quiz.submitAttempt({ id: quiz.id, answers: all.map((a) => ({ ...a, extra: 1 })) } as never), /unrecognized/i);
+    await expectValidationError(caller.quiz.submitAttempt({ id: quiz.id, answers: all.map((a) => ({ ...a, extra: 1 })) }), /unrecognized/i);
     expect(await db.quizAttempt.count({ where: { quizId: quiz.id } })).toBe(0);
   });
 

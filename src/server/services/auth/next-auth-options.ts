@@ -37,7 +37,7 @@ export function authOptions(): NextAuthOptions {
     callbacks: {
       async jwt({ token, account, profile }) {
         if (account?.provider === "google") {
-          const google = profile as { sub?: string; email?: string; email_verified?: boolean; name?: string; picture?: string } | undefined;
+          const google: { sub?: string; email?: string; email_verified?: boolean; name?: string; picture?: string } | undefined = profile;
           const subject = google?.sub ?? account.providerAccountId;
           const user = await upsertGoogleUser(db, {
             subject,

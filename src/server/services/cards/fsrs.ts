@@ -1,4 +1,4 @@
-import { type Card as FsrsCard, createEmptyCard, fsrs, type FSRS, type Grade, Rating, type RecordLogItem, type State } from "ts-fsrs";
+import { type Card as FsrsCard, createEmptyCard, fsrs, type FSRS, type Grade, Rating, type RecordLogItem } from "ts-fsrs";
 
 import { CARD_RATINGS, type CardRatingName, formatInterval } from "~/lib/review";
 import type { CardScheduleColumns } from "~/server/db/queries/cards";
@@ -14,7 +14,7 @@ export function toFsrsCard(row: CardScheduleColumns): FsrsCard {
     learning_steps: row.learningSteps,
     reps: row.reps,
     lapses: row.lapses,
-    state: row.state as State,
+    state: row.state,
     last_review: row.lastReview ?? undefined,
   };
 }

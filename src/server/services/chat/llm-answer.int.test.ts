@@ -133,7 +133,7 @@ describe("with a language model", () => {
       },
     });
     const failure = sendChatMessage(db, { courseId: course.id, userId: me.id, content: "Explain merging" }, tutorOf(model));
-    await expect(failure).rejects.toMatchObject({ code: "TOO_MANY_REQUESTS", message: expect.stringMatching(/busy/) });
+    await expect(failure).rejects.toMatchObject({ code: "TOO_MANY_REQUESTS", message: expect.stringMatching(/busy/) as string });
     expect(await stored(me.id)).toEqual([{ role: "user", content: "Explain merging" }]);
   });
 

@@ -263,7 +263,10 @@ describe("durability", () => {
     const stopping = startGenerationWorker(db, () => libraryDeps({ engine: slowEngine(60_000) }), { concurrency: 1, pollMs: 20 });
     const stage = async () => (await db.generationJob.findUniqueOrThrow({ where: { id: queued.id } })).stage;
     for (let i = 0; i < 200 && (await stage()) !== "reading-transcript"; i += 1) await new Promise((resolve) => setTimeout(resolve, 25));
-    expect(await db.generationJob.findUniqueOrThrow({ where: { id: queued.id } })).toMatchObject({ status: "running", runnerLock: expect.any(Number) });
+    expect(await db.generationJob.findUniqueOrThrow({ where: { id: queued.id } })).toMatchObject({
+      status: "running",
+      runnerLock: expect.any(Number) as number,
+    });
     await stopping.stop();
     expect(await db.generationJob.findUniqueOrThrow({ where: { id: queued.id } })).toMatchObject({
       status: "queued",

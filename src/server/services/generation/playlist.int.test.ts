@@ -154,7 +154,7 @@ describe("a course from a playlist", () => {
     expect(job.status).toBe("succeeded");
     // The last write of the reading stage said "Video 4 of 4"; later stages clear it.
     expect(job.stageDetail).toBeNull();
-    expect(stages.filter((detail) => detail !== null).every((detail) => /^Video [1-4] of 4$/.test(detail!))).toBe(true);
+    expect(stages.filter((detail) => detail !== null).every((detail) => /^Video [1-4] of 4$/.test(detail))).toBe(true);
   });
 
   test("a job whose runner dies while structuring is resumed by another and finishes once, the transcripts it had read coming from the cache", async () => {

@@ -84,7 +84,10 @@ describe("POST /api/coupons/redeem", () => {
       await expect(redeemCoupon(db, { userId: user.id, code: `WRONG-${i}` })).rejects.toMatchObject({ code: "NOT_FOUND" });
     const good = newCode();
     await createCoupon(db, { code: good, months: 1, maxRedemptions: 5 });
-    await expect(redeemCoupon(db, { userId: user.id, code: good })).rejects.toMatchObject({ code: "TOO_MANY_REQUESTS", retryAfterSeconds: expect.any(Number) });
+    await expect(redeemCoupon(db, { userId: user.id, code: good })).rejects.toMatchObject({
+      code: "TOO_MANY_REQUESTS",
+      retryAfterSeconds: expect.any(Number) as number,
+    });
     expect((await getEntitlements(db, user.id)).tier).toBe("free");
     await resetLimit(LIMITS.couponFailuresPerUser, String(user.id));
     await redeemCoupon(db, { userId: user.id, code: good });

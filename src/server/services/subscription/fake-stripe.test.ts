@@ -262,9 +262,12 @@ describe("/__control", () => {
     expect((await post({ action: "endPeriod", id: subscriptionId })).status).toBe(200);
     expect((await post({ action: "pay", id: "cs_test_missing" })).status).toBe(400);
 
-    const state = await (await fetch(`${fake.url}/__control`)).json();
+    const state = (await (await fetch(`${fake.url}/__control`)).json()) as {
+      counts: { subscriptions: number };
+      deliveries: { type: string; status: number }[];
+    };
     expect(state.counts.subscriptions).toBe(fake.subscriptions.size);
-    expect(state.deliveries.slice(-2).map((d: { type: string; status: number }) => [d.type, d.status])).toEqual([
+    expect(state.deliveries.slice(-2).map((d) => [d.type, d.status])).toEqual([
       ["invoice.paid", 200],
       ["customer.subscription.updated", 200],
     ]);

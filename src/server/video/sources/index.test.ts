@@ -89,7 +89,7 @@ describe("createVideoSources", () => {
     const [api, keyless] = createVideoSources({ ...config, order: "youtube-api,youtubei", youtubeApiKey: API_KEY });
     const captions = await api?.transcript("binSearch01");
     expect(captions).toHaveLength(40);
-    expect(captions?.[0]).toEqual({ text: expect.stringContaining("binary search"), startMs: 400, durationMs: 13_580 });
+    expect(captions?.[0]).toEqual({ text: expect.stringContaining("binary search") as string, startMs: 400, durationMs: 13_580 });
     expect(await keyless?.transcript("binSearch01")).toEqual(captions);
 
     const paths = fake.requests.map((request) => request.path);

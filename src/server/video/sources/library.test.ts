@@ -54,7 +54,7 @@ describe("library source over test/fixtures/videos", () => {
       id: "binSearch01",
       source: "library",
       title: "How binary search works | Algorithms explained",
-      description: expect.stringContaining("0:00 - Why binary search?"),
+      description: expect.stringContaining("0:00 - Why binary search?") as string,
       channelTitle: "CourseCraft Samples",
       durationSeconds: 372,
       thumbnailUrl: "https://i.ytimg.com/vi/binSearch01/hqdefault.jpg",
@@ -75,7 +75,7 @@ describe("library source over test/fixtures/videos", () => {
   test("a fixture-format transcript is returned in milliseconds", async () => {
     const captions = await library.transcript("binSearch01");
     expect(captions).toHaveLength(40);
-    expect(captions?.[0]).toEqual({ text: expect.stringContaining("binary search"), startMs: 400, durationMs: 13580 });
+    expect(captions?.[0]).toEqual({ text: expect.stringContaining("binary search") as string, startMs: 400, durationMs: 13580 });
     for (const caption of captions ?? []) {
       expect(Number.isInteger(caption.startMs) && Number.isInteger(caption.durationMs)).toBe(true);
     }
@@ -237,7 +237,7 @@ describe("library source: malformed and hostile folders", () => {
     const dir = await temporaryLibrary();
     await writeFile(path.join(dir, "bad.json"), fixtureVideo({ durationSeconds: "long" }));
     await createLibrarySource(dir).details("goodVideo01");
-    expect(warn).toHaveBeenCalledWith("video library entry skipped", { file: "bad.json", reason: expect.stringContaining("durationSeconds") });
+    expect(warn).toHaveBeenCalledWith("video library entry skipped", { file: "bad.json", reason: expect.stringContaining("durationSeconds") as string });
   });
 
   test("a caption file wins over nothing, and WebVTT over SRT when both exist", async () => {
@@ -432,9 +432,9 @@ describe("library source: tracks in other languages and playlists", () => {
     expect(warn).toHaveBeenCalledTimes(2);
     expect(warn).toHaveBeenCalledWith("video library entry skipped", {
       file: "playlists/hashing.json",
-      reason: expect.stringMatching(/no link can reach it: "hashing" is not a playlist id \(a playlist id is 10 to 64/),
+      reason: expect.stringMatching(/no link can reach it: "hashing" is not a playlist id \(a playlist id is 10 to 64/) as string,
     });
-    expect(warn).toHaveBeenCalledWith("video library entry skipped", { file: "playlists/RDhashMaps001.json", reason: expect.stringMatching(/RD…/) });
+    expect(warn).toHaveBeenCalledWith("video library entry skipped", { file: "playlists/RDhashMaps001.json", reason: expect.stringMatching(/RD…/) as string });
     expect(await folder.playlist("PLhashingCourse1", 25)).toMatchObject({ videoIds: ["hashMaps001"] });
     expect(await folder.playlist("hashing", 25)).toBeNull();
     expect(warn).toHaveBeenCalledTimes(2); // said once, at load

@@ -70,6 +70,7 @@ const source = (overrides: Partial<YouTubeApiSourceOptions> = {}) =>
 const query = (topic: string, limit = 3, complexity: VideoQuery["complexity"] = "beginner"): VideoQuery => ({ topic, complexity, limit });
 
 const sourceError = (promise: Promise<unknown>) => rejectionOf(promise, isVideoSourceError, "a VideoSourceError");
+const urlOf = (input: RequestInfo | URL) => (input instanceof Request ? input.url : String(input));
 
 describe("search", () => {
   test("captioned videos of a suitable length come first, then an unrestricted search fills up", async () => {
@@ -108,7 +109,7 @@ describe("search", () => {
       id: "binSearch01",
       source: "youtube-api",
       title: "How binary search works | Algorithms explained",
-      description: expect.stringContaining("0:00 - Why binary search?\n1:05 - The key idea"),
+      description: expect.stringContaining("0:00 - Why binary search?\n1:05 - The key idea") as string,
       channelTitle: "CourseCraft Samples",
       durationSeconds: 372,
       thumbnailUrl: "https://i.ytimg.com/vi/binSearch01/maxresdefault.jpg",
@@ -279,7 +280,7 @@ describe("languages and playlists", () => {
   test("playlist: items YouTube says are missing or not readable make it null", async () => {
     const itemsAnswer = (status: number, reason: string) =>
       vi.fn<typeof fetch>(async (input, init) =>
-        new URL(String(input)).pathname.endsWith("/playlistItems")
+        new URL(urlOf(input)).pathname.endsWith("/playlistItems")
           ? Response.json({ error: { code: status, message: "No.", errors: [{ reason }] } }, { status })
           : fetch(input, init),
       );
@@ -291,7 +292,7 @@ describe("languages and playlists", () => {
   test("playlist: without an item count, the total is the videos seen, and one more when pages are left", async () => {
     const withoutCount = vi.fn<typeof fetch>(async (input, init) => {
       const response = await fetch(input, init);
-      if (!new URL(String(input)).pathname.endsWith("/playlists")) return response;
+      if (!new URL(urlOf(input)).pathname.endsWith("/playlists")) return response;
       const { items } = (await response.json()) as { items: { contentDetails?: unknown }[] };
       return Response.json({ items: items.map(({ contentDetails: _contentDetails, ...item }) => item) });
     });
@@ -329,7 +330,7 @@ describe("failures", () => {
     expect(JSON.stringify([error.message, String(error.cause), warn.mock.calls])).not.toContain(API_KEY);
     expect(warn).toHaveBeenCalledWith(
       "YouTube Data API request failed",
-      expect.objectContaining({ url: expect.stringContaining("key=%5Bredacted%5D"), status: 403 }),
+      expect.objectContaining({ url: expect.stringContaining("key=%5Bredacted%5D") as string, status: 403 }),
     );
     expect((await sourceError(source().details("binSearch01"))).kind).toBe("quota");
   });
@@ -361,7 +362,7 @@ describe("failures", () => {
   test("a slow answer times out → kind unreachable", async () => {
     fake.setMode("slow", { delayMs: 1_000 });
     const error = await sourceError(source({ requestTimeoutMs: 100 }).details("binSearch01"));
-    expect(error).toMatchObject({ kind: "unreachable", message: expect.stringContaining("no answer within 100 ms") });
+    expect(error).toMatchObject({ kind: "unreachable", message: expect.stringContaining("no answer within 100 ms") as string });
   });
 
   test("the caller's abort propagates as an AbortError, not a source error", async () => {
@@ -396,7 +397,7 @@ describe("failures", () => {
   test("requests go only to the configured base", async () => {
     const urls: string[] = [];
     const fetchStub = vi.fn<typeof fetch>(async (input, init) => {
-      urls.push(String(input));
+      urls.push(urlOf(input));
       return fetch(input, init);
     });
     await source({ fetch: fetchStub }).search(query("binary search"));

@@ -64,7 +64,7 @@ describe("youtubei source over the fake", () => {
         id: "binSearch01",
         source: "youtubei",
         title: "How binary search works | Algorithms explained",
-        description: expect.stringContaining("binary search"),
+        description: expect.stringContaining("binary search") as string,
         channelTitle: "CourseCraft Samples",
         durationSeconds: 372,
         thumbnailUrl: "https://i.ytimg.com/vi/binSearch01/hqdefault.jpg",
@@ -97,7 +97,7 @@ describe("youtubei source over the fake", () => {
       id: "binSearch01",
       source: "youtubei",
       title: "How binary search works | Algorithms explained",
-      description: expect.stringContaining("0:00 - Why binary search?\n1:05 - The key idea"),
+      description: expect.stringContaining("0:00 - Why binary search?\n1:05 - The key idea") as string,
       channelTitle: "CourseCraft Samples",
       durationSeconds: 372,
       thumbnailUrl: "https://i.ytimg.com/vi/binSearch01/maxresdefault.jpg",
@@ -147,13 +147,13 @@ describe("failures", () => {
     const closed = await startFakeYouTube({ videosDir: FIXTURES_DIR });
     await closed.close();
     const error = await sourceError(source({ baseUrl: closed.url }).details("binSearch01"));
-    expect(error).toMatchObject({ kind: "unreachable", message: expect.stringContaining("ECONNREFUSED") });
+    expect(error).toMatchObject({ kind: "unreachable", message: expect.stringContaining("ECONNREFUSED") as string });
   });
 
   test("a slow answer times out → kind unreachable", async () => {
     fake.setMode("slow", { delayMs: 1_000 });
     const error = await sourceError(source({ requestTimeoutMs: 100 }).transcript("binSearch01"));
-    expect(error).toMatchObject({ kind: "unreachable", message: expect.stringContaining("no answer within 100 ms") });
+    expect(error).toMatchObject({ kind: "unreachable", message: expect.stringContaining("no answer within 100 ms") as string });
   });
 
   test("a client created while YouTube was down recovers when it is back", async () => {
