@@ -1,6 +1,6 @@
 /**
  * What text of other writing systems needs before two spellings of the same words compare equal:
- * the offline engine's word rules (server/ai/offline/text.ts) and the transcript search share it.
+ * the offline engine's word rules (server/language/text.ts) and the transcript search share it.
  */
 
 /** Arabic short vowels and tatweel: written or not, the word is the same. */

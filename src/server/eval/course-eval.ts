@@ -31,7 +31,7 @@ import { addCounts, matchBoundaries, scoreCounts, type BoundaryCounts, type Boun
 import { transcriptLanguage } from "~/server/ai/offline/language";
 import { buildOfflineQuiz } from "~/server/ai/offline/quiz";
 import { documentFrequencies, inverseDocumentFrequencies } from "~/server/ai/offline/similarity";
-import { tokenize } from "~/server/ai/offline/text";
+import { tokenize } from "~/server/language/text";
 
 export type EvalVideo = {
   videoId: string;

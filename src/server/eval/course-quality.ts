@@ -11,7 +11,7 @@ import type { TimedSegment } from "~/server/video/types";
 
 import { standAlone } from "~/server/ai/offline/content";
 import { tag, type TaggedToken } from "~/server/ai/offline/nlp";
-import { cleanSentence, tokenize, usesEnglishRules, wordPieces } from "~/server/ai/offline/text";
+import { cleanSentence, tokenize, usesEnglishRules, wordPieces } from "~/server/language/text";
 
 /* ------------------------------------------------------------------------------- titles */
 

@@ -1,6 +1,6 @@
 import MiniSearch from "minisearch";
 
-import { tokenize as tokenizeIn } from "~/server/ai/offline/text";
+import { tokenize as tokenizeIn } from "~/server/language/text";
 
 import { compareStrings, tokenize as tokenizeEnglish, topicTerms } from "./text-relevance";
 

@@ -16,7 +16,7 @@ import {
   writeContent,
   type WritableSentence,
 } from "./content";
-import { cleanSentence, tokenize } from "./text";
+import { cleanSentence, tokenize } from "~/server/language/text";
 
 /** Segments 10 s apart from `startSeconds`, as the engine hands them over (their pauses short). */
 function segmentsOf(texts: readonly string[], startSeconds = 0): WritableSentence[] {

@@ -15,7 +15,7 @@ import { endsSentence, isPunctuated } from "~/lib/sentences";
 import { tag as tagText, type TaggedToken } from "./nlp";
 import { cueScore } from "./cues";
 import { addInto, type TermVector } from "./similarity";
-import { cleanSentence, tokenize, usesEnglishRules, wordPieces } from "./text";
+import { cleanSentence, tokenize, usesEnglishRules, wordPieces } from "~/server/language/text";
 
 type Complexity = StructureInput["complexity"];
 

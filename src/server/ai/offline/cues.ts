@@ -5,7 +5,7 @@
  * equivalents, from how each language announces a turn, not from any video's transcript.
  */
 import { baseLanguage } from "~/lib/languages";
-import { foldText, joinUnspacedRuns } from "./text";
+import { foldText, joinUnspacedRuns } from "~/server/language/text";
 
 const alternatives = (parts: readonly string[]) => parts.join("|");
 

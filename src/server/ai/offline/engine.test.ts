@@ -7,7 +7,7 @@ import type { StructureInput, StructureProgress } from "~/server/ai/structure/ty
 import type { TimedSegment } from "~/server/video/types";
 
 import { syntheticTranscript } from "../../../../test/fixtures/transcripts/synthetic";
-import { cleanSentence } from "./text";
+import { cleanSentence } from "~/server/language/text";
 import { courseDescription, courseTitle, createOfflineEngine, descriptionLead, mapCreatorChapters, NO_TRANSCRIPT_MESSAGE, shortVideoTitle } from "./engine";
 import { outlineProblems } from "./outline-invariants";
 

@@ -27,7 +27,7 @@ import { createTagger } from "./nlp";
 import { CHAPTER_PARAMS, SECTION_PARAMS, segment, type Unit } from "./segment";
 import { documentFrequencies, inverseDocumentFrequencies } from "./similarity";
 import { indexTermPhrases, termFallbackTitle, termTitleCandidates } from "./term-phrases";
-import { terms, titleCase, tokenize, usesEnglishRules, withoutLeadingConnective } from "./text";
+import { terms, titleCase, tokenize, usesEnglishRules, withoutLeadingConnective } from "~/server/language/text";
 import { courseFollowsSentence, joinSentences } from "./wording";
 import { fallbackTitle, indexPhrases, rankKeyPhrases, titleCandidates, TitleRegistry, type ScoredPhrase } from "./titles";
 

@@ -29,7 +29,7 @@ import { standAlone } from "./content";
 import { createTagger, type TaggedToken } from "./nlp";
 import { articleFits, CLOZE_PREFIX, contentLemmas, isTrueIn } from "./quiz";
 import { optionKey } from "./quiz-options";
-import { cleanSentence } from "./text";
+import { cleanSentence } from "~/server/language/text";
 
 const SHARED_DIR = SHARED_VIDEOS;
 const present = existsSync(SHARED_DIR);

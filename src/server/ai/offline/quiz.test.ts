@@ -17,7 +17,7 @@ import { SHARED_VIDEOS } from "../../../../test/fixtures/video-folder";
 import { tag } from "./nlp";
 import { articleFits, buildOfflineQuiz, CLOZE_PREFIX, contentLemmas, isTrueIn, lemmaOf, planOfflineQuiz } from "./quiz";
 import { distinctOptions, optionKey, QUIZ_WINDOW_MIN_WORDS } from "./quiz-options";
-import { cleanSentence } from "./text";
+import { cleanSentence } from "~/server/language/text";
 
 const OWN_DIR = "test/fixtures/videos";
 const SHARED_DIR = SHARED_VIDEOS;

@@ -36,7 +36,7 @@ import { createTagger, type TaggedToken } from "./nlp";
 import { distinctOptions, formatTime, QUIZ_WINDOW_WORDS, shuffle } from "./quiz-options";
 import { transcriptLanguage } from "./language";
 import { buildTermQuiz } from "./term-quiz";
-import { cleanSentence, stem, STOP_WORDS, usesEnglishRules } from "./text";
+import { cleanSentence, stem, STOP_WORDS, usesEnglishRules } from "~/server/language/text";
 
 export const CLOZE_PREFIX = "Complete what the video says:";
 const STATEMENT_QUESTION = "Which statement does the video make in this section?";

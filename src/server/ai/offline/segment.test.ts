@@ -17,7 +17,7 @@ import {
   windowSimilarities,
   type Unit,
 } from "./segment";
-import { tokenize } from "./text";
+import { tokenize } from "~/server/language/text";
 
 /** Units every 10 s; `topics` lists each unit's vocabulary. */
 function unitsOf(texts: string[], gapMs = 500): Unit[] {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { indexTermPhrases, termFallbackTitle, termTitleCandidates } from "./term-phrases";
-import { tokenize } from "./text";
+import { tokenize } from "~/server/language/text";
 import { rankKeyPhrases } from "./titles";
 
 const surfacesOf = (lines: string[], language: string) => indexTermPhrases(lines, language).phrases.map((p) => [...p.surfaces.keys()][0]);

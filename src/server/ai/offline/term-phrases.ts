@@ -6,7 +6,7 @@
  * title is a phrase of two content words or more, spelled as the transcript spells it.
  */
 import { baseLanguage } from "~/lib/languages";
-import { isTitleFiller, joinUnspacedRuns, wordPieces, type WordPiece } from "./text";
+import { isTitleFiller, joinUnspacedRuns, wordPieces, type WordPiece } from "~/server/language/text";
 import type { PhraseIndex, PhraseInfo, ScoredPhrase } from "./titles";
 
 /** At most this many content words in a phrase, and in a title. */

@@ -9,7 +9,7 @@ import type { TimedSegment } from "~/server/video/types";
 import { readVideoFolder, SHARED_TRANSLATIONS } from "../../../../test/fixtures/video-folder";
 import { buildOfflineQuiz } from "./quiz";
 import { buildTermQuiz } from "./term-quiz";
-import { tokenize } from "./text";
+import { tokenize } from "~/server/language/text";
 import { createWordClasser } from "./word-class";
 
 const BLANK = "_____";

@@ -21,7 +21,7 @@ import {
 
 import { distinctOptions, formatTime, QUIZ_WINDOW_WORDS, shuffle } from "./quiz-options";
 import { quizWording, type QuizWording } from "./wording";
-import { wordPieces, writtenWithoutSpaces, type WordPiece } from "./text";
+import { wordPieces, writtenWithoutSpaces, type WordPiece } from "~/server/language/text";
 import { createWordClasser, type WordClass } from "./word-class";
 
 const BLANK = "_____";

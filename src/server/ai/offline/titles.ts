@@ -11,7 +11,7 @@
  * transcript, so they never say anything the video does not.
  */
 import { createTagger, tagLines, type LineToken, type TaggedToken } from "./nlp";
-import { isContentWord, stem, titleCase, words } from "./text";
+import { isContentWord, stem, titleCase, words } from "~/server/language/text";
 
 /** Content words that never belong in a title: talk about the talk, judgements, stage directions. */
 const NEVER_IN_TITLES = new Set(
