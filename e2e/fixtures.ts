@@ -1,7 +1,7 @@
 import { fileURLToPath } from "node:url";
 
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 
 import { FAKE_LLM_MODE_PROJECT } from "./constants";
 import { AuthPage, type Credentials } from "./pages/auth-page";
@@ -33,6 +33,15 @@ export async function setFakeLlm(request: APIRequestContext, state: FakeLlmState
   if (project !== FAKE_LLM_MODE_PROJECT) throw new Error(`setFakeLlm from project "${project}": list the spec in FAKE_LLM_MODE_SPECS (playwright.config.ts)`);
   const response = await request.post(FAKE_OPENAI_CONTROL, { data: state });
   expect(response.status(), await response.text()).toBe(200);
+}
+
+/**
+ * Waits until React has hydrated `element`: a server-rendered button shows before its handlers
+ * are attached, and a click or key press before then does nothing (seen on a busy machine).
+ * React keeps an element's props under a `__reactProps$…` key once it owns it.
+ */
+export async function expectHydrated(element: Locator) {
+  await expect.poll(() => element.evaluate((node) => Object.keys(node).some((key) => key.startsWith("__reactProps$"))), { timeout: 20_000 }).toBe(true);
 }
 
 /** Back to prompt, valid answers. */

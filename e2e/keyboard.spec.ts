@@ -1,13 +1,13 @@
 import type { Page } from "@playwright/test";
 
-import { expect, generateCourse, registerViaApi, test, VIEWPORTS } from "./fixtures";
+import { expect, expectHydrated, generateCourse, registerViaApi, test, VIEWPORTS } from "./fixtures";
 
 test("the user menu works from the keyboard and Escape returns focus to its button", async ({ page }) => {
   await registerViaApi(page.request);
   await page.goto("/");
   // The header is rendered signed in on the server now: wait until React has wired its buttons.
-  await page.waitForLoadState("networkidle");
   const trigger = page.getByRole("button", { name: "User menu" });
+  await expectHydrated(trigger);
   await trigger.focus();
   await page.keyboard.press("Enter");
   const menu = page.getByRole("menu");
