@@ -282,7 +282,8 @@ export const decimalParam = (label: string, rules: NumberRules) => numberInput(l
 export const secondsSchema = (label: string, description?: string) =>
   decimalSchema(label, { kind: "a number of seconds", min: 0, minMessage: `${label} cannot be negative`, description });
 
-const MAX_ID = 2_147_483_647;
+/** The largest id PostgreSQL's integer columns hold. */
+export const MAX_ID = 2_147_483_647;
 const idRules: NumberRules = { min: 1, minMessage: "id must be positive", max: MAX_ID, maxMessage: "id is too large" };
 
 /** A positive database id in a JSON body or a tRPC input (`noteId`, `questionId`, a tRPC-only procedure's `id`). */

@@ -1,6 +1,10 @@
 import type { AnyTRPCProcedure } from "@trpc/server";
 import { generateOpenApiDocument, type OpenApiMeta } from "trpc-to-openapi";
 
+import { MAX_ID } from "~/lib/schemas/common";
+import { CARD_EXPORT_FORMATS, COURSE_EXPORT_FORMATS } from "~/lib/schemas/export";
+import { type LimitRule, LIMITS } from "~/server/rate-limit";
+
 import { CHAT_STREAM_PATH as CHAT_STREAM_ROUTE } from "./chat-stream";
 import { CARDS_EXPORT_PATH, COURSE_EXPORT_PATH } from "./exports";
 import { MAX_BODY_BYTES } from "./http-guards";
@@ -211,12 +215,18 @@ const CHAT_STREAM_OPERATION = {
   },
 };
 
+/** The hand-written entries below take their limits from the code that enforces them. */
+const ID_PARAMETER_SCHEMA = { type: "integer", minimum: 1, maximum: MAX_ID };
+const perMinute = ({ points, durationSeconds }: LimitRule) => (points * 60) / durationSeconds;
+const COURSE_DOWNLOADS_PER_MINUTE = perMinute(LIMITS.courseExportsPerUser);
+const CARD_DOWNLOADS_PER_MINUTE = perMinute(LIMITS.cardExportsPerUser);
+
 const COURSE_EXPORT_META: Meta = {
   method: "GET",
   path: COURSE_EXPORT_PATH.replace(/^\/api/, "") as `/${string}`,
   errorResponses: {
     404: "Course Not Found",
-    429: "Too many course downloads: 20 a minute per learner (Retry-After; the body also has retryAfter seconds)",
+    429: `Too many course downloads: ${COURSE_DOWNLOADS_PER_MINUTE} a minute per learner (Retry-After; the body also has retryAfter seconds)`,
   },
 };
 
@@ -228,10 +238,10 @@ const COURSE_EXPORT_OPERATION = {
     "The outline with each section's moment, the sections' content, and your notes and cards on the course (only yours, also on a public course). " +
     "Every moment links to the video there (https://www.youtube.com/watch?v=<videoId>&t=<seconds>s). Sent as an attachment named after the course. " +
     "Your notes keep their Markdown (emphasis, lists, quotes, code, http(s) and mailto links); raw HTML is written as text, an image as a link to it, " +
-    "any other link as its text. Titles, card faces and the course's texts are plain text. At most 20 course downloads a minute.",
+    `any other link as its text. Titles, card faces and the course's texts are plain text. At most ${COURSE_DOWNLOADS_PER_MINUTE} course downloads a minute.`,
   parameters: [
-    { name: "id", in: "path", required: true, schema: { type: "integer", minimum: 1, maximum: 2_147_483_647 } },
-    { name: "format", in: "query", required: true, schema: { type: "string", enum: ["markdown"] } },
+    { name: "id", in: "path", required: true, schema: ID_PARAMETER_SCHEMA },
+    { name: "format", in: "query", required: true, schema: { type: "string", enum: [...COURSE_EXPORT_FORMATS] } },
   ],
   responses: {
     "200": {
@@ -248,7 +258,7 @@ const CARDS_EXPORT_META: Meta = {
   errorResponses: {
     404: "Course Not Found (courseId names a course you cannot see)",
     422: "Too much card text for one Anki deck: ask for one course's cards, or for TSV",
-    429: "Too many card downloads: 20 a minute per learner, or an Anki deck of yours is still being built (Retry-After; the body also has retryAfter seconds)",
+    429: `Too many card downloads: ${CARD_DOWNLOADS_PER_MINUTE} a minute per learner, or an Anki deck of yours is still being built (Retry-After; the body also has retryAfter seconds)`,
   },
 };
 
@@ -260,10 +270,10 @@ const CARDS_EXPORT_OPERATION = {
     "All your cards, or one course's with courseId. anki: an .apkg package (a deck per course under CourseCraft::, the moment linked on the back). " +
     "tsv: Anki's #separator/#html/#columns header lines, then front, back and the video link, tab-separated; a field holding a tab, line break or quote, " +
     "or starting with #, is quoted, quotes doubled. A field that starts like a spreadsheet formula (=, +, -, @, a tab or a carriage return, " +
-    "also after spaces) gets a leading ' so it opens as text (OWASP's CSV injection rule). At most 20 card downloads a minute, one Anki deck at a time.",
+    `also after spaces) gets a leading ' so it opens as text (OWASP's CSV injection rule). At most ${CARD_DOWNLOADS_PER_MINUTE} card downloads a minute, one Anki deck at a time.`,
   parameters: [
-    { name: "format", in: "query", required: true, schema: { type: "string", enum: ["anki", "tsv"] } },
-    { name: "courseId", in: "query", required: false, schema: { type: "integer", minimum: 1, maximum: 2_147_483_647 } },
+    { name: "format", in: "query", required: true, schema: { type: "string", enum: [...CARD_EXPORT_FORMATS] } },
+    { name: "courseId", in: "query", required: false, schema: ID_PARAMETER_SCHEMA },
   ],
   responses: {
     "200": {
