@@ -11,7 +11,8 @@
  * 6 chapters × 5 sections. `--large` first seeds 10,000 users, 50,000 courses and 1,000,000
  * progress rows, for the p99-within-1.5×-of-small-database figure. The app runs as `npm start`;
  * BENCH_APP_NODE_FLAGS adds node flags to the app, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof";
- * `--profile` runs each case against an app of its own under --cpu-prof and prints where its CPU went.
+ * `--profile` runs each case against an app of its own under --cpu-prof and prints where its CPU went
+ * (BENCH_KEEP_PROFILE=1 keeps the .cpuprofile files for Chrome's DevTools); `--case POST` runs one case.
  */
 import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -35,6 +36,8 @@ const SECONDS = Number(arg("--seconds") ?? 10);
 const PROFILE = process.argv.includes("--profile");
 const CONNECTIONS = Number(arg("--connections") ?? 32);
 const LARGE = process.argv.includes("--large");
+/** `--case POST` (or GET): only the cases whose label starts with it. */
+const ONLY_CASE = arg("--case");
 const APP_PORT = 3300;
 const BASELINE_PORT = 3301;
 
@@ -108,7 +111,7 @@ async function main() {
     const cookie = `${sessionCookieName()}=${await encodeSessionToken({ userId, sessionVersion: 0 })}`;
     const appBase = `http://127.0.0.1:${APP_PORT}`;
     let appProcess: ChildProcess | undefined;
-    const launchApp = async (nodeFlags: string[] = []) => {
+    const launchApp = async (nodeFlags?: string[]) => {
       const app = startApp({ port: APP_PORT, databaseUrl: database.url, secret, env: { DATA_DIR: join(tmpdir(), "bench-api-data") }, nodeFlags });
       children.push(app);
       appProcess = app;
@@ -147,7 +150,7 @@ async function main() {
       `${CONNECTIONS} connections, ${SECONDS} s per run after a 2 s warm-up; database: ${process.env.BENCH_DATABASE_URL ? "PostgreSQL server" : "embedded PostgreSQL"}${LARGE ? " (large)" : ""}`,
     );
     const rows: Record<string, unknown>[] = [];
-    for (const benchCase of cases) {
+    for (const benchCase of cases.filter((c) => !ONLY_CASE || c.label.startsWith(ONLY_CASE))) {
       const results: Record<"app" | "baseline", LoadResult> = {} as never;
       const cpu: Record<"app" | "baseline", CpuSplit | null> = { app: null, baseline: null };
       const profileDir = mkdtempSync(join(tmpdir(), "bench-api-profile-"));
@@ -170,7 +173,8 @@ async function main() {
         console.log(`\n${benchCase.label}, the app's main thread (${requests} requests):`);
         console.log(formatSummary(summary, (ms) => `${((ms * 1000) / requests).toFixed(0).padStart(4)} µs/req`));
       }
-      rmSync(profileDir, { recursive: true, force: true });
+      if (process.env.BENCH_KEEP_PROFILE && PROFILE) console.log(`profile kept in ${profileDir}`);
+      else rmSync(profileDir, { recursive: true, force: true });
       const fastEnough = app.rps >= benchCase.minRatio * baseline.rps;
       const ok = app.errors === 0 && fastEnough && app.p99 <= 2 * baseline.p99;
       failed ||= !ok;

@@ -54,7 +54,7 @@ export function start(command: string[], env: Record<string, string>): ChildProc
 
 /**
  * The app as a deployment runs it: `npm start` (its node flags included, plus BENCH_APP_NODE_FLAGS
- * or `nodeFlags`) on 127.0.0.1:`port`, on `databaseUrl`, with `env` on top (an LLM, a data
+ * and `nodeFlags`) on 127.0.0.1:`port`, on `databaseUrl`, with `env` on top (an LLM, a data
  * folder). Node refuses some flags in NODE_OPTIONS (--cpu-prof): with extra flags the start
  * script's command runs as node's own arguments instead of through npm.
  */
@@ -63,7 +63,7 @@ export function startApp({
   databaseUrl,
   secret,
   env = {},
-  nodeFlags = process.env.BENCH_APP_NODE_FLAGS?.split(" ").filter(Boolean) ?? [],
+  nodeFlags: extraFlags = [],
 }: {
   port: number;
   databaseUrl: string;
@@ -71,6 +71,7 @@ export function startApp({
   env?: Record<string, string>;
   nodeFlags?: string[];
 }): ChildProcess {
+  const nodeFlags = [...(process.env.BENCH_APP_NODE_FLAGS?.split(" ").filter(Boolean) ?? []), ...extraFlags];
   const command = nodeFlags.length ? [process.execPath, ...startScriptNodeFlags(), ...nodeFlags, "scripts/serve.mjs", "start"] : ["npm", "start", "--silent"];
   return start(command, {
     PORT: String(port),

@@ -177,3 +177,31 @@ describe("the record an update returns", () => {
     }
   });
 });
+
+describe("the write's durability", () => {
+  test("the progress write commits without waiting for the WAL flush, and only that write: the session keeps its setting", async () => {
+    const me = await createUser(db);
+    const course = await createCourse(db, { userId: me.id });
+    const [first] = sectionIds(course, 1);
+    const setting = async (tx: Pick<typeof db, "$queryRaw">) =>
+      (await tx.$queryRaw<{ value: string }[]>`SELECT current_setting('synchronous_commit') AS value`)[0]!.value;
+
+    // Inside one transaction the statement's own setting is visible after it ran…
+    const during = await db.$transaction(async (tx) => {
+      const before = await setting(tx);
+      await updateCourseProgress(tx, { courseId: course.id, userId: me.id, currentSectionId: first });
+      return { before, after: await setting(tx) };
+    });
+    expect(during).toEqual({ before: "on", after: "off" });
+
+    // …and on the pool it ends with the statement's transaction: every connection the pool
+    // hands out afterwards still commits synchronously.
+    await Promise.all(Array.from({ length: 4 }, () => updateCourseProgress(db, { courseId: course.id, userId: me.id, completedSectionId: first })));
+    const clients = await Promise.all(Array.from({ length: getPool().options.max ?? 1 }, () => getPool().connect()));
+    try {
+      for (const client of clients) expect((await client.query<{ value: string }>("SELECT current_setting('synchronous_commit') AS value")).rows[0]!.value).toBe("on");
+    } finally {
+      for (const client of clients) client.release();
+    }
+  });
+});
