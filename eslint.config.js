@@ -23,8 +23,6 @@ const config = [
     plugins: { "@typescript-eslint": tseslint.plugin },
     rules: {
       ...Object.assign({}, ...tseslint.configs.recommendedTypeChecked.map((c) => c.rules ?? {})),
-      // Left for a later change: removing `async` changes when errors are thrown (synchronously, not as a rejection).
-      "@typescript-eslint/require-await": "off",
       "@typescript-eslint/no-floating-promises": "error",
       "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: { attributes: false } }],
       "@typescript-eslint/await-thenable": "error",

@@ -100,5 +100,5 @@ export default defineConfig({
   migrations: { path: path.join("prisma", "migrations"), seed: "tsx prisma/seed.ts" },
   experimental: { adapter: true },
   engine: "js",
-  adapter: async () => new MigratePg(databaseUrl()),
+  adapter: () => Promise.resolve(new MigratePg(databaseUrl())),
 });

@@ -22,7 +22,7 @@ const TRPC_NUMBER: Record<string, number> = { UNAUTHORIZED: -32001, FORBIDDEN: -
 function fakeServer(answer: (call: Call) => Reply, { setCookie }: { setCookie?: (call: Call) => string | null } = {}) {
   const calls: Call[] = [];
   const requests: { url: URL; method: string; headers: Headers }[] = [];
-  const fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+  const fetch = (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const url = new URL(input instanceof Request ? input.url : String(input));
     const method = init?.method ?? "GET";
     const headers = new Headers(init?.headers);
@@ -41,7 +41,7 @@ function fakeServer(answer: (call: Call) => Reply, { setCookie }: { setCookie?: 
       return { call, reply: answer(call) };
     });
     const raw = replies.find(({ reply }) => "raw" in reply);
-    if (raw && "raw" in raw.reply) return raw.reply.raw;
+    if (raw && "raw" in raw.reply) return Promise.resolve(raw.reply.raw);
     const bodies = replies.map(({ reply }) => {
       if ("data" in reply) return { result: { data: superjson.serialize(reply.data) } };
       if ("error" in reply) {
@@ -56,7 +56,7 @@ function fakeServer(answer: (call: Call) => Reply, { setCookie }: { setCookie?: 
     const responseHeaders = new Headers({ "content-type": "application/json" });
     const cookie = setCookie?.(replies[0]!.call);
     if (cookie) responseHeaders.append("set-cookie", cookie);
-    return new Response(JSON.stringify(batched ? bodies : bodies[0]), { status, headers: responseHeaders });
+    return Promise.resolve(new Response(JSON.stringify(batched ? bodies : bodies[0]), { status, headers: responseHeaders }));
   };
   return { fetch, calls, requests };
 }

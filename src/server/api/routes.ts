@@ -60,12 +60,12 @@ export function allowHeader(methods: readonly string[]): string {
 const noStore = { "Cache-Control": "no-store" };
 const allowing =
   (allow: string): TableHandler =>
-  async () =>
-    new Response(null, { status: 204, headers: { Allow: allow, ...noStore } });
+  () =>
+    Promise.resolve(new Response(null, { status: 204, headers: { Allow: allow, ...noStore } }));
 const methodNotAllowed =
   (method: string, allow: string): TableHandler =>
-  async () =>
-    jsonError(405, "METHOD_NOT_SUPPORTED", `${method} is not allowed on this path; it answers ${allow}`, { Allow: allow, ...noStore });
+  () =>
+    Promise.resolve(jsonError(405, "METHOD_NOT_SUPPORTED", `${method} is not allowed on this path; it answers ${allow}`, { Allow: allow, ...noStore }));
 
 /** HEAD: the GET handler's answer, status and headers (its Content-Length too), without the body. */
 const headOf =

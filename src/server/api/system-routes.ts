@@ -26,10 +26,10 @@ export const handleHealth: ApiHandler = async () => {
 };
 
 /** GET /api/openapi.json */
-export const handleOpenApiDocument: ApiHandler = async (req) => Response.json(openApiDocument(apiBase(req)));
+export const handleOpenApiDocument: ApiHandler = (req) => Promise.resolve(Response.json(openApiDocument(apiBase(req))));
 
 /** GET /api/docs: the API reference, readable in a browser. */
-export const handleApiDocs: ApiHandler = async (req) => html(renderApiDocs(openApiDocument(apiBase(req))));
+export const handleApiDocs: ApiHandler = (req) => Promise.resolve(html(renderApiDocs(openApiDocument(apiBase(req)))));
 
 const panelProcedures: PanelProcedure[] = Object.entries(appRouter._def.procedures).map(([path, procedure]) => ({
   path,

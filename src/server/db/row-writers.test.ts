@@ -25,7 +25,7 @@ describe("RowWriters", () => {
         return index;
       }),
     );
-    await expect(writers.run("b", async () => "other key")).resolves.toBe("other key");
+    await expect(writers.run("b", () => Promise.resolve("other key"))).resolves.toBe("other key");
     await Promise.resolve();
     expect(started).toEqual([0, 1]);
     expect(writers.pending("a")).toBe(5);
@@ -44,7 +44,7 @@ describe("RowWriters", () => {
   test("a failed write gives its slot to the next one and rejects only its own caller", async () => {
     const writers = new RowWriters(1);
     const failing = writers.run("a", () => Promise.reject(new Error("constraint")));
-    const next = writers.run("a", async () => "written");
+    const next = writers.run("a", () => Promise.resolve("written"));
     await expect(failing).rejects.toThrow("constraint");
     await expect(next).resolves.toBe("written");
     expect(writers.pending("a")).toBe(0);
@@ -56,6 +56,6 @@ describe("RowWriters", () => {
       throw new Error("bad input");
     });
     await expect(throwing).rejects.toThrow("bad input");
-    await expect(writers.run("a", async () => 1)).resolves.toBe(1);
+    await expect(writers.run("a", () => Promise.resolve(1))).resolves.toBe(1);
   });
 });

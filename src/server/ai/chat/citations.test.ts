@@ -1,11 +1,14 @@
+import { Readable } from "node:stream";
+
 import { describe, expect, test } from "vitest";
 
 import { keepKnownCitations, keepKnownCitationsInStream } from "./citations";
 
 const known = { passages: [{ start: 130, end: 190 }], sectionStarts: [0, 325] };
 
-async function* piecesOf(...pieces: string[]) {
-  for (const piece of pieces) yield piece;
+/** The pieces as a stream delivers them: one at a time, asynchronously. */
+function piecesOf(...pieces: string[]): AsyncIterable<string> {
+  return Readable.from(pieces);
 }
 
 async function collect(pieces: AsyncIterable<string>): Promise<string[]> {

@@ -18,16 +18,17 @@ type Part = StreamResult["stream"] extends ReadableStream<infer P> ? P : never;
 /** A model stream that writes `pieces`, then goes silent until the call is aborted. */
 function stallingModel(pieces: string[]) {
   return new MockLanguageModelV4({
-    doStream: async ({ abortSignal }) => ({
-      stream: new ReadableStream<Part>({
-        start(controller) {
-          controller.enqueue({ type: "stream-start", warnings: [] });
-          controller.enqueue({ type: "text-start", id: "t" });
-          for (const delta of pieces) controller.enqueue({ type: "text-delta", id: "t", delta });
-          abortSignal?.addEventListener("abort", () => controller.error(abortSignal.reason), { once: true });
-        },
+    doStream: ({ abortSignal }) =>
+      Promise.resolve({
+        stream: new ReadableStream<Part>({
+          start(controller) {
+            controller.enqueue({ type: "stream-start", warnings: [] });
+            controller.enqueue({ type: "text-start", id: "t" });
+            for (const delta of pieces) controller.enqueue({ type: "text-delta", id: "t", delta });
+            abortSignal?.addEventListener("abort", () => controller.error(abortSignal.reason), { once: true });
+          },
+        }),
       }),
-    }),
   });
 }
 

@@ -82,15 +82,16 @@ function obedientAnswer(options: CallOptions): Record<string, unknown> {
   return answer;
 }
 
-const reply = (value: unknown) => ({
-  content: [{ type: "text" as const, text: typeof value === "string" ? value : JSON.stringify(value) }],
-  finishReason: { unified: "stop" as const, raw: undefined },
-  usage: {
-    inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined },
-    outputTokens: { total: 20, text: 20, reasoning: undefined },
-  },
-  warnings: [],
-});
+const reply = (value: unknown) =>
+  Promise.resolve({
+    content: [{ type: "text" as const, text: typeof value === "string" ? value : JSON.stringify(value) }],
+    finishReason: { unified: "stop" as const, raw: undefined },
+    usage: {
+      inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined },
+      outputTokens: { total: 20, text: 20, reasoning: undefined },
+    },
+    warnings: [],
+  });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -108,7 +109,7 @@ const starts = (outline: { chapters: { sections: { startSegment: number }[] }[] 
 
 describe("createLlmEngine", () => {
   it("turns a valid answer into an outline in one call for a short transcript", async () => {
-    const model = new MockLanguageModelV4({ doGenerate: async (options) => reply(obedientAnswer(options)) });
+    const model = new MockLanguageModelV4({ doGenerate: (options) => reply(obedientAnswer(options)) });
     const data = input();
     const outline = await createLlmEngine(model).structure(data);
 
@@ -134,7 +135,7 @@ describe("createLlmEngine", () => {
       description: "D",
       chapters: [{ title: "C", summary: "", sections: [2, 7, 15].map((id) => ({ startSegment: id, title: `S${id}`, content: "Text." })) }],
     };
-    const model = new MockLanguageModelV4({ doGenerate: reply(answer) });
+    const model = new MockLanguageModelV4({ doGenerate: () => reply(answer) });
     const outline = await createLlmEngine(model).structure(input());
     expect(starts(outline)).toEqual([0, 7, 15]);
     expect(outline.chapters[0]!.summary).toBeNull();
@@ -151,7 +152,7 @@ describe("createLlmEngine", () => {
       description: "D",
       chapters: [{ title: "C", summary: "S", sections: ids.map((id) => ({ startSegment: id, title: `S${id}`, content: "Text." })) }],
     };
-    const model = new MockLanguageModelV4({ doGenerate: async () => reply(answer) });
+    const model = new MockLanguageModelV4({ doGenerate: () => reply(answer) });
     const error = await aiErrorOf(createLlmEngine(model).structure(input()));
     expect(error.kind).toBe("malformed");
     expect(error.message).toBe(AI_MESSAGES.malformed);
@@ -160,7 +161,7 @@ describe("createLlmEngine", () => {
 
   it("recovers when a retry answers well: not JSON, then bad ids, then valid", async () => {
     const model = new MockLanguageModelV4({
-      doGenerate: async (options) => {
+      doGenerate: (options) => {
         const attempt = model.doGenerateCalls.length;
         if (attempt === 1) return reply("Sure! Here is your course outline.");
         if (attempt === 2)
@@ -174,7 +175,7 @@ describe("createLlmEngine", () => {
   });
 
   it("honours maxMalformedRetries", async () => {
-    const model = new MockLanguageModelV4({ doGenerate: async () => reply({ wrong: true }) });
+    const model = new MockLanguageModelV4({ doGenerate: () => reply({ wrong: true }) });
     const error = await aiErrorOf(createLlmEngine(model, { maxMalformedRetries: 0 }).structure(input()));
     expect(error.kind).toBe("malformed");
     expect(model.doGenerateCalls).toHaveLength(1);
@@ -199,7 +200,7 @@ describe("createLlmEngine", () => {
         { title: "Basics", summary: "", sections: [{ startSegment: 10, title: "basics", content: "More." }] },
       ],
     };
-    const outline = await createLlmEngine(new MockLanguageModelV4({ doGenerate: reply(answer) })).structure(input());
+    const outline = await createLlmEngine(new MockLanguageModelV4({ doGenerate: () => reply(answer) })).structure(input());
     expect(outline.title.length).toBeLessThanOrEqual(120);
     expect(outline.title).toMatch(/^Very long course title .*…$/);
     expect(outline.description).toBe("Line one.\n\nLine two.");
@@ -213,7 +214,7 @@ describe("createLlmEngine", () => {
   });
 
   it("rejects a transcript with no words", async () => {
-    const model = new MockLanguageModelV4({ doGenerate: async () => reply({}) });
+    const model = new MockLanguageModelV4({ doGenerate: () => reply({}) });
     await expect(createLlmEngine(model).structure(input({ segments: [] }))).rejects.toThrow(NO_TRANSCRIPT_MESSAGE);
     expect(model.doGenerateCalls).toHaveLength(0);
   });
@@ -317,7 +318,7 @@ describe("createLlmEngine", () => {
     ];
 
     it("become the chapters, with the model's sections inside each", async () => {
-      const model = new MockLanguageModelV4({ doGenerate: async (options) => reply(obedientAnswer(options)) });
+      const model = new MockLanguageModelV4({ doGenerate: (options) => reply(obedientAnswer(options)) });
       const data = input({ creatorChapters });
       const outline = await createLlmEngine(model).structure(data);
       expect(model.doGenerateCalls).toHaveLength(1);
@@ -328,7 +329,7 @@ describe("createLlmEngine", () => {
     });
 
     it("merge the pieces of a chapter split over several calls", async () => {
-      const model = new MockLanguageModelV4({ doGenerate: async (options) => reply(obedientAnswer(options)) });
+      const model = new MockLanguageModelV4({ doGenerate: (options) => reply(obedientAnswer(options)) });
       const data = input({
         segments: segments(60, 10),
         creatorChapters: [
@@ -350,7 +351,7 @@ describe("createLlmEngine", () => {
 
     it("are malformed when the model returns another number of chapters or crosses a chapter", async () => {
       const fewer = new MockLanguageModelV4({
-        doGenerate: async (options) => {
+        doGenerate: (options) => {
           const answer = obedientAnswer(options) as { chapters: Chapter[] };
           return reply({ ...answer, chapters: answer.chapters.slice(1) });
         },
@@ -359,7 +360,7 @@ describe("createLlmEngine", () => {
       expect(fewer.doGenerateCalls).toHaveLength(3);
 
       const crossing = new MockLanguageModelV4({
-        doGenerate: async (options) => {
+        doGenerate: (options) => {
           const answer = obedientAnswer(options) as { chapters: Chapter[] };
           answer.chapters[0]!.sections.push({ startSegment: 8, title: "Into the next chapter", content: "x" });
           return reply(answer);
@@ -402,17 +403,18 @@ describe("createLlmEngine", () => {
       [401, "unavailable", 1],
     ] as const)("maps HTTP %i after the SDK's retries to %s", async (statusCode, kind, calls) => {
       const model = new MockLanguageModelV4({
-        doGenerate: async () => {
-          throw new APICallError({
-            message: `HTTP ${statusCode} sk-secret-key`,
-            url: "http://llm.local/v1/chat/completions",
-            requestBodyValues: {},
-            statusCode,
-            responseHeaders: { "retry-after-ms": "1" },
-            responseBody: '{"error":{"message":"provider body"}}',
-            isRetryable: statusCode !== 401,
-          });
-        },
+        doGenerate: () =>
+          Promise.reject(
+            new APICallError({
+              message: `HTTP ${statusCode} sk-secret-key`,
+              url: "http://llm.local/v1/chat/completions",
+              requestBodyValues: {},
+              statusCode,
+              responseHeaders: { "retry-after-ms": "1" },
+              responseBody: '{"error":{"message":"provider body"}}',
+              isRetryable: statusCode !== 401,
+            }),
+          ),
       });
       const error = await aiErrorOf(createLlmEngine(model).structure(input()));
       expect(error.kind).toBe(kind);
@@ -423,7 +425,7 @@ describe("createLlmEngine", () => {
 
     it("maps a refused connection to unavailable", async () => {
       const model = new MockLanguageModelV4({
-        doGenerate: async () => {
+        doGenerate: () => {
           throw new APICallError({ message: "Cannot connect to API: connect ECONNREFUSED", url: "http://x", requestBodyValues: {}, isRetryable: false });
         },
       });

@@ -37,19 +37,19 @@ describe("Anki deck builds", () => {
   test("one per learner: a second deck while the first builds is a 429 with a retry time; after it, the next is built", async () => {
     const first = gate();
     const building = withDeckBuildSlot(7, () => first.opened);
-    const refused = await withDeckBuildSlot(7, async () => "built").catch((error: unknown) => error);
+    const refused = await withDeckBuildSlot(7, () => Promise.resolve("built")).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(AppError);
     expect(refused).toMatchObject({ code: "TOO_MANY_REQUESTS", message: DECK_BUSY_MESSAGE, retryAfterSeconds: DECK_BUSY_RETRY_SECONDS });
     // Another learner is not held up.
-    expect(await withDeckBuildSlot(8, async () => "theirs")).toBe("theirs");
+    expect(await withDeckBuildSlot(8, () => Promise.resolve("theirs"))).toBe("theirs");
     first.open();
     await building;
-    expect(await withDeckBuildSlot(7, async () => "built")).toBe("built");
+    expect(await withDeckBuildSlot(7, () => Promise.resolve("built"))).toBe("built");
   });
 
   test("a failed build frees its slot and the learner", async () => {
-    await expect(withDeckBuildSlot(9, async () => Promise.reject(new Error("boom")))).rejects.toThrow("boom");
-    expect(await withDeckBuildSlot(9, async () => "again")).toBe("again");
+    await expect(withDeckBuildSlot(9, () => Promise.reject(new Error("boom")))).rejects.toThrow("boom");
+    expect(await withDeckBuildSlot(9, () => Promise.resolve("again"))).toBe("again");
   });
 
   test("a package holding more field text than the bound is refused before anything is built", async () => {

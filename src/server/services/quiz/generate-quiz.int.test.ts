@@ -24,12 +24,13 @@ const shownIds = (options: CallOptions) =>
       .matchAll(/^\[(\d+)\]/gm),
   ].map((m) => Number(m[1]));
 
-const reply = (value: unknown) => ({
-  content: [{ type: "text" as const, text: JSON.stringify(value) }],
-  finishReason: { unified: "stop" as const, raw: undefined },
-  usage: { inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 1, text: 1, reasoning: undefined } },
-  warnings: [],
-});
+const reply = (value: unknown) =>
+  Promise.resolve({
+    content: [{ type: "text" as const, text: JSON.stringify(value) }],
+    finishReason: { unified: "stop" as const, raw: undefined },
+    usage: { inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 1, text: 1, reasoning: undefined } },
+    warnings: [],
+  });
 
 const llmAnswer = (options: CallOptions) => {
   const ids = shownIds(options);
@@ -59,7 +60,7 @@ describe("generateSectionQuiz", () => {
   test("the LLM engine: stored with engine llm, times from the cited segments inside the section", async () => {
     const { course, sections } = await createQuizCourse(db);
     const section = sections[1]!;
-    const model = new MockLanguageModelV4({ doGenerate: async (options) => reply(llmAnswer(options)) });
+    const model = new MockLanguageModelV4({ doGenerate: (options) => reply(llmAnswer(options)) });
     const quiz = await generateSectionQuiz(db, { sectionId: section.id, userId: course.userId }, { engine: createLlmQuizEngine(model) });
     expect(quiz.quiz.engine).toBe("llm");
     expect(quiz.quiz.title).toBe("Binary search basics");
@@ -78,16 +79,17 @@ describe("generateSectionQuiz", () => {
   ] as const)("AI %s (HTTP %i) → AppError %s, nothing stored", async (_name, statusCode, code, message) => {
     const { course, sections } = await createQuizCourse(db);
     const model = new MockLanguageModelV4({
-      doGenerate: async () => {
-        throw new APICallError({
-          message: "x",
-          url: "http://llm.local",
-          requestBodyValues: {},
-          statusCode,
-          responseHeaders: { "retry-after-ms": "1" },
-          isRetryable: true,
-        });
-      },
+      doGenerate: () =>
+        Promise.reject(
+          new APICallError({
+            message: "x",
+            url: "http://llm.local",
+            requestBodyValues: {},
+            statusCode,
+            responseHeaders: { "retry-after-ms": "1" },
+            isRetryable: true,
+          }),
+        ),
     });
     const error = await errorOf(generateSectionQuiz(db, { sectionId: sections[0]!.id, userId: course.userId }, { engine: createLlmQuizEngine(model) }));
     expect([error.code, error.message]).toEqual([code, message]);
@@ -104,7 +106,7 @@ describe("generateSectionQuiz", () => {
       generateSectionQuiz(db, { sectionId: sections[0]!.id, userId: course.userId }, { engine: createLlmQuizEngine(hanging, { timeoutMs: 50 }) }),
     );
     expect([timeout.code, timeout.message]).toEqual(["SERVICE_UNAVAILABLE", QUIZ_AI_MESSAGES.timeout]);
-    const garbage = new MockLanguageModelV4({ doGenerate: async () => reply({ nonsense: true }) });
+    const garbage = new MockLanguageModelV4({ doGenerate: () => reply({ nonsense: true }) });
     const malformed = await errorOf(generateSectionQuiz(db, { sectionId: sections[0]!.id, userId: course.userId }, { engine: createLlmQuizEngine(garbage) }));
     expect([malformed.code, malformed.message]).toEqual(["SERVICE_UNAVAILABLE", QUIZ_AI_MESSAGES.malformed]);
     expect(garbage.doGenerateCalls).toHaveLength(3);

@@ -314,7 +314,7 @@ describe("languages and playlists", () => {
     languagesFake.setMode("down");
     expect((await sourceError(languagesSource().playlist("PLcourseCraftBasics1", 5))).kind).toBe("unreachable");
     languagesFake.setMode("normal");
-    const wrongShape = vi.fn<typeof fetch>(async () => Response.json({ items: [{ id: "PLcourseCraftBasics1" }] }));
+    const wrongShape = vi.fn<typeof fetch>(() => Promise.resolve(Response.json({ items: [{ id: "PLcourseCraftBasics1" }] })));
     expect((await sourceError(languagesSource({ fetch: wrongShape }).playlist("PLcourseCraftBasics1", 5))).kind).toBe("bad-response");
     expect(JSON.stringify(warn.mock.calls)).not.toContain(API_KEY);
   });
@@ -388,7 +388,7 @@ describe("failures", () => {
     ["a wrong shape", JSON.stringify({ items: [{ id: "binSearch01", snippet: {} }] })],
     ["a bad duration", JSON.stringify({ items: [{ id: "binSearch01", snippet: { title: "t" }, contentDetails: { duration: "six minutes" } }] })],
   ])("an answer with %s → kind bad-response", async (_label, body) => {
-    const fetchStub = vi.fn<typeof fetch>(async () => new Response(body, { status: 200, headers: { "content-type": "application/json" } }));
+    const fetchStub = vi.fn<typeof fetch>(() => Promise.resolve(new Response(body, { status: 200, headers: { "content-type": "application/json" } })));
     const error = await sourceError(source({ fetch: fetchStub }).details("binSearch01"));
     expect(error.kind).toBe("bad-response");
     expect(fetchStub).toHaveBeenCalledTimes(1);
