@@ -1,0 +1,71 @@
+import { describe, expect, test } from "vitest";
+
+import type { TimedSegment } from "~/server/video/types";
+
+import { extractConcepts } from "./concepts";
+import { indexPhrases } from "./titles";
+
+/** Sentences 5 s apart; each section's sentences follow each other. */
+function transcript(sections: string[][]): { segments: TimedSegment[]; sections: { id: number; startMs: number; endMs: number | null }[] } {
+  const segments: TimedSegment[] = [];
+  const bounds: { id: number; startMs: number; endMs: number | null }[] = [];
+  for (const [k, sentences] of sections.entries()) {
+    bounds.push({ id: 100 + k, startMs: segments.length * 5_000, endMs: null });
+    for (const text of sentences) segments.push({ index: segments.length, startMs: segments.length * 5_000, endMs: segments.length * 5_000 + 4_000, text });
+  }
+  return { segments, sections: bounds };
+}
+
+const course = transcript([
+  [
+    "Today we look at how a computer finds a name in a phone book.",
+    "Binary search is a way to find an item in a sorted list by halving the range each time.",
+    "With binary search you compare the middle element with the item you want.",
+    "If the middle element is too big, binary search throws away the upper half.",
+    "Each step of binary search halves what is left of the sorted list.",
+  ],
+  [
+    "Now let's talk about the running time.",
+    "The running time of binary search grows with the logarithm of the list length.",
+    "A logarithm counts how many times you can halve a number before reaching one.",
+    "So the logarithm of a million is about twenty halvings.",
+    "That logarithm is why the running time stays small even for huge lists.",
+  ],
+  [
+    "Finally, a hash table works differently.",
+    "A hash table turns each key into an index with a hash function.",
+    "The hash function spreads keys over the buckets of the hash table.",
+    "When two keys land in one bucket, the hash table keeps both in a short chain.",
+    "A good hash function keeps those chains short.",
+  ],
+]);
+
+describe("extractConcepts", () => {
+  const concepts = extractConcepts({ ...course, index: indexPhrases(course.segments.map((s) => s.text)), language: "en" });
+  const byKey = new Map(concepts.map((c) => [c.key, c]));
+
+  test("finds what each section explains, keyed by the stems of its words", () => {
+    expect([...byKey.keys()]).toEqual(expect.arrayContaining(["binary search", "hash tabl", "hash function"]));
+    expect(byKey.get("binary search")?.label).toBe("Binary search");
+  });
+
+  test("a concept's moment is the first time its section says it", () => {
+    const moments = byKey.get("binary search")!.moments;
+    expect(moments[0]).toEqual({ sectionId: 100, timeSeconds: 5 });
+    expect(byKey.get("hash tabl")!.moments).toEqual([{ sectionId: 102, timeSeconds: 50 }]);
+  });
+
+  test("the definition is a sentence the video says about it", () => {
+    expect(byKey.get("binary search")!.definition).toBe("Binary search is a way to find an item in a sorted list by halving the range each time.");
+  });
+
+  test("a word said fewer than four times alone is not a concept, and a concept inside a longer one is dropped", () => {
+    expect(byKey.has("phone book")).toBe(false);
+    expect(byKey.has("search")).toBe(false);
+    expect(byKey.has("hash")).toBe(false);
+  });
+
+  test("an empty course has none", () => {
+    expect(extractConcepts({ segments: [], sections: [], index: indexPhrases([]), language: "en" })).toEqual([]);
+  });
+});
