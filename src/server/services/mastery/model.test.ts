@@ -60,7 +60,7 @@ describe("mastery (Bayesian Knowledge Tracing with forgetting)", () => {
     let state: MasteryState | null = null;
     for (let i = 0; i < 500; i++) {
       const credit = [Number.NaN, -3, 7, 0.5, 1, 0][i % 6]!;
-      state = afterEvidence(state, { kind: (["choice", "open", "card"] as const)[i % 3], credit, at: later((i * 7919) % 1000) });
+      state = afterEvidence(state, { kind: (["choice", "open", "card"] as const)[i % 3]!, credit, at: later((i * 7919) % 1000) });
       expect(state.pKnown).toBeGreaterThanOrEqual(0);
       expect(state.pKnown).toBeLessThanOrEqual(1);
     }
