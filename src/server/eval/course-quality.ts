@@ -11,7 +11,9 @@ import type { TimedSegment } from "~/server/video/types";
 
 import { standAlone } from "~/server/ai/offline/content";
 import { tag, type TaggedToken } from "~/server/ai/offline/nlp";
-import { cleanSentence, tokenize, usesEnglishRules, wordPieces } from "~/server/language/text";
+import { cleanSentence, tokenize, wordPieces } from "~/server/language/text";
+import { packFor } from "~/server/language/language-packs";
+import type { LanguagePack } from "~/server/language/pack";
 
 /* ------------------------------------------------------------------------------- titles */
 
@@ -193,10 +195,18 @@ function clozeSentence(questionText: string): string {
   return quoted?.[1] ?? questionText;
 }
 
-/** The content words of a text the checks compare: the tagger's lemmas in English, the lexicon's stems elsewhere. */
-function lemmasOf(text: string, language: string): Set<string> {
-  return usesEnglishRules(language) ? contentLemmas(tag(text)) : new Set(tokenize(text, language));
-}
+/** How the checks read a quiz's text, by the rules of its language. */
+type QuizReading = {
+  /** Whether the tagger reads the language (English): answers are whole words, and options' grammar is checked. */
+  tagged: boolean;
+  /** The content words of a text the checks compare: the tagger's lemmas in English, the lexicon's stems elsewhere. */
+  lemmasOf: (text: string) => Set<string>;
+};
+
+const QUIZ_READINGS: Readonly<Record<LanguagePack["rules"], (language: string) => QuizReading>> = {
+  english: () => ({ tagged: true, lemmasOf: (text) => contentLemmas(tag(text)) }),
+  terms: (language) => ({ tagged: false, lemmasOf: (text) => new Set(tokenize(text, language)) }),
+};
 
 /** The tags of the tokens that cover [start, end) of a text. */
 function tagsAt(tokens: readonly TaggedToken[], start: number, end: number): string {
@@ -208,8 +218,8 @@ function tagsAt(tokens: readonly TaggedToken[], start: number, end: number): str
 
 type SectionText = { sentences: { text: string; lemmas: Set<string> }[]; normalisedText: string };
 
-function sectionText(segments: readonly TimedSegment[], language: string): SectionText {
-  const sentences = segments.map((s) => ({ text: s.text, lemmas: lemmasOf(s.text, language) }));
+function sectionText(segments: readonly TimedSegment[], reading: QuizReading): SectionText {
+  const sentences = segments.map((s) => ({ text: s.text, lemmas: reading.lemmasOf(s.text) }));
   return { sentences, normalisedText: ` ${normalised(segments.map((s) => s.text).join(" "))} ` };
 }
 
@@ -229,12 +239,13 @@ function saidTogether(text: SectionText, term: string, others: ReadonlySet<strin
  * text holds a blank; every other question's options are statements.
  */
 export function checkQuiz(quiz: GeneratedQuiz, source: QuizSource, counts = emptyQuizCounts(), language = "en"): QuizCounts {
-  const english = usesEnglishRules(language);
+  const reading = QUIZ_READINGS[packFor(language).rules](language);
+  const english = reading.tagged;
   const note = (list: string[], text: string) => {
     if (list.length < 8) list.push(text);
   };
   const own = source.segments.filter((s) => inSection(s, source));
-  const section = sectionText(own.length > 0 ? own : source.segments, language);
+  const section = sectionText(own.length > 0 ? own : source.segments, reading);
   const video = ` ${normalised(source.segments.map((s) => s.text).join(" "))} `;
   const transcriptText = source.segments.map((s) => s.text).join(" ");
 
@@ -280,7 +291,7 @@ export function checkQuiz(quiz: GeneratedQuiz, source: QuizSource, counts = empt
           note(counts.examples.verbatim, filled);
           continue;
         }
-        const term = lemmasOf(option, language);
+        const term = reading.lemmasOf(option);
         if ([...term].some((lemma) => saidTogether(section, lemma, context))) {
           counts.distractorTrue++;
           note(counts.examples.true, filled);

@@ -15,15 +15,20 @@ import { endsSentence, isPunctuated } from "~/lib/sentences";
 import { tag as tagText, type TaggedToken } from "./nlp";
 import { cueScore } from "./cues";
 import { addInto, type TermVector } from "./similarity";
-import { cleanSentence, tokenize, usesEnglishRules, wordPieces } from "~/server/language/text";
+import { cleanSentence, tokenize, wordPieces } from "~/server/language/text";
+import { englishGrammar, englishOnAllText } from "~/server/language/packs/en";
 
 type Complexity = StructureInput["complexity"];
 
 /** A transcript segment as the writer sees it: text, content stems, times and the silence before it. */
 export type WritableSentence = { text: string; stems: readonly string[]; pauseBeforeMs: number; startMs: number; endMs: number };
 
-/** What ranking needs from the whole video: idf of its stems, and a (caching) part-of-speech tagger. */
-export type WritingContext = { idf?: ReadonlyMap<string, number>; tag?: (text: string) => TaggedToken[]; language?: string };
+/**
+ * What ranking needs from the whole video: idf of its stems, a (caching) part-of-speech tagger,
+ * and whether a key point must read on its own by its parse (the English rules: the tagger reads
+ * English only; elsewhere the two content words of plausiblePoint stand in). English by default.
+ */
+export type WritingContext = { idf?: ReadonlyMap<string, number>; tag?: (text: string) => TaggedToken[]; language?: string; parsedPoints?: boolean };
 
 /** Paragraph size by complexity: beginners get shorter paragraphs. */
 const PARAGRAPH_LIMITS: Record<Complexity, { sentences: number; chars: number }> = {
@@ -32,13 +37,8 @@ const PARAGRAPH_LIMITS: Record<Complexity, { sentences: number; chars: number }>
   advanced: { sentences: 5, chars: 760 },
 };
 
-/**
- * Openers that read as filler at the start of a stand-alone key sentence. The ambiguous ones
- * ("that is", "here", "like", "right", "see", "remember") and ordinals ("secondly", "finally")
- * only when a comma follows: "Here is the rule" and "Like charges repel" keep them.
- */
-const LEADING_CONNECTIVES =
-  /^(?:(?:and|but|so|now|well|okay|ok|alright|all right|then|also|or|anyway|again|in fact|of course|yeah|in other words|i mean|basically|actually|you know|after all)\b[,\s]*|(?:that is|here|like|right|you see|see|remember|first of all|secondly|thirdly|finally|lastly),\s*)+/i;
+/** English's openers to strip, run on every language's text (see EnglishOnAllText). */
+const { leadingConnectives: LEADING_CONNECTIVES } = englishOnAllText.keyPoints;
 
 /** Strips leading connectives ("So, and now, …") and re-capitalises: a sentence meant to stand alone. */
 export function standAlone(sentence: string): string {
@@ -85,21 +85,8 @@ type TimedWord = { text: string; startMs: number; unit: number; position: number
 const PSEUDO_SENTENCE_WORDS = 22;
 /** A punctuated sentence that runs on longer than this is cut where a segment ends. */
 const RUN_ON_WORDS = 60;
-/** Words a pseudo-sentence is best cut before: they open a clause (a connective, or its subject). */
-const CLAUSE_OPENERS = new Set(
-  "so but because now then and which where when if okay ok well or since although maybe let's i you we they it he she there i'm you're we're it's that's there's".split(
-    " ",
-  ),
-);
-/** Words a clause cannot end on: a pseudo-sentence is not cut after them, nor shown when it ends on one. */
-const DANGLING = new Set(
-  (
-    "the a an of to in on at for with from by into onto about and or but so that this these those its their his her my your our " +
-    "is are was were be been being has have had will would can could should very more most than as if because which who whose where when what how why whether not just"
-  ).split(" "),
-);
-/** Words an unpunctuated pseudo-sentence cannot start with: it began mid-clause. */
-const MID_CLAUSE_START = /^(?:is|are|was|were|be|been|of|to|than|'s)\b/i;
+/** English's words for cutting pseudo-sentences, run on every language's text (see EnglishOnAllText). */
+const { clauseOpeners: CLAUSE_OPENERS, dangling: DANGLING, midClauseStart: MID_CLAUSE_START } = englishOnAllText.sentences;
 
 /** Every word of the segments with its estimated start (segments carry times, words do not). */
 function timedWords(sentences: readonly WritableSentence[]): TimedWord[] {
@@ -198,22 +185,12 @@ export function spokenSentences(sentences: readonly WritableSentence[], language
 
 /* ---------------------------------------------------------------- reading on its own */
 
-/** Pointing at the screen: the sentence needs the picture to make sense. */
-const POINTS_AT_SCREEN =
-  /\b(?:as you can see|you can see|you see here|(?:take a )?look at (?:this|that|these|those|it|here)|over here|right here|down here|up here|over there|on (?:the )?screen|shown here|looks? like this|this (?:one|guy|picture|diagram|image|animation|graph|plot|figure|slide|thing)\b)|\b(?:here|like this|like so)[.!]?$/i;
-/** Talk about the video, the channel or the viewer rather than the subject. */
-const ABOUT_THE_VIDEO =
-  /\b(?:subscribe|patreon|sponsor(?:ed|s)?|merch|(?:in the|links? in the) description|(?:this|the|next|last|previous|following|earlier|upcoming|today's) (?:\w+ )?videos?|this series|this channel|the channel|in the comments|comments? below|an ad|ads|advert\w*|thanks? (?:to|for)|thank you)\b/i;
-/** A greeting, or a prompt to the viewer: it addresses the audience rather than stating an idea. */
-const TO_THE_VIEWER = /^(?:hi|hello|hey|welcome|good (?:morning|afternoon|evening)|tell me|pause|ask yourself|take a (?:moment|second))\b/i;
-/** A continuation: it needs the sentence before it. */
-const CONTINUATION_START = /^(?:which|who|whom|whose|where|whereas|whereby|than|as well|etc|too|either)\b/i;
-/** Questions in captions without a question mark: a wh-word, or an auxiliary before its subject. */
-const UNMARKED_QUESTION =
-  /^(?:what|why|how|where|who|whose|(?:do|does|did|is|are|was|were|can|could|would|should|will|have|has|isn't|aren't|doesn't|don't|wouldn't)\s+(?:you|we|i|it|they|that|this|there|he|she))\b/i;
-/** Pronouns whose referent is outside the sentence (not "you" or "we": a lesson's generic subjects). */
-const ANAPHORA = new Set(["it", "its", "itself", "this", "that", "these", "those", "they", "them", "their", "he", "him", "his", "she", "her"]);
-const DEFINING = /\b(?:is|are|means|is called|are called|gives|tells you|is defined|defines|equals)\b/i;
+/** English's tests of a sentence standing alone, run on every language's text (see EnglishOnAllText). */
+const { pointsAtScreen: POINTS_AT_SCREEN, aboutTheVideo: ABOUT_THE_VIDEO, toTheViewer: TO_THE_VIEWER } = englishOnAllText.keyPoints;
+const { continuationStart: CONTINUATION_START, unmarkedQuestion: UNMARKED_QUESTION, defining: DEFINING } = englishOnAllText.keyPoints;
+const { aboutTheSpeaker: ABOUT_THE_SPEAKER, instruction: INSTRUCTION, pronounStart: PRONOUN_START } = englishOnAllText.keyPoints;
+/** Read by the English rules' parse only (`selfContained`, see EnglishGrammar). */
+const { anaphora: ANAPHORA } = englishGrammar.keyPoints;
 
 /** Words of a text: between spaces in English, as Intl.Segmenter finds them elsewhere (Japanese and Chinese have no spaces). */
 const wordCount = (text: string, language = "en") => wordPieces(text, language)?.length ?? text.split(/\s+/).filter(Boolean).length;
@@ -275,9 +252,9 @@ export function selfContained(tokens: readonly TaggedToken[], punctuated: boolea
 function readability(text: string): number {
   const count = wordCount(text);
   let weight = count > 30 ? 0.85 : count < 9 ? 0.9 : 1;
-  if (/^(?:i|my|i'm|i've|i'd)\b/i.test(text)) weight *= 0.8;
-  if (/^(?:tell|notice|pause|think|take|let's|let me|look|imagine|try|go|maybe|perhaps)\b/i.test(text)) weight *= 0.75;
-  if (/^(?:it|this|that|they|these|those)\b/i.test(text)) weight *= 0.85;
+  if (ABOUT_THE_SPEAKER.test(text)) weight *= 0.8;
+  if (INSTRUCTION.test(text)) weight *= 0.75;
+  if (PRONOUN_START.test(text)) weight *= 0.85;
   if (DEFINING.test(text)) weight *= 1.1;
   return weight;
 }
@@ -378,6 +355,7 @@ export function keyPoints(sentences: readonly WritableSentence[], context: Writi
   );
   const ranks = textRank(vectors, size);
   const language = context.language ?? "en";
+  const parsedPoints = context.parsedPoints ?? true;
   const open = spoken.map((s) => plausiblePoint(s, language));
   const relevance = spoken.map((s, i) => (open[i] ? ranks[i]! * readability(standAlone(s.text)) : 0));
   const top = Math.max(0, ...relevance);
@@ -397,8 +375,7 @@ export function keyPoints(sentences: readonly WritableSentence[], context: Writi
     open[best] = false;
     const text = pointText(spoken[best]!, punctuated, language);
     if (!text || redundancy[best]! >= DUPLICATE_SIMILARITY || picked.some((p) => p.text === text)) continue;
-    // The tagger reads English only; elsewhere the two content words of plausiblePoint stand in.
-    if (usesEnglishRules(language) && !selfContained(tag(text), punctuated)) continue;
+    if (parsedPoints && !selfContained(tag(text), punctuated)) continue;
     picked.push({ index: best, text });
     const chosen = vectors[best]!;
     addScaled(scratch, chosen, 1);

@@ -27,9 +27,11 @@ import { createTagger } from "./nlp";
 import { CHAPTER_PARAMS, SECTION_PARAMS, segment, type Unit } from "./segment";
 import { documentFrequencies, inverseDocumentFrequencies } from "./similarity";
 import { indexTermPhrases, termFallbackTitle, termTitleCandidates } from "./term-phrases";
-import { terms, titleCase, tokenize, usesEnglishRules, withoutLeadingConnective } from "~/server/language/text";
+import { terms, titleCase, tokenize, withoutLeadingConnective } from "~/server/language/text";
+import { packFor } from "~/server/language/language-packs";
+import type { LanguagePack } from "~/server/language/pack";
 import { courseFollowsSentence, joinSentences } from "./wording";
-import { fallbackTitle, indexPhrases, rankKeyPhrases, titleCandidates, TitleRegistry, type ScoredPhrase } from "./titles";
+import { fallbackTitle, indexPhrases, rankKeyPhrases, titleCandidates, TitleRegistry, type PhraseIndex, type ScoredPhrase } from "./titles";
 
 export const NO_TRANSCRIPT_MESSAGE = "The video has no transcript";
 
@@ -37,6 +39,30 @@ export const NO_TRANSCRIPT_MESSAGE = "The video has no transcript";
 const CHAPTER_SNAP_MS = 2_000;
 
 type Span = { start: number; end: number }; // unit positions, end exclusive
+
+/** How a course is titled and which key points it keeps: the rules its language's pack names. */
+type CourseRules = {
+  indexPhrases: (lines: readonly string[]) => PhraseIndex;
+  titleCandidates: (phrases: readonly ScoredPhrase[]) => string[];
+  fallbackTitle: (base: string, part?: number) => string;
+  /** A topic the learner typed, cased as a title. */
+  topicCase: (text: string) => string;
+  parsedPoints: boolean;
+};
+
+/** English is tagged (once) for noun phrases; other languages take runs of content words. */
+const COURSE_RULES: Readonly<Record<LanguagePack["rules"], (language: string) => CourseRules>> = {
+  english: () => ({ indexPhrases: (lines) => indexPhrases(lines), titleCandidates, fallbackTitle, topicCase: titleCase, parsedPoints: true }),
+  terms: (language) => ({
+    indexPhrases: (lines) => indexTermPhrases(lines, language),
+    titleCandidates: (phrases) => termTitleCandidates(phrases, language),
+    fallbackTitle: (base, part) => termFallbackTitle(base, language, part),
+    topicCase: (text) => text.charAt(0).toUpperCase() + text.slice(1),
+    parsedPoints: false,
+  }),
+};
+
+const courseRulesFor = (language: string): CourseRules => COURSE_RULES[packFor(language).rules](language);
 
 /**
  * The position (in `segments`) where each creator chapter starts, in time order: the first
@@ -83,12 +109,12 @@ function withoutConnectives(title: string, language: string): string {
  * a link has the video's title as its topic: it keeps that title whole. Terms are compared by the
  * rules of the course's language; no part opens with a connective ("But", "しかし").
  */
-export function courseTitle(topic: string, videoTitle: string, language = "en"): string {
+export function courseTitle(topic: string, videoTitle: string, language = "en", rules = courseRulesFor(language)): string {
   const typed = topic.replace(/\s+/g, " ").trim();
   if (typed !== "" && typed === videoTitle.replace(/\s+/g, " ").trim()) return withoutConnectives(typed, language);
   const cleanTopic = withoutConnectives(typed, language);
   const title = withoutConnectives(shortVideoTitle(videoTitle), language);
-  const topicCase = (text: string) => (usesEnglishRules(language) ? titleCase(text) : text.charAt(0).toUpperCase() + text.slice(1));
+  const { topicCase } = rules;
   if (!title) return cleanTopic ? topicCase(cleanTopic) : "Video course";
   if (!cleanTopic) return title;
   const topicStems = new Set(terms(cleanTopic, language).map((t) => t.stem));
@@ -146,6 +172,7 @@ export async function buildOutline(input: StructureInput, options: { signal?: Ab
 
   onProgress?.("structuring", 0);
   const language = input.video.language || transcriptLanguage(segments);
+  const rules = courseRulesFor(language);
   const units = toUnits(segments, language);
   const n = units.length;
 
@@ -171,12 +198,8 @@ export async function buildOutline(input: StructureInput, options: { signal?: Ab
   // 3. Titles: chapters against chapters, sections against all sections of the video.
   const textOf = (span: Span) => segments.slice(span.start, span.end).map((s) => s.text);
   const registry = new TitleRegistry();
-  // English is tagged (once) for noun phrases; other languages take runs of content words.
-  const english = usesEnglishRules(language);
-  const lines = segments.map((s) => s.text);
-  const phraseIndex = english ? indexPhrases(lines) : indexTermPhrases(lines, language);
-  const candidatesOf = (phrases: readonly ScoredPhrase[]) => (english ? titleCandidates(phrases) : termTitleCandidates(phrases, language));
-  const fallbackOf = english ? fallbackTitle : (base: string, part?: number) => termFallbackTitle(base, language, part);
+  const phraseIndex = rules.indexPhrases(segments.map((s) => s.text));
+  const { titleCandidates: candidatesOf, fallbackTitle: fallbackOf } = rules;
   const chapterPhrases = rankKeyPhrases(phraseIndex, chapterSpans);
   const chapterTitles = chapterSpans.map((_, k) => {
     // The creator's titles are kept verbatim (even "e^x"); only a blank one is replaced.
@@ -188,7 +211,12 @@ export async function buildOutline(input: StructureInput, options: { signal?: Ab
   const sectionPhrases = rankKeyPhrases(phraseIndex, flatSections);
 
   // 4. Content.
-  const writing: WritingContext = { idf: inverseDocumentFrequencies(documentFrequencies(units.map((u) => u.stems)), n), tag: createTagger(), language };
+  const writing: WritingContext = {
+    idf: inverseDocumentFrequencies(documentFrequencies(units.map((u) => u.stems)), n),
+    tag: createTagger(),
+    language,
+    parsedPoints: rules.parsedPoints,
+  };
   const sentencesOf = (span: Span): WritableSentence[] =>
     units.slice(span.start, span.end).map((u, i) => ({
       text: u.text,
@@ -223,7 +251,7 @@ export async function buildOutline(input: StructureInput, options: { signal?: Ab
     language,
   );
   signal?.throwIfAborted();
-  return { title: courseTitle(input.topic, input.video.title, language), description, chapters };
+  return { title: courseTitle(input.topic, input.video.title, language, rules), description, chapters };
 }
 
 /** The built-in engine used when no LLM is configured. */

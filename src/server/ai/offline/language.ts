@@ -6,12 +6,12 @@
  */
 import { francAll } from "franc-min";
 
+import { LANGUAGE_PACKS } from "~/server/language/language-packs";
 import type { TimedSegment } from "~/server/video/types";
 
-/** ISO 639-3 (franc) to the two-letter codes the rest of the app uses, where one exists. */
-const TWO_LETTER: Readonly<Record<string, string>> = {
+/** ISO 639-3 (franc) to the two-letter codes the rest of the app uses, where one exists (course languages: their packs). */
+const OTHER_TWO_LETTER: Readonly<Record<string, string>> = {
   amh: "am",
-  arb: "ar",
   azj: "az",
   bel: "be",
   ben: "bn",
@@ -19,15 +19,10 @@ const TWO_LETTER: Readonly<Record<string, string>> = {
   bul: "bg",
   ces: "cs",
   ckb: "ku",
-  cmn: "zh",
-  deu: "de",
   ell: "el",
-  eng: "en",
-  fra: "fr",
   guj: "gu",
   hau: "ha",
   heb: "he",
-  hin: "hi",
   hrv: "hr",
   hun: "hu",
   hye: "hy",
@@ -35,7 +30,6 @@ const TWO_LETTER: Readonly<Record<string, string>> = {
   ind: "id",
   ita: "it",
   jav: "jv",
-  jpn: "ja",
   kan: "kn",
   kat: "ka",
   kaz: "kk",
@@ -54,13 +48,11 @@ const TWO_LETTER: Readonly<Record<string, string>> = {
   pes: "fa",
   plt: "mg",
   pol: "pl",
-  por: "pt",
   ron: "ro",
   run: "rn",
   rus: "ru",
   sin: "si",
   som: "so",
-  spa: "es",
   srp: "sr",
   sun: "su",
   swe: "sv",
@@ -77,6 +69,11 @@ const TWO_LETTER: Readonly<Record<string, string>> = {
   yor: "yo",
   zlm: "ms",
   zul: "zu",
+};
+
+const TWO_LETTER: Readonly<Record<string, string>> = {
+  ...OTHER_TWO_LETTER,
+  ...Object.fromEntries(Object.values(LANGUAGE_PACKS).map((pack) => [pack.francCode, pack.code])),
 };
 
 /** How much text franc reads: enough to be sure, little enough to cost about a millisecond. */

@@ -36,10 +36,18 @@ import { createTagger, type TaggedToken } from "./nlp";
 import { distinctOptions, formatTime, QUIZ_WINDOW_WORDS, shuffle } from "./quiz-options";
 import { transcriptLanguage } from "./language";
 import { buildTermQuiz } from "./term-quiz";
-import { cleanSentence, stem, STOP_WORDS, usesEnglishRules } from "~/server/language/text";
+import { cleanSentence, stem, STOP_WORDS } from "~/server/language/text";
+import { packFor } from "~/server/language/language-packs";
+import type { LanguagePack } from "~/server/language/pack";
+import { english, englishGrammar } from "~/server/language/packs/en";
 
-export const CLOZE_PREFIX = "Complete what the video says:";
-const STATEMENT_QUESTION = "Which statement does the video make in this section?";
+/** English's quiz words and grammar (see EnglishGrammar). */
+const { generic: GENERIC, numerals: NUMERALS, singularInS: SINGULAR_IN_S, clauseOpeners: CLAUSE_OPENERS } = englishGrammar.quiz;
+const { consonantSound: CONSONANT_SOUND, vowelSound: VOWEL_SOUND, vowelLetter: VOWEL_LETTER } = englishGrammar.quiz;
+export const CLOZE_PREFIX = englishGrammar.quiz.clozePrefix;
+const STATEMENT_QUESTION = englishGrammar.quiz.statementQuestion;
+/** The English quiz's wording: its pack's. */
+const WORDING = english.quiz;
 const CLOZE_WORDS = { min: 7, max: 40 };
 const CLOZE_MAX_CHARS = 280;
 /** Clause lengths (in words) a too-long sentence is cut into. */
@@ -56,14 +64,6 @@ const NEARBY_STATEMENTS_ALTERED = 12;
 /** Distractor candidates tried per blank, best first: bounds the tagging work on long videos. */
 const MAX_CANDIDATES_TRIED = 40;
 const BLANK = "_____";
-/** Topic-free words a transcript is full of; never a quiz answer. */
-const GENERIC = new Set(
-  "video videos people person time times year years today minute minutes second seconds lesson channel subscribe guys everybody question questions answer answers problem problems step steps word words look looking moment idea ideas example examples place part parts side way".split(
-    " ",
-  ),
-);
-/** Spelled-out numbers that can stand for one another ("one" is left out: it is as often a pronoun). */
-const NUMERALS = new Set("two three four five six seven eight nine ten eleven twelve twenty thirty forty fifty hundred thousand million billion".split(" "));
 
 /**
  * What a word can be swapped with: nouns and names by number, numbers by notation, verbs by
@@ -113,9 +113,6 @@ type Term = {
 };
 
 /* ------------------------------------------------------------------ rules shared with the audit */
-
-/** Nouns that end in "s" without being plurals ("class", "basis", "physics", "series"). */
-const SINGULAR_IN_S = /(?:ss|us|is|ics|series|species|means|news|gas|lens|bus)$/;
 
 /**
  * A token's lemma, lower-cased. A noun the tagger's model does not know keeps its plural as
@@ -173,13 +170,6 @@ export function isTrueIn(distractor: readonly string[], others: ReadonlySet<stri
   });
 }
 
-/** Words spelt with a vowel but said with a consonant ("a unit", "a one-off", "a European"). */
-const CONSONANT_SOUND = /^(?:uni(?!mp|nt|nf|nh|ns|nv|nd|nl)|us[aeiu]|ut[ie]|ur[aeio]|ubi|eu|ewe|one(?![a-z])|once)/i;
-/** Words spelt with a consonant but said with a vowel ("an hour", "an honest", "an 8", "an 11"). */
-const VOWEL_SOUND = /^(?:hour|honest|honou?r|heir|8|1[18](?![\d.,])|1[18]\d\d(?!\d))/i;
-/** Initialisms whose first letter is said with a vowel ("an SVD", "an LLM", "an FFT"). */
-const VOWEL_LETTER = /^[AEFHILMNORSX][A-Z0-9]*s?$/;
-
 /** Whether `article` ("a" or "an") reads right before `word`. */
 export function articleFits(article: string, word: string): boolean {
   const vowel = /^[A-Z]{2,}s?$/.test(word) ? VOWEL_LETTER.test(word) : VOWEL_SOUND.test(word) || (/^[aeiou]/i.test(word) && !CONSONANT_SOUND.test(word));
@@ -195,9 +185,6 @@ const splitSentences = (text: string) =>
     .filter(Boolean);
 
 const countWords = (text: string) => text.split(/\s+/).filter(Boolean).length;
-
-/** Words that open a clause: where a sentence too long to quiz on may be cut. */
-const CLAUSE_OPENERS = new Set("and but so or because since when where which while if then now although though whereas".split(" "));
 
 /**
  * A sentence cut into clauses when it is too long to quiz on (automatic captions have no full
@@ -516,7 +503,7 @@ function clozeCandidates(analysis: Analysis, source: QuizSource): Candidate[] {
       const answer = slot.token.text;
       const distractors = distractorsFor(analysis, sentence, slot, analysis.windowUnits, [answer], QUIZ_OPTION_COUNT - 1);
       if (distractors.length < QUIZ_OPTION_COUNT - 1) continue;
-      const questionText = `${CLOZE_PREFIX} "${replaceAt(sentence.text, slot.token, BLANK)}"`;
+      const questionText = WORDING.question(replaceAt(sentence.text, slot.token, BLANK));
       out.push({
         kind: "cloze",
         sentence,
@@ -526,7 +513,7 @@ function clozeCandidates(analysis: Analysis, source: QuizSource): Candidate[] {
           questionText,
           options: shuffle([answer, ...distractors], questionText),
           correctAnswer: answer,
-          explanation: `At ${formatTime(sentence.startMs)} the video says: "${sentence.text}"`,
+          explanation: WORDING.explanation(formatTime(sentence.startMs), sentence.text),
           sourceTime: sourceTimeInSection(sentence.startMs, source),
         },
       });
@@ -577,7 +564,7 @@ function statementCandidates(analysis: Analysis, source: QuizSource): Candidate[
         questionText: STATEMENT_QUESTION,
         options: shuffle(options, `${STATEMENT_QUESTION}\n${sentence.text}`),
         correctAnswer: sentence.text,
-        explanation: `At ${formatTime(sentence.startMs)} the video says: "${sentence.text}" The other statements change a key word of what the video says.`,
+        explanation: `${WORDING.explanation(formatTime(sentence.startMs), sentence.text)} ${englishGrammar.quiz.statementNote}`,
         sourceTime: sourceTimeInSection(sentence.startMs, source),
       },
     });
@@ -587,6 +574,12 @@ function statementCandidates(analysis: Analysis, source: QuizSource): Candidate[
 
 /* ------------------------------------------------------------------ the quiz */
 
+/** The tagger reads English only: other languages get cloze questions on their key terms. */
+const QUIZ_BUILDERS: Readonly<Record<LanguagePack["rules"], (source: QuizSource, language: string) => GeneratedQuiz>> = {
+  english: (source) => planOfflineQuiz(source).quiz,
+  terms: buildTermQuiz,
+};
+
 /**
  * 3–5 questions on the section: up to three cloze and two statement questions, each on its own
  * sentence and cloze terms all different, in video order. A section whose text yields fewer
@@ -594,9 +587,8 @@ function statementCandidates(analysis: Analysis, source: QuizSource): Candidate[
  * text, up to QUIZ_WINDOW_WORDS' widest. Throws AppError UNPROCESSABLE when even that cannot give three.
  */
 export function buildOfflineQuiz(source: QuizSource): GeneratedQuiz {
-  // The tagger reads English only: other languages get cloze questions on their key terms.
   const language = transcriptLanguage(source.segments);
-  return usesEnglishRules(language) ? planOfflineQuiz(source).quiz : buildTermQuiz(source, language);
+  return QUIZ_BUILDERS[packFor(language).rules](source, language);
 }
 
 /** The quiz and the transcript segments (positions) it was drawn from. */
@@ -610,8 +602,8 @@ export function planOfflineQuiz(source: QuizSource): { quiz: GeneratedQuiz; wind
       return {
         window,
         quiz: {
-          title: `Quiz: ${source.sectionTitle}`.slice(0, 200),
-          description: `${questions.length} questions on what the video says in "${source.sectionTitle}". Every answer is in the video.`,
+          title: WORDING.title(source.sectionTitle).slice(0, 200),
+          description: WORDING.description(questions.length, source.sectionTitle),
           questions,
         },
       };

@@ -7,6 +7,8 @@
  */
 import { baseLanguage } from "~/lib/languages";
 import { isTitleFiller, joinUnspacedRuns, wordPieces, type WordPiece } from "~/server/language/text";
+import { packFor } from "~/server/language/language-packs";
+import type { LanguagePack } from "~/server/language/pack";
 import type { PhraseIndex, PhraseInfo, ScoredPhrase } from "./titles";
 
 /** At most this many content words in a phrase, and in a title. */
@@ -15,41 +17,29 @@ const MAX_TITLE_CONTENT = 6;
 /** Phrases of a span considered for its title, best first. */
 const TITLE_PHRASES = 8;
 
-/** Romance languages join nouns with "of", often with an article after it. */
-const LINKS: Readonly<Record<string, { links: ReadonlySet<string>; articles: ReadonlySet<string> }>> = {
-  es: { links: new Set(["de", "del"]), articles: new Set(["la", "las", "los", "el"]) },
-  pt: { links: new Set(["de", "da", "do", "das", "dos"]), articles: new Set(["a", "as", "o", "os"]) },
-  fr: { links: new Set(["de", "du", "des"]), articles: new Set(["la", "le", "les"]) },
-  it: { links: new Set(["di", "del", "della", "dei", "delle", "dello"]), articles: new Set(["la", "il", "lo", "le", "i", "gli"]) },
-};
-
 /** Nothing but spacing or joining marks between two words of one phrase. */
 const JOINED = /^[\s\-‐'’]*$/u;
 
 /**
- * What the spelling says about a word's part of speech, where the language's spelling says it:
- * Japanese writes the endings of verbs and adjectives in hiragana (割る, 美しい), so a topic word
- * has none; Spanish, Portuguese and Italian adverbs end in "-mente". Such words, and the spoken
- * fillers of the language (isTitleFiller), stay out of phrases (they still count for cohesion).
+ * What the spelling says about a word's part of speech, where the language's spelling says it
+ * (its pack's `notInPhrase`): such words, and the spoken fillers of the language (isTitleFiller),
+ * stay out of phrases (they still count for cohesion).
  */
-function canBeInPhrase(piece: WordPiece, base: string): boolean {
-  if (isTitleFiller(piece.surface, base)) return false;
-  if (base === "ja") return !/\p{Script=Hiragana}/u.test(piece.surface);
-  if (base === "es" || base === "pt" || base === "it") return !piece.surface.endsWith("mente");
-  return true;
+function canBeInPhrase(piece: WordPiece, pack: LanguagePack): boolean {
+  if (isTitleFiller(piece.surface, pack.code)) return false;
+  return !pack.phrases.notInPhrase?.test(piece.surface);
 }
 
-/** German capitalises every noun, so a German phrase ends on a capitalised word. */
-function canEndPhrase(piece: WordPiece, base: string, line: string): boolean {
-  return base !== "de" || /^\p{Lu}/u.test(line.slice(piece.start));
+function canEndPhrase(piece: WordPiece, pack: LanguagePack, line: string): boolean {
+  return !pack.phrases.endsCapitalised || /^\p{Lu}/u.test(line.slice(piece.start));
 }
 
 /**
  * The phrases of each line: runs of content pieces, a link (and an article) allowed between two
  * of them. Returns, per run, the indices of its pieces.
  */
-function phraseRuns(line: string, pieces: readonly WordPiece[], base: string): number[][] {
-  const rules = LINKS[base];
+function phraseRuns(line: string, pieces: readonly WordPiece[], pack: LanguagePack): number[][] {
+  const { links, articles } = pack.phrases;
   const runs: number[][] = [];
   let run: number[] = [];
   const close = () => {
@@ -61,7 +51,7 @@ function phraseRuns(line: string, pieces: readonly WordPiece[], base: string): n
   for (let i = 0; i < pieces.length; i++) {
     const piece = pieces[i]!;
     if (run.length > 0 && !joined(run.at(-1)!, i)) close();
-    if (piece.stem !== null && !canBeInPhrase(piece, base)) {
+    if (piece.stem !== null && !canBeInPhrase(piece, pack)) {
       close();
       continue;
     }
@@ -71,8 +61,8 @@ function phraseRuns(line: string, pieces: readonly WordPiece[], base: string): n
     }
     // A link inside a run: "de", or "de la", and then a content word.
     const previous = run.at(-1);
-    const isLink = rules?.links.has(piece.surface) && previous !== undefined && pieces[previous]!.stem !== null;
-    const isArticle = rules?.articles.has(piece.surface) && previous !== undefined && rules.links.has(pieces[previous]!.surface);
+    const isLink = links.has(piece.surface) && previous !== undefined && pieces[previous]!.stem !== null;
+    const isArticle = articles.has(piece.surface) && previous !== undefined && links.has(pieces[previous]!.surface);
     if (isLink || isArticle) run.push(i);
     else close();
   }
@@ -82,7 +72,7 @@ function phraseRuns(line: string, pieces: readonly WordPiece[], base: string): n
 
 /** The key phrases of a transcript's lines in `language` (not English), in titles.ts's index shape. */
 export function indexTermPhrases(lines: readonly string[], language: string): PhraseIndex {
-  const base = baseLanguage(language);
+  const pack = packFor(language);
   const phrases: PhraseInfo[] = [];
   const ids = new Map<string, number>();
   const byLine: number[][] = lines.map(() => []);
@@ -99,7 +89,7 @@ export function indexTermPhrases(lines: readonly string[], language: string): Ph
       use.all++;
       uses.set(piece.surface, use);
     }
-    for (const run of phraseRuns(line, pieces, base)) {
+    for (const run of phraseRuns(line, pieces, pack)) {
       for (let from = 0; from < run.length; from++) {
         if (pieces[run[from]!]!.stem === null) continue;
         let content = 0;
@@ -107,7 +97,7 @@ export function indexTermPhrases(lines: readonly string[], language: string): Ph
           const last = pieces[run[to]!]!;
           if (last.stem === null) continue;
           if (++content > MAX_PHRASE_CONTENT) break;
-          if (!canEndPhrase(last, base, line)) continue;
+          if (!canEndPhrase(last, pack, line)) continue;
           const inPhrase = run.slice(from, to + 1).map((k) => pieces[k]!);
           const stems = inPhrase.flatMap((p) => (p.stem === null ? [] : [p.stem]));
           const key = inPhrase.map((p) => p.stem ?? "·").join(" ");

@@ -20,9 +20,10 @@ import {
 } from "~/server/ai/quiz/types";
 
 import { distinctOptions, formatTime, QUIZ_WINDOW_WORDS, shuffle } from "./quiz-options";
-import { quizWording, type QuizWording } from "./wording";
+import { quizWording } from "./wording";
+import type { QuizWording, WordClass } from "~/server/language/pack";
 import { wordPieces, writtenWithoutSpaces, type WordPiece } from "~/server/language/text";
-import { createWordClasser, type WordClass } from "./word-class";
+import { createWordClasser } from "./word-class";
 
 const BLANK = "_____";
 /** A sentence long enough to say something, short enough to read in a question. */

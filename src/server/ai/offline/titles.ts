@@ -12,35 +12,12 @@
  */
 import { createTagger, tagLines, type LineToken, type TaggedToken } from "./nlp";
 import { isContentWord, stem, titleCase, words } from "~/server/language/text";
+import { englishGrammar, englishOnAllText } from "~/server/language/packs/en";
 
-/** Content words that never belong in a title: talk about the talk, judgements, stage directions. */
-const NEVER_IN_TITLES = new Set(
-  `video videos channel lesson patreon sponsor sponsors supporters subscribe animation animations screen
-  okay lot lots bunch couple sense nice cool fun funny weird strange interesting beautiful lovely clever
-  awesome amazing wonderful hard harder easier turns looks gives goes comes means makes write written
-  writing draw drawing drew notice imagine remember consider showing shown seen saw told asked talked
-  called describe describing describes explain explained explains thank thanks everyone audience viewer
-  viewers minute minutes moment moments tend tends happens happened wanted needed two three four five six
-  seven eight nine ten twelve twenty hundred thousand million billion half twice tens hundreds thousands
-  millions times plus minus squared cubed`
-    .split(/\s+/)
-    .filter(Boolean),
-);
-
-/** Generic words: fine inside a longer phrase ("prime numbers", "initial value"), never a title alone. */
-const GENERIC_ALONE = new Set(
-  `number numbers value values problem problems question questions answer answers step steps time times
-  people person word words reason version level amount side sides small large tiny huge simple basic
-  general specific similar whole full true false fact case cases example examples idea ideas result
-  results thing term terms part parts piece pieces kind form forms total single different year years
-  month months week weeks day days hour hours top bottom middle left various previous following entire
-  overall actual possible necessary relevant common usual points type types`
-    .split(/\s+/)
-    .filter(Boolean),
-);
-
-/** Stop-listed adjectives that still classify a noun ("real numbers", "second derivative"); never a head. */
-const CLASSIFYING = new Set(["real", "first", "second", "third"]);
+/** English's words for its rules' title phrases (see EnglishGrammar). */
+const { neverInTitles: NEVER_IN_TITLES } = englishGrammar.titles;
+/** English's generic words, which `rankKeyPhrases` keeps out of titles in every language (see EnglishOnAllText). */
+const { genericAlone: GENERIC_ALONE, classifying: CLASSIFYING } = englishOnAllText.titles;
 
 /** Title length in words: one word says too little, more than six is a sentence. */
 const MIN_TITLE_WORDS = 2;
@@ -516,17 +493,14 @@ export function normalise(title: string): string {
  * key words with hints of noun or verb use.
  */
 
-/** Words allowed inside (never at the edges of) a phrase. */
-const INNER_WORDS = new Set(["of"]);
-
-/** Words before a phrase that show it is used as a noun ("the cobweb diagram", "of prime numbers"). */
-const DETERMINERS = new Set("the a an this these those our your its their his her my of each every some any another whose".split(" "));
-/** Words after a phrase that show it is used as a noun ("the derivative is", "rate of"). */
-const NOUN_FOLLOWERS = new Set("is are was were has have of".split(" "));
-/** Words before a phrase that show it is used as a verb ("it holds", "we combine", "to compute"). */
-const VERB_LEADERS = new Set("i you we they it he she to can could will would should might must may that which who what also just".split(" "));
-/** Particles after a phrase that show a phrasal verb ("picks up", "spits out"). */
-const PARTICLES = new Set("up out off down into onto through away".split(" "));
+/** English's words for the quiz's phrase finder (see EnglishGrammar). */
+const {
+  innerWords: INNER_WORDS,
+  determiners: DETERMINERS,
+  nounFollowers: NOUN_FOLLOWERS,
+  verbLeaders: VERB_LEADERS,
+  particles: PARTICLES,
+} = englishGrammar.titles;
 
 export type Phrase = { key: string; surface: string; length: number; nounEvidence: boolean; verbEvidence: boolean };
 

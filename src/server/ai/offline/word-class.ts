@@ -9,48 +9,30 @@
  */
 import { createRequire } from "node:module";
 
-import { baseLanguage } from "~/lib/languages";
-
-export type WordClass = "noun" | "adjective" | "verb" | "adverb";
+import { packFor } from "~/server/language/language-packs";
+import type { TaggerPackage, WordClass } from "~/server/language/pack";
 
 type Tagger = (text: string) => { json(): { terms: { text: string; tags: string[] }[] }[] };
 
 // Loaded on first use (each holds its lexicon in memory), and through require: es- and
 // fr-compromise ship their types as TypeScript sources that do not compile under strict settings.
 const requireHere = createRequire(import.meta.url);
-const TAGGER_PACKAGES: Readonly<Record<string, () => Tagger>> = {
-  es: () => requireHere("es-compromise") as Tagger,
-  fr: () => requireHere("fr-compromise") as Tagger,
-  de: () => requireHere("de-compromise") as Tagger,
+const TAGGERS: Readonly<Record<TaggerPackage, () => Tagger>> = {
+  "es-compromise": () => requireHere("es-compromise") as Tagger,
+  "fr-compromise": () => requireHere("fr-compromise") as Tagger,
+  "de-compromise": () => requireHere("de-compromise") as Tagger,
 };
-const taggers = new Map<string, Tagger>();
+const taggers = new Map<TaggerPackage, Tagger>();
 
-function taggerFor(base: string): Tagger | null {
-  const load = TAGGER_PACKAGES[base];
-  if (!load) return null;
-  let tagger = taggers.get(base);
+function taggerFor(name: TaggerPackage | null): Tagger | null {
+  if (!name) return null;
+  let tagger = taggers.get(name);
   if (!tagger) {
-    tagger = load();
-    taggers.set(base, tagger);
+    tagger = TAGGERS[name]();
+    taggers.set(name, tagger);
   }
   return tagger;
 }
-
-/** Endings that mark one class only (checked longest first, by their order here). */
-const ENDINGS: Readonly<Record<string, readonly [RegExp, WordClass][]>> = {
-  pt: [
-    [/mente$/u, "adverb"],
-    [/(?:ção|ções|são|sões|dade|dades|mento|mentos|ismo|ismos|agem|agens)$/u, "noun"],
-    [/(?:ável|áveis|ível|íveis|oso|osa|osos|osas|ivo|iva|ivos|ivas)$/u, "adjective"],
-    [/(?:ando|endo|indo)$/u, "verb"],
-  ],
-  it: [
-    [/mente$/u, "adverb"],
-    [/(?:zione|zioni|sione|sioni|tà|mento|menti|ismo|ismi)$/u, "noun"],
-    [/(?:abile|abili|ibile|ibili|oso|osa|osi|ose|ivo|iva|ivi|ive)$/u, "adjective"],
-    [/(?:ando|endo)$/u, "verb"],
-  ],
-};
 
 /** A word as looked up: lower case, without a French or Italian elided article ("l'étude" → "étude"). */
 const keyOf = (word: string, base: string) =>
@@ -90,9 +72,10 @@ function classIn(tagger: Tagger, text: string, word: string, base: string): Word
  * it costs milliseconds a call, and a quiz asks about hundreds of words.
  */
 export function createWordClasser(language: string): ((word: string, sentence: string) => WordClass | null) | null {
-  const base = baseLanguage(language);
-  const tagger = taggerFor(base);
-  const endings = ENDINGS[base];
+  const pack = packFor(language);
+  const base = pack.code;
+  const tagger = taggerFor(pack.wordClass.tagger);
+  const { endings } = pack.wordClass;
   if (tagger) {
     return (word, sentence) => {
       const words = sentence.split(/\s+/).filter(Boolean);
@@ -107,7 +90,7 @@ export function createWordClasser(language: string): ((word: string, sentence: s
       return wordClass;
     };
   }
-  if (endings) {
+  if (endings.length > 0) {
     return (word) => {
       const lower = word.toLocaleLowerCase(base);
       return endings.find(([ending]) => ending.test(lower))?.[1] ?? null;
