@@ -29,7 +29,7 @@ import {
 import { buildOutline, NO_TRANSCRIPT_MESSAGE } from "~/server/ai/offline/engine";
 import { addCounts, matchBoundaries, scoreCounts, type BoundaryCounts, type BoundaryScores } from "./evaluate";
 import { transcriptLanguage } from "~/server/ai/offline/language";
-import { buildOfflineQuiz } from "~/server/ai/offline/quiz";
+import { buildOfflineQuiz } from "~/server/ai/offline/quiz-engine";
 import { documentFrequencies, inverseDocumentFrequencies } from "~/server/ai/offline/similarity";
 import { tokenize } from "~/server/language/text";
 

@@ -26,12 +26,10 @@ import { transcriptLanguage } from "./language";
 import { createTagger } from "./nlp";
 import { CHAPTER_PARAMS, SECTION_PARAMS, segment, type Unit } from "./segment";
 import { documentFrequencies, inverseDocumentFrequencies } from "./similarity";
-import { indexTermPhrases, termFallbackTitle, termTitleCandidates } from "./term-phrases";
-import { terms, titleCase, tokenize, withoutLeadingConnective } from "~/server/language/text";
-import { packFor } from "~/server/language/language-packs";
-import type { LanguagePack } from "~/server/language/pack";
+import { terms, tokenize, withoutLeadingConnective } from "~/server/language/text";
 import { courseFollowsSentence, joinSentences } from "./wording";
-import { fallbackTitle, indexPhrases, rankKeyPhrases, titleCandidates, TitleRegistry, type PhraseIndex, type ScoredPhrase } from "./titles";
+import { rulesFor } from "./language-rules";
+import { rankKeyPhrases, TitleRegistry } from "./titles";
 
 export const NO_TRANSCRIPT_MESSAGE = "The video has no transcript";
 
@@ -39,30 +37,6 @@ export const NO_TRANSCRIPT_MESSAGE = "The video has no transcript";
 const CHAPTER_SNAP_MS = 2_000;
 
 type Span = { start: number; end: number }; // unit positions, end exclusive
-
-/** How a course is titled and which key points it keeps: the rules its language's pack names. */
-type CourseRules = {
-  indexPhrases: (lines: readonly string[]) => PhraseIndex;
-  titleCandidates: (phrases: readonly ScoredPhrase[]) => string[];
-  fallbackTitle: (base: string, part?: number) => string;
-  /** A topic the learner typed, cased as a title. */
-  topicCase: (text: string) => string;
-  parsedPoints: boolean;
-};
-
-/** English is tagged (once) for noun phrases; other languages take runs of content words. */
-const COURSE_RULES: Readonly<Record<LanguagePack["rules"], (language: string) => CourseRules>> = {
-  english: () => ({ indexPhrases: (lines) => indexPhrases(lines), titleCandidates, fallbackTitle, topicCase: titleCase, parsedPoints: true }),
-  terms: (language) => ({
-    indexPhrases: (lines) => indexTermPhrases(lines, language),
-    titleCandidates: (phrases) => termTitleCandidates(phrases, language),
-    fallbackTitle: (base, part) => termFallbackTitle(base, language, part),
-    topicCase: (text) => text.charAt(0).toUpperCase() + text.slice(1),
-    parsedPoints: false,
-  }),
-};
-
-const courseRulesFor = (language: string): CourseRules => COURSE_RULES[packFor(language).rules](language);
 
 /**
  * The position (in `segments`) where each creator chapter starts, in time order: the first
@@ -109,7 +83,7 @@ function withoutConnectives(title: string, language: string): string {
  * a link has the video's title as its topic: it keeps that title whole. Terms are compared by the
  * rules of the course's language; no part opens with a connective ("But", "しかし").
  */
-export function courseTitle(topic: string, videoTitle: string, language = "en", rules = courseRulesFor(language)): string {
+export function courseTitle(topic: string, videoTitle: string, language = "en", rules = rulesFor(language)): string {
   const typed = topic.replace(/\s+/g, " ").trim();
   if (typed !== "" && typed === videoTitle.replace(/\s+/g, " ").trim()) return withoutConnectives(typed, language);
   const cleanTopic = withoutConnectives(typed, language);
@@ -172,7 +146,7 @@ export async function buildOutline(input: StructureInput, options: { signal?: Ab
 
   onProgress?.("structuring", 0);
   const language = input.video.language || transcriptLanguage(segments);
-  const rules = courseRulesFor(language);
+  const rules = rulesFor(language);
   const units = toUnits(segments, language);
   const n = units.length;
 

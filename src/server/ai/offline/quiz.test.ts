@@ -15,7 +15,8 @@ import { librarySectionSources } from "../../../../test/fixtures/quiz-sources";
 import { SHARED_VIDEOS } from "../../../../test/fixtures/video-folder";
 
 import { tag } from "./nlp";
-import { articleFits, buildOfflineQuiz, CLOZE_PREFIX, contentLemmas, isTrueIn, lemmaOf, planOfflineQuiz } from "./quiz";
+import { articleFits, CLOZE_PREFIX, contentLemmas, isTrueIn, lemmaOf, planOfflineQuiz } from "./quiz";
+import { buildOfflineQuiz } from "./quiz-engine";
 import { distinctOptions, optionKey, QUIZ_WINDOW_MIN_WORDS } from "./quiz-options";
 import { cleanSentence } from "~/server/language/text";
 

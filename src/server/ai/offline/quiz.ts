@@ -34,11 +34,7 @@ import type { TimedSegment } from "~/server/video/types";
 import { standAlone } from "./content";
 import { createTagger, type TaggedToken } from "./nlp";
 import { distinctOptions, formatTime, QUIZ_WINDOW_WORDS, shuffle } from "./quiz-options";
-import { transcriptLanguage } from "./language";
-import { buildTermQuiz } from "./term-quiz";
 import { cleanSentence, stem, STOP_WORDS } from "~/server/language/text";
-import { packFor } from "~/server/language/language-packs";
-import type { LanguagePack } from "~/server/language/pack";
 import { english, englishGrammar } from "~/server/language/packs/en";
 
 /** English's quiz words and grammar (see EnglishGrammar). */
@@ -574,23 +570,6 @@ function statementCandidates(analysis: Analysis, source: QuizSource): Candidate[
 
 /* ------------------------------------------------------------------ the quiz */
 
-/** The tagger reads English only: other languages get cloze questions on their key terms. */
-const QUIZ_BUILDERS: Readonly<Record<LanguagePack["rules"], (source: QuizSource, language: string) => GeneratedQuiz>> = {
-  english: (source) => planOfflineQuiz(source).quiz,
-  terms: buildTermQuiz,
-};
-
-/**
- * 3–5 questions on the section: up to three cloze and two statement questions, each on its own
- * sentence and cloze terms all different, in video order. A section whose text yields fewer
- * than three (too short, or sentences too long to quiz on) borrows more and more neighbouring
- * text, up to QUIZ_WINDOW_WORDS' widest. Throws AppError UNPROCESSABLE when even that cannot give three.
- */
-export function buildOfflineQuiz(source: QuizSource): GeneratedQuiz {
-  const language = transcriptLanguage(source.segments);
-  return QUIZ_BUILDERS[packFor(language).rules](source, language);
-}
-
 /** The quiz and the transcript segments (positions) it was drawn from. */
 export function planOfflineQuiz(source: QuizSource): { quiz: GeneratedQuiz; window: number[] } {
   const video = analyseVideo(source.segments);
@@ -640,12 +619,4 @@ function chooseQuestions(source: QuizSource, analysis: Analysis): GeneratedQuest
   take(statements, QUIZ_MAX_QUESTIONS);
   chosen.sort((a, b) => a.sentence.order - b.sentence.order || (a.kind === b.kind ? 0 : a.kind === "cloze" ? -1 : 1));
   return chosen.map((c) => c.question);
-}
-
-/** The offline engine as a QuizEngine. */
-export function createOfflineQuizEngine() {
-  return {
-    name: "offline",
-    generate: (source: QuizSource) => Promise.resolve(buildOfflineQuiz(source)),
-  } as const;
 }

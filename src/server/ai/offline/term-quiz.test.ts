@@ -7,7 +7,7 @@ import { QUIZ_TOO_SHORT_MESSAGE, type QuizSource } from "~/server/ai/quiz/types"
 import type { TimedSegment } from "~/server/video/types";
 
 import { readVideoFolder, SHARED_TRANSLATIONS } from "../../../../test/fixtures/video-folder";
-import { buildOfflineQuiz } from "./quiz";
+import { buildOfflineQuiz } from "./quiz-engine";
 import { buildTermQuiz } from "./term-quiz";
 import { tokenize } from "~/server/language/text";
 import { createWordClasser } from "./word-class";

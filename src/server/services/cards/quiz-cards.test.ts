@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 
 import { COURSE_LANGUAGES } from "~/lib/languages";
-import { buildOfflineQuiz, CLOZE_PREFIX } from "~/server/ai/offline/quiz";
+import { CLOZE_PREFIX } from "~/server/ai/offline/quiz";
+import { buildOfflineQuiz } from "~/server/ai/offline/quiz-engine";
 import { quizWording } from "~/server/ai/offline/wording";
 
 import { librarySectionSources } from "../../../../test/fixtures/quiz-sources";

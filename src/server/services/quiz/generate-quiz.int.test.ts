@@ -3,7 +3,7 @@ import { APICallError } from "ai";
 import { MockLanguageModelV4 } from "ai/test";
 import { describe, expect, test } from "vitest";
 
-import { createOfflineQuizEngine } from "~/server/ai/offline/quiz";
+import { createOfflineQuizEngine } from "~/server/ai/offline/quiz-engine";
 import { createLlmQuizEngine, QUIZ_AI_MESSAGES } from "~/server/ai/quiz";
 import type { QuizEngine } from "~/server/ai/quiz/types";
 import { AppError } from "~/server/errors";

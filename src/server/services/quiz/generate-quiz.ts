@@ -1,7 +1,7 @@
 import { createLlmQuizEngine } from "~/server/ai/quiz";
 import { isAiError } from "~/server/ai/errors";
 import { aiCallSettings, getLanguageModel } from "~/server/ai/models";
-import { createOfflineQuizEngine } from "~/server/ai/offline/quiz";
+import { createOfflineQuizEngine } from "~/server/ai/offline/quiz-engine";
 import { QUIZ_MAX_QUESTIONS, QUIZ_MIN_QUESTIONS, QUIZ_OPTION_COUNT, type GeneratedQuiz, type QuizEngine } from "~/server/ai/quiz/types";
 import type { QuizView } from "~/lib/schemas/quiz";
 import type { DbClient } from "~/server/db";
