@@ -54,6 +54,12 @@ function wholeNumber(name, fallback, min, max) {
   return value;
 }
 
+/** The app's environment as src/env.ts validates it: a bad variable stops the start with its reason. */
+async function appEnvironment() {
+  const { env } = await jiti.import("../src/env.ts");
+  return env;
+}
+
 /** The environment every server process runs with, completed here once (the cluster's processes inherit it). */
 async function prepareEnvironment() {
   // An empty variable means "unset" to the app (src/env.ts), but some libraries read their own:
@@ -63,8 +69,10 @@ async function prepareEnvironment() {
   // Development reloads code in one process; production runs one per core unless told.
   const processes = mode === "dev" ? 1 : wholeNumber("WEB_CONCURRENCY", availableParallelism(), 1, 64);
   process.env.WEB_CONCURRENCY = String(processes); // each process's share of what the instance allows (src/env.ts)
-  await mkdir(dataDir, { recursive: true });
   process.env.NODE_ENV ??= mode === "dev" ? "development" : "production";
+  // Every other variable once, by the app's own rules, before the data folder, the database or any server process.
+  await appEnvironment();
+  await mkdir(dataDir, { recursive: true });
   process.env.NEXTAUTH_SECRET ||= await authSecret();
   process.env.NEXTAUTH_URL ||= `http://localhost:${port}`;
 
@@ -150,7 +158,7 @@ async function serve({ port, announce, stopped }) {
   await app.prepare();
   const handle = app.getRequestHandler();
   // TRUST_PROXY: "true" (one proxy of your own in front), a number of proxies, or none (src/env.ts).
-  const trustProxy = /^(true|[1-9]|10)$/.test(process.env.TRUST_PROXY ?? "");
+  const trustProxy = (await appEnvironment()).TRUST_PROXY > 0;
   // What src/instrumentation.ts hands over once Next has started the app (its ServerHooks): in
   // production the API without Next's router (until then Next answers it), and the worker's stop.
   const hooks = () => globalThis[Symbol.for("coursecraft.serverHooks")];

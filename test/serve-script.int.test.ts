@@ -1,6 +1,7 @@
 /**
  * scripts/serve.mjs (`npm start`) refuses a PORT or WEB_CONCURRENCY it cannot use with one clear
- * line, before it touches the data folder or starts a database. Serving itself, one process per
+ * line, and any other variable src/env.ts refuses with that variable's reason, before it touches
+ * the data folder or starts a database. Serving itself, one process per
  * core, is exercised by the browser tests and the benches against the production build.
  */
 import { spawnSync } from "node:child_process";
@@ -36,6 +37,22 @@ describe("npm start refuses settings it cannot use", () => {
     const { status, stderr, stdout, dataDir } = start({ [name]: value });
     expect(status).toBe(1);
     expect(stderr.trim()).toBe(`[coursecraft] could not start: ${message}, not "${value}"`);
+    expect(stdout).not.toContain("embedded PostgreSQL");
+    expect(existsSync(dataDir)).toBe(false);
+  });
+});
+
+describe("npm start checks every other variable by the app's rules first", () => {
+  test.each([
+    ["TRUST_PROXY", "yes", 'must be "true", "false" or a number of proxies (0-10)'],
+    ["DATABASE_POOL_SIZE", "0", "DATABASE_POOL_SIZE"],
+    ["NEXTAUTH_URL", "not a url", "NEXTAUTH_URL"],
+  ])("%s=%s", (name, value, reason) => {
+    const { status, stderr, stdout, dataDir } = start({ [name]: value });
+    expect(status).toBe(1);
+    expect(stderr).toContain(name);
+    expect(stderr).toContain(reason);
+    expect(stderr.trim().split("\n").at(-1)).toBe("[coursecraft] could not start: Invalid environment variables");
     expect(stdout).not.toContain("embedded PostgreSQL");
     expect(existsSync(dataDir)).toBe(false);
   });
