@@ -69,3 +69,27 @@ describe("extractConcepts", () => {
     expect(extractConcepts({ segments: [], sections: [], index: indexPhrases([]), language: "en" })).toEqual([]);
   });
 });
+
+describe("one concept across courses", () => {
+  const lecture = (sentences: string[]) => {
+    const course = transcript([sentences]);
+    return extractConcepts({ ...course, index: indexPhrases(course.segments.map((s) => s.text)), language: "en" });
+  };
+
+  test("two lectures that explain the same thing in other words and forms share its key", () => {
+    const first = lecture([
+      "Today: binary searches on sorted arrays.",
+      "Binary searches cut a sorted array in half at every step.",
+      "We run binary searches on phone numbers, names and dates.",
+      "Two binary searches on one array give the first and the last match.",
+    ]);
+    const second = lecture([
+      "The binary-search idea is older than computers.",
+      "A binary search halves the range until one item is left.",
+      "Every binary search needs the data sorted first.",
+      "Dictionaries were read with a binary search by hand.",
+    ]);
+    const keys = (concepts: ReturnType<typeof lecture>) => new Set(concepts.map((c) => c.key));
+    expect([...keys(first)].filter((key) => keys(second).has(key))).toContain("binary search");
+  });
+});
