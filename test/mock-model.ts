@@ -11,6 +11,18 @@ export const userText = (options: MockCallOptions) =>
     .map((part) => ("text" in part ? part.text : ""))
     .join("\n");
 
+/** A model's whole answer, what doGenerate resolves to: text as it is, anything else as JSON. */
+export const reply = (value: unknown) =>
+  Promise.resolve({
+    content: [{ type: "text" as const, text: typeof value === "string" ? value : JSON.stringify(value) }],
+    finishReason: { unified: "stop" as const, raw: undefined },
+    usage: {
+      inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined },
+      outputTokens: { total: 20, text: 20, reasoning: undefined },
+    },
+    warnings: [],
+  });
+
 type StreamPart = Awaited<ReturnType<MockLanguageModelV4["doStream"]>>["stream"] extends ReadableStream<infer P> ? P : never;
 
 /**

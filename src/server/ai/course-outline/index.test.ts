@@ -11,7 +11,7 @@ import type { TimedSegment } from "~/server/video/types";
 import { syntheticTranscript } from "../../../../test/fixtures/transcripts/synthetic";
 
 import { AI_MESSAGES, createLlmEngine, planParts } from "./index";
-import { userText } from "../../../../test/mock-model";
+import { reply, userText } from "../../../../test/mock-model";
 import { rejectionOf } from "../../../../test/rejection";
 
 type CallOptions = MockLanguageModelV4["doGenerateCalls"][number];
@@ -81,17 +81,6 @@ function obedientAnswer(options: CallOptions): Record<string, unknown> {
   }
   return answer;
 }
-
-const reply = (value: unknown) =>
-  Promise.resolve({
-    content: [{ type: "text" as const, text: typeof value === "string" ? value : JSON.stringify(value) }],
-    finishReason: { unified: "stop" as const, raw: undefined },
-    usage: {
-      inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined },
-      outputTokens: { total: 20, text: 20, reasoning: undefined },
-    },
-    warnings: [],
-  });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -11,7 +11,7 @@ import { startFakeOpenAI, type FakeOpenAI } from "../../../../test/fakes/openai.
 
 import { createLlmQuizEngine, QUIZ_AI_MESSAGES } from "./index";
 import { QUIZ_TOO_SHORT_MESSAGE, type QuizSource } from "./types";
-import { userText } from "../../../../test/mock-model";
+import { reply, userText } from "../../../../test/mock-model";
 import { rejectionOf } from "../../../../test/rejection";
 
 type CallOptions = MockLanguageModelV4["doGenerateCalls"][number];
@@ -40,17 +40,6 @@ const validAnswer = (options: CallOptions) => {
   const id = (k: number) => ids[Math.min(k, ids.length - 1)]!;
   return { title: "Buckets quiz", description: "Checks the buckets part.", questions: [question(id(0), 1), question(id(3), 2), question(id(7), 3)] };
 };
-
-const reply = (value: unknown) =>
-  Promise.resolve({
-    content: [{ type: "text" as const, text: typeof value === "string" ? value : JSON.stringify(value) }],
-    finishReason: { unified: "stop" as const, raw: undefined },
-    usage: {
-      inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined },
-      outputTokens: { total: 20, text: 20, reasoning: undefined },
-    },
-    warnings: [],
-  });
 
 const aiErrorOf = (promise: Promise<unknown>) => rejectionOf(promise, isAiError, "an AiError");
 

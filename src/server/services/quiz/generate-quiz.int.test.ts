@@ -10,6 +10,7 @@ import { AppError } from "~/server/errors";
 
 import { db } from "../../../../test/db";
 import { createQuiz, createQuizCourse } from "../../../../test/factories/quiz";
+import { reply } from "../../../../test/mock-model";
 
 import { generateSectionQuiz } from "./generate-quiz";
 
@@ -23,14 +24,6 @@ const shownIds = (options: CallOptions) =>
       .join("\n")
       .matchAll(/^\[(\d+)\]/gm),
   ].map((m) => Number(m[1]));
-
-const reply = (value: unknown) =>
-  Promise.resolve({
-    content: [{ type: "text" as const, text: JSON.stringify(value) }],
-    finishReason: { unified: "stop" as const, raw: undefined },
-    usage: { inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 1, text: 1, reasoning: undefined } },
-    warnings: [],
-  });
 
 const llmAnswer = (options: CallOptions) => {
   const ids = shownIds(options);
