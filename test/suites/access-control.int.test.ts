@@ -137,6 +137,8 @@ const MARK = {
   /** The owner's note on the shared course: the course is everyone's to export, the note the owner's alone. */
   publicNote: `AclSecretSharedNote${sfx}`,
   card: `AclSecretCard${sfx}`,
+  /** A concept of the owner's private course, on which the owner has evidence. */
+  concept: `AclSecretConcept${sfx}`,
 };
 const OWNER_MARKERS = Object.values(MARK);
 
@@ -319,6 +321,10 @@ const PROCEDURE_ROWS: Row[] = [
   },
   { key: "cards.delete", scope: "owned", input: (fx, who) => ({ id: ownerCard(fx.cards.remove, who) }), other: 404, otherMessage: CARD_NOT_FOUND },
   { key: "review.queue", scope: "self", ownerSees: () => MARK.card },
+  // concepts and mastery
+  { key: "mastery.map", scope: "self", ownerSees: () => MARK.concept },
+  { key: "mastery.courseConcepts", scope: "owned", input: courseOf, other: 404, otherMessage: COURSE_NOT_FOUND, ownerSees: () => MARK.concept },
+  { key: "mastery.courseConcepts", variant: "a public course", scope: "owned", input: (fx) => ({ id: fx.publicCourseId }), other: 200 },
   { key: "review.dueCount", scope: "self" },
   { key: "review.dueCount", variant: "of a course", scope: "self", input: (fx) => ({ courseId: fx.courseId }) },
   { key: "review.settings", scope: "self" },
@@ -479,6 +485,9 @@ const REST_ROWS: Row[] = [
   },
   { key: "DELETE /cards/{id}", scope: "owned", input: (fx, who) => ({ id: ownerCard(fx.cards.restRemove, who) }), other: 404, otherMessage: CARD_NOT_FOUND },
   { key: "GET /review/queue", scope: "self", ownerSees: () => MARK.card },
+  { key: "GET /mastery", scope: "self", ownerSees: () => MARK.concept },
+  { key: "GET /courses/{id}/concepts", scope: "owned", input: courseOf, other: 404, otherMessage: COURSE_NOT_FOUND, ownerSees: () => MARK.concept },
+  { key: "GET /courses/{id}/concepts", variant: "a public course", scope: "owned", input: (fx) => ({ id: fx.publicCourseId }), other: 200 },
   {
     key: "GET /courses/{id}/chat",
     scope: "owned",
@@ -829,6 +838,11 @@ beforeAll(async () => {
     remove: { owner: await ownerCardRow("delete"), bearer: await ownerCardRow("delete by token", publicCourse.id) },
     restRemove: { owner: await ownerCardRow("REST delete"), bearer: await ownerCardRow("REST delete by token") },
   };
+  const concept = await db.concept.create({ data: { language: "en", key: `aclsecretconcept${sfx}`.toLowerCase(), label: MARK.concept } });
+  await db.courseConcept.create({
+    data: { courseId: course.id, conceptId: concept.id, rank: 0, definition: `${MARK.concept} is explained here.`, moments: [{ sectionId: sections[0]!.id, timeSeconds: 3 }] },
+  });
+  await db.conceptMastery.create({ data: { userId: owner.id, conceptId: concept.id, pKnown: 0.8, evidenceCount: 2, lastEvidenceAt: new Date() } });
   // Never spent: what review.queue shows the owner (and no one else).
   await ownerCardRow("in the queue");
   const publicVideoCourse = await createCourse(db, { userId: owner.id, isPublic: true, videoId: course.videoId, title: "A shared course on a video" });

@@ -113,6 +113,8 @@ const DOCUMENTED: Row[] = [
   { key: "POST /sections/{id}/generate-quiz", call: (w) => ({ method: "POST", path: `/api/sections/${w.sectionIds[2]}/generate-quiz` }) },
   { key: "POST /quizzes/{id}/attempts", call: (w) => ({ method: "POST", path: `/api/quizzes/${w.quizId}/attempts`, json: { ...own(w), answers: w.answers } }) },
   { key: "GET /review/queue", call: () => ({ method: "GET", path: "/api/review/queue" }) },
+  { key: "GET /mastery", call: () => ({ method: "GET", path: "/api/mastery" }) },
+  { key: "GET /courses/{id}/concepts", call: (w) => ({ method: "GET", path: `/api/courses/${w.courseId}/concepts` }) },
   { key: "POST /cards/{id}/review", call: (w) => ({ method: "POST", path: `/api/cards/${w.cardIds[0]}/review`, json: { rating: "good" } }) },
   { key: "DELETE /cards/{id}", call: (w) => ({ method: "DELETE", path: `/api/cards/${w.cardIds[1]}` }) },
   {

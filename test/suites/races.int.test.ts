@@ -539,6 +539,35 @@ describe(`races: ${TRIALS} trials × ${CONCURRENCY} concurrent requests`, () => 
     });
   });
 
+  test("mastery: simultaneous attempts on one concept each count, none lost to another's write", async () => {
+    await runRace("mastery evidence", async (index) => {
+      const { user, token } = await learner();
+      const { sections } = await createQuizCourse(db, { userId: user.id });
+      const quiz = await createQuiz(db, sections[0]!.id);
+      const concept = await db.concept.create({ data: { language: "en", key: `race concept ${user.id} ${index}`, label: "Race concept" } });
+      await db.questionConcept.createMany({ data: quiz.questions.map((q) => ({ questionId: q.id, conceptId: concept.id })) });
+      const results = await atOnce(CONCURRENCY, (i) =>
+        restCall("POST", `/api/quizzes/${quiz.id}/attempts`, {
+          sessionToken: token,
+          json: { answers: quiz.questions.map((q) => ({ questionId: q.id, answer: i % 2 === 0 ? q.correctAnswer : q.options[1]! })) },
+        }),
+      );
+      const problems = unexpectedStatuses(results, [200]);
+      const stored = await db.conceptMastery.findUnique({ where: { userId_conceptId: { userId: user.id, conceptId: concept.id } } });
+      const expectedEvidence = ok(results).length * quiz.questions.length;
+      if (stored?.evidenceCount !== expectedEvidence) problems.push(`evidence ${stored?.evidenceCount} of ${expectedEvidence}`);
+      if (!stored || !(stored.pKnown > 0 && stored.pKnown < 1)) problems.push(`pKnown ${stored?.pKnown}`);
+      return {
+        expected: CONCURRENCY,
+        observed: ok(results).length,
+        duplicates: await duplicates("cardPerQuestion"),
+        serverErrors: count5xx(results),
+        statuses: statusTally(results),
+        problems,
+      };
+    });
+  });
+
   test(`card creation: a learner two short of the limit (${MAX_CARDS_PER_LEARNER}) creating at once gets exactly two`, async () => {
     await runRace("card creation at the limit", async () => {
       const { user, token } = await learner();

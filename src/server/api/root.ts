@@ -5,6 +5,7 @@ import { chatRouter } from "./routers/chat";
 import { courseRouter } from "./routers/course";
 import { gamificationRouter } from "./routers/gamification";
 import { generationRouter } from "./routers/generation";
+import { masteryRouter } from "./routers/mastery";
 import { notesRouter } from "./routers/notes";
 import { progressRouter } from "./routers/progress";
 import { quizRouter } from "./routers/quiz";
@@ -21,6 +22,7 @@ export const appRouter = createTRPCRouter({
   course: courseRouter,
   gamification: gamificationRouter,
   generation: generationRouter,
+  mastery: masteryRouter,
   notes: notesRouter,
   progress: progressRouter,
   quiz: quizRouter,

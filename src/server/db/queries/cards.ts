@@ -1,9 +1,5 @@
 import type { DbClient } from "../client";
-import { queryRows } from "./run";
-
-/** Timestamps are UTC wall times (Prisma's DateTime columns): read as ISO text, compared with `$n AT TIME ZONE 'UTC'`. */
-const iso = (column: string) => `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-const utc = (param: string) => `(${param}::timestamptz AT TIME ZONE 'UTC')`;
+import { isoText as iso, queryRows, utcParam as utc } from "./run";
 
 /** The FSRS scheduling columns of a Card row (ts-fsrs's Card in our spelling: services/cards/fsrs.ts). */
 export type CardScheduleColumns = {

@@ -31,3 +31,8 @@ export async function execute(db: DbClient, text: string, values: unknown[] = []
   if (pool) return (await pool.query(text, values)).rowCount ?? 0;
   return db.$executeRawUnsafe(text, ...values);
 }
+
+/** A timestamp column as ISO text: Prisma's DateTime columns hold UTC wall times, and both paths read text alike. */
+export const isoText = (column: string) => `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+/** An ISO text parameter as the UTC wall time a DateTime column compares with. */
+export const utcParam = (param: string) => `(${param}::timestamptz AT TIME ZONE 'UTC')`;

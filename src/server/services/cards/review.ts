@@ -4,9 +4,12 @@ import { REVIEW_QUEUE_PAGE, type CardView, type DueCount, type ReviewQueue } fro
 import { formatTimestamp } from "~/lib/timestamps";
 import type { Db, DbClient } from "~/server/db";
 import { countDueCards, lockCardForReview, selectDueSummary, selectReviewQueue } from "~/server/db/queries/cards";
+import { selectCardConcepts } from "~/server/db/queries/mastery";
 import { selectVideosOfCourses } from "~/server/db/queries/transcript";
 import { AppError } from "~/server/errors";
 import { recordLearningEvents } from "~/server/services/gamification/record-event";
+import { recordEvidence } from "~/server/services/mastery/record-evidence";
+import { cardCredit } from "~/server/services/mastery/model";
 
 import { CARD_NOT_FOUND, cardViewSelect, toCardView } from "./card-view";
 import { fromFsrsCard, previewIntervals, scheduleReview } from "./fsrs";
@@ -43,7 +46,8 @@ export function getDueCount(db: DbClient, { userId, courseId, now = new Date() }
  * POST /api/cards/{id}/review: schedules the card by ts-fsrs for the rating, logs the review
  * (CardReview) and records it as a learning event (streak, heatmap, challenges, badges). The
  * card row is locked for the read-schedule-write, so two reviews sent at once record one: the
- * second reads the new due time and is refused with 409, as is any card not due yet.
+ * second reads the new due time and is refused with 409, as is any card not due yet. The rating
+ * is evidence on the card's concepts (its question's, or its moment's section's), recorded with it.
  */
 export async function reviewCard(
   db: Db,
@@ -69,6 +73,8 @@ export async function reviewCard(
       select: { id: true },
     });
     const updated = await tx.card.update({ where: { id: cardId }, data: fromFsrsCard(next), select: cardViewSelect });
+    const evidence = { kind: "card" as const, credit: cardCredit(rating), at: now };
+    await recordEvidence(tx, userId, [{ conceptIds: await selectCardConcepts(tx, cardId), evidence }]);
     return { card: updated, reviewId: review.id };
   });
   // Each review is its own event (subject: the review), so ten reviews step 'Review 10 cards' ten times.

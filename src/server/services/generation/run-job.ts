@@ -6,9 +6,11 @@ import type { CourseOutline, StructureEngine, StructureInput, StructureProgress 
 import type { Db } from "~/server/db/client";
 import { AppError } from "~/server/errors";
 import { completeJob, recordJobStage } from "~/server/jobs/queue";
+import { logger } from "~/server/logger";
 import { classifyVideoInput } from "~/server/video/parse-video-id";
 import type { VideoSource } from "~/server/video/types";
 
+import { refreshCourseConcepts } from "../concepts/course-concepts";
 import { findPlaylistVideos, findVideoWithTranscript, type FoundPlaylist, type SkippedVideo, type VideoRequest } from "./find-video";
 import type { GenerationJob } from "./generation-job";
 import { insertCourse } from "./save-course";
@@ -55,7 +57,7 @@ export async function runGenerationJob(db: Db, job: GenerationJob, deps: Generat
   await progress.settled();
 
   await progress.stage("saving", 95);
-  return db.$transaction(async (tx) => {
+  const saved = await db.$transaction(async (tx) => {
     const course = await insertCourse(tx, {
       userId: job.userId,
       topic: job.input.topic,
@@ -70,6 +72,11 @@ export async function runGenerationJob(db: Db, job: GenerationJob, deps: Generat
     await completeJob(tx, job, course.id, notices);
     return { courseId: course.id };
   });
+  // The course is the learner's already; its concepts follow it, or come from the backfill.
+  await refreshCourseConcepts(db, saved.courseId).catch((error: unknown) =>
+    logger.warn("could not find a new course's concepts", { courseId: saved.courseId, error: String(error) }),
+  );
+  return saved;
 }
 
 function requestFor(job: GenerationJob): Request {

@@ -4,12 +4,13 @@ import type { JobWorker } from "~/server/jobs/worker";
 import { logger } from "~/server/logger";
 import { processShare } from "~/server/process-share";
 
+import { type ConceptBackfill, startConceptBackfill } from "../concepts/backfill";
 import { getGenerationDeps } from "./deps";
 import { startGenerationWorker } from "./worker";
 
-const globalForWorker = globalThis as unknown as { generationWorker?: JobWorker };
+const globalForWorker = globalThis as unknown as { generationWorker?: JobWorker; conceptBackfill?: ConceptBackfill };
 
-/** Starts this process's generation worker once (the server calls it at start-up). */
+/** Starts this process's generation worker, and the backfill of older courses' concepts, once (the server calls it at start-up). */
 export function ensureGenerationWorker(): JobWorker {
   if (!globalForWorker.generationWorker) {
     // Fail at start-up, not on the first job, when the video sources are misconfigured.
@@ -21,6 +22,7 @@ export function ensureGenerationWorker(): JobWorker {
     // GENERATION_CONCURRENCY is the instance's: each of its server processes runs a share.
     const concurrency = processShare(env.GENERATION_CONCURRENCY);
     globalForWorker.generationWorker = startGenerationWorker(db, getGenerationDeps, { concurrency });
+    globalForWorker.conceptBackfill ??= startConceptBackfill(db);
     logger.info("generation worker started", {
       concurrency,
       engine: getGenerationDeps().engine.name,
@@ -39,6 +41,8 @@ export function ensureGenerationWorker(): JobWorker {
  */
 export async function stopGenerationWorker(): Promise<void> {
   const worker = globalForWorker.generationWorker;
+  const backfill = globalForWorker.conceptBackfill;
   delete globalForWorker.generationWorker;
-  await worker?.stop();
+  delete globalForWorker.conceptBackfill;
+  await Promise.all([worker?.stop(), backfill?.stop()]);
 }

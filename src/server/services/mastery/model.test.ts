@@ -24,8 +24,8 @@ describe("mastery (Bayesian Knowledge Tracing with forgetting)", () => {
 
   test("a card review moves it: Again down, Good up", () => {
     const before = replay(answers([1, 0]));
-    const again = afterEvidence(before, { kind: "card", credit: cardCredit(1), at: later(5) });
-    const good = afterEvidence(before, { kind: "card", credit: cardCredit(3), at: later(5) });
+    const again = afterEvidence(before, { kind: "card", credit: cardCredit("again"), at: later(5) });
+    const good = afterEvidence(before, { kind: "card", credit: cardCredit("good"), at: later(5) });
     expect(again.pKnown).toBeLessThan(before.pKnown);
     expect(good.pKnown).toBeGreaterThan(before.pKnown);
   });

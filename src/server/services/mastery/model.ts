@@ -4,6 +4,7 @@
  * gives the parameters and the reasons for them. Pure: the caller stores the state and updates it
  * with each piece of evidence, in the transaction that records the evidence.
  */
+import type { CardRatingName } from "~/lib/review";
 
 /** Where a piece of evidence comes from, which sets how likely a right answer is by luck. */
 export type EvidenceKind = "choice" | "open" | "card";
@@ -32,9 +33,9 @@ export const MASTERY_PARAMETERS = {
   halfLifeDays: 30,
 } as const;
 
-/** A card review's rating (FSRS: 1 Again, 2 Hard, 3 Good, 4 Easy) as credit. */
-export function cardCredit(rating: 1 | 2 | 3 | 4): number {
-  return rating === 1 ? 0 : rating === 2 ? 0.5 : 1;
+/** A card review's rating as credit: Again is a miss, Hard half a recall, Good and Easy a recall. */
+export function cardCredit(rating: CardRatingName): number {
+  return rating === "again" ? 0 : rating === "hard" ? 0.5 : 1;
 }
 
 const DAY_MS = 86_400_000;

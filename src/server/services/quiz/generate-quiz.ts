@@ -6,6 +6,8 @@ import { QUIZ_MAX_QUESTIONS, QUIZ_MIN_QUESTIONS, QUIZ_OPTION_COUNT, type Generat
 import type { QuizView } from "~/lib/schemas/quiz";
 import type { DbClient } from "~/server/db";
 import { AppError, toAppError } from "~/server/errors";
+import { logger } from "~/server/logger";
+import { tagQuizQuestions } from "~/server/services/concepts/course-concepts";
 import { getCourseTrack } from "~/server/services/transcript/course-track";
 
 import { findSectionQuiz, getVisibleSectionOrThrow, publicQuizSelect, toQuizView, type VisibleSection } from "./get-quiz";
@@ -88,6 +90,7 @@ async function buildAndStore(db: DbClient, section: VisibleSection, deps: QuizDe
       },
       select: publicQuizSelect,
     });
+    await tagQuizQuestions(db, quiz.id).catch((error: unknown) => logger.warn("could not tag a quiz's questions", { quizId: quiz.id, error: String(error) }));
     return toQuizView(quiz);
   } catch (error) {
     // Another instance stored this section's quiz first: theirs is the quiz.

@@ -1,9 +1,11 @@
 import { ANSWER_ALL_MESSAGE, QUIZ_PASS_SCORE, type AttemptResult } from "~/lib/schemas/quiz";
-import type { DbClient } from "~/server/db";
+import type { Db } from "~/server/db";
+import { selectQuestionConcepts } from "~/server/db/queries/mastery";
 import { AppError } from "~/server/errors";
 import { makeCardsFromMissedQuestions } from "~/server/services/cards/quiz-cards";
 import { isVisibleTo } from "~/server/services/course/get-course";
 import { type LearningEvent, recordLearningEvents } from "~/server/services/gamification/record-event";
+import { type ConceptEvidence, recordEvidence } from "~/server/services/mastery/record-evidence";
 
 import { QUIZ_NOT_FOUND } from "./get-quiz";
 
@@ -11,10 +13,11 @@ import { QUIZ_NOT_FOUND } from "./get-quiz";
  * Scores an attempt on the server and stores it for the caller. Every question must be answered
  * exactly once with one of its options. Retakes are new attempts; nothing is written unless the
  * whole attempt is valid. Every question answered wrong becomes a flashcard (once per question):
- * `cardsCreated` says how many this attempt made.
+ * `cardsCreated` says how many this attempt made. Each answer is evidence on the concepts its
+ * question tests, recorded with the attempt.
  */
 export async function submitQuizAttempt(
-  db: DbClient,
+  db: Db,
   {
     quizId,
     userId,
@@ -64,12 +67,32 @@ export async function submitQuizAttempt(
   // attempt then fails, the learner's retry neither loses nor doubles a card.
   const missed = quiz.questions.filter((q) => given.get(q.id) !== q.correctAnswer).map(({ id, ...q }) => ({ questionId: id, ...q }));
   const cardsCreated = await makeCardsFromMissedQuestions(db, { userId, courseId: quiz.section.chapter.course.id, missed });
-  const attempt = await db.quizAttempt.create({
-    data: { quizId: quiz.id, userId, score, passed, answers: results.map(({ questionId, answer, correct }) => ({ questionId, answer, correct })) },
-    select: { id: true },
+  const evidence = await answerEvidence(db, results, quiz.questions, new Date());
+  const attempt = await db.$transaction(async (tx) => {
+    const stored = await tx.quizAttempt.create({
+      data: { quizId: quiz.id, userId, score, passed, answers: results.map(({ questionId, answer, correct }) => ({ questionId, answer, correct })) },
+      select: { id: true },
+    });
+    await recordEvidence(tx, userId, evidence);
+    return stored;
   });
   // A quiz counts once for streaks, challenges and badges, however often it is retaken.
   const learned = (type: LearningEvent["type"]): LearningEvent => ({ userId, type, subjectKey: String(quiz.id), timeZone });
   await recordLearningEvents(db, [learned("quiz_submitted"), ...(passed ? [learned("quiz_passed")] : []), ...(score === 100 ? [learned("quiz_perfect")] : [])]);
   return { attemptId: attempt.id, score, passed, results, cardsCreated };
+}
+
+/** Each answer as evidence on the concepts its question tests: right or wrong, guessed 1 in its options. */
+async function answerEvidence(
+  db: Db,
+  results: readonly { questionId: number; correct: boolean }[],
+  questions: readonly { id: number; options: readonly string[] }[],
+  at: Date,
+): Promise<ConceptEvidence[]> {
+  const tags = await selectQuestionConcepts(db, results.map((r) => r.questionId));
+  const optionCount = new Map(questions.map((q) => [q.id, q.options.length]));
+  return results.map((result) => ({
+    conceptIds: tags.filter((tag) => tag.questionId === result.questionId).map((tag) => tag.conceptId),
+    evidence: { kind: "choice", credit: result.correct ? 1 : 0, at, optionCount: optionCount.get(result.questionId) },
+  }));
 }

@@ -1,0 +1,234 @@
+/** Concepts and mastery on a real database: finding, sharing, tagging, evidence, the map and the backfill, through the tRPC caller. */
+import { describe, expect, test } from "vitest";
+
+import { MASTERY_PARAMETERS } from "~/server/services/mastery/model";
+
+import { createTestCaller } from "../../../../test/caller";
+import { db } from "../../../../test/db";
+import { expectTRPCError } from "../../../../test/expect";
+import { createCourse, createProgress, createUser, sectionsOf, uniqueSuffix } from "../../../../test/factories";
+import { createQuiz } from "../../../../test/factories/quiz";
+import { createCardRow } from "../../../../test/factories/study-rows";
+import { startConceptBackfill } from "./backfill";
+import { refreshCourseConcepts, tagQuizQuestions } from "./course-concepts";
+
+/** Three 60-second sections, each with six lines ten seconds apart. */
+const HASHING = [
+  [
+    "A hash table stores values under keys.",
+    "The hash table keeps an array of buckets.",
+    "Looking up a key in a hash table takes constant time on average.",
+    "Every hash table needs a way to choose a bucket.",
+    "Inserting into a hash table is just as fast.",
+    "That is why the hash table is so popular.",
+  ],
+  [
+    "Now the hash function in detail.",
+    "A hash function turns a key into a bucket number.",
+    "A good hash function spreads the keys evenly.",
+    "A bad hash function puts many keys in one bucket.",
+    "Collisions happen when the hash function gives two keys one bucket.",
+    "So the hash function decides the speed.",
+  ],
+  [
+    "Finally the load factor.",
+    "The load factor is the number of keys divided by the number of buckets.",
+    "When the load factor grows, collisions grow too.",
+    "Most tables resize when the load factor passes three quarters.",
+    "Resizing brings the load factor back down.",
+    "Keep the load factor low and lookups stay fast.",
+  ],
+];
+
+async function videoCourse(lines: readonly string[][], { language = "en", userId, isPublic = false }: { language?: string; userId?: number; isPublic?: boolean } = {}) {
+  const videoId = `c${uniqueSuffix()}`.slice(0, 11);
+  const flat = lines.flat();
+  await db.video.create({
+    data: {
+      id: videoId,
+      source: "library",
+      title: "Lecture",
+      durationSeconds: 60 * lines.length,
+      transcripts: {
+        create: { language, source: "library", segments: { create: flat.map((text, index) => ({ index, startMs: index * 10_000, endMs: index * 10_000 + 9_000, text })) } },
+      },
+    },
+  });
+  const course = await createCourse(db, { userId, videoId, language, isPublic, sectionsPerChapter: lines.length, conceptsAt: null });
+  return { course, sections: sectionsOf(course) };
+}
+
+const conceptsOf = async (courseId: number, userId: number) => (await (await createTestCaller({ user: { id: userId } })).caller.mastery.courseConcepts({ id: courseId })).concepts;
+
+describe("a course's concepts", () => {
+  test("are found from its transcript, each with a definition the video says and its moments in the course's sections", async () => {
+    const { course, sections } = await videoCourse(HASHING);
+    expect(await refreshCourseConcepts(db, course.id)).toBeGreaterThan(0);
+    const concepts = await conceptsOf(course.id, course.userId);
+    const labels = concepts.map((c) => c.label.toLowerCase());
+    expect(labels).toEqual(expect.arrayContaining(["hash table", "hash function", "load factor"]));
+    const sectionIds = new Set(sections.map((s) => s.id));
+    for (const concept of concepts) {
+      expect(concept.moments.length).toBeGreaterThan(0);
+      for (const moment of concept.moments) {
+        expect(sectionIds.has(moment.sectionId)).toBe(true);
+        const section = sections.find((s) => s.id === moment.sectionId)!;
+        expect(moment.timeSeconds).toBeGreaterThanOrEqual(section.timeStart);
+        expect(moment.timeSeconds).toBeLessThan(section.timeEnd!);
+      }
+      expect(concept.definition.length).toBeGreaterThan(10);
+    }
+    const loadFactor = concepts.find((c) => c.label.toLowerCase() === "load factor")!;
+    expect(loadFactor.definition).toBe("The load factor is the number of keys divided by the number of buckets.");
+    expect(loadFactor.moments).toEqual([{ sectionId: sections[2]!.id, timeSeconds: 120 }]);
+    expect((await db.course.findUniqueOrThrow({ where: { id: course.id } })).conceptsAt).not.toBeNull();
+  });
+
+  test("two courses on related videos share concept ids; a course in another language shares none, even for the same word", async () => {
+    const first = await videoCourse(HASHING);
+    const second = await videoCourse([HASHING[2]!, ["Today, more on the hash table and its buckets.", ...HASHING[0]!.slice(1)]]);
+    const spanish = await videoCourse(
+      [
+        ["Python es un lenguaje.", "Python se lee con facilidad.", "Python tiene muchas bibliotecas.", "Con Python se escriben scripts.", "Python es gratuito.", "Así es Python."],
+        ["Ahora las listas.", "Una lista guarda valores en orden.", "La lista crece sola.", "Cada lista tiene un índice.", "La lista admite valores repetidos.", "Así funciona la lista."],
+      ],
+      { language: "es" },
+    );
+    for (const { course } of [first, second, spanish]) await refreshCourseConcepts(db, course.id);
+    const ids = async ({ course }: { course: { id: number; userId: number } }) => new Set((await conceptsOf(course.id, course.userId)).map((c) => c.id));
+    const [a, b, es] = [await ids(first), await ids(second), await ids(spanish)];
+    expect([...a].filter((id) => b.has(id)).length).toBeGreaterThan(0);
+    expect(es.size).toBeGreaterThan(0);
+    expect([...es].filter((id) => a.has(id) || b.has(id))).toEqual([]);
+    const python = await videoCourse([
+      ["Python is a language.", "Python reads easily.", "Python has many libraries.", "Scripts are written in Python.", "Python is free.", "That is Python."],
+      ["Now lists.", "A list keeps values in order.", "The list grows by itself.", "Each list has an index.", "A list allows repeated values.", "That is how a list works."],
+    ]);
+    await refreshCourseConcepts(db, python.course.id);
+    const [englishPython, spanishPython] = await Promise.all(["en", "es"].map((language) => db.concept.findUnique({ where: { language_key: { language, key: "python" } } })));
+    expect(englishPython && spanishPython && englishPython.id !== spanishPython.id).toBe(true);
+    expect(es.has(spanishPython!.id) && !es.has(englishPython!.id)).toBe(true);
+  });
+
+  test("are none when the course is written in another language than its transcript", async () => {
+    const { course } = await videoCourse(HASHING);
+    await db.course.update({ where: { id: course.id }, data: { language: "de" } });
+    expect(await refreshCourseConcepts(db, course.id)).toBe(0);
+    expect(await conceptsOf(course.id, course.userId)).toEqual([]);
+  });
+
+  test("finding them again replaces them without duplicates, and the backfill leaves a course already done", async () => {
+    const { course } = await videoCourse(HASHING);
+    const count = await refreshCourseConcepts(db, course.id);
+    const before = await conceptsOf(course.id, course.userId);
+    expect(await refreshCourseConcepts(db, course.id)).toBe(count);
+    expect(await conceptsOf(course.id, course.userId)).toEqual(before);
+    expect(await refreshCourseConcepts(db, course.id, { onlyIfPending: true })).toBeNull();
+    const edges = await db.conceptEdge.findMany({ where: { courseId: course.id } });
+    expect(edges.some((e) => e.kind === "before")).toBe(true);
+    for (const edge of edges.filter((e) => e.kind === "with")) expect(edge.fromId).toBeLessThan(edge.toId);
+  });
+
+  test("a private course's concepts are its owner's: another learner gets 404", async () => {
+    const { course } = await videoCourse(HASHING);
+    await refreshCourseConcepts(db, course.id);
+    const other = await createUser(db);
+    const { caller } = await createTestCaller({ user: other });
+    await expectTRPCError(caller.mastery.courseConcepts({ id: course.id }), "NOT_FOUND", "Course Not Found");
+  });
+
+  test("the backfill finds the concepts of ready courses that have none", async () => {
+    const pending = [await videoCourse(HASHING), await videoCourse(HASHING)];
+    const backfill = startConceptBackfill(db, { delayMs: 0, idleMs: 50 });
+    try {
+      const deadline = Date.now() + 20_000;
+      const done = async () => (await db.course.count({ where: { id: { in: pending.map((p) => p.course.id) }, conceptsAt: { not: null } } })) === pending.length;
+      while (!(await done()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(await done()).toBe(true);
+    } finally {
+      await backfill.stop();
+    }
+    for (const { course } of pending) expect((await conceptsOf(course.id, course.userId)).length).toBeGreaterThan(0);
+  });
+});
+
+describe("evidence and mastery", () => {
+  /** A public course with its concepts and a quiz of two questions on hash functions in its second section. */
+  async function quizOnHashFunctions() {
+    const { course, sections } = await videoCourse(HASHING, { isPublic: true });
+    const quiz = await createQuiz(db, sections[1]!.id, [
+      { questionText: "What does a hash function turn a key into?", options: ["A bucket number", "A string", "A list", "A tree"], correctAnswer: "A bucket number", sourceTime: 70 },
+      { questionText: "What makes hash functions good?", options: ["They spread keys evenly", "They are slow", "They sort keys", "They copy keys"], correctAnswer: "They spread keys evenly", sourceTime: 80 },
+    ]);
+    await refreshCourseConcepts(db, course.id);
+    const hashFunction = (await conceptsOf(course.id, course.userId)).find((c) => c.label.toLowerCase() === "hash function")!;
+    return { course, sections, quiz, hashFunction };
+  }
+
+  test("quiz questions are tagged with the concepts they name, also in a quiz made after the concepts", async () => {
+    const { quiz, hashFunction, sections } = await quizOnHashFunctions();
+    const tags = await db.questionConcept.findMany({ where: { questionId: { in: quiz.questions.map((q) => q.id) } } });
+    for (const question of quiz.questions) expect(tags.filter((t) => t.questionId === question.id).map((t) => t.conceptId)).toContain(hashFunction.id);
+
+    const later = await createQuiz(db, sections[2]!.id, [
+      { questionText: "What grows with the load factor?", options: ["Collisions from the hash function", "Keys", "Memory", "Nothing"], correctAnswer: "Collisions from the hash function" },
+    ]);
+    await tagQuizQuestions(db, later.id);
+    const laterTags = await db.questionConcept.findMany({ where: { questionId: later.questions[0]!.id } });
+    expect(laterTags.map((t) => t.conceptId)).toContain(hashFunction.id);
+  });
+
+  test("a learner who misses the questions on a concept ends lower than one who answers them right", async () => {
+    const { quiz, hashFunction } = await quizOnHashFunctions();
+    const masteryAfter = async (pick: (q: (typeof quiz.questions)[number]) => string) => {
+      const learner = await createUser(db);
+      const { caller } = await createTestCaller({ user: learner });
+      await caller.quiz.submitAttempt({ id: quiz.id, answers: quiz.questions.map((q) => ({ questionId: q.id, answer: pick(q) })) });
+      const map = await caller.mastery.map();
+      return map.concepts.find((c) => c.id === hashFunction.id);
+    };
+    const right = await masteryAfter((q) => q.correctAnswer);
+    const wrong = await masteryAfter((q) => q.options.find((o) => o !== q.correctAnswer)!);
+    expect(right?.evidenceCount).toBe(2);
+    expect(wrong?.evidenceCount).toBe(2);
+    expect(right!.mastery).toBeGreaterThan(MASTERY_PARAMETERS.prior);
+    expect(wrong!.mastery).toBeLessThan(MASTERY_PARAMETERS.prior);
+    expect(right!.lastEvidenceAt).not.toBeNull();
+  });
+
+  test("a card review moves mastery on the card's concepts: a note card by its moment's section", async () => {
+    const { course, hashFunction } = await quizOnHashFunctions();
+    const learner = await createUser(db);
+    const card = await createCardRow(db, { userId: learner.id, courseId: course.id, front: "What spreads keys?", back: "A good one", timeSeconds: 75, source: "note" });
+    const { caller } = await createTestCaller({ user: learner });
+    await caller.cards.review({ id: card.id, rating: "good" });
+    const stored = await db.conceptMastery.findUniqueOrThrow({ where: { userId_conceptId: { userId: learner.id, conceptId: hashFunction.id } } });
+    expect(stored.evidenceCount).toBe(1);
+    expect(stored.pKnown).toBeGreaterThan(MASTERY_PARAMETERS.prior);
+  });
+
+  test("the map holds the learner's courses' concepts at the prior before evidence, with their moments and links", async () => {
+    const { course, hashFunction } = await quizOnHashFunctions();
+    const learner = await createUser(db);
+    const { caller } = await createTestCaller({ user: learner });
+    expect((await caller.mastery.map()).concepts).toEqual([]);
+    await createProgress(db, { userId: learner.id, courseId: course.id });
+    const map = await caller.mastery.map();
+    const concept = map.concepts.find((c) => c.id === hashFunction.id)!;
+    expect(concept).toMatchObject({ label: hashFunction.label, language: "en", mastery: MASTERY_PARAMETERS.prior, evidenceCount: 0, lastEvidenceAt: null });
+    expect(concept.courses).toEqual([{ courseId: course.id, moments: hashFunction.moments }]);
+    const ids = new Set(map.concepts.map((c) => c.id));
+    expect(map.edges.length).toBeGreaterThan(0);
+    for (const edge of map.edges) expect(ids.has(edge.from) && ids.has(edge.to)).toBe(true);
+  });
+
+  test("two attempts at once on one concept both count", async () => {
+    const { quiz, hashFunction } = await quizOnHashFunctions();
+    const learner = await createUser(db);
+    const { caller } = await createTestCaller({ user: learner });
+    const answers = quiz.questions.map((q) => ({ questionId: q.id, answer: q.correctAnswer }));
+    await Promise.all([caller.quiz.submitAttempt({ id: quiz.id, answers }), caller.quiz.submitAttempt({ id: quiz.id, answers })]);
+    const stored = await db.conceptMastery.findUniqueOrThrow({ where: { userId_conceptId: { userId: learner.id, conceptId: hashFunction.id } } });
+    expect(stored.evidenceCount).toBe(4);
+  });
+});

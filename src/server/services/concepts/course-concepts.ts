@@ -1,0 +1,138 @@
+/**
+ * A course's concepts: found once from its transcript and sections (offline, by the engine's
+ * rules for the course's language), stored as shared Concept rows plus what the course says of
+ * each, with the map's links and the tags of the course's quiz questions. New courses get theirs
+ * just after they are saved; older ones from the backfill (backfill.ts), never on a read.
+ */
+import { baseLanguage } from "~/lib/languages";
+import type { CourseConcepts } from "~/lib/schemas/concepts";
+import { extractConcepts, type ExtractedConcept } from "~/server/ai/offline/concepts";
+import { rulesFor } from "~/server/ai/offline/language-rules";
+import type { Db, DbClient } from "~/server/db";
+import { getCourseTrack } from "~/server/services/transcript/course-track";
+import { getVisibleCourseSectionIds } from "~/server/services/course/get-course";
+
+import { conceptLinks } from "./links";
+import { conceptsTestedBy, type TaggableConcept } from "./tagging";
+
+type Moments = ExtractedConcept["moments"];
+
+/** The sections of a course in course order, with their times in milliseconds. */
+async function courseSections(db: DbClient, courseId: number) {
+  const chapters = await db.chapter.findMany({
+    where: { courseId },
+    orderBy: { order: "asc" },
+    select: { sections: { orderBy: { order: "asc" }, select: { id: true, timeStart: true, timeEnd: true } } },
+  });
+  return chapters.flatMap((chapter) => chapter.sections).map((s) => ({ id: s.id, startMs: s.timeStart * 1000, endMs: s.timeEnd === null ? null : s.timeEnd * 1000 }));
+}
+
+/**
+ * The concepts of a course, found from what it is built on. None when the course has no
+ * transcript, or when its transcript is in another language than the course (a model wrote the
+ * course in another language; the transcript's words would label concepts in the wrong language).
+ */
+export async function findConcepts(db: DbClient, course: { id: number; language: string }): Promise<{ concepts: ExtractedConcept[]; sectionOrder: number[] }> {
+  const [sections, track] = await Promise.all([courseSections(db, course.id), getCourseTrack(db, course.id)]);
+  const sectionOrder = sections.map((section) => section.id);
+  if (!track || baseLanguage(track.language) !== baseLanguage(course.language)) return { concepts: [], sectionOrder };
+  const index = rulesFor(course.language).indexPhrases(track.segments.map((segment) => segment.text));
+  return { concepts: extractConcepts({ segments: track.segments, sections, index, language: course.language }), sectionOrder };
+}
+
+/**
+ * Finds and stores the course's concepts, replacing any it had, and tags its quiz questions.
+ * `onlyIfPending` (the backfill) leaves a course whose concepts were stored meanwhile as it is.
+ * Returns how many concepts it stored, or null when the course is not ready (or was left).
+ */
+export async function refreshCourseConcepts(db: Db, courseId: number, { onlyIfPending = false }: { onlyIfPending?: boolean } = {}): Promise<number | null> {
+  const course = await db.course.findUnique({ where: { id: courseId }, select: { id: true, language: true, status: true } });
+  if (!course || course.status !== "ready") return null;
+  const { concepts, sectionOrder } = await findConcepts(db, course);
+  const language = baseLanguage(course.language);
+
+  return db.$transaction(async (tx) => {
+    // Locks the course row: two refreshes of one course write one after the other.
+    const claimed = await tx.course.updateMany({
+      where: { id: courseId, status: "ready", ...(onlyIfPending ? { conceptsAt: null } : {}) },
+      data: { conceptsAt: new Date() },
+    });
+    if (claimed.count === 0) return null;
+
+    await tx.concept.createMany({ data: concepts.map((c) => ({ language, key: c.key, label: c.label })), skipDuplicates: true });
+    const stored = await tx.concept.findMany({ where: { language, key: { in: concepts.map((c) => c.key) } }, select: { id: true, key: true } });
+    const idOf = new Map(stored.map((row) => [row.key, row.id]));
+
+    await tx.courseConcept.deleteMany({ where: { courseId } });
+    await tx.conceptEdge.deleteMany({ where: { courseId } });
+    await tx.courseConcept.createMany({
+      data: concepts.map((c, rank) => ({ courseId, conceptId: idOf.get(c.key)!, rank, definition: c.definition, moments: c.moments })),
+    });
+    await tx.conceptEdge.createMany({
+      data: conceptLinks(concepts, sectionOrder).map((link) => {
+        const [from, to] = [idOf.get(link.from)!, idOf.get(link.to)!];
+        return { courseId, kind: link.kind, ...(link.kind === "with" && to < from ? { fromId: to, toId: from } : { fromId: from, toId: to }) };
+      }),
+      skipDuplicates: true,
+    });
+
+    const tagged = concepts.map((c) => ({ id: idOf.get(c.key)!, key: c.key, moments: c.moments }));
+    const questions = await tx.quizQuestion.findMany({
+      where: { quiz: { section: { chapter: { courseId } } } },
+      select: { id: true, questionText: true, correctAnswer: true, sourceTime: true, quiz: { select: { sectionId: true } } },
+    });
+    await tx.questionConcept.deleteMany({ where: { questionId: { in: questions.map((q) => q.id) } } });
+    await tx.questionConcept.createMany({
+      data: questions.flatMap((q) => tagsOf({ ...q, sectionId: q.quiz.sectionId }, tagged, language)),
+      skipDuplicates: true,
+    });
+    return concepts.length;
+  });
+}
+
+type QuestionToTag = { id: number; questionText: string; correctAnswer: string; sourceTime: number | null; sectionId: number };
+
+function tagsOf(question: QuestionToTag, concepts: readonly TaggableConcept[], language: string) {
+  const { id, questionText, correctAnswer, sourceTime, sectionId } = question;
+  return conceptsTestedBy({ text: questionText, answer: correctAnswer, sectionId, sourceTime }, concepts, language).map((conceptId) => ({ questionId: id, conceptId }));
+}
+
+/** The course's concepts as tagging reads them. */
+async function taggableConcepts(db: DbClient, courseId: number): Promise<TaggableConcept[]> {
+  const rows = await db.courseConcept.findMany({ where: { courseId }, select: { conceptId: true, moments: true, concept: { select: { key: true } } } });
+  return rows.map((row) => ({ id: row.conceptId, key: row.concept.key, moments: row.moments as Moments }));
+}
+
+/**
+ * Tags the questions of a quiz just stored with the concepts they test. A course whose concepts
+ * are not found yet gets its questions tagged when they are.
+ */
+export async function tagQuizQuestions(db: DbClient, quizId: number): Promise<void> {
+  const quiz = await db.quiz.findUnique({
+    where: { id: quizId },
+    select: {
+      sectionId: true,
+      section: { select: { chapter: { select: { course: { select: { id: true, language: true } } } } } },
+      questions: { select: { id: true, questionText: true, correctAnswer: true, sourceTime: true } },
+    },
+  });
+  if (!quiz) return;
+  const course = quiz.section.chapter.course;
+  const concepts = await taggableConcepts(db, course.id);
+  if (concepts.length === 0) return;
+  await db.questionConcept.createMany({
+    data: quiz.questions.flatMap((q) => tagsOf({ ...q, sectionId: quiz.sectionId }, concepts, baseLanguage(course.language))),
+    skipDuplicates: true,
+  });
+}
+
+/** GET /api/courses/{id}/concepts: the course's concepts, strongest first (the course's visibility). */
+export async function getCourseConcepts(db: DbClient, { courseId, userId }: { courseId: number; userId: number }): Promise<CourseConcepts> {
+  await getVisibleCourseSectionIds(db, { courseId, userId });
+  const rows = await db.courseConcept.findMany({
+    where: { courseId },
+    orderBy: { rank: "asc" },
+    select: { conceptId: true, definition: true, moments: true, concept: { select: { label: true } } },
+  });
+  return { concepts: rows.map((row) => ({ id: row.conceptId, label: row.concept.label, definition: row.definition, moments: row.moments as Moments })) };
+}

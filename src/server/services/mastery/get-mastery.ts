@@ -1,0 +1,29 @@
+import type { MasteryMap } from "~/lib/schemas/concepts";
+import type { DbClient } from "~/server/db";
+import { selectMasteryConcepts, selectMasteryEdges } from "~/server/db/queries/mastery";
+
+import { MASTERY_PARAMETERS, masteryAt } from "./model";
+
+/**
+ * GET /api/mastery: the learner's concepts (of their own courses, of the public ones they study,
+ * and any they have evidence on), each with its mastery aged to `now` and where each course
+ * explains it, and the map's links. Two statements; the stored state is read, never history.
+ */
+export async function getMastery(db: DbClient, { userId, now = new Date() }: { userId: number; now?: Date }): Promise<MasteryMap> {
+  const [rows, edges] = await Promise.all([selectMasteryConcepts(db, userId), selectMasteryEdges(db, userId)]);
+  return {
+    concepts: rows.map((row) => ({
+      id: row.id,
+      label: row.label,
+      language: row.language,
+      mastery:
+        row.pKnown === null || row.lastEvidenceAt === null
+          ? MASTERY_PARAMETERS.prior
+          : masteryAt({ pKnown: row.pKnown, evidenceCount: row.evidenceCount ?? 0, lastEvidenceAt: new Date(row.lastEvidenceAt) }, now),
+      evidenceCount: row.evidenceCount ?? 0,
+      lastEvidenceAt: row.lastEvidenceAt,
+      courses: row.courses,
+    })),
+    edges,
+  };
+}

@@ -1,0 +1,30 @@
+/**
+ * Records evidence of what a learner knows: each piece updates the learner's mastery of the
+ * concepts it bears on (model.ts), in the caller's transaction, the one that stores the event
+ * (the attempt, the review), so the two are never apart. Rows are locked while they are updated:
+ * two events at once on one concept apply one after the other.
+ */
+import type { DbClient } from "~/server/db";
+import { lockMasteryRows, type MasteryRow, writeMasteryRows } from "~/server/db/queries/mastery";
+
+import { afterEvidence, type Evidence, MASTERY_PARAMETERS, type MasteryState } from "./model";
+
+export type ConceptEvidence = { conceptIds: readonly number[]; evidence: Evidence };
+
+export async function recordEvidence(tx: DbClient, userId: number, pieces: readonly ConceptEvidence[]): Promise<void> {
+  const conceptIds = pieces.flatMap((piece) => piece.conceptIds);
+  if (conceptIds.length === 0) return;
+  const now = pieces.reduce((latest, piece) => (piece.evidence.at > latest ? piece.evidence.at : latest), pieces[0]!.evidence.at);
+  const rows = await lockMasteryRows(tx, { userId, conceptIds, prior: MASTERY_PARAMETERS.prior, now });
+  const states = new Map<number, MasteryState | null>(
+    rows.map((row) => [row.conceptId, row.evidenceCount === 0 ? null : { ...row, lastEvidenceAt: new Date(row.lastEvidenceAt) }]),
+  );
+  for (const { conceptIds: ids, evidence } of pieces) {
+    for (const id of new Set(ids)) if (states.has(id)) states.set(id, afterEvidence(states.get(id) ?? null, evidence));
+  }
+  const written: MasteryRow[] = [];
+  for (const [conceptId, state] of states) {
+    if (state) written.push({ conceptId, pKnown: state.pKnown, evidenceCount: state.evidenceCount, lastEvidenceAt: state.lastEvidenceAt.toISOString() });
+  }
+  await writeMasteryRows(tx, userId, written);
+}
