@@ -27,8 +27,8 @@ export function registerPool(client: object, pool: () => pg.Pool): void {
   pools.set(client, pool);
 }
 
-/** The pool behind a registered client; null for a transaction client. */
-export function poolOf(db: DbClient): pg.Pool | null {
+/** The pool behind a registered client (a SqlTransaction's connection); null for Prisma's transaction client. */
+export function poolOf(db: object): pg.Pool | null {
   return pools.get(db)?.() ?? null;
 }
 

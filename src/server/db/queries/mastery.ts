@@ -1,4 +1,5 @@
 import type { DbClient } from "../client";
+import type { SqlClient } from "../sql-transaction";
 import { execute, isoText, queryRows, utcParam } from "./run";
 
 /* ------------------------------------------------------------------------- recording evidence */
@@ -6,31 +7,30 @@ import { execute, isoText, queryRows, utcParam } from "./run";
 export type MasteryRow = { conceptId: number; pKnown: number; evidenceCount: number; lastEvidenceAt: string };
 
 /**
- * The learner's mastery rows of these concepts, locked until the transaction ends, created first
- * (no evidence yet, at the prior) where missing: a row that does not exist cannot be locked, and
- * two first pieces of evidence at once would each write over the other. Sorted ids, so two
- * transactions lock in one order. Call inside a transaction.
+ * The learner's mastery rows of these concepts, locked until the transaction ends: one upsert that
+ * creates a missing row (no evidence yet, at the prior) and locks an existing one, returning it as
+ * it is. A row that does not exist cannot be locked, and two first pieces of evidence at once
+ * would each write over the other; the upsert waits for the other transaction instead. Sorted ids,
+ * so two transactions lock in one order. Call inside a transaction.
  */
-export async function lockMasteryRows(tx: DbClient, { userId, conceptIds, prior, now }: { userId: number; conceptIds: readonly number[]; prior: number; now: Date }): Promise<MasteryRow[]> {
+export function lockMasteryRows(
+  tx: SqlClient,
+  { userId, conceptIds, prior, now }: { userId: number; conceptIds: readonly number[]; prior: number; now: Date },
+): Promise<MasteryRow[]> {
   const ids = [...new Set(conceptIds)].sort((a, b) => a - b);
-  await execute(
-    tx,
-    `INSERT INTO "ConceptMastery" ("userId", "conceptId", "pKnown", "evidenceCount", "lastEvidenceAt")
-     SELECT $1::int, c, $3::float8, 0, ${utcParam("$4")} FROM unnest($2::int[]) AS c ORDER BY c
-     ON CONFLICT DO NOTHING`,
-    [userId, ids, prior, now.toISOString()],
-  );
   return queryRows<MasteryRow>(
     tx,
-    `SELECT "conceptId", "pKnown", "evidenceCount", ${isoText(`"lastEvidenceAt"`)} AS "lastEvidenceAt"
-     FROM "ConceptMastery" WHERE "userId" = $1::int AND "conceptId" = ANY($2::int[])
-     ORDER BY "conceptId" FOR UPDATE`,
-    [userId, ids],
+    `INSERT INTO "ConceptMastery" AS m ("userId", "conceptId", "pKnown", "evidenceCount", "lastEvidenceAt")
+     SELECT $1::int, c, $3::float8, 0, ${utcParam("$4")} FROM unnest($2::int[]) AS c ORDER BY c
+     ON CONFLICT ("userId", "conceptId") DO UPDATE SET "evidenceCount" = m."evidenceCount"
+     RETURNING "conceptId", "pKnown", "evidenceCount", ${isoText(`"lastEvidenceAt"`)} AS "lastEvidenceAt"`,
+    [userId, ids, prior, now.toISOString()],
+    "mastery-lock",
   );
 }
 
 /** Writes the rows lockMasteryRows locked, in one statement. */
-export async function writeMasteryRows(tx: DbClient, userId: number, rows: readonly MasteryRow[]): Promise<void> {
+export async function writeMasteryRows(tx: SqlClient, userId: number, rows: readonly MasteryRow[]): Promise<void> {
   if (rows.length === 0) return;
   await execute(
     tx,
@@ -42,7 +42,7 @@ export async function writeMasteryRows(tx: DbClient, userId: number, rows: reado
 }
 
 /** The concepts each question tests (QuestionConcept), as [questionId, conceptId] rows. */
-export function selectQuestionConcepts(db: DbClient, questionIds: readonly number[]): Promise<{ questionId: number; conceptId: number }[]> {
+export function selectQuestionConcepts(db: SqlClient, questionIds: readonly number[]): Promise<{ questionId: number; conceptId: number }[]> {
   return queryRows(db, `SELECT "questionId", "conceptId" FROM "QuestionConcept" WHERE "questionId" = ANY($1::int[])`, [[...questionIds]]);
 }
 
@@ -50,7 +50,7 @@ export function selectQuestionConcepts(db: DbClient, questionIds: readonly numbe
  * The concepts a card is about: its question's, for a card made from a question; otherwise those
  * its course explains in the section the card's moment falls in.
  */
-export async function selectCardConcepts(db: DbClient, cardId: number): Promise<number[]> {
+export async function selectCardConcepts(db: SqlClient, cardId: number): Promise<number[]> {
   const rows = await queryRows<{ conceptId: number }>(
     db,
     `WITH card AS (SELECT "questionId", "courseId", "timeSeconds" FROM "Card" WHERE id = $1::int),

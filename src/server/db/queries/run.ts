@@ -1,6 +1,7 @@
 import type pg from "pg";
 
 import { type DbClient, poolOf } from "../client";
+import type { SqlClient } from "../sql-transaction";
 
 /**
  * Runs the hand-written statements of ./<domain>.ts. The hottest paths (the session check, the
@@ -19,17 +20,23 @@ import { type DbClient, poolOf } from "../client";
  * planned once per connection instead of on every call (planning the progress write costs more
  * than running it). Only for fixed statement texts: one name, one text.
  */
-export async function queryRows<Row>(db: DbClient, text: string, values: unknown[] = [], name?: string): Promise<Row[]> {
+export async function queryRows<Row>(db: SqlClient, text: string, values: unknown[] = [], name?: string): Promise<Row[]> {
   const pool = poolOf(db);
   if (pool) return (await pool.query<Row & pg.QueryResultRow>(name ? { name, text, values } : { text, values })).rows;
-  return db.$queryRawUnsafe<Row[]>(text, ...values);
+  return prismaOf(db).$queryRawUnsafe<Row[]>(text, ...values);
 }
 
 /** For INSERT/UPDATE/DELETE: the number of rows the statement changed. */
-export async function execute(db: DbClient, text: string, values: unknown[] = []): Promise<number> {
+export async function execute(db: SqlClient, text: string, values: unknown[] = []): Promise<number> {
   const pool = poolOf(db);
   if (pool) return (await pool.query(text, values)).rowCount ?? 0;
-  return db.$executeRawUnsafe(text, ...values);
+  return prismaOf(db).$executeRawUnsafe(text, ...values);
+}
+
+/** A client without a pool is Prisma's transaction client (a SqlTransaction always has its connection). */
+function prismaOf(db: SqlClient): DbClient {
+  if ("sqlTransaction" in db) throw new Error("a SQL transaction has lost its connection");
+  return db;
 }
 
 /** A timestamp column as ISO text: Prisma's DateTime columns hold UTC wall times, and both paths read text alike. */

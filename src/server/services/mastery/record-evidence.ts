@@ -4,14 +4,14 @@
  * (the attempt, the review), so the two are never apart. Rows are locked while they are updated:
  * two events at once on one concept apply one after the other.
  */
-import type { DbClient } from "~/server/db";
 import { lockMasteryRows, type MasteryRow, writeMasteryRows } from "~/server/db/queries/mastery";
+import type { SqlClient } from "~/server/db/sql-transaction";
 
 import { afterEvidence, type Evidence, MASTERY_PARAMETERS, type MasteryState } from "./model";
 
 export type ConceptEvidence = { conceptIds: readonly number[]; evidence: Evidence };
 
-export async function recordEvidence(tx: DbClient, userId: number, pieces: readonly ConceptEvidence[]): Promise<void> {
+export async function recordEvidence(tx: SqlClient, userId: number, pieces: readonly ConceptEvidence[]): Promise<void> {
   const conceptIds = pieces.flatMap((piece) => piece.conceptIds);
   if (conceptIds.length === 0) return;
   const now = pieces.reduce((latest, piece) => (piece.evidence.at > latest ? piece.evidence.at : latest), pieces[0]!.evidence.at);

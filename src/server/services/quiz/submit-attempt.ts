@@ -1,6 +1,8 @@
 import { ANSWER_ALL_MESSAGE, QUIZ_PASS_SCORE, type AttemptResult } from "~/lib/schemas/quiz";
-import type { Db } from "~/server/db";
+import type { DbClient } from "~/server/db";
 import { selectQuestionConcepts } from "~/server/db/queries/mastery";
+import { insertQuizAttempt } from "~/server/db/queries/quiz";
+import { inSqlTransaction } from "~/server/db/sql-transaction";
 import { AppError } from "~/server/errors";
 import { makeCardsFromMissedQuestions } from "~/server/services/cards/quiz-cards";
 import { isVisibleTo } from "~/server/services/course/get-course";
@@ -17,7 +19,7 @@ import { QUIZ_NOT_FOUND } from "./get-quiz";
  * question tests, recorded with the attempt.
  */
 export async function submitQuizAttempt(
-  db: Db,
+  db: DbClient,
   {
     quizId,
     userId,
@@ -67,29 +69,31 @@ export async function submitQuizAttempt(
   // attempt then fails, the learner's retry neither loses nor doubles a card.
   const missed = quiz.questions.filter((q) => given.get(q.id) !== q.correctAnswer).map(({ id, ...q }) => ({ questionId: id, ...q }));
   const cardsCreated = await makeCardsFromMissedQuestions(db, { userId, courseId: quiz.section.chapter.course.id, missed });
-  const evidence = await answerEvidence(db, results, quiz.questions, new Date());
-  const attempt = await db.$transaction(async (tx) => {
-    const stored = await tx.quizAttempt.create({
-      data: { quizId: quiz.id, userId, score, passed, answers: results.map(({ questionId, answer, correct }) => ({ questionId, answer, correct })) },
-      select: { id: true },
-    });
+  const at = new Date();
+  const evidence = await answerEvidence(db, results, quiz.questions, at);
+  const answersStored = results.map(({ questionId, answer, correct }) => ({ questionId, answer, correct }));
+  const attemptId = await inSqlTransaction(db, async (tx) => {
+    const id = await insertQuizAttempt(tx, { quizId: quiz.id, userId, score, passed, answers: answersStored, at });
     await recordEvidence(tx, userId, evidence);
-    return stored;
+    return id;
   });
   // A quiz counts once for streaks, challenges and badges, however often it is retaken.
   const learned = (type: LearningEvent["type"]): LearningEvent => ({ userId, type, subjectKey: String(quiz.id), timeZone });
   await recordLearningEvents(db, [learned("quiz_submitted"), ...(passed ? [learned("quiz_passed")] : []), ...(score === 100 ? [learned("quiz_perfect")] : [])]);
-  return { attemptId: attempt.id, score, passed, results, cardsCreated };
+  return { attemptId, score, passed, results, cardsCreated };
 }
 
 /** Each answer as evidence on the concepts its question tests: right or wrong, guessed 1 in its options. */
 async function answerEvidence(
-  db: Db,
+  db: DbClient,
   results: readonly { questionId: number; correct: boolean }[],
   questions: readonly { id: number; options: readonly string[] }[],
   at: Date,
 ): Promise<ConceptEvidence[]> {
-  const tags = await selectQuestionConcepts(db, results.map((r) => r.questionId));
+  const tags = await selectQuestionConcepts(
+    db,
+    results.map((r) => r.questionId),
+  );
   const optionCount = new Map(questions.map((q) => [q.id, q.options.length]));
   return results.map((result) => ({
     conceptIds: tags.filter((tag) => tag.questionId === result.questionId).map((tag) => tag.conceptId),
