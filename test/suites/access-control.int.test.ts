@@ -840,7 +840,13 @@ beforeAll(async () => {
   };
   const concept = await db.concept.create({ data: { language: "en", key: `aclsecretconcept${sfx}`.toLowerCase(), label: MARK.concept } });
   await db.courseConcept.create({
-    data: { courseId: course.id, conceptId: concept.id, rank: 0, definition: `${MARK.concept} is explained here.`, moments: [{ sectionId: sections[0]!.id, timeSeconds: 3 }] },
+    data: {
+      courseId: course.id,
+      conceptId: concept.id,
+      rank: 0,
+      definition: `${MARK.concept} is explained here.`,
+      moments: [{ sectionId: sections[0]!.id, timeSeconds: 3 }],
+    },
   });
   await db.conceptMastery.create({ data: { userId: owner.id, conceptId: concept.id, pKnown: 0.8, evidenceCount: 2, lastEvidenceAt: new Date() } });
   // Never spent: what review.queue shows the owner (and no one else).
