@@ -40,7 +40,10 @@ const HASHING = [
   ],
 ];
 
-async function videoCourse(lines: readonly string[][], { language = "en", userId, isPublic = false }: { language?: string; userId?: number; isPublic?: boolean } = {}) {
+async function videoCourse(
+  lines: readonly string[][],
+  { language = "en", userId, isPublic = false }: { language?: string; userId?: number; isPublic?: boolean } = {},
+) {
   const videoId = `c${uniqueSuffix()}`.slice(0, 11);
   const flat = lines.flat();
   await db.video.create({
@@ -50,7 +53,11 @@ async function videoCourse(lines: readonly string[][], { language = "en", userId
       title: "Lecture",
       durationSeconds: 60 * lines.length,
       transcripts: {
-        create: { language, source: "library", segments: { create: flat.map((text, index) => ({ index, startMs: index * 10_000, endMs: index * 10_000 + 9_000, text })) } },
+        create: {
+          language,
+          source: "library",
+          segments: { create: flat.map((text, index) => ({ index, startMs: index * 10_000, endMs: index * 10_000 + 9_000, text })) },
+        },
       },
     },
   });
@@ -58,7 +65,8 @@ async function videoCourse(lines: readonly string[][], { language = "en", userId
   return { course, sections: sectionsOf(course) };
 }
 
-const conceptsOf = async (courseId: number, userId: number) => (await (await createTestCaller({ user: { id: userId } })).caller.mastery.courseConcepts({ id: courseId })).concepts;
+const conceptsOf = async (courseId: number, userId: number) =>
+  (await (await createTestCaller({ user: { id: userId } })).caller.mastery.courseConcepts({ id: courseId })).concepts;
 
 describe("a course's concepts", () => {
   test("are found from its transcript, each with a definition the video says and its moments in the course's sections", async () => {
@@ -89,8 +97,22 @@ describe("a course's concepts", () => {
     const second = await videoCourse([HASHING[2]!, ["Today, more on the hash table and its buckets.", ...HASHING[0]!.slice(1)]]);
     const spanish = await videoCourse(
       [
-        ["Python es un lenguaje.", "Python se lee con facilidad.", "Python tiene muchas bibliotecas.", "Con Python se escriben scripts.", "Python es gratuito.", "Así es Python."],
-        ["Ahora las listas.", "Una lista guarda valores en orden.", "La lista crece sola.", "Cada lista tiene un índice.", "La lista admite valores repetidos.", "Así funciona la lista."],
+        [
+          "Python es un lenguaje.",
+          "Python se lee con facilidad.",
+          "Python tiene muchas bibliotecas.",
+          "Con Python se escriben scripts.",
+          "Python es gratuito.",
+          "Así es Python.",
+        ],
+        [
+          "Ahora las listas.",
+          "Una lista guarda valores en orden.",
+          "La lista crece sola.",
+          "Cada lista tiene un índice.",
+          "La lista admite valores repetidos.",
+          "Así funciona la lista.",
+        ],
       ],
       { language: "es" },
     );
@@ -102,10 +124,19 @@ describe("a course's concepts", () => {
     expect([...es].filter((id) => a.has(id) || b.has(id))).toEqual([]);
     const python = await videoCourse([
       ["Python is a language.", "Python reads easily.", "Python has many libraries.", "Scripts are written in Python.", "Python is free.", "That is Python."],
-      ["Now lists.", "A list keeps values in order.", "The list grows by itself.", "Each list has an index.", "A list allows repeated values.", "That is how a list works."],
+      [
+        "Now lists.",
+        "A list keeps values in order.",
+        "The list grows by itself.",
+        "Each list has an index.",
+        "A list allows repeated values.",
+        "That is how a list works.",
+      ],
     ]);
     await refreshCourseConcepts(db, python.course.id);
-    const [englishPython, spanishPython] = await Promise.all(["en", "es"].map((language) => db.concept.findUnique({ where: { language_key: { language, key: "python" } } })));
+    const [englishPython, spanishPython] = await Promise.all(
+      ["en", "es"].map((language) => db.concept.findUnique({ where: { language_key: { language, key: "python" } } })),
+    );
     expect(englishPython && spanishPython && englishPython.id !== spanishPython.id).toBe(true);
     expect(es.has(spanishPython!.id) && !es.has(englishPython!.id)).toBe(true);
   });
@@ -142,7 +173,8 @@ describe("a course's concepts", () => {
     const backfill = startConceptBackfill(db, { delayMs: 0, idleMs: 50 });
     try {
       const deadline = Date.now() + 20_000;
-      const done = async () => (await db.course.count({ where: { id: { in: pending.map((p) => p.course.id) }, conceptsAt: { not: null } } })) === pending.length;
+      const done = async () =>
+        (await db.course.count({ where: { id: { in: pending.map((p) => p.course.id) }, conceptsAt: { not: null } } })) === pending.length;
       while (!(await done()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
       expect(await done()).toBe(true);
     } finally {
@@ -157,8 +189,18 @@ describe("evidence and mastery", () => {
   async function quizOnHashFunctions() {
     const { course, sections } = await videoCourse(HASHING, { isPublic: true });
     const quiz = await createQuiz(db, sections[1]!.id, [
-      { questionText: "What does a hash function turn a key into?", options: ["A bucket number", "A string", "A list", "A tree"], correctAnswer: "A bucket number", sourceTime: 70 },
-      { questionText: "What makes hash functions good?", options: ["They spread keys evenly", "They are slow", "They sort keys", "They copy keys"], correctAnswer: "They spread keys evenly", sourceTime: 80 },
+      {
+        questionText: "What does a hash function turn a key into?",
+        options: ["A bucket number", "A string", "A list", "A tree"],
+        correctAnswer: "A bucket number",
+        sourceTime: 70,
+      },
+      {
+        questionText: "What makes hash functions good?",
+        options: ["They spread keys evenly", "They are slow", "They sort keys", "They copy keys"],
+        correctAnswer: "They spread keys evenly",
+        sourceTime: 80,
+      },
     ]);
     await refreshCourseConcepts(db, course.id);
     const hashFunction = (await conceptsOf(course.id, course.userId)).find((c) => c.label.toLowerCase() === "hash function")!;
@@ -171,7 +213,11 @@ describe("evidence and mastery", () => {
     for (const question of quiz.questions) expect(tags.filter((t) => t.questionId === question.id).map((t) => t.conceptId)).toContain(hashFunction.id);
 
     const later = await createQuiz(db, sections[2]!.id, [
-      { questionText: "What grows with the load factor?", options: ["Collisions from the hash function", "Keys", "Memory", "Nothing"], correctAnswer: "Collisions from the hash function" },
+      {
+        questionText: "What grows with the load factor?",
+        options: ["Collisions from the hash function", "Keys", "Memory", "Nothing"],
+        correctAnswer: "Collisions from the hash function",
+      },
     ]);
     await tagQuizQuestions(db, later.id);
     const laterTags = await db.questionConcept.findMany({ where: { questionId: later.questions[0]!.id } });
@@ -199,7 +245,14 @@ describe("evidence and mastery", () => {
   test("a card review moves mastery on the card's concepts: a note card by its moment's section", async () => {
     const { course, hashFunction } = await quizOnHashFunctions();
     const learner = await createUser(db);
-    const card = await createCardRow(db, { userId: learner.id, courseId: course.id, front: "What spreads keys?", back: "A good one", timeSeconds: 75, source: "note" });
+    const card = await createCardRow(db, {
+      userId: learner.id,
+      courseId: course.id,
+      front: "What spreads keys?",
+      back: "A good one",
+      timeSeconds: 75,
+      source: "note",
+    });
     const { caller } = await createTestCaller({ user: learner });
     await caller.cards.review({ id: card.id, rating: "good" });
     const stored = await db.conceptMastery.findUniqueOrThrow({ where: { userId_conceptId: { userId: learner.id, conceptId: hashFunction.id } } });

@@ -24,7 +24,9 @@ async function courseSections(db: DbClient, courseId: number) {
     orderBy: { order: "asc" },
     select: { sections: { orderBy: { order: "asc" }, select: { id: true, timeStart: true, timeEnd: true } } },
   });
-  return chapters.flatMap((chapter) => chapter.sections).map((s) => ({ id: s.id, startMs: s.timeStart * 1000, endMs: s.timeEnd === null ? null : s.timeEnd * 1000 }));
+  return chapters
+    .flatMap((chapter) => chapter.sections)
+    .map((s) => ({ id: s.id, startMs: s.timeStart * 1000, endMs: s.timeEnd === null ? null : s.timeEnd * 1000 }));
 }
 
 /**
@@ -94,7 +96,10 @@ type QuestionToTag = { id: number; questionText: string; correctAnswer: string; 
 
 function tagsOf(question: QuestionToTag, concepts: readonly TaggableConcept[], language: string) {
   const { id, questionText, correctAnswer, sourceTime, sectionId } = question;
-  return conceptsTestedBy({ text: questionText, answer: correctAnswer, sectionId, sourceTime }, concepts, language).map((conceptId) => ({ questionId: id, conceptId }));
+  return conceptsTestedBy({ text: questionText, answer: correctAnswer, sectionId, sourceTime }, concepts, language).map((conceptId) => ({
+    questionId: id,
+    conceptId,
+  }));
 }
 
 /** The course's concepts as tagging reads them. */
