@@ -82,6 +82,8 @@ type Fixtures = {
   publicNoteId: number;
   /** A public course of the owner's on a video: other learners may keep their own notes on it. */
   publicVideoCourseId: number;
+  /** A concept of the owner's private course, and one of the shared course. */
+  concepts: { private: number; public: number };
   /** The owner's notes on the private course: one to edit; for each delete row, one per owner caller. */
   notes: { edited: number; deleted: Record<"proc" | "rest", Record<"owner" | "bearer", number>> };
   /** Each account's current password (changePassword rows change them). */
@@ -164,6 +166,33 @@ const changePasswordOf = (fx: Fixtures, who: Who) => {
 };
 
 /** tRPC procedures ("proc" rows), in the order they run (some rows set up what later rows read). */
+/**
+ * Practice on the private course's concept is the owner's alone; on the shared course's, anyone's
+ * (each answer is the caller's own evidence).
+ */
+function practiceRows(practice: string, answer: string): Row[] {
+  return [
+    {
+      key: practice,
+      scope: "owned",
+      input: (fx) => ({ conceptIds: [fx.concepts.private] }),
+      other: 404,
+      otherMessage: "Concept not found",
+      ownerSees: () => MARK.concept,
+    },
+    { key: practice, variant: "a public course's concept", scope: "owned", input: (fx) => ({ conceptIds: [fx.concepts.public] }), other: 200, ownWrites: true },
+    {
+      key: answer,
+      scope: "owned",
+      input: (fx) => fx.answers[0],
+      other: 404,
+      otherMessage: "Question not found",
+      ownerSees: () => MARK.explanation,
+    },
+    { key: answer, variant: "a public course's question", scope: "owned", input: (fx) => fx.publicAnswers[0], other: 200, ownWrites: true },
+  ];
+}
+
 const PROCEDURE_ROWS: Row[] = [
   // auth
   { key: "auth.session", scope: "public", revoked: 401 },
@@ -325,6 +354,7 @@ const PROCEDURE_ROWS: Row[] = [
   { key: "mastery.map", scope: "self", ownerSees: () => MARK.concept },
   { key: "mastery.courseConcepts", scope: "owned", input: courseOf, other: 404, otherMessage: COURSE_NOT_FOUND, ownerSees: () => MARK.concept },
   { key: "mastery.courseConcepts", variant: "a public course", scope: "owned", input: (fx) => ({ id: fx.publicCourseId }), other: 200 },
+  ...practiceRows("mastery.practice", "mastery.practiceAnswer"),
   { key: "review.dueCount", scope: "self" },
   { key: "review.dueCount", variant: "of a course", scope: "self", input: (fx) => ({ courseId: fx.courseId }) },
   { key: "review.settings", scope: "self" },
@@ -488,6 +518,7 @@ const REST_ROWS: Row[] = [
   { key: "GET /mastery", scope: "self", ownerSees: () => MARK.concept },
   { key: "GET /courses/{id}/concepts", scope: "owned", input: courseOf, other: 404, otherMessage: COURSE_NOT_FOUND, ownerSees: () => MARK.concept },
   { key: "GET /courses/{id}/concepts", variant: "a public course", scope: "owned", input: (fx) => ({ id: fx.publicCourseId }), other: 200 },
+  ...practiceRows("POST /practice", "POST /practice/answers"),
   {
     key: "GET /courses/{id}/chat",
     scope: "owned",
@@ -849,6 +880,16 @@ beforeAll(async () => {
     },
   });
   await db.conceptMastery.create({ data: { userId: owner.id, conceptId: concept.id, pKnown: 0.8, evidenceCount: 2, lastEvidenceAt: new Date() } });
+  const publicConcept = await db.concept.create({ data: { language: "en", key: `shared concept ${sfx}`, label: "A shared concept" } });
+  await db.courseConcept.create({
+    data: {
+      courseId: publicCourse.id,
+      conceptId: publicConcept.id,
+      rank: 0,
+      definition: "Shared.",
+      moments: [{ sectionId: publicSections[0]!.id, timeSeconds: 1 }],
+    },
+  });
   // Never spent: what review.queue shows the owner (and no one else).
   await ownerCardRow("in the queue");
   const publicVideoCourse = await createCourse(db, { userId: owner.id, isPublic: true, videoId: course.videoId, title: "A shared course on a video" });
@@ -883,6 +924,7 @@ beforeAll(async () => {
     cards,
     publicNoteId: publicNote.id,
     publicVideoCourseId: publicVideoCourse.id,
+    concepts: { private: concept.id, public: publicConcept.id },
     notes,
     passwords: { [owner.username]: DEFAULT_PASSWORD, [other.username]: DEFAULT_PASSWORD, [stranger.username]: DEFAULT_PASSWORD },
   };

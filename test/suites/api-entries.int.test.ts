@@ -43,6 +43,8 @@ type World = {
   cardIds: [number, number];
   /** Two of the owner's notes on the course: one to edit, one to delete. */
   noteIds: [number, number];
+  /** A concept of the course, explained in its first section and tested by its quiz's first question. */
+  conceptId: number;
 };
 
 async function buildWorld(tag: string): Promise<World> {
@@ -63,7 +65,19 @@ async function buildWorld(tag: string): Promise<World> {
   const cardIds: [number, number] = [(await card("Why halve the range?")).id, (await card("When does it stop?")).id];
   const note = (text: string) => createNoteRow(db, { userId: owner.id, courseId: course.id, timeSeconds: 30, text });
   const noteIds: [number, number] = [(await note("To edit")).id, (await note("To delete")).id];
+  const concept = await db.concept.create({ data: { language: "en", key: `contract concept ${tag} ${uniqueSuffix()}`, label: "Contract concept" } });
+  await db.courseConcept.create({
+    data: {
+      courseId: course.id,
+      conceptId: concept.id,
+      rank: 0,
+      definition: "A concept of the contract.",
+      moments: [{ sectionId: sections[0]!.id, timeSeconds: 5 }],
+    },
+  });
+  await db.questionConcept.create({ data: { questionId: quiz.questions[0]!.id, conceptId: concept.id } });
   return {
+    conceptId: concept.id,
     tag,
     noteIds,
     cardIds,
@@ -115,6 +129,8 @@ const DOCUMENTED: Row[] = [
   { key: "GET /review/queue", call: () => ({ method: "GET", path: "/api/review/queue" }) },
   { key: "GET /mastery", call: () => ({ method: "GET", path: "/api/mastery" }) },
   { key: "GET /courses/{id}/concepts", call: (w) => ({ method: "GET", path: `/api/courses/${w.courseId}/concepts` }) },
+  { key: "POST /practice", call: (w) => ({ method: "POST", path: "/api/practice", json: { conceptIds: [w.conceptId] } }) },
+  { key: "POST /practice/answers", call: (w) => ({ method: "POST", path: "/api/practice/answers", json: w.answers[0] }) },
   { key: "POST /cards/{id}/review", call: (w) => ({ method: "POST", path: `/api/cards/${w.cardIds[0]}/review`, json: { rating: "good" } }) },
   { key: "DELETE /cards/{id}", call: (w) => ({ method: "DELETE", path: `/api/cards/${w.cardIds[1]}` }) },
   {

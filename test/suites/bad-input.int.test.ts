@@ -1895,6 +1895,8 @@ describe("numbers that are not numbers: true, '', [], [5], '0x10', '1e3' and '3'
     "PATCH /notes/{id}": () => ({ timeSeconds: 12 }),
     "POST /courses/{id}/progress": () => ({ currentSectionId: f.quizSections[0]!.id, completedSectionId: f.quizSections[0]!.id, userId: f.owner.user.id }),
     "POST /quizzes/{id}/attempts": () => ({ answers: [{ questionId: f.quiz.questions[0]!.id, answer: "A1" }], userId: f.owner.user.id }),
+    "POST /practice": () => ({ conceptIds: [1] }),
+    "POST /practice/answers": () => ({ questionId: f.quiz.questions[0]!.id, answer: "A1" }),
   };
   /** The learner who calls: the exhausted one where a valid input would start a generation. */
   const tokenFor = (name: string) => (/generat/i.test(name) ? f.exhausted.token : f.owner.token);

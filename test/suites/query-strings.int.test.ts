@@ -37,6 +37,8 @@ const GET_PATHS: Record<string, (w: World) => string> = {
   "GET /subscription/course-limit": () => "/api/subscription/course-limit",
   "GET /subscription": () => "/api/subscription",
   "GET /review/queue": () => "/api/review/queue",
+  "GET /mastery": () => "/api/mastery",
+  "GET /courses/{id}/concepts": (w) => `/api/courses/${w.chatCourseId}/concepts`,
   "GET /courses/{id}/transcript": (w) => `/api/courses/${w.chatCourseId}/transcript`,
   "GET /courses/{id}/notes": (w) => `/api/courses/${w.chatCourseId}/notes`,
   "GET /courses/{id}/export": (w) => `/api/courses/${w.courseId}/export?format=markdown`,

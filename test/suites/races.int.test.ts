@@ -568,6 +568,36 @@ describe(`races: ${TRIALS} trials × ${CONCURRENCY} concurrent requests`, () => 
     });
   });
 
+  test("practice answers: simultaneous answers on one concept each count, and the missed question makes one card", async () => {
+    await runRace("practice answers", async (index) => {
+      const { user, token } = await learner();
+      const { sections } = await createQuizCourse(db, { userId: user.id });
+      const quiz = await createQuiz(db, sections[0]!.id);
+      const concept = await db.concept.create({ data: { language: "en", key: `practice race ${user.id} ${index}`, label: "Practice race" } });
+      await db.questionConcept.createMany({ data: quiz.questions.map((q) => ({ questionId: q.id, conceptId: concept.id })) });
+      const [question] = quiz.questions;
+      const results = await atOnce(CONCURRENCY, (i) =>
+        restCall("POST", "/api/practice/answers", {
+          sessionToken: token,
+          json: { questionId: question!.id, answer: i % 2 === 0 ? question!.correctAnswer : question!.options[1]! },
+        }),
+      );
+      const problems = unexpectedStatuses(results, [200]);
+      const stored = await db.conceptMastery.findUnique({ where: { userId_conceptId: { userId: user.id, conceptId: concept.id } } });
+      if (stored?.evidenceCount !== ok(results).length) problems.push(`evidence ${stored?.evidenceCount} of ${ok(results).length}`);
+      const cards = await db.card.count({ where: { userId: user.id, questionId: question!.id } });
+      if (cards !== 1) problems.push(`${cards} cards from the missed question`);
+      return {
+        expected: CONCURRENCY,
+        observed: ok(results).length,
+        duplicates: await duplicates("cardPerQuestion"),
+        serverErrors: count5xx(results),
+        statuses: statusTally(results),
+        problems,
+      };
+    });
+  });
+
   test(`card creation: a learner two short of the limit (${MAX_CARDS_PER_LEARNER}) creating at once gets exactly two`, async () => {
     await runRace("card creation at the limit", async () => {
       const { user, token } = await learner();

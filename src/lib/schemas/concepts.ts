@@ -1,5 +1,9 @@
 import { z } from "zod";
 
+import { reviewQueueCardOutput } from "./cards";
+import { idSchema } from "./common";
+import { quizAnswerInput, quizQuestionOutput } from "./quiz";
+
 /** Where a video explains a concept: the section, and the second of the course's timeline. */
 export const conceptMomentOutput = z.object({ sectionId: z.number().int(), timeSeconds: z.number().int() });
 export type ConceptMoment = z.infer<typeof conceptMomentOutput>;
@@ -35,3 +39,55 @@ export const masteryOutput = z.object({
   edges: z.array(z.object({ from: z.number().int(), to: z.number().int(), kind: z.enum(CONCEPT_LINK_KINDS) })),
 });
 export type MasteryMap = z.infer<typeof masteryOutput>;
+
+/** Practice takes the concepts it is asked for, at most this many at once. */
+export const PRACTICE_MAX_CONCEPTS = 20;
+/** A practice set holds at most this many due cards and this many questions. */
+export const PRACTICE_MAX_CARDS = 6;
+export const PRACTICE_MAX_QUESTIONS = 8;
+
+/** POST /api/practice */
+export const practiceInput = z
+  .object({
+    conceptIds: z
+      .array(idSchema, { error: "conceptIds must be a list of concept ids" })
+      .min(1, "Choose at least one concept to practise")
+      .max(PRACTICE_MAX_CONCEPTS, `Practise at most ${PRACTICE_MAX_CONCEPTS} concepts at once`),
+  })
+  .strict();
+
+export const practiceQuestionOutput = quizQuestionOutput.extend({
+  quizId: z.number().int(),
+  courseId: z.number().int(),
+  courseTitle: z.string(),
+  /** The practised concepts this question tests. */
+  conceptIds: z.array(z.number().int()),
+});
+
+/** A practice set: the learner's due cards on the concepts, and questions on them from the quizzes of every course that explains them. */
+export const practiceOutput = z.object({
+  concepts: z.array(z.object({ id: z.number().int(), label: z.string() })),
+  cards: z.array(reviewQueueCardOutput),
+  questions: z.array(practiceQuestionOutput),
+});
+export type PracticeSet = z.infer<typeof practiceOutput>;
+
+/** One practice answer, scored at once and recorded as evidence. */
+export const practiceAnswerInput = quizAnswerInput;
+
+export const practiceAnswerOutput = z.object({
+  questionId: z.number().int(),
+  answer: z.string(),
+  correct: z.boolean(),
+  /** How right the answer is, 0–1 (a choice: 0 or 1; an open answer: its graded credit). */
+  credit: z.number().min(0).max(1),
+  /** What an open answer missed and where to rewatch it; null for a choice. */
+  feedback: z.string().nullable(),
+  correctAnswer: z.string(),
+  explanation: z.string(),
+  sourceTime: z.number().int().nullable(),
+  courseId: z.number().int(),
+  /** The learner's mastery of the question's concepts after this answer. */
+  mastery: z.array(z.object({ conceptId: z.number().int(), mastery: z.number().min(0).max(1) })),
+});
+export type PracticeAnswer = z.infer<typeof practiceAnswerOutput>;

@@ -1,4 +1,5 @@
 import type { DbClient } from "../client";
+import { SECTION_AT_CARD_SQL } from "./mastery";
 import { isoText as iso, queryRows, utcParam as utc } from "./run";
 
 /** The FSRS scheduling columns of a Card row (ts-fsrs's Card in our spelling: services/cards/fsrs.ts). */
@@ -30,11 +31,15 @@ export type ReviewQueueRow = Omit<CardScheduleColumns, "due" | "lastReview"> & {
   lastReview: string | null;
 };
 
+/** A ReviewQueueRow of card `c` (its course `co`) for learner $1. */
+const QUEUE_COLUMNS = `
+  c.id, c."courseId", co.title AS "courseTitle", (co."userId" = $1 OR co."isPublic") AS "courseAvailable", c.source::text AS source, c.front, c.back, c."timeSeconds",
+  ${iso(`c.due`)} AS due, c.stability, c.difficulty, c."elapsedDays", c."scheduledDays", c."learningSteps",
+  c.reps, c.lapses, c.state::int AS state, ${iso(`c."lastReview"`)} AS "lastReview"`;
+
 /** The learner's cards due at $2, oldest due first, at most $3: one range scan of ("userId", due). */
 const REVIEW_QUEUE_SQL = `
-  SELECT c.id, c."courseId", co.title AS "courseTitle", (co."userId" = $1 OR co."isPublic") AS "courseAvailable", c.source::text AS source, c.front, c.back, c."timeSeconds",
-    ${iso(`c.due`)} AS due, c.stability, c.difficulty, c."elapsedDays", c."scheduledDays", c."learningSteps",
-    c.reps, c.lapses, c.state::int AS state, ${iso(`c."lastReview"`)} AS "lastReview"
+  SELECT ${QUEUE_COLUMNS}
   FROM "Card" c JOIN "Course" co ON co.id = c."courseId"
   WHERE c."userId" = $1 AND c.due <= ${utc("$2")}
   ORDER BY c.due, c.id
@@ -42,6 +47,32 @@ const REVIEW_QUEUE_SQL = `
 
 export function selectReviewQueue(db: DbClient, { userId, now, limit }: { userId: number; now: Date; limit: number }): Promise<ReviewQueueRow[]> {
   return queryRows<ReviewQueueRow>(db, REVIEW_QUEUE_SQL, [userId, now.toISOString(), limit], "review-queue");
+}
+
+/**
+ * The learner's cards due at $2 on any of the concepts $4, oldest due first, at most $3: a card
+ * made from a question, by the question's concepts; any other card at a moment, by the concepts its
+ * course explains in the section of that moment (the rule of selectCardConcepts, queries/mastery.ts).
+ */
+const DUE_ON_CONCEPTS_SQL = `
+  SELECT ${QUEUE_COLUMNS}
+  FROM "Card" c JOIN "Course" co ON co.id = c."courseId"
+  WHERE c."userId" = $1 AND c.due <= ${utc("$2")} AND (
+    EXISTS (SELECT 1 FROM "QuestionConcept" qc WHERE qc."questionId" = c."questionId" AND qc."conceptId" = ANY($4::int[]))
+    OR (c."questionId" IS NULL AND EXISTS (
+      SELECT 1 FROM "CourseConcept" cc
+      WHERE cc."courseId" = c."courseId" AND cc."conceptId" = ANY($4::int[])
+        AND cc.moments @> jsonb_build_array(jsonb_build_object('sectionId', (${SECTION_AT_CARD_SQL})))
+    ))
+  )
+  ORDER BY c.due, c.id
+  LIMIT $3`;
+
+export function selectDueCardsOnConcepts(
+  db: DbClient,
+  { userId, now, limit, conceptIds }: { userId: number; now: Date; limit: number; conceptIds: readonly number[] },
+): Promise<ReviewQueueRow[]> {
+  return queryRows<ReviewQueueRow>(db, DUE_ON_CONCEPTS_SQL, [userId, now.toISOString(), limit, [...conceptIds]], "due-on-concepts");
 }
 
 export type DueSummaryRow = { dueCount: number; nextDueAt: string | null; desiredRetention: number };

@@ -1,5 +1,6 @@
 import type { DbClient } from "../client";
 import type { SqlClient } from "../sql-transaction";
+import { visibleToSql } from "./course";
 import { execute, isoText, queryRows, utcParam } from "./run";
 
 /* ------------------------------------------------------------------------- recording evidence */
@@ -47,22 +48,26 @@ export function selectQuestionConcepts(db: SqlClient, questionIds: readonly numb
 }
 
 /**
+ * The section of card `c`'s moment: the last of its course's sections that starts at or before it
+ * (null for a card without a moment). A subquery, for the statements that place a card.
+ */
+export const SECTION_AT_CARD_SQL = `
+  SELECT s.id FROM "Chapter" ch JOIN "Section" s ON s."chapterId" = ch.id
+  WHERE ch."courseId" = c."courseId" AND c."timeSeconds" IS NOT NULL AND s."timeStart" <= c."timeSeconds"
+  ORDER BY s."timeStart" DESC, ch."order" DESC, s."order" DESC LIMIT 1`;
+
+/**
  * The concepts a card is about: its question's, for a card made from a question; otherwise those
- * its course explains in the section the card's moment falls in.
+ * its course explains in the section its moment falls in.
  */
 export async function selectCardConcepts(db: SqlClient, cardId: number): Promise<number[]> {
   const rows = await queryRows<{ conceptId: number }>(
     db,
-    `WITH card AS (SELECT "questionId", "courseId", "timeSeconds" FROM "Card" WHERE id = $1::int),
-     section AS (
-       SELECT s.id FROM card JOIN "Chapter" ch ON ch."courseId" = card."courseId" JOIN "Section" s ON s."chapterId" = ch.id
-       WHERE card."questionId" IS NULL AND card."timeSeconds" IS NOT NULL AND s."timeStart" <= card."timeSeconds"
-       ORDER BY s."timeStart" DESC, ch."order" DESC, s."order" DESC LIMIT 1
-     )
-     SELECT qc."conceptId" FROM card JOIN "QuestionConcept" qc ON qc."questionId" = card."questionId"
+    `SELECT qc."conceptId" FROM "Card" c JOIN "QuestionConcept" qc ON qc."questionId" = c."questionId" WHERE c.id = $1::int
      UNION
-     SELECT cc."conceptId" FROM card, section JOIN "CourseConcept" cc ON cc.moments @> jsonb_build_array(jsonb_build_object('sectionId', section.id))
-     WHERE cc."courseId" = card."courseId"`,
+     SELECT cc."conceptId" FROM "Card" c JOIN "CourseConcept" cc ON cc."courseId" = c."courseId"
+     WHERE c.id = $1::int AND c."questionId" IS NULL
+       AND cc.moments @> jsonb_build_array(jsonb_build_object('sectionId', (${SECTION_AT_CARD_SQL})))`,
     [cardId],
   );
   return rows.map((row) => row.conceptId);
@@ -118,4 +123,85 @@ const MASTERY_EDGES_SQL = `
 
 export function selectMasteryEdges(db: DbClient, userId: number): Promise<ConceptEdgeRow[]> {
   return queryRows<ConceptEdgeRow>(db, MASTERY_EDGES_SQL, [userId], "mastery-edges");
+}
+
+/* ------------------------------------------------------------------------- practice */
+
+/**
+ * Of these concepts, those the learner may practise, with their labels: explained by a course they
+ * can see (their own, or a public one), or already carrying their evidence.
+ */
+export function selectVisibleConcepts(
+  db: DbClient,
+  { userId, conceptIds }: { userId: number; conceptIds: readonly number[] },
+): Promise<{ id: number; label: string }[]> {
+  return queryRows(
+    db,
+    `SELECT k.id, k.label FROM "Concept" k
+     WHERE k.id = ANY($2::int[]) AND (
+       EXISTS (SELECT 1 FROM "CourseConcept" cc JOIN "Course" c ON c.id = cc."courseId" WHERE cc."conceptId" = k.id AND ${visibleToSql("c", "$1::int")})
+       OR EXISTS (SELECT 1 FROM "ConceptMastery" m WHERE m."userId" = $1::int AND m."conceptId" = k.id AND m."evidenceCount" > 0)
+     )
+     ORDER BY k.id`,
+    [userId, [...conceptIds]],
+  );
+}
+
+export type PracticeQuestionRow = {
+  id: number;
+  questionText: string;
+  options: string[];
+  sourceTime: number | null;
+  quizId: number;
+  courseId: number;
+  courseTitle: string;
+  conceptIds: number[];
+};
+
+/**
+ * Questions on these concepts from the quizzes of every course the learner can see, those of quizzes
+ * they have never taken first, in random order; none whose card is in `skipQuestionIds`.
+ */
+export function selectPracticeQuestions(
+  db: DbClient,
+  { userId, conceptIds, skipQuestionIds, limit }: { userId: number; conceptIds: readonly number[]; skipQuestionIds: readonly number[]; limit: number },
+): Promise<PracticeQuestionRow[]> {
+  return queryRows<PracticeQuestionRow>(
+    db,
+    `SELECT q.id, q."questionText", q.options, q."sourceTime", q."quizId", c.id AS "courseId", c.title AS "courseTitle",
+       array_agg(DISTINCT qc."conceptId" ORDER BY qc."conceptId") AS "conceptIds"
+     FROM "QuestionConcept" qc
+     JOIN "QuizQuestion" q ON q.id = qc."questionId"
+     JOIN "Quiz" z ON z.id = q."quizId" JOIN "Section" s ON s.id = z."sectionId" JOIN "Chapter" ch ON ch.id = s."chapterId"
+     JOIN "Course" c ON c.id = ch."courseId"
+     WHERE qc."conceptId" = ANY($2::int[]) AND ${visibleToSql("c", "$1::int")} AND NOT (q.id = ANY($3::int[]))
+     GROUP BY q.id, c.id
+     ORDER BY bool_or(NOT EXISTS (SELECT 1 FROM "QuizAttempt" a WHERE a."quizId" = q."quizId" AND a."userId" = $1::int)) DESC, random()
+     LIMIT $4`,
+    [userId, [...conceptIds], [...skipQuestionIds], limit],
+  );
+}
+
+/**
+ * Sections that explain these concepts in courses the learner can see and have no quiz yet, those
+ * of the learner's own or studied courses first: where practice can make fresh questions.
+ */
+export async function selectUnquizzedSections(
+  db: DbClient,
+  { userId, conceptIds, limit }: { userId: number; conceptIds: readonly number[]; limit: number },
+): Promise<number[]> {
+  const rows = await queryRows<{ sectionId: number }>(
+    db,
+    `SELECT s.id AS "sectionId"
+     FROM "CourseConcept" cc JOIN "Course" c ON c.id = cc."courseId"
+     CROSS JOIN LATERAL jsonb_array_elements(cc.moments) AS m
+     JOIN "Section" s ON s.id = (m->>'sectionId')::int
+     WHERE cc."conceptId" = ANY($2::int[]) AND ${visibleToSql("c", "$1::int")}
+       AND NOT EXISTS (SELECT 1 FROM "Quiz" z WHERE z."sectionId" = s.id)
+     GROUP BY s.id
+     ORDER BY bool_or(c."userId" = $1::int OR EXISTS (SELECT 1 FROM "CourseProgress" p WHERE p."userId" = $1::int AND p."courseId" = c.id)) DESC, s.id
+     LIMIT $3`,
+    [userId, [...conceptIds], limit],
+  );
+  return rows.map((row) => row.sectionId);
 }

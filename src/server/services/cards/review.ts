@@ -1,9 +1,9 @@
 import { momentLabel } from "~/lib/course-timeline";
 import type { CardRatingName } from "~/lib/review";
-import { REVIEW_QUEUE_PAGE, type CardView, type DueCount, type ReviewQueue } from "~/lib/schemas/cards";
+import { REVIEW_QUEUE_PAGE, type CardView, type DueCount, type ReviewQueue, type ReviewQueueCard } from "~/lib/schemas/cards";
 import { formatTimestamp } from "~/lib/timestamps";
 import type { Db, DbClient } from "~/server/db";
-import { countDueCards, lockCardForReview, selectDueSummary, selectReviewQueue } from "~/server/db/queries/cards";
+import { countDueCards, lockCardForReview, type ReviewQueueRow, selectDueSummary, selectReviewQueue } from "~/server/db/queries/cards";
 import { selectCardConcepts } from "~/server/db/queries/mastery";
 import { selectVideosOfCourses } from "~/server/db/queries/transcript";
 import { AppError } from "~/server/errors";
@@ -24,17 +24,22 @@ export const NOT_DUE_YET = "This card is not due yet";
  */
 export async function getReviewQueue(db: DbClient, { userId, now = new Date() }: { userId: number; now?: Date }): Promise<ReviewQueue> {
   const [summary, rows] = await Promise.all([selectDueSummary(db, { userId, now }), selectReviewQueue(db, { userId, now, limit: REVIEW_QUEUE_PAGE })]);
+  const cards = await toQueueCards(db, rows, now, summary.desiredRetention);
+  return { cards, dueCount: summary.dueCount, nextDueAt: summary.dueCount > 0 ? null : summary.nextDueAt };
+}
+
+/** Cards as a review session shows them: each with its moment as the course page labels it and each rating's next interval. */
+export async function toQueueCards(db: DbClient, rows: readonly ReviewQueueRow[], now: Date, desiredRetention: number): Promise<ReviewQueueCard[]> {
   const timelines = await selectVideosOfCourses(db, [...new Set(rows.flatMap((row) => (row.timeSeconds === null ? [] : [row.courseId])))]);
-  const cards = rows.map((row) => {
+  return rows.map((row) => {
     const schedule = { ...row, due: new Date(row.due), lastReview: row.lastReview === null ? null : new Date(row.lastReview) };
     return {
       ...toCardView(row),
       courseAvailable: row.courseAvailable,
       moment: row.timeSeconds === null ? null : momentLabel(timelines.get(row.courseId) ?? [], row.timeSeconds, formatTimestamp),
-      intervals: previewIntervals(schedule, now, summary.desiredRetention),
+      intervals: previewIntervals(schedule, now, desiredRetention),
     };
   });
-  return { cards, dueCount: summary.dueCount, nextDueAt: summary.dueCount > 0 ? null : summary.nextDueAt };
 }
 
 /** review.dueCount: the learner's cards due now (of one course, when given), and when the next one falls due. */

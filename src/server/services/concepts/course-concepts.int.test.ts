@@ -6,71 +6,19 @@ import { MASTERY_PARAMETERS } from "~/server/services/mastery/model";
 import { createTestCaller } from "../../../../test/caller";
 import { db } from "../../../../test/db";
 import { expectTRPCError } from "../../../../test/expect";
-import { createCourse, createProgress, createUser, sectionsOf, uniqueSuffix } from "../../../../test/factories";
+import { createProgress, createUser } from "../../../../test/factories";
+import { HASHING, videoCourse } from "../../../../test/factories/concepts";
 import { createQuiz } from "../../../../test/factories/quiz";
 import { createCardRow } from "../../../../test/factories/study-rows";
 import { startConceptBackfill } from "./backfill";
 import { refreshCourseConcepts, tagQuizQuestions } from "./course-concepts";
-
-/** Three 60-second sections, each with six lines ten seconds apart. */
-const HASHING = [
-  [
-    "A hash table stores values under keys.",
-    "The hash table keeps an array of buckets.",
-    "Looking up a key in a hash table takes constant time on average.",
-    "Every hash table needs a way to choose a bucket.",
-    "Inserting into a hash table is just as fast.",
-    "That is why the hash table is so popular.",
-  ],
-  [
-    "Now the hash function in detail.",
-    "A hash function turns a key into a bucket number.",
-    "A good hash function spreads the keys evenly.",
-    "A bad hash function puts many keys in one bucket.",
-    "Collisions happen when the hash function gives two keys one bucket.",
-    "So the hash function decides the speed.",
-  ],
-  [
-    "Finally the load factor.",
-    "The load factor is the number of keys divided by the number of buckets.",
-    "When the load factor grows, collisions grow too.",
-    "Most tables resize when the load factor passes three quarters.",
-    "Resizing brings the load factor back down.",
-    "Keep the load factor low and lookups stay fast.",
-  ],
-];
-
-async function videoCourse(
-  lines: readonly string[][],
-  { language = "en", userId, isPublic = false }: { language?: string; userId?: number; isPublic?: boolean } = {},
-) {
-  const videoId = `c${uniqueSuffix()}`.slice(0, 11);
-  const flat = lines.flat();
-  await db.video.create({
-    data: {
-      id: videoId,
-      source: "library",
-      title: "Lecture",
-      durationSeconds: 60 * lines.length,
-      transcripts: {
-        create: {
-          language,
-          source: "library",
-          segments: { create: flat.map((text, index) => ({ index, startMs: index * 10_000, endMs: index * 10_000 + 9_000, text })) },
-        },
-      },
-    },
-  });
-  const course = await createCourse(db, { userId, videoId, language, isPublic, sectionsPerChapter: lines.length, conceptsAt: null });
-  return { course, sections: sectionsOf(course) };
-}
 
 const conceptsOf = async (courseId: number, userId: number) =>
   (await (await createTestCaller({ user: { id: userId } })).caller.mastery.courseConcepts({ id: courseId })).concepts;
 
 describe("a course's concepts", () => {
   test("are found from its transcript, each with a definition the video says and its moments in the course's sections", async () => {
-    const { course, sections } = await videoCourse(HASHING);
+    const { course, sections } = await videoCourse(db, HASHING);
     expect(await refreshCourseConcepts(db, course.id)).toBeGreaterThan(0);
     const concepts = await conceptsOf(course.id, course.userId);
     const labels = concepts.map((c) => c.label.toLowerCase());
@@ -93,9 +41,10 @@ describe("a course's concepts", () => {
   });
 
   test("two courses on related videos share concept ids; a course in another language shares none, even for the same word", async () => {
-    const first = await videoCourse(HASHING);
-    const second = await videoCourse([HASHING[2]!, ["Today, more on the hash table and its buckets.", ...HASHING[0]!.slice(1)]]);
+    const first = await videoCourse(db, HASHING);
+    const second = await videoCourse(db, [HASHING[2]!, ["Today, more on the hash table and its buckets.", ...HASHING[0]!.slice(1)]]);
     const spanish = await videoCourse(
+      db,
       [
         [
           "Python es un lenguaje.",
@@ -122,7 +71,7 @@ describe("a course's concepts", () => {
     expect([...a].filter((id) => b.has(id)).length).toBeGreaterThan(0);
     expect(es.size).toBeGreaterThan(0);
     expect([...es].filter((id) => a.has(id) || b.has(id))).toEqual([]);
-    const python = await videoCourse([
+    const python = await videoCourse(db, [
       ["Python is a language.", "Python reads easily.", "Python has many libraries.", "Scripts are written in Python.", "Python is free.", "That is Python."],
       [
         "Now lists.",
@@ -142,14 +91,14 @@ describe("a course's concepts", () => {
   });
 
   test("are none when the course is written in another language than its transcript", async () => {
-    const { course } = await videoCourse(HASHING);
+    const { course } = await videoCourse(db, HASHING);
     await db.course.update({ where: { id: course.id }, data: { language: "de" } });
     expect(await refreshCourseConcepts(db, course.id)).toBe(0);
     expect(await conceptsOf(course.id, course.userId)).toEqual([]);
   });
 
   test("finding them again replaces them without duplicates, and the backfill leaves a course already done", async () => {
-    const { course } = await videoCourse(HASHING);
+    const { course } = await videoCourse(db, HASHING);
     const count = await refreshCourseConcepts(db, course.id);
     const before = await conceptsOf(course.id, course.userId);
     expect(await refreshCourseConcepts(db, course.id)).toBe(count);
@@ -161,7 +110,7 @@ describe("a course's concepts", () => {
   });
 
   test("a private course's concepts are its owner's: another learner gets 404", async () => {
-    const { course } = await videoCourse(HASHING);
+    const { course } = await videoCourse(db, HASHING);
     await refreshCourseConcepts(db, course.id);
     const other = await createUser(db);
     const { caller } = await createTestCaller({ user: other });
@@ -169,7 +118,7 @@ describe("a course's concepts", () => {
   });
 
   test("the backfill finds the concepts of ready courses that have none", async () => {
-    const pending = [await videoCourse(HASHING), await videoCourse(HASHING)];
+    const pending = [await videoCourse(db, HASHING), await videoCourse(db, HASHING)];
     const backfill = startConceptBackfill(db, { delayMs: 0, idleMs: 50 });
     try {
       const deadline = Date.now() + 20_000;
@@ -187,7 +136,7 @@ describe("a course's concepts", () => {
 describe("evidence and mastery", () => {
   /** A public course with its concepts and a quiz of two questions on hash functions in its second section. */
   async function quizOnHashFunctions() {
-    const { course, sections } = await videoCourse(HASHING, { isPublic: true });
+    const { course, sections } = await videoCourse(db, HASHING, { isPublic: true });
     const quiz = await createQuiz(db, sections[1]!.id, [
       {
         questionText: "What does a hash function turn a key into?",

@@ -2,7 +2,7 @@ import type { MasteryMap } from "~/lib/schemas/concepts";
 import type { DbClient } from "~/server/db";
 import { selectMasteryConcepts, selectMasteryEdges } from "~/server/db/queries/mastery";
 
-import { MASTERY_PARAMETERS, masteryAt } from "./model";
+import { shownMastery } from "./model";
 
 /**
  * GET /api/mastery: the learner's concepts (of their own courses, of the public ones they study,
@@ -16,10 +16,12 @@ export async function getMastery(db: DbClient, { userId, now = new Date() }: { u
       id: row.id,
       label: row.label,
       language: row.language,
-      mastery:
+      mastery: shownMastery(
         row.pKnown === null || row.lastEvidenceAt === null
-          ? MASTERY_PARAMETERS.prior
-          : masteryAt({ pKnown: row.pKnown, evidenceCount: row.evidenceCount ?? 0, lastEvidenceAt: new Date(row.lastEvidenceAt) }, now),
+          ? null
+          : { pKnown: row.pKnown, evidenceCount: row.evidenceCount ?? 0, lastEvidenceAt: new Date(row.lastEvidenceAt) },
+        now,
+      ),
       evidenceCount: row.evidenceCount ?? 0,
       lastEvidenceAt: row.lastEvidenceAt,
       courses: row.courses,

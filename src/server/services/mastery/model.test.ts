@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 
-import { afterEvidence, cardCredit, type Evidence, MASTERY_PARAMETERS, type MasteryState, masteryAt } from "./model";
+import { afterEvidence, cardCredit, type Evidence, MASTERY_PARAMETERS, type MasteryState, masteryAt, shownMastery } from "./model";
 
 const start = new Date("2026-11-01T10:00:00Z");
 const later = (minutes: number) => new Date(start.getTime() + minutes * 60_000);
@@ -65,5 +65,14 @@ describe("mastery (Bayesian Knowledge Tracing with forgetting)", () => {
       expect(state.pKnown).toBeLessThanOrEqual(1);
     }
     expect(state!.lastEvidenceAt.getTime()).toBe(later(999).getTime());
+  });
+});
+
+describe("shownMastery", () => {
+  test("gives the aged estimate to three decimals, and the prior before any evidence", () => {
+    const state: MasteryState = { pKnown: 0.87654321, evidenceCount: 3, lastEvidenceAt: new Date("2026-01-01T00:00:00Z") };
+    expect(shownMastery(state, new Date("2026-01-01T00:00:00Z"))).toBe(0.877);
+    expect(shownMastery(state, new Date("2026-01-31T00:00:00Z"))).toBe(Math.round(masteryAt(state, new Date("2026-01-31T00:00:00Z")) * 1000) / 1000);
+    expect(shownMastery(null, new Date())).toBe(MASTERY_PARAMETERS.prior);
   });
 });

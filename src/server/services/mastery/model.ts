@@ -47,6 +47,11 @@ export function masteryAt(state: MasteryState, now: Date): number {
   return prior + (state.pKnown - prior) * 2 ** (-days / halfLifeDays);
 }
 
+/** The estimate at `now` as the API gives it: three decimals say all it knows (and a read a millisecond later reads the same). */
+export function shownMastery(state: MasteryState | null, now: Date): number {
+  return Math.round((state ? masteryAt(state, now) : MASTERY_PARAMETERS.prior) * 1000) / 1000;
+}
+
 function clamp01(value: number): number {
   return Math.min(1, Math.max(0, value));
 }

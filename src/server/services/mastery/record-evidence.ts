@@ -11,9 +11,10 @@ import { afterEvidence, type Evidence, MASTERY_PARAMETERS, type MasteryState } f
 
 export type ConceptEvidence = { conceptIds: readonly number[]; evidence: Evidence };
 
-export async function recordEvidence(tx: SqlClient, userId: number, pieces: readonly ConceptEvidence[]): Promise<void> {
+/** Returns the learner's state of each concept the evidence bore on, as written. */
+export async function recordEvidence(tx: SqlClient, userId: number, pieces: readonly ConceptEvidence[]): Promise<Map<number, MasteryState>> {
   const conceptIds = pieces.flatMap((piece) => piece.conceptIds);
-  if (conceptIds.length === 0) return;
+  if (conceptIds.length === 0) return new Map();
   const now = pieces.reduce((latest, piece) => (piece.evidence.at > latest ? piece.evidence.at : latest), pieces[0]!.evidence.at);
   const rows = await lockMasteryRows(tx, { userId, conceptIds, prior: MASTERY_PARAMETERS.prior, now });
   const states = new Map<number, MasteryState | null>(
@@ -22,9 +23,12 @@ export async function recordEvidence(tx: SqlClient, userId: number, pieces: read
   for (const { conceptIds: ids, evidence } of pieces) {
     for (const id of new Set(ids)) if (states.has(id)) states.set(id, afterEvidence(states.get(id) ?? null, evidence));
   }
-  const written: MasteryRow[] = [];
-  for (const [conceptId, state] of states) {
-    if (state) written.push({ conceptId, pKnown: state.pKnown, evidenceCount: state.evidenceCount, lastEvidenceAt: state.lastEvidenceAt.toISOString() });
-  }
-  await writeMasteryRows(tx, userId, written);
+  const written = new Map<number, MasteryState>();
+  for (const [conceptId, state] of states) if (state) written.set(conceptId, state);
+  await writeMasteryRows(
+    tx,
+    userId,
+    [...written].map(([conceptId, state]): MasteryRow => ({ conceptId, ...state, lastEvidenceAt: state.lastEvidenceAt.toISOString() })),
+  );
+  return written;
 }
