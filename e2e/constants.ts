@@ -21,6 +21,7 @@ export const SIGNED_IN_PAGES = [
   "/subscription/cancel",
   "/account",
   "/review",
+  "/mastery",
   "/how-it-works",
   "/achievements/{card}",
   "/course/999999999",

@@ -28,7 +28,17 @@ export async function createQuizCourse(db: DbClient, overrides: CourseOverrides 
   return { course, sections: sectionsOf(course) };
 }
 
-export type QuizQuestionSeed = { questionText?: string; options: string[]; correctAnswer: string; explanation?: string; sourceTime?: number | null };
+export type QuizQuestionSeed = {
+  kind?: "choice" | "open";
+  questionText?: string;
+  /** None for an open question. */
+  options: string[];
+  /** An open question's reference answer. */
+  correctAnswer: string;
+  keyIdeas?: string[];
+  explanation?: string;
+  sourceTime?: number | null;
+};
 
 /** A stored quiz with the given questions (default: three with known answers "A1", "A2", "A3"). */
 export async function createQuiz(db: DbClient, sectionId: number, questions?: QuizQuestionSeed[]) {
@@ -42,6 +52,8 @@ export async function createQuiz(db: DbClient, sectionId: number, questions?: Qu
       questions: {
         create: seeds.map((q, i) => ({
           order: i + 1,
+          kind: q.kind ?? "choice",
+          keyIdeas: q.keyIdeas ?? [],
           questionText: q.questionText ?? `Question ${i + 1}?`,
           options: q.options,
           correctAnswer: q.correctAnswer,

@@ -28,6 +28,7 @@ import { CourseVideoPlayer } from "./video/course-video-player";
 import { LanguageBadge } from "./language-badge";
 import { ChevronDown, ChevronLeft, ChevronRight } from "./icons";
 import { RelatedCourses } from "./related-courses";
+import { SectionConcepts } from "./section-concepts";
 import { SectionContent } from "./section-content";
 import { flattenSections, neighbours, openingPoint, progressPercent, sectionAtTime, sectionCrossed, startSeconds } from "./section-navigation";
 import type { ComposeRequest } from "./study/notes-panel";
@@ -459,6 +460,7 @@ function CoursePlayerView({ detail, saved, videoPlayer, startAt }: CoursePlayerV
                 <h2 ref={sectionHeading} id="section-title" tabIndex={-1} className="text-xl font-semibold outline-none" data-testid="section-title" {...text}>
                   {current.title}
                 </h2>
+                <SectionConcepts courseId={courseId} sectionId={current.id} />
                 <SectionContent content={current.content} onSeek={(seconds) => seekToMoment(citedMoment(seconds, startSeconds(current)))} />
               </section>
 

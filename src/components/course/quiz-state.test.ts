@@ -1,11 +1,18 @@
 import { describe, expect, it } from "vitest";
 
+import { OPEN_PASS_CREDIT, quizAnswerInput } from "~/lib/schemas/quiz";
+
 import {
   allAnswered,
   attemptAnswers,
+  characterCount,
+  creditSummary,
+  firstUnanswered,
   initialQuizState,
+  isAnswered,
   isPassing,
   missedCardsMessage,
+  OPEN_ANSWER_MAX_LENGTH,
   optionMark,
   quizReducer,
   unansweredCount,
@@ -14,15 +21,16 @@ import {
 } from "./quiz-state";
 
 const questions = [
-  { id: 1, options: ["a", "b", "c", "d"] },
-  { id: 2, options: ["w", "x", "y", "z"] },
+  { id: 1, kind: "choice" as const, options: ["a", "b", "c", "d"] },
+  { id: 2, kind: "choice" as const, options: ["w", "x", "y", "z"] },
 ];
+const open = { id: 3, kind: "open" as const, options: [] };
 const result: AttemptResult = {
   score: 50,
   passed: false,
   results: [
-    { questionId: 1, answer: "a", correct: true, correctAnswer: "a", explanation: "", sourceTime: null },
-    { questionId: 2, answer: "x", correct: false, correctAnswer: "y", explanation: "", sourceTime: 12 },
+    { questionId: 1, answer: "a", correct: true, credit: 1, feedback: null, correctAnswer: "a", explanation: "", sourceTime: null },
+    { questionId: 2, answer: "x", correct: false, credit: 0, feedback: null, correctAnswer: "y", explanation: "", sourceTime: 12 },
   ],
   cardsCreated: 1,
 };
@@ -75,11 +83,61 @@ describe("answers", () => {
     expect(allAnswered([], {})).toBe(true);
   });
 
-  it("builds the attempt in question order", () => {
-    expect(attemptAnswers(questions, { 2: "z", 1: "a" })).toEqual([
+  it("counts a non-blank open answer as answered, whatever its words", () => {
+    expect(isAnswered(open, undefined)).toBe(false);
+    expect(isAnswered(open, "")).toBe(false);
+    expect(isAnswered(open, "  \n\t ")).toBe(false);
+    expect(isAnswered(open, "It halves the range.")).toBe(true);
+    // A choice's text is no open answer, and an open answer's is no option.
+    expect(isAnswered(questions[0]!, "It halves the range.")).toBe(false);
+    const mixed = [...questions, open];
+    expect(unansweredCount(mixed, { 1: "a", 2: "z" })).toBe(1);
+    expect(unansweredCount(mixed, { 1: "a", 2: "z", 3: "   " })).toBe(1);
+    expect(allAnswered(mixed, { 1: "a", 2: "z", 3: "halves" })).toBe(true);
+  });
+
+  it("finds the first question still to answer", () => {
+    const mixed = [...questions, open];
+    expect(firstUnanswered(mixed, {})).toBe(1);
+    expect(firstUnanswered(mixed, { 1: "a", 2: "z", 3: " " })).toBe(3);
+    expect(firstUnanswered(mixed, { 1: "a", 3: "halves" })).toBe(2);
+    expect(firstUnanswered(mixed, { 1: "a", 2: "z", 3: "halves" })).toBeNull();
+  });
+
+  it("builds the attempt in question order, open answers trimmed", () => {
+    expect(attemptAnswers([...questions, open], { 3: "  It halves the range.\n", 2: "z", 1: "a" })).toEqual([
       { questionId: 1, answer: "a" },
       { questionId: 2, answer: "z" },
+      { questionId: 3, answer: "It halves the range." },
     ]);
+  });
+
+  it("counts an open answer's characters against the server's limit", () => {
+    expect(OPEN_ANSWER_MAX_LENGTH).toBe(quizAnswerInput.shape.answer.maxLength);
+    expect(characterCount(undefined)).toBe("0 of 1,000 characters");
+    expect(characterCount("a".repeat(1_000))).toBe("1,000 of 1,000 characters");
+  });
+});
+
+describe("creditSummary", () => {
+  const graded = (credit: number) => ({ credit, correct: credit >= OPEN_PASS_CREDIT });
+
+  it("says how right an open answer is, in words and a percent", () => {
+    expect(creditSummary(graded(1)).label).toBe("Right — 100%");
+    expect(creditSummary(graded(0.9)).label).toBe("Right — 90%");
+    expect(creditSummary(graded(0.75))).toEqual({ percent: 75, words: "Mostly right", tone: "right", label: "Mostly right — 75%" });
+    expect(creditSummary(graded(0.6)).label).toBe("Mostly right — 60%");
+    expect(creditSummary(graded(0.5))).toEqual({ percent: 50, words: "Partly right", tone: "partial", label: "Partly right — 50%" });
+    expect(creditSummary(graded(0.2)).label).toBe("Partly right — 20%");
+    expect(creditSummary(graded(0.1))).toEqual({ percent: 10, words: "Missed", tone: "wrong", label: "Missed — 10%" });
+    expect(creditSummary(graded(0)).label).toBe("Missed — 0%");
+  });
+
+  it("never shows an answer short of the pass mark as reaching it", () => {
+    expect(creditSummary(graded(0.599)).label).toBe("Partly right — 59%");
+    // Floating point: 0.29 × 100 is 28.999…
+    expect(creditSummary(graded(0.29)).percent).toBe(29);
+    expect(creditSummary(graded(0.57)).percent).toBe(57);
   });
 });
 

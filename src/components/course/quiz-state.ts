@@ -5,8 +5,25 @@
 
 export const PASS_THRESHOLD_PERCENT = 70;
 
-export type QuizQuestion = { id: number; questionText: string; options: string[]; sourceTime: number | null };
-export type QuestionResult = { questionId: number; answer: string; correct: boolean; correctAnswer: string; explanation: string; sourceTime: number | null };
+/** The longest open answer the server takes (quizAnswerInput in ~/lib/schemas/quiz, not imported: it would bring zod into this chunk). */
+export const OPEN_ANSWER_MAX_LENGTH = 1_000;
+
+/** "choice": one of `options`; "open": in the learner's own words (`options` is empty). */
+export type QuizQuestion = { id: number; kind: "choice" | "open"; questionText: string; options: string[]; sourceTime: number | null };
+/**
+ * `credit`: 0 or 1 for a choice, the graded credit of an open answer; `feedback`: an open answer's
+ * only; `correctAnswer`: the right option, or an open question's reference answer.
+ */
+export type QuestionResult = {
+  questionId: number;
+  answer: string;
+  correct: boolean;
+  credit: number;
+  feedback: string | null;
+  correctAnswer: string;
+  explanation: string;
+  sourceTime: number | null;
+};
 /** `cardsCreated`: review cards the attempt made from the questions it missed. */
 export type AttemptResult = { score: number; passed: boolean; results: QuestionResult[]; cardsCreated: number };
 
@@ -41,20 +58,56 @@ export function quizReducer(state: QuizState, action: QuizAction): QuizState {
   }
 }
 
-export function unansweredCount(questions: readonly Pick<QuizQuestion, "id" | "options">[], answers: Record<number, string>): number {
-  return questions.filter((question) => {
-    const answer = answers[question.id];
-    return answer === undefined || !question.options.includes(answer);
-  }).length;
+type AnswerableQuestion = Pick<QuizQuestion, "id" | "kind" | "options">;
+
+/** A choice question is answered with one of its options, an open one with any text that is not blank. */
+export function isAnswered(question: Pick<QuizQuestion, "kind" | "options">, answer: string | undefined): boolean {
+  if (answer === undefined) return false;
+  return question.kind === "open" ? answer.trim() !== "" : question.options.includes(answer);
 }
 
-export function allAnswered(questions: readonly Pick<QuizQuestion, "id" | "options">[], answers: Record<number, string>): boolean {
+export function unansweredCount(questions: readonly AnswerableQuestion[], answers: Record<number, string>): number {
+  return questions.filter((question) => !isAnswered(question, answers[question.id])).length;
+}
+
+export function allAnswered(questions: readonly AnswerableQuestion[], answers: Record<number, string>): boolean {
   return unansweredCount(questions, answers) === 0;
 }
 
-/** The attempt's payload, in question order. */
-export function attemptAnswers(questions: readonly Pick<QuizQuestion, "id">[], answers: Record<number, string>) {
-  return questions.map((question) => ({ questionId: question.id, answer: answers[question.id] ?? "" }));
+/** The first question still to answer (where the quiz sends focus), or null. */
+export function firstUnanswered(questions: readonly AnswerableQuestion[], answers: Record<number, string>): number | null {
+  return questions.find((question) => !isAnswered(question, answers[question.id]))?.id ?? null;
+}
+
+/** The attempt's payload, in question order; open answers trimmed as the server counts them. */
+export function attemptAnswers(questions: readonly Pick<QuizQuestion, "id" | "kind">[], answers: Record<number, string>) {
+  return questions.map((question) => {
+    const answer = answers[question.id] ?? "";
+    return { questionId: question.id, answer: question.kind === "open" ? answer.trim() : answer };
+  });
+}
+
+/** What the character count under an open answer says. */
+export function characterCount(answer: string | undefined): string {
+  return `${(answer ?? "").length.toLocaleString("en-US")} of ${OPEN_ANSWER_MAX_LENGTH.toLocaleString("en-US")} characters`;
+}
+
+export type CreditTone = "right" | "partial" | "wrong";
+export type CreditSummary = { percent: number; words: string; tone: CreditTone; label: string };
+
+/**
+ * How a graded open answer reads: "Partly right — 50%". The server's `correct` (credit ≥ 0.6)
+ * decides right from not; the percent is rounded down, so an answer just short of the pass mark
+ * never reads as having reached it.
+ */
+export function creditSummary(result: Pick<QuestionResult, "credit" | "correct">): CreditSummary {
+  const percent = Math.min(100, Math.max(0, Math.floor(result.credit * 100 + 1e-9)));
+  const [words, tone]: [string, CreditTone] = result.correct
+    ? [percent >= 90 ? "Right" : "Mostly right", "right"]
+    : percent >= 20
+      ? ["Partly right", "partial"]
+      : ["Missed", "wrong"];
+  return { percent, words, tone, label: `${words} — ${percent}%` };
 }
 
 export function isPassing(score: number): boolean {

@@ -5,14 +5,15 @@ import { useEffect, useReducer, useRef, type FormEvent } from "react";
 
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { cn } from "~/components/ui/cn";
 import { Spinner } from "~/components/ui/spinner";
 import { toast } from "~/hooks/use-toast";
 import { api } from "~/trpc/react";
 
-import { useCourseText, useMomentLabel } from "./course-text";
-import { RotateCcw } from "./icons";
-import { allAnswered, attemptAnswers, initialQuizState, missedCardsMessage, optionMark, quizReducer, type OptionMark } from "./quiz-state";
+import { useCourseText } from "./course-text";
+import { OpenAnswer } from "./quiz/open-answer";
+import { OpenResult } from "./quiz/open-result";
+import { ChoiceAnswer } from "./quiz/choice-answer";
+import { allAnswered, attemptAnswers, firstUnanswered, initialQuizState, missedCardsMessage, quizReducer } from "./quiz-state";
 
 type SectionQuizProps = {
   sectionId: number;
@@ -23,13 +24,6 @@ type SectionQuizProps = {
   onRewatch: (seconds: number) => void;
 };
 
-const MARK_CLASSES: Record<OptionMark, string> = {
-  correct: "border-green-600 bg-green-50 text-green-900 dark:border-green-500 dark:bg-green-950 dark:text-green-100",
-  wrong: "border-red-600 bg-red-50 text-red-900 dark:border-red-500 dark:bg-red-950 dark:text-red-100",
-  none: "border-input",
-};
-const MARK_TEXT: Record<OptionMark, string> = { correct: " (correct answer)", wrong: " (your answer, incorrect)", none: "" };
-
 /**
  * "Test Your Knowledge" for one section (the player mounts one per section, keyed by it). The
  * quiz is fetched, or generated on demand when the section has none yet. Correct answers and
@@ -37,7 +31,6 @@ const MARK_TEXT: Record<OptionMark, string> = { correct: " (correct answer)", wr
  */
 export default function SectionQuiz({ sectionId, onContinue, continueLabel, onRewatch }: SectionQuizProps) {
   const text = useCourseText();
-  const momentAt = useMomentLabel();
   const utils = api.useUtils();
   // null before the section's quiz exists (quiz.find; the documented REST path answers 404 instead).
   const quiz = api.quiz.find.useQuery({ id: sectionId });
@@ -119,6 +112,9 @@ export default function SectionQuiz({ sectionId, onContinue, continueLabel, onRe
     event.preventDefault();
     if (state.phase !== "answering") return;
     if (!allAnswered(questions, state.answers)) {
+      const missing = firstUnanswered(questions, state.answers);
+      // The first question still to answer: its text area, or its first option.
+      event.currentTarget.querySelector<HTMLElement>(`[name="question-${missing}"]`)?.focus();
       toast({ variant: "destructive", title: "Please answer all questions", description: "You need to answer all questions before submitting." });
       return;
     }
@@ -138,61 +134,34 @@ export default function SectionQuiz({ sectionId, onContinue, continueLabel, onRe
             const chosen = state.answers[question.id];
             const verdict = resultFor(question.id);
             const rewatchAt = verdict ? (verdict.sourceTime ?? question.sourceTime) : null;
+            const answer = (value: string) => dispatch({ type: "answer", questionId: question.id, answer: value });
             return (
-              <fieldset key={question.id} data-testid="quiz-question" data-correct={verdict ? String(verdict.correct) : undefined} className="grid gap-2">
+              <fieldset
+                key={question.id}
+                data-testid="quiz-question"
+                data-kind={question.kind}
+                data-correct={verdict ? String(verdict.correct) : undefined}
+                className="grid gap-2"
+              >
                 <legend className="mb-2 font-medium">
                   {questionIndex + 1}. <span {...text}>{question.questionText}</span>
                 </legend>
-                {question.options.map((option, optionIndex) => {
-                  const mark = optionMark(option, chosen, verdict);
-                  return (
-                    <label
-                      key={optionIndex}
-                      data-testid="quiz-option"
-                      data-mark={mark}
-                      className={cn(
-                        "flex items-start gap-3 rounded-md border px-3 py-2 text-sm",
-                        locked ? "cursor-default" : "cursor-pointer hover:bg-accent",
-                        MARK_CLASSES[mark],
-                      )}
-                    >
-                      <input
-                        type="radio"
-                        name={`question-${question.id}`}
-                        value={option}
-                        checked={chosen === option}
-                        disabled={locked}
-                        onChange={() => dispatch({ type: "answer", questionId: question.id, answer: option })}
-                        className="mt-0.5 accent-primary"
-                      />
-                      <span className="flex-1">
-                        <span className="block" {...text}>
-                          {option}
-                        </span>
-                        {mark !== "none" ? <span className="sr-only">{MARK_TEXT[mark]}</span> : null}
-                      </span>
-                    </label>
-                  );
-                })}
-                {verdict ? (
-                  <div data-testid="quiz-explanation" className="mt-1 grid gap-2 rounded-md bg-muted p-3 text-sm">
-                    <p className="font-medium">{verdict.correct ? "Correct!" : `Incorrect. The correct answer is: ${verdict.correctAnswer}`}</p>
-                    {verdict.explanation ? (
-                      <p className="whitespace-pre-line" {...text}>
-                        {verdict.explanation}
-                      </p>
-                    ) : null}
-                    {rewatchAt !== null ? (
-                      <div>
-                        <Button variant="outline" size="sm" onClick={() => onRewatch(rewatchAt)}>
-                          <RotateCcw aria-hidden="true" />
-                          Rewatch this part
-                          <span className="sr-only"> (from {momentAt(rewatchAt)})</span>
-                        </Button>
-                      </div>
-                    ) : null}
-                  </div>
-                ) : null}
+                {question.kind === "open" ? (
+                  <>
+                    <OpenAnswer questionId={question.id} value={chosen ?? ""} locked={locked} onChange={answer} />
+                    {verdict ? <OpenResult result={verdict} rewatchAt={rewatchAt} onRewatch={onRewatch} /> : null}
+                  </>
+                ) : (
+                  <ChoiceAnswer
+                    question={question}
+                    chosen={chosen}
+                    verdict={verdict}
+                    locked={locked}
+                    onChoose={answer}
+                    rewatchAt={rewatchAt}
+                    onRewatch={onRewatch}
+                  />
+                )}
               </fieldset>
             );
           })}
@@ -203,7 +172,7 @@ export default function SectionQuiz({ sectionId, onContinue, continueLabel, onRe
                 Your score: {result.score}%
               </p>
               {result.passed ? (
-                <span className="rounded-full bg-green-600 px-3 py-1 text-sm font-semibold text-white dark:bg-green-700">Passed</span>
+                <span className="rounded-full bg-green-700 px-3 py-1 text-sm font-semibold text-white">Passed</span>
               ) : (
                 <Button variant="outline" onClick={() => dispatch({ type: "retry" })}>
                   Try Again

@@ -8,7 +8,8 @@ import { useLatestCourse } from "~/hooks/use-latest-course";
 
 /**
  * The hero's first buttons: the spec's 'Create Your First Course' for a visitor or a learner
- * without courses; a learner with courses is invited to continue the newest one or create another.
+ * without courses; a learner with courses is invited to continue the newest one, create another,
+ * or see what they know across their courses (/mastery).
  */
 export function HeroActions() {
   const latest = useLatestCourse();
@@ -37,6 +38,9 @@ export function HeroActions() {
       </Link>
       <Link href="/create-course" className={buttonVariants({ size: "lg", variant: "outline" })}>
         Create Another Course
+      </Link>
+      <Link href="/mastery" className={buttonVariants({ size: "lg", variant: "outline" })} data-testid="hero-mastery">
+        See What You Know
       </Link>
     </>
   );

@@ -5,6 +5,7 @@ import { CircleHelp } from "~/components/ui/icons/circle-help";
 import { Moon } from "~/components/ui/icons/moon";
 import { PanelLeft } from "~/components/ui/icons/panel-left";
 import { Sun } from "~/components/ui/icons/sun";
+import { MasteryLink } from "~/components/mastery/mastery-link";
 import { ReviewLink } from "~/components/review/review-link";
 
 import { HeaderSearch } from "./header-search";
@@ -28,6 +29,7 @@ export function Header() {
         <Logo textClassName="hidden sm:inline" />
         <HeaderSearch className="order-last basis-full sm:order-none sm:max-w-xl sm:min-w-0 sm:flex-1 sm:basis-auto" />
         <div className="ml-auto flex shrink-0 items-center gap-1">
+          <MasteryLink />
           <ReviewLink />
           <ThemeToggle
             icon={

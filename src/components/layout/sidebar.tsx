@@ -4,6 +4,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { CreditCard } from "~/components/ui/icons/credit-card";
 import { Plus } from "~/components/ui/icons/plus";
+import { Target } from "~/components/ui/icons/target";
 import { Trophy } from "~/components/ui/icons/trophy";
 
 import { Logo } from "./logo";
@@ -35,6 +36,10 @@ export function Sidebar() {
         <SidebarActivity />
       </section>
       <div className="mt-auto flex flex-col gap-2">
+        <Link href="/mastery" className={sidebarLink}>
+          <Target aria-hidden="true" />
+          Mastery
+        </Link>
         <Link href="/gamification" className={sidebarLink}>
           <Trophy aria-hidden="true" />
           Gamification Dashboard

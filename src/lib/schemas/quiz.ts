@@ -10,10 +10,14 @@ import { idParam, idSchema, storableText } from "./common";
 /** GET /api/sections/{id}/quiz and POST /api/sections/{id}/generate-quiz: the section id. */
 export const sectionQuizInput = z.object({ id: idParam }).strict();
 
+export const QUESTION_KINDS = ["choice", "open"] as const;
+export type QuestionKind = (typeof QUESTION_KINDS)[number];
+
 export const quizQuestionOutput = z.object({
   id: z.number().int(),
+  kind: z.enum(QUESTION_KINDS).describe('"choice": answer with one of the options; "open": answer in your own words (options is empty)'),
   questionText: z.string(),
-  options: z.array(z.string()).describe("Four answer options"),
+  options: z.array(z.string()).describe("Four answer options; none for an open question"),
   /** Seconds from the start of the video: the moment the question is based on. */
   sourceTime: z.number().int().nullable(),
 });
@@ -31,6 +35,9 @@ export const quizOutput = z.object({
 export type QuizView = z.infer<typeof quizOutput>;
 
 export const QUIZ_PASS_SCORE = 70;
+/** An open answer counts as right from this credit. */
+export const OPEN_PASS_CREDIT = 0.6;
+export const EMPTY_OPEN_ANSWER = (number: number) => `The answer to question ${number} is empty: write it in your own words`;
 export const ANSWER_ALL_MESSAGE = "Please answer all questions";
 
 export const quizAnswerInput = z
@@ -54,15 +61,17 @@ export type SubmitAttemptInput = z.infer<typeof submitAttemptInput>;
 
 export const attemptResultOutput = z.object({
   attemptId: z.number().int(),
-  /** Percent of questions answered correctly, rounded to a whole number. */
+  /** The questions' credit as a percent (a choice counts 1 or 0, an open answer its credit), rounded to a whole number. */
   score: z.number().int().min(0).max(100),
   passed: z.boolean().describe(`score ≥ ${QUIZ_PASS_SCORE}`),
   results: z.array(
     z.object({
       questionId: z.number().int(),
       answer: z.string(),
-      correct: z.boolean(),
-      correctAnswer: z.string(),
+      correct: z.boolean().describe(`A choice answered right, or an open answer earning credit ≥ ${OPEN_PASS_CREDIT}`),
+      credit: z.number().min(0).max(1).describe("How right the answer is: 0 or 1 for a choice, the graded credit of an open answer"),
+      feedback: z.string().nullable().describe("For an open answer: what it covered or missed, and the moment to rewatch; null for a choice"),
+      correctAnswer: z.string().describe("The right option, or an open question's reference answer"),
       explanation: z.string(),
       sourceTime: z.number().int().nullable(),
     }),

@@ -68,7 +68,10 @@ describe("missing every question of a course's quizzes", () => {
     for (const section of sections) {
       const { quiz, questions } = await caller.quiz.generate({ id: section.id });
       const stored = await db.quizQuestion.findMany({ where: { quizId: quiz.id }, select: { id: true, correctAnswer: true } });
-      const wrong = questions.map((q) => ({ questionId: q.id, answer: q.options.find((o) => o !== stored.find((s) => s.id === q.id)!.correctAnswer)! }));
+      const wrong = questions.map((q) => ({
+        questionId: q.id,
+        answer: q.kind === "open" ? "I do not remember." : q.options.find((o) => o !== stored.find((s) => s.id === q.id)!.correctAnswer)!,
+      }));
       const result = await caller.quiz.submitAttempt({ id: quiz.id, answers: wrong });
       expect(result.score).toBe(0);
       expect(result.cardsCreated).toBe(questions.length);
@@ -100,7 +103,9 @@ describe("missing every question of a course's quizzes", () => {
       expect(new Set(fronts).size, `${where}: distinct fronts`).toBe(made);
       for (const front of fronts) {
         expect(isBareChoiceStem(front), `${where}: ${front}`).toBe(false);
-        expect(front.includes("_____") || /\nA\. .+\nB\. .+\nC\. .+\nD\. .+$/.test(front), `${where}: ${front}`).toBe(true);
+        // A choice keeps its options (a cloze its blank); an open question asks on its own.
+        const openQuestion = front.startsWith("In your own words");
+        expect(openQuestion || front.includes("_____") || /\nA\. .+\nB\. .+\nC\. .+\nD\. .+$/.test(front), `${where}: ${front}`).toBe(true);
       }
     }
     for (const { questionText, options } of asked.filter((q) => q.questionText === STATEMENT_QUESTION))

@@ -16,6 +16,19 @@ export type QuizWording = {
   readonly explanation: (time: string, sentence: string) => string;
   readonly title: (section: string) => string;
   readonly description: (count: number, section: string) => string;
+  /** An open question (answered in the learner's own words) and the feedback on an answer to it. */
+  readonly open: {
+    readonly question: (label: string) => string;
+    /** `ideas`: the key ideas an answer is graded on, joined by `separator`. */
+    readonly explanation: (ideas: string) => string;
+    /** Every key idea of the reference is in the answer. */
+    readonly covered: string;
+    /** `ideas`: the missing key ideas joined by `separator`; `time`: the moment to rewatch. */
+    readonly missing: (ideas: string, time: string) => string;
+    /** The answer only says the question back. */
+    readonly copied: (time: string) => string;
+    readonly separator: string;
+  };
 };
 
 /** How a course description introduces the video (or playlist) and lists its chapters (or videos). */

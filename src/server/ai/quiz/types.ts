@@ -19,11 +19,15 @@ export type QuizSource = {
 };
 
 export type GeneratedQuestion = {
+  /** Absent: a choice question. */
+  kind?: "choice" | "open";
   questionText: string;
-  /** Exactly four distinct options. */
+  /** Exactly four distinct options; none for an open question. */
   options: string[];
-  /** One of `options`, verbatim. */
+  /** One of `options`, verbatim; for an open question, the reference answer from the transcript. */
   correctAnswer: string;
+  /** An open question's key ideas: the words of its reference an answer is graded on. */
+  keyIdeas?: string[];
   explanation: string;
   /** Seconds; the transcript moment the question is based on, inside the section. */
   sourceTime: number;

@@ -149,6 +149,7 @@ export function selectVisibleConcepts(
 
 export type PracticeQuestionRow = {
   id: number;
+  kind: "choice" | "open";
   questionText: string;
   options: string[];
   sourceTime: number | null;
@@ -168,7 +169,7 @@ export function selectPracticeQuestions(
 ): Promise<PracticeQuestionRow[]> {
   return queryRows<PracticeQuestionRow>(
     db,
-    `SELECT q.id, q."questionText", q.options, q."sourceTime", q."quizId", c.id AS "courseId", c.title AS "courseTitle",
+    `SELECT q.id, q.kind::text AS kind, q."questionText", q.options, q."sourceTime", q."quizId", c.id AS "courseId", c.title AS "courseTitle",
        array_agg(DISTINCT qc."conceptId" ORDER BY qc."conceptId") AS "conceptIds"
      FROM "QuestionConcept" qc
      JOIN "QuizQuestion" q ON q.id = qc."questionId"

@@ -6,7 +6,7 @@ export type NewQuizAttempt = {
   userId: number;
   score: number;
   passed: boolean;
-  answers: readonly { questionId: number; answer: string; correct: boolean }[];
+  answers: readonly { questionId: number; answer: string; correct: boolean; credit: number }[];
   at: Date;
 };
 

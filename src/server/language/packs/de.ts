@@ -127,6 +127,14 @@ immer oft meistens jede jeder jedes andere anderen anderes hier dort genau besti
     explanation: (t, s) => `Bei ${t} sagt das Video: „${s}“`,
     title: (section) => `Quiz: ${section}`,
     description: (n, section) => `${n} Fragen dazu, was das Video in „${section}“ sagt. Alle Antworten stehen im Video.`,
+    open: {
+      question: (label) => `Was sagt das Video über „${label}“? Antworte in eigenen Worten.`,
+      explanation: (ideas) => `Kernideen: ${ideas}.`,
+      covered: "Deine Antwort enthält die Kernideen dessen, was das Video sagt.",
+      missing: (ideas, t) => `Deiner Antwort fehlt: ${ideas}. Sieh dir die Erklärung bei ${t} noch einmal an.`,
+      copied: (t) => `Deine Antwort wiederholt die Frage. Sag in eigenen Worten, was das Video bei ${t} erklärt.`,
+      separator: ", ",
+    },
   },
   course: {
     follows: (v, n, list) => `Dieser Kurs folgt ${v ? `dem Video „${v}“` : "dem Video"} in ${n} Kapitel${n === 1 ? "" : "n"}: ${list}`,

@@ -122,6 +122,14 @@ yes yet you your yours yourself yourselves
     explanation: (t, s) => `At ${t} the video says: "${s}"`,
     title: (section) => `Quiz: ${section}`,
     description: (n, section) => `${n} questions on what the video says in "${section}". Every answer is in the video.`,
+    open: {
+      question: (label) => `In your own words, what does the video say about "${label}"?`,
+      explanation: (ideas) => `Key ideas: ${ideas}.`,
+      covered: "Your answer covers the key ideas of what the video says.",
+      missing: (ideas, t) => `Your answer misses: ${ideas}. Rewatch the explanation at ${t}.`,
+      copied: (t) => `Your answer repeats the question. Say what the video explains at ${t}, in your own words.`,
+      separator: ", ",
+    },
   },
   course: {
     follows: (v, n, list) => `This course follows the video "${v ?? "this video"}" in ${n} chapter${n === 1 ? "" : "s"}: ${list}`,

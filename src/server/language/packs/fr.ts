@@ -116,6 +116,14 @@ chaque autre autres ici là
     explanation: (t, s) => `À ${t}, la vidéo dit : « ${s} »`,
     title: (section) => `Quiz : ${section}`,
     description: (n, section) => `${n} questions sur ce que dit la vidéo dans « ${section} ». Toutes les réponses sont dans la vidéo.`,
+    open: {
+      question: (label) => `Avec vos propres mots, que dit la vidéo de « ${label} » ?`,
+      explanation: (ideas) => `Idées clés : ${ideas}.`,
+      covered: "Votre réponse reprend les idées clés de ce que dit la vidéo.",
+      missing: (ideas, t) => `Il manque à votre réponse : ${ideas}. Revoyez l'explication à ${t}.`,
+      copied: (t) => `Votre réponse répète la question. Dites avec vos propres mots ce que la vidéo explique à ${t}.`,
+      separator: ", ",
+    },
   },
   course: {
     follows: (v, n, list) => `Ce cours suit ${v ? `la vidéo « ${v} »` : "la vidéo"} en ${n} chapitre${n === 1 ? "" : "s"} : ${list}`,

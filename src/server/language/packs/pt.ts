@@ -117,6 +117,14 @@ agora bastante provavelmente talvez possível sempre cada outro outra outros out
     explanation: (t, s) => `Em ${t} o vídeo diz: “${s}”`,
     title: (section) => `Questionário: ${section}`,
     description: (n, section) => `${n} perguntas sobre o que o vídeo diz em “${section}”. Todas as respostas estão no vídeo.`,
+    open: {
+      question: (label) => `Com suas próprias palavras, o que o vídeo diz sobre “${label}”?`,
+      explanation: (ideas) => `Ideias principais: ${ideas}.`,
+      covered: "Sua resposta cobre as ideias principais do que o vídeo diz.",
+      missing: (ideas, t) => `Faltou na sua resposta: ${ideas}. Reveja a explicação em ${t}.`,
+      copied: (t) => `Sua resposta repete a pergunta. Diga com suas próprias palavras o que o vídeo explica em ${t}.`,
+      separator: ", ",
+    },
   },
   course: {
     follows: (v, n, list) => `Este curso acompanha ${v ? `o vídeo “${v}”` : "o vídeo"} em ${n} capítulo${n === 1 ? "" : "s"}: ${list}`,

@@ -16,6 +16,7 @@ import { toQueueCards } from "~/server/services/cards/review";
 import { getReviewSettings } from "~/server/services/cards/settings";
 import { isVisibleTo } from "~/server/services/course/get-course";
 import { generateSectionQuiz } from "~/server/services/quiz/generate-quiz";
+import { acceptedAnswer, defaultOpenGrader, gradeAnswers, type OpenAnswerGrader } from "~/server/services/quiz/grade-answers";
 
 import { shownMastery } from "./model";
 import { recordEvidence } from "./record-evidence";
@@ -74,44 +75,53 @@ async function makeQuizzes(db: DbClient, userId: number, conceptIds: readonly nu
 }
 
 /**
- * One practice answer: scored at once (it must be one of the question's options), recorded as
- * evidence on the question's concepts, and, when wrong, made a card like a missed quiz question.
+ * One practice answer: scored at once (a choice must be one of its options; an open answer is
+ * graded with credit and feedback), recorded as evidence on the question's concepts, and, when
+ * wrong, made a card like a missed quiz question.
  */
 export async function answerPracticeQuestion(
   db: DbClient,
   { userId, questionId, answer, now = new Date() }: { userId: number; questionId: number; answer: string; now?: Date },
+  deps: { grader?: OpenAnswerGrader } = {},
 ): Promise<PracticeAnswer> {
   const question = await db.quizQuestion.findUnique({
     where: { id: questionId },
     select: {
       id: true,
+      kind: true,
       questionText: true,
       options: true,
       correctAnswer: true,
+      keyIdeas: true,
       explanation: true,
       sourceTime: true,
-      quiz: { select: { section: { select: { chapter: { select: { course: { select: { id: true, userId: true, isPublic: true, status: true } } } } } } } },
+      quiz: {
+        select: {
+          section: { select: { chapter: { select: { course: { select: { id: true, userId: true, isPublic: true, status: true, language: true } } } } } },
+        },
+      },
     },
   });
   const course = question?.quiz.section.chapter.course;
   if (!question || !course || !isVisibleTo(course, userId)) throw new AppError("NOT_FOUND", QUESTION_NOT_FOUND);
-  if (!question.options.includes(answer)) throw new AppError("BAD_REQUEST", "The answer is not one of the question's options");
+  const given = acceptedAnswer(question, answer, 1);
+  const [graded] = await gradeAnswers([{ question, answer: given }], course.language, deps.grader ?? defaultOpenGrader());
+  const { correct, credit, feedback } = graded!;
 
-  const correct = answer === question.correctAnswer;
   const conceptIds = (await selectQuestionConcepts(db, [question.id])).map((tag) => tag.conceptId);
   if (!correct) {
-    const { id, ...missed } = question;
+    const { id, quiz: _quiz, ...missed } = question;
     await makeCardsFromMissedQuestions(db, { userId, courseId: course.id, missed: [{ questionId: id, ...missed }], now });
   }
-  const states = await inSqlTransaction(db, (tx) =>
-    recordEvidence(tx, userId, [{ conceptIds, evidence: { kind: "choice", credit: correct ? 1 : 0, at: now, optionCount: question.options.length } }]),
-  );
+  const evidence =
+    question.kind === "open" ? { kind: "open" as const, credit, at: now } : { kind: "choice" as const, credit, at: now, optionCount: question.options.length };
+  const states = await inSqlTransaction(db, (tx) => recordEvidence(tx, userId, [{ conceptIds, evidence }]));
   return {
     questionId: question.id,
-    answer,
+    answer: given,
     correct,
-    credit: correct ? 1 : 0,
-    feedback: null,
+    credit,
+    feedback,
     correctAnswer: question.correctAnswer,
     explanation: question.explanation,
     sourceTime: question.sourceTime,

@@ -58,7 +58,9 @@ describe("generateSectionQuiz", () => {
     expect(quiz.quiz.engine).toBe("llm");
     expect(quiz.quiz.title).toBe("Binary search basics");
     const stored = await db.quizQuestion.findMany({ where: { quizId: quiz.quiz.id }, orderBy: { order: "asc" } });
-    expect(stored.map((q) => q.correctAnswer)).toEqual(["right", "right", "right"]);
+    // The model's questions, then the open ones the transcript gives.
+    expect(stored.filter((q) => q.kind === "choice").map((q) => q.correctAnswer)).toEqual(["right", "right", "right"]);
+    expect(stored.slice(3).every((q) => q.kind === "open")).toBe(true);
     for (const q of stored) {
       expect(q.sourceTime).toBeGreaterThanOrEqual(section.timeStart);
       expect(q.sourceTime).toBeLessThan(section.timeEnd!);

@@ -2,7 +2,8 @@ import { createLlmQuizEngine } from "~/server/ai/quiz";
 import { isAiError } from "~/server/ai/errors";
 import { aiCallSettings, getLanguageModel } from "~/server/ai/models";
 import { createOfflineQuizEngine } from "~/server/ai/offline/quiz-engine";
-import { QUIZ_MAX_QUESTIONS, QUIZ_MIN_QUESTIONS, QUIZ_OPTION_COUNT, type GeneratedQuiz, type QuizEngine } from "~/server/ai/quiz/types";
+import { buildOpenQuestions, OPEN_QUESTIONS_PER_QUIZ } from "~/server/ai/offline/open-questions";
+import { QUIZ_MAX_QUESTIONS, QUIZ_MIN_QUESTIONS, QUIZ_OPTION_COUNT, type GeneratedQuiz, type QuizEngine, type QuizSource } from "~/server/ai/quiz/types";
 import type { QuizView } from "~/lib/schemas/quiz";
 import type { DbClient } from "~/server/db";
 import { AppError, toAppError } from "~/server/errors";
@@ -54,16 +55,19 @@ async function buildAndStore(db: DbClient, section: VisibleSection, deps: QuizDe
   if (!track) throw new AppError("UNPROCESSABLE", NO_TRANSCRIPT_FOR_QUIZ);
   const engine = deps.engine ?? defaultQuizEngine();
 
+  const source: QuizSource = {
+    courseTitle: course.title,
+    sectionTitle: section.title,
+    timeStart: section.timeStart,
+    timeEnd: section.timeEnd,
+    segments: track.segments,
+    language: course.language,
+  };
   let generated: GeneratedQuiz;
   try {
-    generated = await engine.generate({
-      courseTitle: course.title,
-      sectionTitle: section.title,
-      timeStart: section.timeStart,
-      timeEnd: section.timeEnd,
-      segments: track.segments,
-      language: course.language,
-    });
+    const choices = await engine.generate(source);
+    // Open questions come from the transcript whatever engine wrote the rest: their reference is what the video says.
+    generated = { ...choices, questions: [...choices.questions, ...buildOpenQuestions(source)] };
   } catch (error) {
     if (isAiError(error)) throw new AppError(error.kind === "rate-limited" ? "TOO_MANY_REQUESTS" : "SERVICE_UNAVAILABLE", error.message);
     throw error;
@@ -80,9 +84,11 @@ async function buildAndStore(db: DbClient, section: VisibleSection, deps: QuizDe
         questions: {
           create: generated.questions.map((q, order) => ({
             order: order + 1,
+            kind: q.kind ?? "choice",
             questionText: q.questionText,
             options: q.options,
             correctAnswer: q.correctAnswer,
+            keyIdeas: q.keyIdeas ?? [],
             explanation: q.explanation,
             sourceTime: q.sourceTime,
           })),
@@ -104,8 +110,11 @@ async function buildAndStore(db: DbClient, section: VisibleSection, deps: QuizDe
 
 /** What every engine promises; a breach is a bug (a 500 that is logged), never a stored quiz. */
 function assertSound(quiz: GeneratedQuiz): void {
-  const { questions } = quiz;
+  const questions = quiz.questions.filter((q) => q.kind !== "open");
+  const open = quiz.questions.filter((q) => q.kind === "open");
   if (questions.length < QUIZ_MIN_QUESTIONS || questions.length > QUIZ_MAX_QUESTIONS) throw new Error(`quiz engine returned ${questions.length} questions`);
+  if (open.length > OPEN_QUESTIONS_PER_QUIZ || open.some((q) => q.options.length > 0 || !q.correctAnswer.trim()))
+    throw new Error("an open question has options or no reference answer");
   for (const q of questions) {
     if (q.options.length !== QUIZ_OPTION_COUNT || new Set(q.options).size !== QUIZ_OPTION_COUNT)
       throw new Error("quiz engine returned options that are not 4 distinct");

@@ -36,7 +36,7 @@ export const publicQuizSelect = {
   title: true,
   description: true,
   engine: true,
-  questions: { orderBy: { order: "asc" }, select: { id: true, questionText: true, options: true, sourceTime: true } },
+  questions: { orderBy: { order: "asc" }, select: { id: true, kind: true, questionText: true, options: true, sourceTime: true } },
 } satisfies Prisma.QuizSelect;
 
 export function toQuizView(quiz: Prisma.QuizGetPayload<{ select: typeof publicQuizSelect }>): QuizView {

@@ -1,0 +1,131 @@
+/**
+ * Open questions on the offline engine ("In your own words, what does the video say about …?"),
+ * at a desktop and a phone viewport: the text area is labelled and counts its characters, a blank
+ * answer keeps the quiz from being sent (focus goes to it); a poor answer is graded with its credit
+ * in words and percent, feedback, what the video says and a moment to rewatch; the retake that
+ * says what the video says earns more credit. axe finds nothing on either graded quiz.
+ */
+import { type APIRequestContext } from "@playwright/test";
+
+import { CoursePage } from "./pages/course-page";
+import { QuizQuestion } from "./pages/quiz-questions";
+import { expect, expectAccessible, generateCourse, OFFLINE_BASE_URL, registerViaApi, routeYouTube, test, VIEWPORTS } from "./fixtures";
+
+type QuizView = { quiz: { id: number }; questions: { id: number; kind: "choice" | "open"; questionText: string; options: string[] }[] };
+type Attempt = { results: { questionId: number; correctAnswer: string }[] };
+
+const CREDIT = /^(Right|Mostly right|Partly right|Missed) — \d{1,3}%$/;
+const POOR_ANSWER = "I am not sure, something about it.";
+
+/**
+ * The first section whose quiz has an open question, with its choices' right options, as another
+ * learner's course on the same video has it (the offline engine writes the same quiz for the same
+ * section): the learner under test starts with no attempt and no card.
+ */
+async function scoutQuiz(request: APIRequestContext) {
+  await registerViaApi(request, undefined, OFFLINE_BASE_URL);
+  const { sections } = await generateCourse(request, OFFLINE_BASE_URL, "binary search");
+  for (const [index, section] of sections.entries()) {
+    const generated = await request.post(`${OFFLINE_BASE_URL}/api/sections/${section.id}/generate-quiz`);
+    expect(generated.status(), await generated.text()).toBe(200);
+    const view = (await generated.json()) as QuizView;
+    if (!view.questions.some((q) => q.kind === "open")) continue;
+    const attempt = await request.post(`${OFFLINE_BASE_URL}/api/quizzes/${view.quiz.id}/attempts`, {
+      data: { answers: view.questions.map((q) => ({ questionId: q.id, answer: q.kind === "open" ? POOR_ANSWER : q.options[0] })) },
+    });
+    expect(attempt.status(), await attempt.text()).toBe(200);
+    const { results } = (await attempt.json()) as Attempt;
+    return { index, questions: view.questions.map((q) => ({ ...q, correct: results.find((r) => r.questionId === q.id)!.correctAnswer })) };
+  }
+  throw new Error("No section of the course has an open question");
+}
+
+for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+  test(`${name}: an open question is graded with credit, feedback and what the video says; a retake in the video's words earns more`, async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize(viewport);
+    const scout = await browser.newContext();
+    const { index, questions } = await scoutQuiz(scout.request);
+    await scout.close();
+    const openIndexes = questions.flatMap((q, i) => (q.kind === "open" ? [i] : []));
+    expect(openIndexes.length).toBeGreaterThanOrEqual(1);
+    expect(openIndexes.length).toBeLessThanOrEqual(2);
+
+    await routeYouTube(page);
+    await registerViaApi(page.request, undefined, OFFLINE_BASE_URL);
+    const { detail, sections } = await generateCourse(page.request, OFFLINE_BASE_URL, "binary search");
+    const coursePage = new CoursePage(page, OFFLINE_BASE_URL);
+    await coursePage.goto(detail.course.id);
+    await expect(coursePage.sectionTitle()).toBeVisible({ timeout: 60_000 });
+    if (index > 0) await coursePage.selectSection(sections[index]!.chapterTitle, sections[index]!.title);
+    await coursePage.expectCurrent(sections[index]!.title);
+    await expect(coursePage.questions().first()).toBeVisible({ timeout: 60_000 });
+    await expect(coursePage.questions()).toHaveCount(questions.length);
+
+    const question = (i: number) => new QuizQuestion(coursePage.questions().nth(i));
+    const open = question(openIndexes[0]!);
+    await expect(open.root.locator("legend")).toHaveText(`${openIndexes[0]! + 1}. ${questions[openIndexes[0]!]!.questionText}`);
+    await expect(open.answerField()).toHaveAttribute("maxlength", "1000");
+    await expect(open.characterCount()).toHaveText("0 of 1,000 characters");
+
+    // First attempt: every choice wrong, the open answers blank, then poor.
+    for (const [i, q] of questions.entries()) {
+      if (q.kind === "choice")
+        await coursePage.choose(
+          coursePage.questions().nth(i),
+          q.options.find((option) => option !== q.correct)!,
+        );
+    }
+    for (const i of openIndexes) await question(i).answerField().fill("   ");
+    await coursePage.submitButton().click();
+    await expect(page.getByText("You need to answer all questions before submitting.")).toBeVisible();
+    await expect(open.answerField()).toBeFocused();
+    await expect(coursePage.quiz().getByTestId("quiz-result")).toHaveCount(0);
+
+    for (const i of openIndexes) await question(i).answerField().fill(POOR_ANSWER);
+    await expect(open.characterCount()).toHaveText(`${POOR_ANSWER.length} of 1,000 characters`);
+    await coursePage.submitButton().click();
+    await expect(coursePage.quiz().getByTestId("quiz-score")).toBeVisible();
+    await expect(open.credit()).toHaveText(CREDIT);
+    await expect(open.feedback()).toContainText(/\S/);
+    await expect(open.reference()).toContainText("What the video says");
+    const reference = (await open.referenceText().innerText()).trim();
+    expect(reference.length).toBeGreaterThan(0);
+    await expect(open.rewatch()).toBeVisible();
+    await expect(open.answerField()).toHaveValue(POOR_ANSWER);
+    await expect(open.answerField()).not.toBeEditable();
+    const poorCredit = await open.creditPercent();
+    expect(poorCredit).toBeLessThan(60);
+    await expect(open.root).toHaveAttribute("data-correct", "false");
+    // The choice questions' results stay as they were.
+    const choiceIndex = questions.findIndex((q) => q.kind === "choice");
+    if (choiceIndex >= 0) {
+      await expect(question(choiceIndex).root.getByTestId("quiz-explanation")).toContainText("Incorrect. The correct answer is:");
+      await expect(question(choiceIndex).credit()).toHaveCount(0);
+    }
+    await open.root.scrollIntoViewIfNeeded();
+    await expectAccessible(page);
+
+    // The retake: the choices right, the open answer in the video's own words.
+    await coursePage.quiz().getByRole("button", { name: "Try Again" }).click();
+    await expect(open.answerField()).toHaveValue("");
+    await expect(open.answerField()).toBeEditable();
+    for (const [i, q] of questions.entries()) {
+      if (q.kind === "choice") await coursePage.choose(coursePage.questions().nth(i), q.correct);
+    }
+    await open.answerField().fill(reference);
+    for (const i of openIndexes.slice(1)) await question(i).answerField().fill(POOR_ANSWER);
+    await coursePage.submitButton().click();
+    await expect(open.credit()).toHaveText(CREDIT);
+    const retakeCredit = await open.creditPercent();
+    expect(retakeCredit).toBeGreaterThan(poorCredit);
+    await expect(open.feedback()).toContainText(/\S/);
+    await expect(open.referenceText()).toHaveText(reference);
+    await open.root.scrollIntoViewIfNeeded();
+    await expectAccessible(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+  });
+}

@@ -1,0 +1,92 @@
+import type { MasteryMap } from "~/lib/schemas/concepts";
+
+export type MasteryConcept = MasteryMap["concepts"][number];
+export type ConceptEdge = MasteryMap["edges"][number];
+
+/** "Weakest first" lists concepts with at least this much evidence: one answer says little. */
+export const MIN_EVIDENCE_FOR_WEAKEST = 2;
+export const WEAKEST_LIMIT = 10;
+
+/**
+ * What the page says of a concept's mastery. Without evidence the number is the model's prior,
+ * so the concept is "not assessed yet", not weak.
+ */
+export type MasteryBand = "unassessed" | "weak" | "learning" | "strong";
+
+export const MASTERY_BANDS: readonly MasteryBand[] = ["weak", "learning", "strong", "unassessed"];
+
+export const BAND_LABELS: Record<MasteryBand, string> = {
+  unassessed: "Not assessed yet",
+  weak: "Weak",
+  learning: "Learning",
+  strong: "Strong",
+};
+
+/** Below WEAK_BELOW is weak, from STRONG_FROM on strong, between them learning. */
+export const WEAK_BELOW = 0.4;
+export const STRONG_FROM = 0.7;
+
+export function masteryBand({ mastery, evidenceCount }: Pick<MasteryConcept, "mastery" | "evidenceCount">): MasteryBand {
+  if (evidenceCount === 0) return "unassessed";
+  if (mastery < WEAK_BELOW) return "weak";
+  return mastery < STRONG_FROM ? "learning" : "strong";
+}
+
+export const masteryPercent = (mastery: number) => Math.round(mastery * 100);
+
+/** "45%, learning", or "not assessed yet": how mastery reads as text. */
+export function masteryText(concept: Pick<MasteryConcept, "mastery" | "evidenceCount">): string {
+  const band = masteryBand(concept);
+  return band === "unassessed" ? "not assessed yet" : `${masteryPercent(concept.mastery)}%, ${BAND_LABELS[band].toLowerCase()}`;
+}
+
+export const evidenceText = (count: number) => `${count} piece${count === 1 ? "" : "s"} of evidence`;
+
+const byLabel = (a: MasteryConcept, b: MasteryConcept) => a.label.localeCompare(b.label) || a.id - b.id;
+
+/** The concepts the learner knows least among those with enough evidence, least first. */
+export function weakestFirst(concepts: readonly MasteryConcept[], { minEvidence = MIN_EVIDENCE_FOR_WEAKEST, limit = WEAKEST_LIMIT } = {}): MasteryConcept[] {
+  return concepts
+    .filter((concept) => concept.evidenceCount >= minEvidence)
+    .sort((a, b) => a.mastery - b.mastery || b.evidenceCount - a.evidenceCount || byLabel(a, b))
+    .slice(0, limit);
+}
+
+export const CONCEPT_SORTS = { weakest: "Weakest first", strongest: "Strongest first", evidence: "Most evidence", label: "A to Z" } as const;
+export type ConceptSort = keyof typeof CONCEPT_SORTS;
+
+/** The list's order. By mastery, concepts not assessed yet come last either way: their number is a prior, not a measure. */
+export function sortConcepts(concepts: readonly MasteryConcept[], sort: ConceptSort): MasteryConcept[] {
+  const assessedFirst = (a: MasteryConcept, b: MasteryConcept) => Number(a.evidenceCount === 0) - Number(b.evidenceCount === 0);
+  const compare: Record<ConceptSort, (a: MasteryConcept, b: MasteryConcept) => number> = {
+    weakest: (a, b) => assessedFirst(a, b) || a.mastery - b.mastery || byLabel(a, b),
+    strongest: (a, b) => assessedFirst(a, b) || b.mastery - a.mastery || byLabel(a, b),
+    evidence: (a, b) => b.evidenceCount - a.evidenceCount || byLabel(a, b),
+    label: byLabel,
+  };
+  return [...concepts].sort(compare[sort]);
+}
+
+/**
+ * The concepts the map shows by default when there are more than `limit`: those with the most
+ * evidence, then those explained by the most courses; the rest behind "Show all".
+ */
+export function conceptsForMap(concepts: readonly MasteryConcept[], limit: number): MasteryConcept[] {
+  if (concepts.length <= limit) return [...concepts];
+  return [...concepts].sort((a, b) => b.evidenceCount - a.evidenceCount || b.courses.length - a.courses.length || a.id - b.id).slice(0, limit);
+}
+
+/** A course's title, or "Course 12" when the learner's course list does not hold it (a public course they study). */
+export function courseTitle(titles: ReadonlyMap<number, string>, courseId: number): string {
+  return titles.get(courseId) ?? `Course ${courseId}`;
+}
+
+/** `?concept=` from the URL: a positive whole number, else null. */
+export function parseConceptParam(raw: string | string[] | undefined): number | null {
+  if (typeof raw !== "string" || !/^\d{1,10}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id >= 1 && id <= 2_147_483_647 ? id : null;
+}
+
+/** Where a moment opens: the course page at that second. */
+export const momentHref = (courseId: number, seconds: number) => `/course/${courseId}?t=${Math.max(0, Math.floor(seconds))}`;

@@ -1,0 +1,96 @@
+import { describe, expect, test } from "vitest";
+
+import type { QuizSource } from "~/server/ai/quiz/types";
+
+import { gradeOpenAnswer } from "./grade-open";
+import { buildOpenQuestions, OPEN_QUESTIONS_PER_QUIZ } from "./open-questions";
+
+/** A transcript of three sections, 60 s each, a line every 10 s. */
+function source(lines: readonly string[][], section: number, language = "en"): QuizSource {
+  const segments = lines.flat().map((text, index) => ({ index, text, startMs: index * 10_000, endMs: index * 10_000 + 9_000 }));
+  return { courseTitle: "Hashing", sectionTitle: "Section", timeStart: section * 60, timeEnd: (section + 1) * 60, segments, language };
+}
+
+const HASHING = [
+  [
+    "A hash table stores values under keys in an array of buckets.",
+    "Looking up a key in a hash table takes constant time on average.",
+    "The hash table is the most used structure for lookups.",
+    "Every hash table needs a way to choose a bucket for a key.",
+    "Inserting into a hash table is just as fast as looking up.",
+    "That is why the hash table is so popular.",
+  ],
+  [
+    "A hash function turns a key into a bucket number, and a good hash function spreads the keys evenly over the buckets.",
+    "A bad hash function puts many keys in one bucket.",
+    "Collisions happen when the hash function gives two keys one bucket.",
+    "Chaining keeps the colliding keys of a bucket in a list.",
+    "Chaining makes a collision cost a short walk down the list.",
+    "So the hash function and chaining decide the speed.",
+  ],
+  [
+    "The load factor is the number of keys divided by the number of buckets.",
+    "When the load factor grows, collisions grow too.",
+    "Most tables resize when the load factor passes three quarters.",
+    "Resizing brings the load factor back down.",
+    "Resizing copies every key into a bigger array.",
+    "Keep the load factor low and lookups stay fast.",
+  ],
+];
+
+describe("buildOpenQuestions", () => {
+  test("asks about the section's key phrases, with the video's own sentence as the reference, its key ideas and moment", () => {
+    const questions = buildOpenQuestions(source(HASHING, 1));
+    expect(questions.length).toBeGreaterThan(0);
+    expect(questions.length).toBeLessThanOrEqual(OPEN_QUESTIONS_PER_QUIZ);
+    const [first] = questions;
+    expect(first).toMatchObject({ kind: "open", options: [], questionText: 'In your own words, what does the video say about "hash function"?' });
+    expect(first!.correctAnswer).toBe(HASHING[1]![0]);
+    expect(first!.sourceTime).toBe(60);
+    expect(first!.keyIdeas!.length).toBeGreaterThanOrEqual(2);
+    for (const idea of first!.keyIdeas!) expect(first!.correctAnswer.toLowerCase()).toContain(idea.toLowerCase());
+    expect(first!.keyIdeas!.map((idea) => idea.toLowerCase())).not.toContain("hash");
+    expect(first!.explanation).toMatch(/^Key ideas: /);
+  });
+
+  test("its reference earns full credit and the question copied back earns nothing", () => {
+    for (const question of buildOpenQuestions(source(HASHING, 2))) {
+      const toGrade = { questionText: question.questionText, reference: question.correctAnswer, keyIdeas: question.keyIdeas! };
+      expect(gradeOpenAnswer(question.correctAnswer, toGrade, "en").credit).toBe(1);
+      expect(gradeOpenAnswer(question.questionText, toGrade, "en").credit).toBe(0);
+    }
+  });
+
+  test("two questions never share a sentence, and each stays inside its section", () => {
+    for (const section of [0, 1, 2]) {
+      const questions = buildOpenQuestions(source(HASHING, section));
+      expect(new Set(questions.map((q) => q.correctAnswer)).size).toBe(questions.length);
+      for (const q of questions) expect(q.sourceTime).toBeGreaterThanOrEqual(section * 60);
+      for (const q of questions) expect(q.sourceTime).toBeLessThan((section + 1) * 60);
+    }
+  });
+
+  test("asks in the course's language", () => {
+    const spanish = [
+      [
+        "La búsqueda binaria necesita una lista ordenada.",
+        "La búsqueda binaria mira el elemento del medio.",
+        "Si el valor es menor, la búsqueda binaria sigue por la izquierda.",
+      ],
+      [
+        "Cada paso de la búsqueda binaria descarta la mitad de la lista.",
+        "Por eso la búsqueda binaria tarda tiempo logarítmico.",
+        "Una lista de mil elementos pide unos diez pasos.",
+      ],
+    ];
+    const segments = spanish.flat().map((text, index) => ({ index, text, startMs: index * 20_000, endMs: index * 20_000 + 19_000 }));
+    const questions = buildOpenQuestions({ courseTitle: "", sectionTitle: "", timeStart: 0, timeEnd: 120, segments, language: "es" });
+    expect(questions.length).toBeGreaterThan(0);
+    expect(questions[0]!.questionText).toBe("Con tus propias palabras, ¿qué dice el vídeo sobre «búsqueda binaria»?");
+  });
+
+  test("a section without text, or naming nothing said often enough, gets none", () => {
+    expect(buildOpenQuestions({ ...source(HASHING, 1), timeStart: 500, timeEnd: 560 })).toEqual([]);
+    expect(buildOpenQuestions(source([["Hello there.", "Thanks for watching.", "See you soon."]], 0))).toEqual([]);
+  });
+});
