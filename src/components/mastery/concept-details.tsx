@@ -11,7 +11,6 @@ import { MasteryMeter } from "./mastery-meter";
 
 type ConceptDetailsProps = {
   concept: MasteryConcept;
-  titles: ReadonlyMap<number, string>;
   /** Move focus to the heading when shown (chosen from the list, not while moving through the map). */
   focus: boolean;
   onPractice: (ids: number[]) => void;
@@ -22,7 +21,7 @@ const lastEvidence = (iso: string | null) =>
   iso ? `Last evidence ${new Date(iso).toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" })}` : "No evidence yet";
 
 /** One concept: its mastery, its evidence, the courses and moments that explain it, and Practice. */
-export function ConceptDetails({ concept, titles, focus, onPractice, onClose }: ConceptDetailsProps) {
+export function ConceptDetails({ concept, focus, onPractice, onClose }: ConceptDetailsProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (focus) heading.current?.focus();
@@ -42,7 +41,7 @@ export function ConceptDetails({ concept, titles, focus, onPractice, onClose }: 
       <CardContent className="grid gap-4">
         <div className="grid gap-2">
           <h3 className="text-sm font-medium">Where it is explained</h3>
-          <ConceptMoments courses={concept.courses} titles={titles} />
+          <ConceptMoments courses={concept.courses} />
         </div>
         <div className="flex flex-wrap gap-2">
           <Button onClick={() => onPractice([concept.id])}>Practice</Button>

@@ -13,13 +13,12 @@ const PAGE = 50;
 
 type ConceptListProps = {
   concepts: readonly MasteryConcept[];
-  titles: ReadonlyMap<number, string>;
   selectedId: number | null;
   onSelect: (id: number) => void;
 };
 
 /** Every concept of the learner, sorted as they choose, 50 at a time: the page's text view of the map. */
-export function ConceptList({ concepts, titles, selectedId, onSelect }: ConceptListProps) {
+export function ConceptList({ concepts, selectedId, onSelect }: ConceptListProps) {
   const [sort, setSort] = useState<ConceptSort>("weakest");
   const [shown, setShown] = useState(PAGE);
   const sorted = useMemo(() => sortConcepts(concepts, sort), [concepts, sort]);
@@ -71,7 +70,7 @@ export function ConceptList({ concepts, titles, selectedId, onSelect }: ConceptL
               </span>
             </div>
             <MasteryMeter concept={concept} />
-            <ConceptMoments courses={concept.courses} titles={titles} limit={3} />
+            <ConceptMoments courses={concept.courses} limit={3} />
           </li>
         ))}
       </ul>

@@ -2,22 +2,20 @@ import Link from "next/link";
 
 import { formatTimestamp } from "~/lib/timestamps";
 
-import { courseTitle, momentHref, type MasteryConcept } from "./concepts";
+import { momentHref, type MasteryConcept } from "./concepts";
 
 type ConceptMomentsProps = {
   courses: MasteryConcept["courses"];
-  titles: ReadonlyMap<number, string>;
   /** At most this many moments a course (the details show them all). */
   limit?: number;
 };
 
 /** The courses that explain a concept, each with its moments: links that open the course at that second. */
-export function ConceptMoments({ courses, titles, limit = Number.POSITIVE_INFINITY }: ConceptMomentsProps) {
+export function ConceptMoments({ courses, limit = Number.POSITIVE_INFINITY }: ConceptMomentsProps) {
   if (courses.length === 0) return <p className="text-sm text-muted-foreground">No course explains it any more.</p>;
   return (
     <ul className="grid gap-1 text-sm" data-testid="concept-courses">
-      {courses.map(({ courseId, moments }) => {
-        const title = courseTitle(titles, courseId);
+      {courses.map(({ courseId, title, moments }) => {
         const shown = moments.slice(0, limit);
         return (
           <li key={courseId} className="flex flex-wrap items-baseline gap-x-2 gap-y-1">

@@ -76,11 +76,6 @@ export function conceptsForMap(concepts: readonly MasteryConcept[], limit: numbe
   return [...concepts].sort((a, b) => b.evidenceCount - a.evidenceCount || b.courses.length - a.courses.length || a.id - b.id).slice(0, limit);
 }
 
-/** A course's title, or "Course 12" when the learner's course list does not hold it (a public course they study). */
-export function courseTitle(titles: ReadonlyMap<number, string>, courseId: number): string {
-  return titles.get(courseId) ?? `Course ${courseId}`;
-}
-
 /** `?concept=` from the URL: a positive whole number, else null. */
 export function parseConceptParam(raw: string | string[] | undefined): number | null {
   if (typeof raw !== "string" || !/^\d{1,10}$/.test(raw)) return null;

@@ -31,11 +31,9 @@ function showInAddress(id: number | null) {
 /** /mastery: weakest first, every concept as a list or a map, one concept's details, and Practice. */
 export function MasteryView({ initialConceptId }: { initialConceptId: number | null }) {
   const map = api.mastery.map.useQuery();
-  const courses = api.course.mine.useQuery();
   const [selection, setSelection] = useState<Selection | null>(initialConceptId === null ? null : { id: initialConceptId, focus: false });
   const [practising, setPractising] = useState<number[] | null>(null);
 
-  const titles = useMemo(() => new Map((courses.data ?? []).map((course) => [course.id, course.title])), [courses.data]);
   const concepts = useMemo(() => map.data?.concepts ?? [], [map.data]);
   const byId = useMemo(() => new Map(concepts.map((concept) => [concept.id, concept])), [concepts]);
   const weakest = useMemo(() => weakestFirst(concepts), [concepts]);
@@ -76,7 +74,7 @@ export function MasteryView({ initialConceptId }: { initialConceptId: number | n
         <p className="text-sm text-muted-foreground" data-testid="mastery-summary">
           {concepts.length} concept{concepts.length === 1 ? "" : "s"} across your courses, {assessed} assessed so far.
         </p>
-        <WeakestConcepts concepts={weakest} titles={titles} onSelect={select} onPractice={setPractising} />
+        <WeakestConcepts concepts={weakest} onSelect={select} onPractice={setPractising} />
         <section aria-labelledby="all-concepts-title" className="grid gap-3">
           <h2 id="all-concepts-title" className="text-xl font-semibold">
             All your concepts
@@ -87,7 +85,7 @@ export function MasteryView({ initialConceptId }: { initialConceptId: number | n
               <TabsTrigger value="map">Map</TabsTrigger>
             </TabsList>
             <TabsContent value="list">
-              <ConceptList concepts={concepts} titles={titles} selectedId={selection?.id ?? null} onSelect={select} />
+              <ConceptList concepts={concepts} selectedId={selection?.id ?? null} onSelect={select} />
             </TabsContent>
             <TabsContent value="map">
               <Suspense fallback={<Spinner label="Loading the map" />}>
@@ -99,7 +97,7 @@ export function MasteryView({ initialConceptId }: { initialConceptId: number | n
       </div>
       <aside aria-label="Concept details" className="lg:sticky lg:top-20">
         {selected ? (
-          <ConceptDetails concept={selected} titles={titles} focus={selection?.focus ?? false} onPractice={setPractising} onClose={close} />
+          <ConceptDetails concept={selected} focus={selection?.focus ?? false} onPractice={setPractising} onClose={close} />
         ) : selection ? (
           <p className="text-sm text-muted-foreground" data-testid="concept-unknown">
             That concept is not among yours yet: it shows here once you study a course that explains it.

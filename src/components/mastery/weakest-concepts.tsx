@@ -6,13 +6,12 @@ import { MasteryMeter } from "./mastery-meter";
 
 type WeakestConceptsProps = {
   concepts: readonly MasteryConcept[];
-  titles: ReadonlyMap<number, string>;
   onSelect: (id: number) => void;
   onPractice: (ids: number[]) => void;
 };
 
 /** "Weakest first": the concepts the learner knows least, among those with enough evidence to say so. */
-export function WeakestConcepts({ concepts, titles, onSelect, onPractice }: WeakestConceptsProps) {
+export function WeakestConcepts({ concepts, onSelect, onPractice }: WeakestConceptsProps) {
   return (
     <section aria-labelledby="weakest-title" className="grid gap-3" data-testid="weakest-concepts">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -52,7 +51,7 @@ export function WeakestConcepts({ concepts, titles, onSelect, onPractice }: Weak
                 <MasteryMeter concept={concept} className="min-w-48 flex-1" />
                 <span className="text-xs text-muted-foreground">{evidenceText(concept.evidenceCount)}</span>
               </div>
-              <ConceptMoments courses={concept.courses} titles={titles} limit={3} />
+              <ConceptMoments courses={concept.courses} limit={3} />
             </li>
           ))}
         </ol>

@@ -33,7 +33,7 @@ export const masteryOutput = z.object({
       mastery: z.number().min(0).max(1).describe("The probability that the learner knows it now (docs/mastery.md)"),
       evidenceCount: z.number().int(),
       lastEvidenceAt: z.string().nullable().describe("ISO 8601; null before any evidence"),
-      courses: z.array(z.object({ courseId: z.number().int(), moments: z.array(conceptMomentOutput) })),
+      courses: z.array(z.object({ courseId: z.number().int(), title: z.string(), moments: z.array(conceptMomentOutput) })),
     }),
   ),
   edges: z.array(z.object({ from: z.number().int(), to: z.number().int(), kind: z.enum(CONCEPT_LINK_KINDS) })),

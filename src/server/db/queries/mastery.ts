@@ -89,15 +89,15 @@ export type MasteryConceptRow = {
   pKnown: number | null;
   evidenceCount: number | null;
   lastEvidenceAt: string | null;
-  courses: { courseId: number; moments: { sectionId: number; timeSeconds: number }[] }[];
+  courses: { courseId: number; title: string; moments: { sectionId: number; timeSeconds: number }[] }[];
 };
 
 /** The learner's concepts: those of their courses, and any they have evidence on, with where each course explains them. */
 const MASTERY_CONCEPTS_SQL = `
   WITH mine AS (${LEARNER_COURSES}),
   placed AS (
-    SELECT cc."conceptId", json_agg(json_build_object('courseId', cc."courseId", 'moments', cc.moments) ORDER BY cc."courseId") AS courses
-    FROM "CourseConcept" cc JOIN mine ON mine.id = cc."courseId" GROUP BY cc."conceptId"
+    SELECT cc."conceptId", json_agg(json_build_object('courseId', cc."courseId", 'title', c.title, 'moments', cc.moments) ORDER BY cc."courseId") AS courses
+    FROM "CourseConcept" cc JOIN mine ON mine.id = cc."courseId" JOIN "Course" c ON c.id = cc."courseId" GROUP BY cc."conceptId"
   ),
   known AS (SELECT "conceptId", "pKnown", "evidenceCount", "lastEvidenceAt" FROM "ConceptMastery" WHERE "userId" = $1::int AND "evidenceCount" > 0),
   ids AS (SELECT "conceptId" FROM placed UNION SELECT "conceptId" FROM known)

@@ -218,7 +218,7 @@ describe("evidence and mastery", () => {
     const map = await caller.mastery.map();
     const concept = map.concepts.find((c) => c.id === hashFunction.id)!;
     expect(concept).toMatchObject({ label: hashFunction.label, language: "en", mastery: MASTERY_PARAMETERS.prior, evidenceCount: 0, lastEvidenceAt: null });
-    expect(concept.courses).toEqual([{ courseId: course.id, moments: hashFunction.moments }]);
+    expect(concept.courses).toEqual([{ courseId: course.id, title: course.title, moments: hashFunction.moments }]);
     const ids = new Set(map.concepts.map((c) => c.id));
     expect(map.edges.length).toBeGreaterThan(0);
     for (const edge of map.edges) expect(ids.has(edge.from) && ids.has(edge.to)).toBe(true);
