@@ -1,15 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import {
-  conceptsForMap,
-  masteryBand,
-  masteryText,
-  momentHref,
-  parseConceptParam,
-  sortConcepts,
-  weakestFirst,
-  type MasteryConcept,
-} from "./concepts";
+import { conceptsForMap, masteryBand, masteryText, momentHref, parseConceptParam, sortConcepts, weakestFirst, type MasteryConcept } from "./concepts";
 
 function concept(id: number, mastery: number, evidenceCount: number, label = `Concept ${id}`, courses = 1): MasteryConcept {
   return {
