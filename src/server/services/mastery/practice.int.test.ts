@@ -4,13 +4,14 @@ import { describe, expect, test } from "vitest";
 import { PRACTICE_MAX_QUESTIONS } from "~/lib/schemas/concepts";
 import { refreshCourseConcepts } from "~/server/services/concepts/course-concepts";
 
-import { createTestCaller } from "../../../../test/caller";
+import { createTestCaller, sessionTokenFor } from "../../../../test/caller";
 import { db } from "../../../../test/db";
 import { expectTRPCError } from "../../../../test/expect";
 import { createUser } from "../../../../test/factories";
 import { HASHING, videoCourse } from "../../../../test/factories/concepts";
 import { createQuiz } from "../../../../test/factories/quiz";
 import { createCardRow } from "../../../../test/factories/study-rows";
+import { restCall } from "../../../../test/http";
 
 /** A public course on hashing with its concepts, a quiz on hash functions in its second section, and its concepts by label. */
 async function hashingCourse() {
@@ -115,5 +116,40 @@ describe("practice", () => {
     await db.course.update({ where: { id: course.id }, data: { isPublic: false } });
     await expectTRPCError(caller.mastery.practiceAnswer({ questionId: quiz.questions[0]!.id, answer: "A tree" }), "NOT_FOUND", "Question not found");
     await expectTRPCError(caller.mastery.practice({ conceptIds: [] }), "BAD_REQUEST");
+  });
+});
+
+describe("practice over REST: bad input is a clear 400 and records nothing", () => {
+  test.each([
+    ["no concepts", { conceptIds: [] }, "Choose at least one concept to practise"],
+    ["too many", { conceptIds: Array.from({ length: 21 }, (_, i) => i + 1) }, "Practise at most 20 concepts at once"],
+    ["not a list", { conceptIds: "1,2" }, "conceptIds must be a list of concept ids"],
+    ["missing", {}, "conceptIds must be a list of concept ids"],
+  ])("POST /api/practice, %s", async (_, json, message) => {
+    const learner = await createUser(db);
+    const response = await restCall<{ message: string }>("POST", "/api/practice", { sessionToken: await sessionTokenFor(learner), json });
+    expect([response.status, response.json.message]).toEqual([400, message]);
+  });
+
+  test("POST /api/practice/answers: an empty open answer, an answer too long, and an unknown field", async () => {
+    const { sections } = await videoCourse(db, HASHING, { isPublic: true });
+    const quiz = await createQuiz(db, sections[0]!.id, [
+      { options: ["A1", "B1", "C1", "D1"], correctAnswer: "A1" },
+      { kind: "open", questionText: "In your own words?", options: [], correctAnswer: "A hash table stores values under keys.", keyIdeas: ["values", "keys"] },
+    ]);
+    const learner = await createUser(db);
+    const token = await sessionTokenFor(learner);
+    const send = (json: unknown) => restCall<{ message: string }>("POST", "/api/practice/answers", { sessionToken: token, json });
+    const open = quiz.questions[1]!.id;
+    expect(await send({ questionId: open, answer: "  " }).then((r) => [r.status, r.json.message])).toEqual([
+      400,
+      "The answer to question 1 is empty: write it in your own words",
+    ]);
+    expect((await send({ questionId: open, answer: "x".repeat(1_001) })).status).toBe(400);
+    expect((await send({ questionId: open, answer: "keys", extra: 1 })).status).toBe(400);
+    expect(await db.conceptMastery.count({ where: { userId: learner.id } })).toBe(0);
+    const graded = await send({ questionId: open, answer: "It keeps values under their keys." });
+    expect(graded.status).toBe(200);
+    expect(graded.json).toMatchObject({ correct: true, credit: 1, correctAnswer: "A hash table stores values under keys." });
   });
 });
