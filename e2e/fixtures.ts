@@ -6,6 +6,7 @@ import { test as base, expect, type APIRequestContext, type Locator, type Page }
 import { FAKE_LLM_MODE_PROJECT } from "./constants";
 import { AuthPage, type Credentials } from "./pages/auth-page";
 import { CreateCoursePage } from "./pages/create-course-page";
+import { MISSED_OPEN_ANSWER } from "./pages/quiz-questions";
 import { Shell } from "./pages/shell";
 
 export const FAKE_GOOGLE_CONTROL = "http://127.0.0.1:3102";
@@ -102,30 +103,78 @@ export async function generateCourse(request: APIRequestContext, origin = "", to
   return { detail, sections };
 }
 
-type QuizView = { quiz: { id: number }; questions: { id: number; questionText: string; options: string[] }[] };
-type Attempt = { results: { questionId: number; correct: boolean; sourceTime: number | null }[] };
+export type QuizQuestionView = { id: number; kind: "choice" | "open"; questionText: string; options: string[]; sourceTime: number | null };
+export type QuizView = { quiz: { id: number }; questions: QuizQuestionView[] };
+export type AttemptResult = {
+  score: number;
+  passed: boolean;
+  results: { questionId: number; answer: string; correct: boolean; credit: number; correctAnswer: string; sourceTime: number | null }[];
+  cardsCreated: number;
+};
+/** A quiz question with its right answer: a choice's right option, an open question's reference (what the video says). */
+export type LearnedQuestion = QuizQuestionView & { correct: string };
+
+export { MISSED_OPEN_ANSWER };
+
+/** A section's quiz for the learner of `request`, generated on first request (`origin` as for registerViaApi). */
+export async function sectionQuiz(request: APIRequestContext, sectionId: number, origin = "") {
+  const generated = await request.post(`${origin}/api/sections/${sectionId}/generate-quiz`);
+  expect(generated.status(), await generated.text()).toBe(200);
+  return (await generated.json()) as QuizView;
+}
+
+/** Submits an attempt of a quiz through the API; `answer` gives each question's answer. */
+export async function submitAttempt(request: APIRequestContext, view: QuizView, answer: (question: QuizQuestionView) => string, origin = "") {
+  const attempt = await request.post(`${origin}/api/quizzes/${view.quiz.id}/attempts`, {
+    data: { answers: view.questions.map((q) => ({ questionId: q.id, answer: answer(q) })) },
+  });
+  expect(attempt.status(), await attempt.text()).toBe(200);
+  return (await attempt.json()) as AttemptResult;
+}
+
+/** The answer of a learner who does not know: a choice's option number `option` (the first by default), MISSED_OPEN_ANSWER to an open question. */
+export const guess =
+  (option = 0) =>
+  (question: QuizQuestionView) =>
+    question.kind === "open" ? MISSED_OPEN_ANSWER : question.options[option]!;
 
 /**
- * Submits attempts of a section's quiz (first option of each question, then the second, …) until
- * some answers are wrong; answers the questions missed, as the cards they make.
+ * A section's quiz with its right answers, learned from an attempt through the API (the quiz never
+ * holds them): the first option of each choice, MISSED_OPEN_ANSWER to an open question. An open
+ * question's right answer is its reference, what the video says there: written as the answer, it
+ * earns the grader's credit for the video's key ideas (the question said back earns at most 0.2).
+ * The attempt counts as the learner's; a scout learner keeps the one under test without it.
+ */
+export async function learnQuiz(request: APIRequestContext, sectionId: number, origin = "") {
+  const view = await sectionQuiz(request, sectionId, origin);
+  const { results } = await submitAttempt(request, view, guess(), origin);
+  const questions: LearnedQuestion[] = view.questions.map((q) => ({ ...q, correct: results.find((r) => r.questionId === q.id)!.correctAnswer }));
+  return { view, questions };
+}
+
+/** An answer the grader counts wrong: a choice's first option that is not the right one, MISSED_OPEN_ANSWER to an open question. */
+export const wrongAnswer = (question: LearnedQuestion) =>
+  question.kind === "open" ? MISSED_OPEN_ANSWER : question.options.find((option) => option !== question.correct)!;
+
+/** The front of the review card a missed question makes (quizCardFront): an open question's text, a choice's with its options (a cloze needs none). */
+export function cardFront({ questionText, options }: Pick<QuizQuestionView, "questionText" | "options">) {
+  if (options.length === 0 || /_{3,}/.test(questionText)) return questionText;
+  return `${questionText}\n\n${options.map((option, i) => `${String.fromCharCode(65 + i)}. ${option}`).join("\n")}`;
+}
+
+/**
+ * Submits attempts of a section's quiz (first option of each choice question, then the second, …;
+ * MISSED_OPEN_ANSWER to each open one) until some answers are wrong; answers the questions missed,
+ * as the cards they make.
  */
 export async function missQuestions(request: APIRequestContext, sectionId: number) {
-  const generated = await request.post(`/api/sections/${sectionId}/generate-quiz`);
-  expect(generated.status(), await generated.text()).toBe(200);
-  const view = (await generated.json()) as QuizView;
+  const view = await sectionQuiz(request, sectionId);
   const missed = new Map<number, { front: string; sourceTime: number | null }>();
   for (let option = 0; option < 4 && missed.size === 0; option += 1) {
-    const attempt = await request.post(`/api/quizzes/${view.quiz.id}/attempts`, {
-      data: { answers: view.questions.map((q) => ({ questionId: q.id, answer: q.options[option] })) },
-    });
-    expect(attempt.status(), await attempt.text()).toBe(200);
-    for (const result of ((await attempt.json()) as Attempt).results) {
-      if (!result.correct) {
-        const { questionText, options } = view.questions.find((q) => q.id === result.questionId)!;
-        // A choice question's card keeps its options (quizCardFront; a cloze needs none, and the fake LLM writes none).
-        const front = `${questionText}\n\n${options.map((option, i) => `${String.fromCharCode(65 + i)}. ${option}`).join("\n")}`;
-        missed.set(result.questionId, { front, sourceTime: result.sourceTime });
-      }
+    const { results } = await submitAttempt(request, view, guess(option));
+    for (const result of results) {
+      if (!result.correct)
+        missed.set(result.questionId, { front: cardFront(view.questions.find((q) => q.id === result.questionId)!), sourceTime: result.sourceTime });
     }
   }
   expect(missed.size).toBeGreaterThan(0);

@@ -9,7 +9,7 @@ import type { APIRequestContext } from "@playwright/test";
 
 import { CoursePage } from "./pages/course-page";
 import { MasteryPage } from "./pages/mastery-page";
-import { expect, expectAccessible, generateCourse, registerViaApi, test, VIEWPORTS } from "./fixtures";
+import { expect, expectAccessible, generateCourse, guess, registerViaApi, sectionQuiz, submitAttempt, test, VIEWPORTS } from "./fixtures";
 
 type Mastery = {
   concepts: { id: number; label: string; evidenceCount: number; courses: { courseId: number; moments: { sectionId: number; timeSeconds: number }[] }[] }[];
@@ -30,16 +30,9 @@ async function courseConcepts(request: APIRequestContext, courseId: number) {
   return (await readJson<CourseConcepts>(request, `/api/courses/${courseId}/concepts`)).concepts;
 }
 
-type QuizView = { quiz: { id: number }; questions: { id: number; kind?: "choice" | "open"; options: string[] }[] };
-
 /** Takes a section's quiz once (the first option of each choice question, a short sentence for an open one): evidence on its concepts. */
 async function takeQuiz(request: APIRequestContext, sectionId: number) {
-  const generated = await request.post(`/api/sections/${sectionId}/generate-quiz`);
-  expect(generated.status(), await generated.text()).toBe(200);
-  const view = (await generated.json()) as QuizView;
-  const answers = view.questions.map((q) => ({ questionId: q.id, answer: q.kind === "open" || q.options.length === 0 ? "I am not sure." : q.options[0]! }));
-  const attempt = await request.post(`/api/quizzes/${view.quiz.id}/attempts`, { data: { answers } });
-  expect(attempt.status(), await attempt.text()).toBe(200);
+  await submitAttempt(request, await sectionQuiz(request, sectionId), guess());
 }
 
 const evidenceOf = async (text: Promise<string>) => Number(/(\d+) pieces? of evidence/.exec(await text)![1]);

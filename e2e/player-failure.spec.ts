@@ -81,8 +81,7 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     // The quiz of the section shown.
     const current = (await coursePage.sectionTitle().innerText()).trim();
     await expect(coursePage.questions().first()).toBeVisible({ timeout: 60_000 });
-    const count = await coursePage.questions().count();
-    for (let index = 0; index < count; index += 1) await coursePage.questions().nth(index).getByRole("radio").first().check();
+    await coursePage.answerAnyhow();
     await coursePage.submitButton().click();
     await expect(coursePage.quiz().getByTestId("quiz-result")).toBeVisible();
     await expect(coursePage.sectionTitle()).toHaveText(current);

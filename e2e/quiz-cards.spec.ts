@@ -1,17 +1,27 @@
 /**
  * Cards from a quiz missed entirely, on the offline engine (its quizzes ask "Which statement does
- * the video make in this section?"), at a desktop and a phone viewport: the graded quiz says how
- * many cards its missed questions became, with a link to /review; there every card can be answered
- * on its own (a cloze, or the question with its options) and no two have the same front.
+ * the video make in this section?" and end on open ones, "In your own words, …"), at a desktop and a
+ * phone viewport: the graded quiz says how many cards its missed questions became, open ones too,
+ * with a link to /review; there every card can be answered on its own (a cloze, the question with
+ * its options, or an open question asked again) and no two have the same front.
  */
 import { type APIRequestContext } from "@playwright/test";
 
 import { CoursePage } from "./pages/course-page";
 import { ReviewPage } from "./pages/review-page";
-import { expect, expectAccessible, generateCourse, OFFLINE_BASE_URL, registerViaApi, routeYouTube, test, VIEWPORTS } from "./fixtures";
-
-type QuizView = { quiz: { id: number }; questions: { id: number; questionText: string; options: string[] }[] };
-type Attempt = { results: { questionId: number; correctAnswer: string }[] };
+import {
+  cardFront,
+  expect,
+  expectAccessible,
+  generateCourse,
+  learnQuiz,
+  OFFLINE_BASE_URL,
+  registerViaApi,
+  routeYouTube,
+  test,
+  VIEWPORTS,
+  wrongAnswer,
+} from "./fixtures";
 
 const STATEMENT_QUESTION = "Which statement does the video make in this section?";
 
@@ -23,15 +33,7 @@ const STATEMENT_QUESTION = "Which statement does the video make in this section?
 async function scoutQuiz(request: APIRequestContext) {
   await registerViaApi(request, undefined, OFFLINE_BASE_URL);
   const { sections } = await generateCourse(request, OFFLINE_BASE_URL, "binary search");
-  const generated = await request.post(`${OFFLINE_BASE_URL}/api/sections/${sections[0]!.id}/generate-quiz`);
-  expect(generated.status(), await generated.text()).toBe(200);
-  const view = (await generated.json()) as QuizView;
-  const attempt = await request.post(`${OFFLINE_BASE_URL}/api/quizzes/${view.quiz.id}/attempts`, {
-    data: { answers: view.questions.map((q) => ({ questionId: q.id, answer: q.options[0] })) },
-  });
-  expect(attempt.status(), await attempt.text()).toBe(200);
-  const { results } = (await attempt.json()) as Attempt;
-  return view.questions.map((q) => ({ ...q, correct: results.find((r) => r.questionId === q.id)!.correctAnswer }));
+  return (await learnQuiz(request, sections[0]!.id, OFFLINE_BASE_URL)).questions;
 }
 
 for (const [name, viewport] of Object.entries(VIEWPORTS)) {
@@ -45,6 +47,8 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     const questions = await scoutQuiz(scout.request);
     await scout.close();
     expect(questions.some((q) => q.questionText === STATEMENT_QUESTION)).toBe(true);
+    const openQuestions = questions.filter((q) => q.kind === "open").map((q) => q.questionText);
+    expect(openQuestions.length).toBeGreaterThanOrEqual(1);
 
     await routeYouTube(page);
     await registerViaApi(page.request, undefined, OFFLINE_BASE_URL);
@@ -53,13 +57,9 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     await coursePage.goto(detail.course.id);
     await expect(coursePage.questions().first()).toBeVisible({ timeout: 60_000 });
     await expect(coursePage.questions()).toHaveCount(questions.length);
-    for (const [index, { questionText, options, correct }] of questions.entries()) {
-      const question = coursePage.questions().nth(index);
-      await expect(question.locator("legend")).toHaveText(`${index + 1}. ${questionText}`);
-      await coursePage.choose(
-        question,
-        options.find((option) => option !== correct)!,
-      );
+    for (const [index, question] of questions.entries()) {
+      await expect(coursePage.questions().nth(index).locator("legend")).toHaveText(`${index + 1}. ${question.questionText}`);
+      await coursePage.question(index).answer(wrongAnswer(question));
     }
     await coursePage.submitButton().click();
     const told = coursePage.quiz().getByTestId("quiz-cards");
@@ -79,12 +79,15 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       const front = await review.front().innerText();
       expect(seen, "no two cards have the same front").not.toContain(front);
       seen.push(front);
-      // A cloze, or a question with the options it is answered from: never a bare "Which …?".
+      // A cloze, a question with the options it is answered from, or an open one: never a bare "Which …?".
       expect(front).not.toMatch(/^Which\b[^\n]*\?$/);
       if (front.startsWith(STATEMENT_QUESTION)) {
-        const asked = questions.find((q) => front === `${q.questionText}\n\n${q.options.map((o, i) => `${"ABCD"[i]}. ${o}`).join("\n")}`);
+        const asked = questions.find((q) => front === cardFront(q));
         expect(asked, front).toBeDefined();
         if (seen.filter((f) => f.startsWith(STATEMENT_QUESTION)).length === 1) await expectAccessible(page);
+      } else if (openQuestions.includes(front)) {
+        // An open question's card asks it again, to be answered in one's own words.
+        if (seen.filter((f) => openQuestions.includes(f)).length === 1) await expectAccessible(page);
       } else {
         expect(front).toContain("_____");
       }
@@ -93,6 +96,7 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       await page.keyboard.press("4");
     }
     expect(seen.filter((f) => f.startsWith(STATEMENT_QUESTION)).length).toBe(questions.filter((q) => q.questionText === STATEMENT_QUESTION).length);
+    expect(seen.filter((f) => openQuestions.includes(f)).sort()).toEqual([...openQuestions].sort());
     await expect(review.empty()).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
   });

@@ -152,9 +152,8 @@ test("'Rewatch this part' seeks the player to the moment the explanation cites",
   expect(targetIndex, "the offline quiz cites the transcript").toBeGreaterThanOrEqual(0);
   const target = questions[targetIndex]! as { questionText: string; sourceTime: number };
 
-  const count = await coursePage.questions().count();
+  const count = await coursePage.answerAnyhow();
   expect(count).toBe(questions.length);
-  for (let index = 0; index < count; index += 1) await coursePage.questions().nth(index).getByRole("radio").first().check();
   await coursePage.submitButton().click();
   await expect(coursePage.quiz().getByTestId("quiz-explanation")).toHaveCount(count);
 

@@ -1,5 +1,7 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 
+import { QuizQuestion } from "./quiz-questions";
+
 /** /course/{id}: the outline, the video (stub or YouTube), the section, its quiz and the section buttons. */
 export class CoursePage {
   /** `origin` selects the app instance (the offline one runs on its own port). */
@@ -160,6 +162,31 @@ export class CoursePage {
 
   async choose(question: Locator, text: string) {
     await this.option(question, text).getByRole("radio").check();
+  }
+
+  /** The quiz's question at `index` (from 0), choice or open. */
+  question(index: number) {
+    return new QuizQuestion(this.questions().nth(index));
+  }
+
+  /**
+   * Answers every question shown with `answerTo(its text)`: a choice's option, or what to write
+   * for an open question. Answers how many questions there are.
+   */
+  async answerEach(answerTo: (text: string) => string) {
+    const count = await this.questions().count();
+    for (let index = 0; index < count; index += 1) {
+      const question = this.question(index);
+      await question.answer(answerTo(await question.text()));
+    }
+    return count;
+  }
+
+  /** Answers every question without knowing (QuizQuestion.answerAnyhow); answers how many there are. */
+  async answerAnyhow() {
+    const count = await this.questions().count();
+    for (let index = 0; index < count; index += 1) await this.question(index).answerAnyhow();
+    return count;
   }
 
   submitButton() {

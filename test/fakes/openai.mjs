@@ -13,7 +13,9 @@
  * message (segment-carrying arrays group about 4 segments per leaf item, `# Chapter` lines in
  * the transcript split the outermost array), so the real engines produce a real course against
  * it. A multiple-choice object (a string list beside a `correct…` string: the quiz schema) gets
- * distinct options and a correct answer that is one of them. Plain chat gets a short text
+ * distinct options and a correct answer that is one of them. A grading object (a `grades` list of
+ * accuracy, completeness and relevance: ai/quiz/grade.ts) gets one grade per `Answer k:` block,
+ * each the share of its <reference>'s longer words its <answer> says. Plain chat gets a short text
  * quoting the first line of the last user message, and
  * citing the first `<passage start="m:ss">` of the system prompt when there is one (the tutor's).
  * Streams send one chunk per 24 characters, `chunkDelayMs` apart.
@@ -190,10 +192,43 @@ function answerContent(body) {
   const message = lastUserText(body.messages);
   if (format?.type === "json_schema" && format.json_schema?.schema) {
     const schema = format.json_schema.schema;
+    if (isGradeSchema(schema)) return JSON.stringify(gradeAnswers(message));
     return JSON.stringify(generate(schema, rootContext(message), { root: schema, key: "" }));
   }
   if (format?.type === "json_object") return JSON.stringify({ answer: chatReply(message) });
   return chatReply(message, systemText(body.messages));
+}
+
+function isGradeSchema(schema) {
+  const item = resolveRef(schema.properties?.grades?.items ?? {}, schema);
+  return ["accuracy", "completeness", "relevance", "feedback"].every((key) => key in (item.properties ?? {}));
+}
+
+/** The words a grade compares: lower case, four letters or more. */
+const gradedWords = (text) => new Set(text.toLowerCase().match(/\p{L}{4,}/gu) ?? []);
+
+/** One grade per `Answer k:` block: the share of the reference's words the answer says, for all three criteria. */
+function gradeAnswers(message) {
+  const blocks = message.split(/^Answer (\d+):$/m).slice(1);
+  const grades = [];
+  for (let i = 0; i < blocks.length; i += 2) {
+    const text = blocks[i + 1] ?? "";
+    const reference = gradedWords(/<reference>\n([\s\S]*?)\n<\/reference>/.exec(text)?.[1] ?? "");
+    const answer = gradedWords(/<answer>\n([\s\S]*?)\n<\/answer>/.exec(text)?.[1] ?? "");
+    const share = reference.size === 0 ? 0 : [...reference].filter((word) => answer.has(word)).length / reference.size;
+    const score = Math.round(share * 100) / 100;
+    grades.push({
+      id: Number(blocks[i]),
+      accuracy: score,
+      completeness: score,
+      relevance: score,
+      feedback:
+        score >= 0.6
+          ? "Your answer says what the video says. Nothing important is missing."
+          : "Your answer touches the topic. It misses most of what the video says.",
+    });
+  }
+  return { grades };
 }
 
 function malformedContent(body, variant) {
