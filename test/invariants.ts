@@ -47,6 +47,20 @@ export const INVARIANTS: Record<string, string> = {
     SELECT p.id, p."currentSectionId", p."courseId" FROM "CourseProgress" p
     JOIN "Section" s ON s.id = p."currentSectionId" JOIN "Chapter" ch ON ch.id = s."chapterId"
     WHERE ch."courseId" <> p."courseId"`,
+  "concept moment in a section of another course": `
+    SELECT cc."courseId", cc."conceptId", m->>'sectionId' AS "sectionId"
+    FROM "CourseConcept" cc CROSS JOIN LATERAL jsonb_array_elements(cc.moments) AS m
+    WHERE NOT EXISTS (
+      SELECT 1 FROM "Section" s JOIN "Chapter" ch ON ch.id = s."chapterId"
+      WHERE s.id = (m->>'sectionId')::int AND ch."courseId" = cc."courseId")`,
+  "question tagged with a concept its course does not explain": `
+    SELECT qc."questionId", qc."conceptId" FROM "QuestionConcept" qc
+    JOIN "QuizQuestion" q ON q.id = qc."questionId" JOIN "Quiz" z ON z.id = q."quizId"
+    JOIN "Section" s ON s.id = z."sectionId" JOIN "Chapter" ch ON ch.id = s."chapterId"
+    WHERE NOT EXISTS (SELECT 1 FROM "CourseConcept" cc WHERE cc."courseId" = ch."courseId" AND cc."conceptId" = qc."conceptId")`,
+  "mastery outside a probability, or with negative evidence": `
+    SELECT "userId", "conceptId", "pKnown", "evidenceCount" FROM "ConceptMastery"
+    WHERE NOT ("pKnown" >= 0 AND "pKnown" <= 1) OR "evidenceCount" < 0`,
 };
 
 /** Runs every invariant query; throws listing the ones that returned rows. */

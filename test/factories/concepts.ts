@@ -60,3 +60,27 @@ export async function videoCourse(
   const course = await createCourse(db, { userId, videoId, language, isPublic, sectionsPerChapter: lines.length, conceptsAt: null });
   return { course, sections: sectionsOf(course) };
 }
+
+/** A concept explained by a course at one moment of one of its sections (a Concept and its CourseConcept). */
+export async function createCourseConcept(
+  db: DbClient,
+  {
+    courseId,
+    sectionId,
+    key,
+    label,
+    timeSeconds = 0,
+    definition = `${label} is explained here.`,
+  }: {
+    courseId: number;
+    sectionId: number;
+    key: string;
+    label: string;
+    timeSeconds?: number;
+    definition?: string;
+  },
+) {
+  const concept = await db.concept.create({ data: { language: "en", key, label } });
+  await db.courseConcept.create({ data: { courseId, conceptId: concept.id, rank: 0, definition, moments: [{ sectionId, timeSeconds }] } });
+  return concept;
+}

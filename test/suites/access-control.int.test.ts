@@ -36,6 +36,7 @@ import { db } from "../db";
 import { startFakeStripe, type FakeStripe } from "../fakes/stripe.mjs";
 import { bearer, createApiTokenRow, createCourse, createProgress, createUser, DEFAULT_PASSWORD, uniqueSuffix } from "../factories";
 import { createQuiz, createQuizCourse } from "../factories/quiz";
+import { createCourseConcept } from "../factories/concepts";
 import { createCardRow, createNoteRow } from "../factories/study-rows";
 import { drainGenerationQueue, libraryDeps, whileDraining } from "../generation";
 import { apiRequest, documentedOperations, expectDocumentedResponse, expectNoLeak, ORIGIN, readBody } from "../http";
@@ -869,26 +870,19 @@ beforeAll(async () => {
     remove: { owner: await ownerCardRow("delete"), bearer: await ownerCardRow("delete by token", publicCourse.id) },
     restRemove: { owner: await ownerCardRow("REST delete"), bearer: await ownerCardRow("REST delete by token") },
   };
-  const concept = await db.concept.create({ data: { language: "en", key: `aclsecretconcept${sfx}`.toLowerCase(), label: MARK.concept } });
-  await db.courseConcept.create({
-    data: {
-      courseId: course.id,
-      conceptId: concept.id,
-      rank: 0,
-      definition: `${MARK.concept} is explained here.`,
-      moments: [{ sectionId: sections[0]!.id, timeSeconds: 3 }],
-    },
+  const concept = await createCourseConcept(db, {
+    courseId: course.id,
+    sectionId: sections[0]!.id,
+    key: `aclsecretconcept${sfx}`.toLowerCase(),
+    label: MARK.concept,
+    timeSeconds: 3,
   });
   await db.conceptMastery.create({ data: { userId: owner.id, conceptId: concept.id, pKnown: 0.8, evidenceCount: 2, lastEvidenceAt: new Date() } });
-  const publicConcept = await db.concept.create({ data: { language: "en", key: `shared concept ${sfx}`, label: "A shared concept" } });
-  await db.courseConcept.create({
-    data: {
-      courseId: publicCourse.id,
-      conceptId: publicConcept.id,
-      rank: 0,
-      definition: "Shared.",
-      moments: [{ sectionId: publicSections[0]!.id, timeSeconds: 1 }],
-    },
+  const publicConcept = await createCourseConcept(db, {
+    courseId: publicCourse.id,
+    sectionId: publicSections[0]!.id,
+    key: `shared concept ${sfx}`,
+    label: "A shared concept",
   });
   // Never spent: what review.queue shows the owner (and no one else).
   await ownerCardRow("in the queue");

@@ -23,6 +23,7 @@ import { randomIp, sessionCookieHeader, sessionTokenFor } from "../caller";
 import { db } from "../db";
 import { courseWithTranscript, createCourse, createProgress, createUser, DEFAULT_PASSWORD, uniqueSuffix } from "../factories";
 import { createQuiz, createQuizCourse } from "../factories/quiz";
+import { createCourseConcept } from "../factories/concepts";
 import { createCardRow, createNoteRow } from "../factories/study-rows";
 import { drainGenerationQueue, libraryDeps, whileDraining } from "../generation";
 import { documentedOperations, ORIGIN } from "../http";
@@ -65,15 +66,12 @@ async function buildWorld(tag: string): Promise<World> {
   const cardIds: [number, number] = [(await card("Why halve the range?")).id, (await card("When does it stop?")).id];
   const note = (text: string) => createNoteRow(db, { userId: owner.id, courseId: course.id, timeSeconds: 30, text });
   const noteIds: [number, number] = [(await note("To edit")).id, (await note("To delete")).id];
-  const concept = await db.concept.create({ data: { language: "en", key: `contract concept ${tag} ${uniqueSuffix()}`, label: "Contract concept" } });
-  await db.courseConcept.create({
-    data: {
-      courseId: course.id,
-      conceptId: concept.id,
-      rank: 0,
-      definition: "A concept of the contract.",
-      moments: [{ sectionId: sections[0]!.id, timeSeconds: 5 }],
-    },
+  const concept = await createCourseConcept(db, {
+    courseId: course.id,
+    sectionId: sections[0]!.id,
+    key: `contract concept ${tag} ${uniqueSuffix()}`,
+    label: "Contract concept",
+    timeSeconds: 5,
   });
   await db.questionConcept.create({ data: { questionId: quiz.questions[0]!.id, conceptId: concept.id } });
   return {

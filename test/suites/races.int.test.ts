@@ -29,6 +29,7 @@ import { db, getPool } from "../db";
 import { tally } from "../expect";
 import { bearer, courseWithTranscript, createApiTokenRow, createCourse, createUser, sectionsOf, uniqueSuffix } from "../factories";
 import { createQuiz, createQuizCourse } from "../factories/quiz";
+import { createCourseConcept } from "../factories/concepts";
 import { startFakeStripe, type FakeStripe } from "../fakes/stripe.mjs";
 import { apiRequest, restCall, trpcCall, type ApiResult } from "../http";
 import { libraryDeps } from "../generation";
@@ -542,9 +543,14 @@ describe(`races: ${TRIALS} trials × ${CONCURRENCY} concurrent requests`, () => 
   test("mastery: simultaneous attempts on one concept each count, none lost to another's write", async () => {
     await runRace("mastery evidence", async (index) => {
       const { user, token } = await learner();
-      const { sections } = await createQuizCourse(db, { userId: user.id });
+      const { course, sections } = await createQuizCourse(db, { userId: user.id });
       const quiz = await createQuiz(db, sections[0]!.id);
-      const concept = await db.concept.create({ data: { language: "en", key: `race concept ${user.id} ${index}`, label: "Race concept" } });
+      const concept = await createCourseConcept(db, {
+        courseId: course.id,
+        sectionId: sections[0]!.id,
+        key: `race concept ${user.id} ${index}`,
+        label: "Race concept",
+      });
       await db.questionConcept.createMany({ data: quiz.questions.map((q) => ({ questionId: q.id, conceptId: concept.id })) });
       const results = await atOnce(CONCURRENCY, (i) =>
         restCall("POST", `/api/quizzes/${quiz.id}/attempts`, {
@@ -571,9 +577,14 @@ describe(`races: ${TRIALS} trials × ${CONCURRENCY} concurrent requests`, () => 
   test("practice answers: simultaneous answers on one concept each count, and the missed question makes one card", async () => {
     await runRace("practice answers", async (index) => {
       const { user, token } = await learner();
-      const { sections } = await createQuizCourse(db, { userId: user.id });
+      const { course, sections } = await createQuizCourse(db, { userId: user.id });
       const quiz = await createQuiz(db, sections[0]!.id);
-      const concept = await db.concept.create({ data: { language: "en", key: `practice race ${user.id} ${index}`, label: "Practice race" } });
+      const concept = await createCourseConcept(db, {
+        courseId: course.id,
+        sectionId: sections[0]!.id,
+        key: `practice race ${user.id} ${index}`,
+        label: "Practice race",
+      });
       await db.questionConcept.createMany({ data: quiz.questions.map((q) => ({ questionId: q.id, conceptId: concept.id })) });
       const [question] = quiz.questions;
       const results = await atOnce(CONCURRENCY, (i) =>

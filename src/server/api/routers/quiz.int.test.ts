@@ -5,6 +5,7 @@ import { createTestCaller, sessionTokenFor } from "../../../../test/caller";
 import { db } from "../../../../test/db";
 import { expectTRPCError, expectValidationError } from "../../../../test/expect";
 import { createCourse, createUser, sectionsOf } from "../../../../test/factories";
+import { createCourseConcept } from "../../../../test/factories/concepts";
 import { createQuiz, createQuizCourse } from "../../../../test/factories/quiz";
 import { restCall } from "../../../../test/http";
 
@@ -442,8 +443,13 @@ describe("open questions", () => {
   });
 
   test("an open answer is evidence by its credit on the question's concepts", async () => {
-    const { course, submit, open } = await openQuiz();
-    const concept = await db.concept.create({ data: { language: "en", key: `open evidence ${open.id}`, label: "Hash function" } });
+    const { course, quiz, submit, open } = await openQuiz();
+    const concept = await createCourseConcept(db, {
+      courseId: course.id,
+      sectionId: quiz.sectionId,
+      key: `open evidence ${open.id}`,
+      label: "Hash function",
+    });
     await db.questionConcept.create({ data: { questionId: open.id, conceptId: concept.id } });
     await submit("It gives every key a bucket number.");
     const stored = await db.conceptMastery.findUniqueOrThrow({ where: { userId_conceptId: { userId: course.userId, conceptId: concept.id } } });
