@@ -1,10 +1,12 @@
 /**
  * Finds the concepts of the courses saved before concepts existed (or whose concepts could not be
- * found when they were saved), a few at a time in the background, newest first: never on a read.
- * Every server process runs one; two that pick the same course both compute it, and the one that
- * stores second leaves it (refreshCourseConcepts' onlyIfPending).
+ * found when they were saved), one at a time in the background, never on a read, resting after each
+ * as long as it took. Every server process runs one, each in its own random order; two that still
+ * pick the same course both compute it, and the one that stores second leaves it
+ * (refreshCourseConcepts' onlyIfPending).
  */
 import type { Db } from "~/server/db";
+import { selectCoursesWithoutConcepts } from "~/server/db/queries/concepts";
 import { logger } from "~/server/logger";
 
 import { refreshCourseConcepts } from "./course-concepts";
@@ -20,15 +22,12 @@ export type BackfillOptions = {
   delayMs?: number;
 };
 
-/** The ready courses without concepts, newest first; those that failed this run are skipped. */
-async function pendingCourses(db: Db, batch: number, failed: ReadonlySet<number>): Promise<number[]> {
-  const rows = await db.course.findMany({
-    where: { status: "ready", conceptsAt: null, id: { notIn: [...failed] } },
-    orderBy: { id: "desc" },
-    take: batch,
-    select: { id: true },
+/** Waits `ms`, or less when `signal` aborts. */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener("abort", () => (clearTimeout(timer), resolve()), { once: true });
   });
-  return rows.map((row) => row.id);
 }
 
 /** Runs the backfill until `stop`: in batches while courses are pending, then once every `idleMs`. */
@@ -41,10 +40,11 @@ export function startConceptBackfill(db: Db, { batch = 20, idleMs = 60_000, dela
   async function runOnce(): Promise<void> {
     try {
       for (;;) {
-        const ids = await pendingCourses(db, batch, failed);
+        const ids = await selectCoursesWithoutConcepts(db, { limit: batch, skip: [...failed] });
         if (ids.length === 0) return;
         for (const id of ids) {
           if (stopping.signal.aborted) return;
+          const started = performance.now();
           try {
             await refreshCourseConcepts(db, id, { onlyIfPending: true });
           } catch (error) {
@@ -52,6 +52,8 @@ export function startConceptBackfill(db: Db, { batch = 20, idleMs = 60_000, dela
             failed.add(id);
             logger.warn("could not find a course's concepts", { courseId: id, error: String(error) });
           }
+          // Rest as long as the course took: the backfill never takes more than half of this process's time from its requests.
+          await pause(performance.now() - started, stopping.signal);
         }
       }
     } catch (error) {
