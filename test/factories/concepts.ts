@@ -1,6 +1,8 @@
-import type { DbClient } from "~/server/db";
+import type { Db, DbClient } from "~/server/db";
+import { refreshCourseConcepts } from "~/server/services/concepts/course-concepts";
 
 import { createCourse, sectionsOf } from "./course";
+import { createQuiz } from "./quiz";
 import { uniqueSuffix } from "./user";
 
 /** A lecture on hashing: three 60-second sections, each with six lines ten seconds apart. */
@@ -83,4 +85,25 @@ export async function createCourseConcept(
   const concept = await db.concept.create({ data: { language: "en", key, label } });
   await db.courseConcept.create({ data: { courseId, conceptId: concept.id, rank: 0, definition, moments: [{ sectionId, timeSeconds }] } });
   return concept;
+}
+
+/** A public course on HASHING with its concepts found and a quiz of two questions on hash functions in its second section. */
+export async function hashingCourseWithQuiz(db: Db) {
+  const { course, sections } = await videoCourse(db, HASHING, { isPublic: true });
+  const quiz = await createQuiz(db, sections[1]!.id, [
+    {
+      questionText: "What does a hash function turn a key into?",
+      options: ["A bucket number", "A string", "A list", "A tree"],
+      correctAnswer: "A bucket number",
+      sourceTime: 70,
+    },
+    {
+      questionText: "What makes a hash function good?",
+      options: ["It spreads keys evenly", "It is slow", "It sorts keys", "It copies keys"],
+      correctAnswer: "It spreads keys evenly",
+      sourceTime: 80,
+    },
+  ]);
+  await refreshCourseConcepts(db, course.id);
+  return { course, sections, quiz };
 }

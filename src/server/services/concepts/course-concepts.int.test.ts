@@ -7,7 +7,7 @@ import { createTestCaller } from "../../../../test/caller";
 import { db } from "../../../../test/db";
 import { expectTRPCError } from "../../../../test/expect";
 import { createProgress, createUser } from "../../../../test/factories";
-import { HASHING, videoCourse } from "../../../../test/factories/concepts";
+import { HASHING, hashingCourseWithQuiz, videoCourse } from "../../../../test/factories/concepts";
 import { createQuiz } from "../../../../test/factories/quiz";
 import { createCardRow } from "../../../../test/factories/study-rows";
 import { startConceptBackfill } from "./backfill";
@@ -136,22 +136,7 @@ describe("a course's concepts", () => {
 describe("evidence and mastery", () => {
   /** A public course with its concepts and a quiz of two questions on hash functions in its second section. */
   async function quizOnHashFunctions() {
-    const { course, sections } = await videoCourse(db, HASHING, { isPublic: true });
-    const quiz = await createQuiz(db, sections[1]!.id, [
-      {
-        questionText: "What does a hash function turn a key into?",
-        options: ["A bucket number", "A string", "A list", "A tree"],
-        correctAnswer: "A bucket number",
-        sourceTime: 70,
-      },
-      {
-        questionText: "What makes hash functions good?",
-        options: ["They spread keys evenly", "They are slow", "They sort keys", "They copy keys"],
-        correctAnswer: "They spread keys evenly",
-        sourceTime: 80,
-      },
-    ]);
-    await refreshCourseConcepts(db, course.id);
+    const { course, sections, quiz } = await hashingCourseWithQuiz(db);
     const hashFunction = (await conceptsOf(course.id, course.userId)).find((c) => c.label.toLowerCase() === "hash function")!;
     return { course, sections, quiz, hashFunction };
   }

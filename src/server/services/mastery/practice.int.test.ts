@@ -2,35 +2,19 @@
 import { describe, expect, test } from "vitest";
 
 import { PRACTICE_MAX_QUESTIONS } from "~/lib/schemas/concepts";
-import { refreshCourseConcepts } from "~/server/services/concepts/course-concepts";
 
 import { createTestCaller, sessionTokenFor } from "../../../../test/caller";
 import { db } from "../../../../test/db";
 import { expectTRPCError } from "../../../../test/expect";
 import { createUser } from "../../../../test/factories";
-import { HASHING, videoCourse } from "../../../../test/factories/concepts";
+import { HASHING, hashingCourseWithQuiz, videoCourse } from "../../../../test/factories/concepts";
 import { createQuiz } from "../../../../test/factories/quiz";
 import { createCardRow } from "../../../../test/factories/study-rows";
 import { restCall } from "../../../../test/http";
 
 /** A public course on hashing with its concepts, a quiz on hash functions in its second section, and its concepts by label. */
 async function hashingCourse() {
-  const { course, sections } = await videoCourse(db, HASHING, { isPublic: true });
-  const quiz = await createQuiz(db, sections[1]!.id, [
-    {
-      questionText: "What does a hash function turn a key into?",
-      options: ["A bucket number", "A string", "A list", "A tree"],
-      correctAnswer: "A bucket number",
-      sourceTime: 70,
-    },
-    {
-      questionText: "What makes a hash function good?",
-      options: ["It spreads keys evenly", "It is slow", "It sorts keys", "It copies keys"],
-      correctAnswer: "It spreads keys evenly",
-      sourceTime: 80,
-    },
-  ]);
-  await refreshCourseConcepts(db, course.id);
+  const { course, sections, quiz } = await hashingCourseWithQuiz(db);
   const concepts = await db.courseConcept.findMany({ where: { courseId: course.id }, select: { conceptId: true, concept: { select: { label: true } } } });
   const idOf = (label: string) => concepts.find((c) => c.concept.label.toLowerCase() === label)!.conceptId;
   return { course, sections, quiz, idOf };
