@@ -10,15 +10,18 @@ import { useSessionUser } from "~/hooks/use-session";
 export function MasteryLink() {
   const { user } = useSessionUser();
   if (!user) return null;
+  // The wrapper hides it: `hidden` on the link itself would conflict with the button's `inline-flex` (cn does not merge).
   return (
-    <Link
-      href="/mastery"
-      aria-label="Mastery"
-      data-testid="header-mastery-link"
-      className={buttonVariants({ variant: "ghost", size: "sm", className: "hidden px-2 sm:inline-flex" })}
-    >
-      <Target aria-hidden="true" />
-      <span>Mastery</span>
-    </Link>
+    <span className="hidden sm:contents">
+      <Link
+        href="/mastery"
+        aria-label="Mastery"
+        data-testid="header-mastery-link"
+        className={buttonVariants({ variant: "ghost", size: "sm", className: "px-2" })}
+      >
+        <Target aria-hidden="true" />
+        <span>Mastery</span>
+      </Link>
+    </span>
   );
 }
