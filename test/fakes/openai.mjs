@@ -406,6 +406,15 @@ function generateString(schema, context, key) {
       .filter(Boolean)
       .slice(0, 7);
     text = `Question ${context.index + 1}: what does the video say about ${words.join(" ") || "this"}?`;
+  } else if (/^label$/i.test(key)) {
+    // A concept's name: two of the source's longer words, a different pair for each item.
+    const words = source
+      .replace(/[^\p{L}\p{N}\s'-]/gu, " ")
+      .split(/\s+/)
+      .filter((word) => word.length > 4);
+    text = words.slice(context.index * 2, context.index * 2 + 2).join(" ") || `Idea ${context.index + 1}`;
+  } else if (/^definition$/i.test(key)) {
+    text = (source.match(/[^.!?]+[.!?]*/) ?? [source])[0].trim().slice(0, 200);
   } else if (/title|name|heading|label/i.test(key)) {
     const words = source
       .replace(/[^\p{L}\p{N}\s'-]/gu, " ")

@@ -202,6 +202,51 @@ describe("createLlmEngine", () => {
     expect(starts(outline)).toEqual([0, 10]);
   });
 
+  it("keeps the concepts a section names (at most 3, labels that are names), and reads a missing or broken list as none", async () => {
+    const concept = (label: string, definition = `${label} explained.`) => ({ label, definition });
+    const answer = {
+      title: "T",
+      description: "D",
+      chapters: [
+        {
+          title: "C",
+          summary: "S",
+          sections: [
+            {
+              startSegment: 0,
+              title: "One",
+              content: "Text.",
+              concepts: [
+                concept("  Binary   search "),
+                concept("   "),
+                concept("a label that is far too long to be the name of one concept"),
+                concept("Sorted list", `  ${"long ".repeat(100)}`),
+                concept("Midpoint"),
+                concept("Fourth kept one"),
+              ],
+            },
+            { startSegment: 5, title: "Two", content: "Text." },
+            { startSegment: 10, title: "Three", content: "Text.", concepts: "none" },
+          ],
+        },
+      ],
+    };
+    const outline = await createLlmEngine(new MockLanguageModelV4({ doGenerate: () => reply(answer) })).structure(input());
+    const [one, two, three] = outline.chapters[0]!.sections;
+    expect(one!.concepts!.map((c) => c.label)).toEqual(["Binary search", "Sorted list", "Midpoint"]);
+    expect(one!.concepts![0]!.definition).toBe("Binary search explained.");
+    expect(one!.concepts![1]!.definition.length).toBeLessThanOrEqual(300);
+    expect(two!.concepts).toEqual([]);
+    expect(three!.concepts).toEqual([]);
+  });
+
+  it("asks for each section's concepts, in the same structured answer", async () => {
+    const model = new MockLanguageModelV4({ doGenerate: async (options) => reply(obedientAnswer(options)) });
+    await createLlmEngine(model).structure(input());
+    const format = model.doGenerateCalls[0]!.responseFormat;
+    expect(JSON.stringify(format?.type === "json" ? format.schema : null)).toMatch(/"concepts":\{[^}]*"type":"array"/);
+  });
+
   it("rejects a transcript with no words", async () => {
     const model = new MockLanguageModelV4({ doGenerate: () => reply({}) });
     await expect(createLlmEngine(model).structure(input({ segments: [] }))).rejects.toThrow(NO_TRANSCRIPT_MESSAGE);

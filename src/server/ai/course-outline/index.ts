@@ -20,7 +20,15 @@ import { AiError, type AiFailure } from "~/server/ai/errors";
 import { createLimiter } from "~/server/ai/limiter";
 import { mapCreatorChapters, NO_TRANSCRIPT_MESSAGE } from "~/server/ai/offline/engine";
 import { outlineProblems } from "~/server/ai/offline/outline-invariants";
-import type { CourseOutline, OutlineChapter, OutlineSection, StructureEngine, StructureInput, StructureOptions } from "~/server/ai/structure/types";
+import type {
+  CourseOutline,
+  NamedConcept,
+  OutlineChapter,
+  OutlineSection,
+  StructureEngine,
+  StructureInput,
+  StructureOptions,
+} from "~/server/ai/structure/types";
 import type { CreatorChapter, TimedSegment } from "~/server/video/types";
 
 import { countWords, courseInfoPrompt, partPrompt, SYSTEM_PROMPT, wholeCoursePrompt, type PartChapter, type TranscriptPart } from "./prompt";
@@ -46,6 +54,11 @@ const TITLE_MAX = 120;
 const CONTENT_MAX = 6_000;
 const SUMMARY_MAX = 600;
 const DESCRIPTION_MAX = 1_000;
+/** A concept's label is a name, not a sentence: longer ones are dropped rather than cut. */
+const CONCEPT_LABEL_MAX = 60;
+const CONCEPT_LABEL_WORDS = 6;
+const CONCEPT_DEFINITION_MAX = 300;
+const CONCEPTS_PER_SECTION = 3;
 /** A creator chapter longer than this many `chunkWords` is split over several calls. */
 const CHAPTER_SPLIT_FACTOR = 1.5;
 
@@ -242,7 +255,12 @@ export function readPart(output: PartOutlineOutput, part: TranscriptPart): PartO
     title: cleanLine(chapter.title, TITLE_MAX),
     summary: cleanText(chapter.summary, SUMMARY_MAX) || null,
     sections: chapter.sections
-      .map((s) => ({ title: cleanLine(s.title, TITLE_MAX), content: cleanText(s.content, CONTENT_MAX), startSegment: s.startSegment }))
+      .map((s) => ({
+        title: cleanLine(s.title, TITLE_MAX),
+        content: cleanText(s.content, CONTENT_MAX),
+        startSegment: s.startSegment,
+        concepts: readConcepts(s.concepts),
+      }))
       .filter((s) => s.title && s.content),
   }));
 
@@ -281,6 +299,14 @@ export function readPart(output: PartOutlineOutput, part: TranscriptPart): PartO
   );
   let next = 0;
   return kept.map((c) => ({ key: null, title: c.title, summary: c.summary, sections: placed.slice(next, (next += c.sections.length)) }));
+}
+
+/** A section's concepts as named, without empty or sentence-long labels, at most CONCEPTS_PER_SECTION. */
+export function readConcepts(concepts: readonly { label: string; definition: string }[]): NamedConcept[] {
+  return concepts
+    .map((concept) => ({ label: cleanLine(concept.label, Infinity), definition: cleanLine(concept.definition, CONCEPT_DEFINITION_MAX) }))
+    .filter(({ label }) => label && label.length <= CONCEPT_LABEL_MAX && countWords(label) <= CONCEPT_LABEL_WORDS)
+    .slice(0, CONCEPTS_PER_SECTION);
 }
 
 /** Joins the parts' chapters (pieces of one creator chapter back into one) with unique titles. */

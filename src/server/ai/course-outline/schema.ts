@@ -8,6 +8,17 @@ import { z } from "zod";
 
 const title = z.string().describe("Short, specific title naming what this part teaches (at most 10 words, no numbering)");
 
+/** The concepts a section explains; a missing or broken list reads as none rather than failing the outline. */
+const conceptsSchema = z
+  .array(
+    z.object({
+      label: z.string().describe("The concept's name as the video calls it: a noun phrase of 1 to 4 words, no article, in the course language"),
+      definition: z.string().describe("One sentence saying what it is, from what the video says"),
+    }),
+  )
+  .catch([])
+  .describe("The 1 to 3 key concepts (terms, named ideas, methods) this section explains; the same label each time a concept comes back in another section");
+
 export const sectionSchema = z.object({
   startSegment: z.number().int().min(0).describe("The [id] of the transcript segment where this section starts; greater than the previous section's id"),
   title,
@@ -16,6 +27,7 @@ export const sectionSchema = z.object({
     .describe(
       "Learner-facing lesson text explaining what this part of the video teaches: several short paragraphs or '- ' bullet lists separated by line breaks, plain text (no markdown headings), not a copy of the transcript",
     ),
+  concepts: conceptsSchema,
 });
 
 export const chapterSchema = z.object({

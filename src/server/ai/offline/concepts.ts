@@ -8,6 +8,7 @@
 import type { TimedSegment } from "~/server/video/types";
 import { cleanSentence, tokenize } from "~/server/language/text";
 
+import { rulesFor } from "./language-rules";
 import { rankKeyPhrases, type LineSpan, type PhraseIndex, type ScoredPhrase } from "./titles";
 
 /** A section of the course: its own id and where it starts and ends in the video. */
@@ -16,7 +17,7 @@ export type ConceptSection = { id: number; startMs: number; endMs: number | null
 export type ConceptMoment = { sectionId: number; timeSeconds: number };
 
 export type ExtractedConcept = {
-  /** Stems of the label's content words, space-separated: the same key is the same concept. */
+  /** Stems of the label's content words, space-separated (hyphens too): the same key is the same concept. */
   key: string;
   label: string;
   definition: string;
@@ -33,11 +34,28 @@ const MIN_MENTIONS = { word: 4, phrase: 2 };
 /** Concepts per section of the course, within [MIN_CONCEPTS, MAX_CONCEPTS] when the video has them. */
 const CONCEPTS_PER_SECTION = 0.8;
 const MIN_CONCEPTS = 5;
-const MAX_CONCEPTS = 30;
+export const MAX_CONCEPTS = 30;
 /** A definition is one sentence the video says, of a readable length. */
 const DEFINITION_CONTENT_WORDS = 3;
 const DEFINITION_MAX_WORDS = 40;
 const DEFINITION_MAX_CHARS = 300;
+
+/** The words of stems, a hyphenated one split ("mini-batch" is "mini batch"): a key does not depend on hyphens. */
+export const keyWords = (stems: readonly string[]) => stems.flatMap((stem) => stem.split("-")).filter(Boolean);
+
+/**
+ * The key of a concept named by its label (a model's): the stems the phrase index gives the
+ * label read as a line of transcript, so it is the key the extractor gives the same phrase said in
+ * a video ("Second-order term" and "second order terms" alike). A label the tagger does not read
+ * as one noun phrase ("Machine learning" alone reads as a verb) keeps all its content words.
+ */
+export function conceptKey(label: string, language: string): string {
+  let phrase: readonly string[] = [];
+  for (const candidate of rulesFor(language).indexPhrases([label]).phrases)
+    if (keyWords(candidate.stems).length > keyWords(phrase).length) phrase = candidate.stems;
+  const words = tokenize(label, language);
+  return keyWords(keyWords(phrase).length >= keyWords(words).length ? phrase : words).join(" ");
+}
 
 /** Lines [start, end) of each section: the segments that start inside it. */
 function sectionSpans(segments: readonly TimedSegment[], sections: readonly ConceptSection[]): LineSpan[] {
@@ -137,7 +155,7 @@ export function extractConcepts(input: {
     .filter((candidate) => !strongestFirst.some((other) => inside(candidate, other)))
     .slice(0, wanted)
     .map((candidate) => ({
-      key: candidate.phrase.stems.join(" "),
+      key: keyWords(candidate.phrase.stems).join(" "),
       label: labelOf(candidate.phrase),
       definition: definitionOf(segments, candidate.lines, candidate.phrase.stems, language),
       moments: candidate.moments,

@@ -22,12 +22,17 @@ export type StructureInput = {
   creatorChapters: CreatorChapter[];
 };
 
+/** A concept a model named for a section: a short label and a one-sentence definition, in the course's language. */
+export type NamedConcept = { label: string; definition: string };
+
 export type OutlineSection = {
   title: string;
   /** Learner-facing text; line breaks are kept when shown. */
   content: string;
   /** Index of the first transcript segment the section covers. */
   startSegment: number;
+  /** The concepts the section explains, as a model named them; absent from the offline engine (it finds them later, from the transcript). */
+  concepts?: NamedConcept[];
 };
 
 export type OutlineChapter = { title: string; summary: string | null; sections: OutlineSection[] };

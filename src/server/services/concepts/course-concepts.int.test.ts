@@ -97,6 +97,50 @@ describe("a course's concepts", () => {
     expect(await conceptsOf(course.id, course.userId)).toEqual([]);
   });
 
+  test("a course a model wrote has the concepts the model named, at the moments its transcript says them, shared with a course found offline", async () => {
+    const named = [
+      [{ label: "Hash tables", definition: "A structure that stores values under keys in buckets." }],
+      [
+        { label: "hash function", definition: "Turns a key into a bucket number." },
+        { label: "Hash table", definition: "" },
+      ],
+      [{ label: "Load factor", definition: "Keys per bucket." }],
+    ];
+    const { course, sections } = await videoCourse(db, HASHING);
+    for (const [k, section] of sections.entries()) await db.section.update({ where: { id: section.id }, data: { modelConcepts: named[k]! } });
+    expect(await refreshCourseConcepts(db, course.id)).toBe(3);
+    const concepts = await conceptsOf(course.id, course.userId);
+    // A label is the concept's, shared: the first course that named it in a language chose it.
+    expect(concepts.map((c) => [c.label.toLowerCase().replace(/s$/, ""), c.definition])).toEqual([
+      ["hash table", "A structure that stores values under keys in buckets."],
+      ["hash function", "Turns a key into a bucket number."],
+      ["load factor", "Keys per bucket."],
+    ]);
+    // The first line of each section that says it (a line every 10 s, sections of 60 s), or the
+    // section's start: the second section never says "hash table".
+    expect(concepts[0]!.moments).toEqual([
+      { sectionId: sections[0]!.id, timeSeconds: 0 },
+      { sectionId: sections[1]!.id, timeSeconds: 60 },
+    ]);
+    expect(concepts[1]!.moments).toEqual([{ sectionId: sections[1]!.id, timeSeconds: 60 }]);
+    expect(concepts[2]!.moments).toEqual([{ sectionId: sections[2]!.id, timeSeconds: 120 }]);
+
+    const offline = await videoCourse(db, HASHING);
+    await refreshCourseConcepts(db, offline.course.id);
+    const offlineIds = new Set((await conceptsOf(offline.course.id, offline.course.userId)).map((c) => c.id));
+    expect(concepts.filter((c) => offlineIds.has(c.id))).toHaveLength(3);
+  });
+
+  test("a course a model wrote in another language than its transcript has the model's concepts, at its sections' starts", async () => {
+    const { course, sections } = await videoCourse(db, HASHING);
+    await db.course.update({ where: { id: course.id }, data: { language: "de" } });
+    await db.section.update({ where: { id: sections[2]!.id }, data: { modelConcepts: [{ label: "Belegungsfaktor", definition: "Schlüssel je Eimer." }] } });
+    expect(await refreshCourseConcepts(db, course.id)).toBe(1);
+    const [concept] = await conceptsOf(course.id, course.userId);
+    expect(concept).toMatchObject({ label: "Belegungsfaktor", moments: [{ sectionId: sections[2]!.id, timeSeconds: sections[2]!.timeStart }] });
+    expect(await db.concept.findUniqueOrThrow({ where: { id: concept!.id } })).toMatchObject({ language: "de" });
+  });
+
   test("finding them again replaces them without duplicates, and the backfill leaves a course already done", async () => {
     const { course } = await videoCourse(db, HASHING);
     const count = await refreshCourseConcepts(db, course.id);

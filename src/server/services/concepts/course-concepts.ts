@@ -1,9 +1,12 @@
 /**
- * A course's concepts: found once from its transcript and sections (offline, by the engine's
- * rules for the course's language), stored as shared Concept rows plus what the course says of
- * each, with the map's links and the tags of the course's quiz questions. New courses get theirs
- * just after they are saved; older ones from the backfill (backfill.ts), never on a read.
+ * A course's concepts: found once, from what a model named for its sections or else offline from
+ * its transcript (by the engine's rules for the course's language), stored as shared Concept rows
+ * plus what the course says of each, with the map's links and the tags of the course's quiz
+ * questions. New courses get theirs just after they are saved; older ones from the backfill
+ * (backfill.ts), never on a read.
  */
+import { z } from "zod";
+
 import { baseLanguage } from "~/lib/languages";
 import type { CourseConcepts } from "~/lib/schemas/concepts";
 import { extractConcepts, type ExtractedConcept } from "~/server/ai/offline/concepts";
@@ -13,31 +16,44 @@ import { getCourseTrack } from "~/server/services/transcript/course-track";
 import { getVisibleCourseSectionIds } from "~/server/services/course/get-course";
 
 import { conceptLinks } from "./links";
+import { conceptsFromNames, type NamedSection } from "./named-concepts";
 import { conceptsTestedBy, type TaggableConcept } from "./tagging";
 
 type Moments = ExtractedConcept["moments"];
 
-/** The sections of a course in course order, with their times in milliseconds. */
-async function courseSections(db: DbClient, courseId: number) {
+/** The sections of a course in course order, with their times in milliseconds and the concepts a model named for them. */
+async function courseSections(db: DbClient, courseId: number): Promise<NamedSection[]> {
   const chapters = await db.chapter.findMany({
     where: { courseId },
     orderBy: { order: "asc" },
-    select: { sections: { orderBy: { order: "asc" }, select: { id: true, timeStart: true, timeEnd: true } } },
+    select: { sections: { orderBy: { order: "asc" }, select: { id: true, timeStart: true, timeEnd: true, modelConcepts: true } } },
   });
   return chapters
     .flatMap((chapter) => chapter.sections)
-    .map((s) => ({ id: s.id, startMs: s.timeStart * 1000, endMs: s.timeEnd === null ? null : s.timeEnd * 1000 }));
+    .map((s) => ({
+      id: s.id,
+      startMs: s.timeStart * 1000,
+      endMs: s.timeEnd === null ? null : s.timeEnd * 1000,
+      named: namedConcepts.safeParse(s.modelConcepts ?? []).data ?? [],
+    }));
 }
 
+const namedConcepts = z.array(z.object({ label: z.string(), definition: z.string() }));
+
 /**
- * The concepts of a course, found from what it is built on. None when the course has no
- * transcript, or when its transcript is in another language than the course (a model wrote the
- * course in another language; the transcript's words would label concepts in the wrong language).
+ * The concepts of a course. A course a model wrote has the concepts the model named for its
+ * sections, placed at the moments its transcript says them. Otherwise they are found offline from
+ * the transcript; none when it has none, or when it is in another language than the course (its
+ * words would label concepts in the wrong language).
  */
 export async function findConcepts(db: DbClient, course: { id: number; language: string }): Promise<{ concepts: ExtractedConcept[]; sectionOrder: number[] }> {
   const [sections, track] = await Promise.all([courseSections(db, course.id), getCourseTrack(db, course.id)]);
   const sectionOrder = sections.map((section) => section.id);
-  if (!track || baseLanguage(track.language) !== baseLanguage(course.language)) return { concepts: [], sectionOrder };
+  const sameLanguage = track !== null && baseLanguage(track.language) === baseLanguage(course.language);
+  if (sections.some((section) => section.named.length > 0)) {
+    return { concepts: conceptsFromNames({ sections, segments: sameLanguage ? track.segments : null, language: course.language }), sectionOrder };
+  }
+  if (!sameLanguage) return { concepts: [], sectionOrder };
   const index = rulesFor(course.language).indexPhrases(track.segments.map((segment) => segment.text));
   return { concepts: extractConcepts({ segments: track.segments, sections, index, language: course.language }), sectionOrder };
 }

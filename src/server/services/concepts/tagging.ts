@@ -4,6 +4,7 @@
  * rules that made the key). A question that names none tests what its section explains: the
  * section's concept explained nearest to the question's moment.
  */
+import { keyWords } from "~/server/ai/offline/concepts";
 import { tokenize } from "~/server/language/text";
 
 export type TaggableConcept = { id: number; key: string; moments: readonly { sectionId: number; timeSeconds: number }[] };
@@ -11,7 +12,7 @@ export type TaggableConcept = { id: number; key: string; moments: readonly { sec
 export type TaggableQuestion = { text: string; answer: string; sectionId: number; sourceTime: number | null };
 
 export function conceptsTestedBy(question: TaggableQuestion, concepts: readonly TaggableConcept[], language: string): number[] {
-  const used = new Set(tokenize(`${question.text}\n${question.answer}`, language));
+  const used = new Set(keyWords(tokenize(`${question.text}\n${question.answer}`, language)));
   const named = concepts.filter((concept) => {
     const stems = concept.key.split(" ").filter(Boolean);
     return stems.length > 0 && stems.every((stem) => used.has(stem));

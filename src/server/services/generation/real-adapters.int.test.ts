@@ -7,6 +7,7 @@ import { createOpenAI } from "@ai-sdk/openai";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { createLlmEngine } from "~/server/ai/course-outline";
+import { conceptKey } from "~/server/ai/offline/concepts";
 import { createOfflineEngine } from "~/server/ai/offline";
 import { createVideoSources } from "~/server/video/sources";
 
@@ -46,6 +47,14 @@ describe("with the real adapters and the local fakes", () => {
     expect(youtube.requests.some((request) => request.path.startsWith("/youtube/v3/search"))).toBe(true);
     expect(youtube.requests.some((request) => request.path.includes("get_transcript"))).toBe(true);
     expect(llm.requests.length).toBeGreaterThan(0);
+    // The concepts the model named for each section, kept, and the course's concepts made of them.
+    const sections = await db.section.findMany({ where: { chapter: { courseId: job.courseId! } }, select: { id: true, modelConcepts: true } });
+    const named = sections.flatMap((section) => (section.modelConcepts ?? []) as { label: string }[]);
+    expect(named.length).toBeGreaterThan(0);
+    const stored = await db.courseConcept.findMany({ where: { courseId: job.courseId! }, select: { concept: { select: { key: true } } } });
+    expect(stored.length).toBeGreaterThan(0);
+    const namedKeys = new Set(named.map((concept) => conceptKey(concept.label, "en")));
+    expect(stored.every((row) => namedKeys.has(row.concept.key))).toBe(true);
   });
 
   test("keyless YouTube only (no key) with the offline engine: a course", async () => {

@@ -1,7 +1,7 @@
 import { cleanLearnerText, toStorableText } from "~/lib/schemas/common";
 import type { Complexity } from "~/lib/schemas/course";
 import { outlineProblems } from "~/server/ai/offline/outline-invariants";
-import type { CourseOutline } from "~/server/ai/structure/types";
+import type { CourseOutline, NamedConcept } from "~/server/ai/structure/types";
 import { combineTracks, videoOffsets } from "~/lib/course-timeline";
 import type { DbClient } from "~/server/db/client";
 import type { TimedSegment } from "~/server/video/types";
@@ -12,7 +12,7 @@ export type TimedChapter = {
   title: string;
   summary: string | null;
   order: number;
-  sections: { title: string; content: string; order: number; timeStart: number; timeEnd: number }[];
+  sections: { title: string; content: string; order: number; timeStart: number; timeEnd: number; modelConcepts?: NamedConcept[] }[];
 };
 
 const TITLE_MAX = 200;
@@ -38,7 +38,8 @@ export function timeOutline(outline: CourseOutline, video: { segments: readonly 
       const timeStart = Math.min(starts[k] ?? 0, video.durationSeconds);
       const timeEnd = Math.max(timeStart, Math.min(starts[k + 1] ?? video.durationSeconds, video.durationSeconds));
       k += 1;
-      return { title: clip(section.title, TITLE_MAX), content: toStorableText(section.content), order: s + 1, timeStart, timeEnd };
+      const concepts = section.concepts?.length ? { modelConcepts: section.concepts } : {};
+      return { title: clip(section.title, TITLE_MAX), content: toStorableText(section.content), order: s + 1, timeStart, timeEnd, ...concepts };
     }),
   }));
 }
