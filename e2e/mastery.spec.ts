@@ -2,17 +2,25 @@
  * /mastery in Chromium, on a desktop and a phone: a learner without courses is invited to make
  * one; with a course, the list and the map show its concepts (the map loads with its tab, arrow
  * keys move between its concepts and Enter opens one), a concept's moment opens the course at
- * that second, the course page's concept chips open the concept here, and answering a practice
- * question adds a piece of evidence to the concept. No serious axe violation on the way.
+ * that second, the course page's concept chips open the concept here, answering a practice
+ * question adds a piece of evidence to the concept, and a signed-out visit to one concept comes
+ * back to that concept after sign-in. In a course from a playlist a moment names its video and
+ * the time in it ("Video 2 · 1:10"). No serious axe violation on the way.
  */
 import type { APIRequestContext } from "@playwright/test";
 
 import { CoursePage } from "./pages/course-page";
 import { MasteryPage } from "./pages/mastery-page";
-import { expect, expectAccessible, generateCourse, guess, registerViaApi, sectionQuiz, submitAttempt, test, VIEWPORTS } from "./fixtures";
+import { expect, expectAccessible, generateCourse, guess, OFFLINE_BASE_URL, registerViaApi, sectionQuiz, submitAttempt, test, VIEWPORTS } from "./fixtures";
 
 type Mastery = {
-  concepts: { id: number; label: string; evidenceCount: number; courses: { courseId: number; moments: { sectionId: number; timeSeconds: number }[] }[] }[];
+  concepts: {
+    id: number;
+    label: string;
+    evidenceCount: number;
+    courses: { courseId: number; title: string; moments: { sectionId: number; timeSeconds: number }[] }[];
+  }[];
+  timelines: { courseId: number; videos: { videoId: string; offsetSeconds: number; durationSeconds: number }[] }[];
 };
 type CourseConcepts = { concepts: { id: number; label: string; moments: { sectionId: number; timeSeconds: number }[] }[] };
 
@@ -23,12 +31,19 @@ async function readJson<T>(request: APIRequestContext, path: string): Promise<T>
 }
 
 /** The course's concepts: found just after the course is saved, so they may come a moment after the generation answers. */
-async function courseConcepts(request: APIRequestContext, courseId: number) {
-  await expect
-    .poll(async () => (await readJson<CourseConcepts>(request, `/api/courses/${courseId}/concepts`)).concepts.length, { timeout: 20_000 })
-    .toBeGreaterThan(0);
-  return (await readJson<CourseConcepts>(request, `/api/courses/${courseId}/concepts`)).concepts;
+async function courseConcepts(request: APIRequestContext, courseId: number, origin = "") {
+  const path = `${origin}/api/courses/${courseId}/concepts`;
+  await expect.poll(async () => (await readJson<CourseConcepts>(request, path)).concepts.length, { timeout: 20_000 }).toBeGreaterThan(0);
+  return (await readJson<CourseConcepts>(request, path)).concepts;
 }
+
+/** The offline instance's library playlist (test/fixtures/videos/playlists): three lessons with transcripts, one video without. */
+const PLAYLIST_URL = "https://www.youtube.com/playlist?list=PLfixtureLessons01";
+
+/** "m:ss", as the app writes a moment under an hour. */
+const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, "0")}`;
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** Takes a section's quiz once (the first option of each choice question, a short sentence for an open one): evidence on its concepts. */
 async function takeQuiz(request: APIRequestContext, sectionId: number) {
@@ -52,11 +67,12 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       await expectAccessible(page);
     });
 
-    test("the list and the map of a course's concepts; a moment opens the course at that second; chips open a concept; practice records evidence", async ({
+    test("the list and the map of a course's concepts; a moment opens the course at that second; chips open a concept; practice records evidence; sign-in comes back to the concept", async ({
       page,
+      authPage,
     }) => {
       test.setTimeout(180_000);
-      await registerViaApi(page.request);
+      const user = await registerViaApi(page.request);
       const { detail, sections } = await generateCourse(page.request);
       const courseId = detail.course.id;
       const concepts = await courseConcepts(page.request, courseId);
@@ -83,9 +99,9 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       const unassessed = map.concepts.find((concept) => concept.evidenceCount === 0);
       if (unassessed) await expect(mastery.row(unassessed.id).getByTestId("mastery-meter")).toHaveText("Not assessed yet");
       await expect(mastery.weakest()).toBeVisible();
-      await expect(
-        assessedRow.getByRole("link", { name: new RegExp(`^Watch in ${detail.course.title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} at `) }).first(),
-      ).toBeVisible();
+      await expect(assessedRow.getByRole("link", { name: new RegExp(`^Watch in ${escapeRegExp(detail.course.title)} at `) }).first()).toBeVisible();
+      // A course from one video: its moments read as plain times, no video named.
+      await expect(assessedRow.getByTestId("concept-moment").first()).toHaveText(/^\d+:\d\d$/);
       await expectAccessible(page);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
 
@@ -160,6 +176,53 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       await expect.poll(() => evidenceOf(mastery.row(assessed.id).getByTestId("concept-evidence").innerText())).toBeGreaterThan(before);
       const stored = (await readJson<Mastery>(page.request, "/api/mastery")).concepts.find((concept) => concept.id === assessed.id)!;
       expect(stored.evidenceCount).toBeGreaterThan(before);
+
+      // Signed out, the address of one concept leads to sign-in, and back to that concept after it (its ?concept= kept).
+      await page.context().clearCookies();
+      await page.goto(MasteryPage.path(assessed.id));
+      await expect(page).toHaveURL(/\/auth$/);
+      await authPage.login(user.username, user.password);
+      await expect(page).toHaveURL(new RegExp(`/mastery\\?concept=${assessed.id}$`));
+      await expect(mastery.details()).toHaveAttribute("data-concept-id", String(assessed.id));
+      await expect(mastery.details().getByRole("heading", { level: 2 })).toHaveText(assessed.label);
+    });
+
+    test("a playlist course's moments name their video and the time in it, as the course page does", async ({ page }) => {
+      test.setTimeout(180_000);
+      // The offline instance: its library holds a playlist, made into one course on one timeline.
+      await registerViaApi(page.request, undefined, OFFLINE_BASE_URL);
+      const { detail } = await generateCourse(page.request, OFFLINE_BASE_URL, PLAYLIST_URL);
+      const courseId = detail.course.id;
+      const videos = detail.course.videos;
+      expect(videos.length).toBeGreaterThan(1);
+      await courseConcepts(page.request, courseId, OFFLINE_BASE_URL);
+      const map = await readJson<Mastery>(page.request, `${OFFLINE_BASE_URL}/api/mastery`);
+      expect(map.timelines.find((timeline) => timeline.courseId === courseId)).toEqual({
+        courseId,
+        videos: videos.map(({ videoId, offsetSeconds, durationSeconds }) => ({ videoId, offsetSeconds, durationSeconds })),
+      });
+
+      // A concept explained in a video after the first: its moment reads "Video k · m:ss", the time in video k.
+      const later = map.concepts
+        .flatMap((concept) =>
+          concept.courses.filter((course) => course.courseId === courseId).flatMap((course) => course.moments.map((moment) => ({ concept, course, moment }))),
+        )
+        .find(({ moment }) => moment.timeSeconds >= videos[1]!.offsetSeconds);
+      expect(later, "the playlist's later videos explain concepts too").toBeDefined();
+      const { concept, course, moment } = later!;
+      expect(course.title).toBe(detail.course.title);
+      const index = videos.reduce((at, video, k) => (video.offsetSeconds <= moment.timeSeconds ? k : at), 0);
+      const label = `Video ${index + 1} · ${clock(moment.timeSeconds - videos[index]!.offsetSeconds)}`;
+
+      const mastery = new MasteryPage(page, OFFLINE_BASE_URL);
+      await mastery.goto(concept.id);
+      await expect(mastery.details()).toHaveAttribute("data-concept-id", String(concept.id));
+      const link = mastery.details().getByRole("link", { name: `Watch in ${detail.course.title} at ${label}`, exact: true });
+      await expect(link).toHaveText(label);
+      await expect(link).toHaveAttribute("href", `/course/${courseId}?t=${Math.floor(moment.timeSeconds)}`);
+      // Every moment of the course names its video.
+      for (const text of await mastery.detailMoments(courseId).allInnerTexts()) expect(text).toMatch(/^Video \d+ · \d+:\d\d$/);
+      await expectAccessible(page);
     });
   });
 }

@@ -2,10 +2,19 @@ import type { Page } from "@playwright/test";
 
 /** /mastery: weakest first, the list and the map of the learner's concepts, one concept's details, and Practice. */
 export class MasteryPage {
-  constructor(readonly page: Page) {}
+  /** `origin` selects the app instance (the offline one runs on its own port). */
+  constructor(
+    readonly page: Page,
+    private readonly origin = "",
+  ) {}
 
   goto(conceptId?: number) {
-    return this.page.goto(conceptId === undefined ? "/mastery" : `/mastery?concept=${conceptId}`);
+    return this.page.goto(`${this.origin}${MasteryPage.path(conceptId)}`);
+  }
+
+  /** /mastery, or /mastery?concept={id} (one concept open). */
+  static path(conceptId?: number) {
+    return conceptId === undefined ? "/mastery" : `/mastery?concept=${conceptId}`;
   }
 
   empty() {
@@ -38,6 +47,11 @@ export class MasteryPage {
 
   details() {
     return this.page.getByTestId("concept-details");
+  }
+
+  /** The moments one course gives a concept in the open concept's details: links labelled "6:04", or "Video 2 · 1:10" in a playlist course. */
+  detailMoments(courseId: number) {
+    return this.details().locator(`[data-testid="concept-course"][data-course-id="${courseId}"]`).getByTestId("concept-moment");
   }
 
   practiceDialog() {

@@ -1,6 +1,17 @@
 import { describe, expect, it } from "vitest";
 
-import { conceptsForMap, masteryBand, masteryText, momentHref, parseConceptParam, sortConcepts, weakestFirst, type MasteryConcept } from "./concepts";
+import {
+  conceptMomentLabel,
+  conceptsForMap,
+  masteryBand,
+  masteryText,
+  momentHref,
+  parseConceptParam,
+  sortConcepts,
+  timelinesByCourse,
+  weakestFirst,
+  type MasteryConcept,
+} from "./concepts";
 
 function concept(id: number, mastery: number, evidenceCount: number, label = `Concept ${id}`, courses = 1): MasteryConcept {
   return {
@@ -76,5 +87,36 @@ describe("links and params", () => {
   it("opens a moment at its whole second", () => {
     expect(momentHref(7, 65.8)).toBe("/course/7?t=65");
     expect(momentHref(7, -3)).toBe("/course/7?t=0");
+  });
+});
+
+describe("conceptMomentLabel", () => {
+  const timelines = timelinesByCourse([
+    { courseId: 1, videos: [{ videoId: "single", offsetSeconds: 0, durationSeconds: 900 }] },
+    {
+      courseId: 2,
+      videos: [
+        { videoId: "first", offsetSeconds: 0, durationSeconds: 300 },
+        { videoId: "second", offsetSeconds: 300, durationSeconds: 600 },
+        { videoId: "third", offsetSeconds: 900, durationSeconds: 400 },
+      ],
+    },
+  ]);
+
+  it("reads a moment of a course from one video as its time", () => {
+    expect(conceptMomentLabel(timelines, 1, 364)).toBe("6:04");
+  });
+
+  it("reads a moment of a playlist course as its video and the time in that video", () => {
+    expect(conceptMomentLabel(timelines, 2, 70)).toBe("Video 1 · 1:10");
+    expect(conceptMomentLabel(timelines, 2, 370)).toBe("Video 2 · 1:10");
+    // A video's first second is that video's, not the end of the one before.
+    expect(conceptMomentLabel(timelines, 2, 900)).toBe("Video 3 · 0:00");
+    expect(conceptMomentLabel(timelines, 2, 4_500)).toBe("Video 3 · 1:00:00");
+  });
+
+  it("reads a moment of a course whose videos are unknown, or that has none, as its course time", () => {
+    expect(conceptMomentLabel(timelines, 3, 364)).toBe("6:04");
+    expect(conceptMomentLabel(timelinesByCourse([{ courseId: 4, videos: [] }]), 4, 3_725)).toBe("1:02:05");
   });
 });

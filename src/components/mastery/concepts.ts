@@ -1,7 +1,11 @@
+import { momentLabel, type TimelineVideo } from "~/lib/course-timeline";
 import type { MasteryMap } from "~/lib/schemas/concepts";
+import { formatTimestamp } from "~/lib/timestamps";
 
 export type MasteryConcept = MasteryMap["concepts"][number];
 export type ConceptEdge = MasteryMap["edges"][number];
+/** Each course's videos on its timeline, by course id. */
+export type CourseTimelines = ReadonlyMap<number, readonly TimelineVideo[]>;
 
 /** "Weakest first" lists concepts with at least this much evidence: one answer says little. */
 export const MIN_EVIDENCE_FOR_WEAKEST = 2;
@@ -85,3 +89,14 @@ export function parseConceptParam(raw: string | string[] | undefined): number | 
 
 /** Where a moment opens: the course page at that second. */
 export const momentHref = (courseId: number, seconds: number) => `/course/${courseId}?t=${Math.max(0, Math.floor(seconds))}`;
+
+/** The map's `timelines` by course id. */
+export const timelinesByCourse = (timelines: MasteryMap["timelines"]): CourseTimelines =>
+  new Map(timelines.map((timeline) => [timeline.courseId, timeline.videos]));
+
+/**
+ * How a course's moment reads, as the course page shows it: "6:04", or in a course from a
+ * playlist the video and its own moment, "Video 2 · 1:10". A course whose videos are not known reads its course time.
+ */
+export const conceptMomentLabel = (timelines: CourseTimelines, courseId: number, seconds: number) =>
+  momentLabel(timelines.get(courseId) ?? [], seconds, formatTimestamp);

@@ -11,7 +11,8 @@ import { api } from "~/trpc/react";
 
 import { ConceptDetails } from "./concept-details";
 import { ConceptList } from "./concept-list";
-import { weakestFirst } from "./concepts";
+import { CourseTimelinesProvider } from "./concept-moments";
+import { timelinesByCourse, weakestFirst } from "./concepts";
 import { WeakestConcepts } from "./weakest-concepts";
 
 // The map's library loads with the Map tab; Practice with its dialog.
@@ -37,6 +38,7 @@ export function MasteryView({ initialConceptId }: { initialConceptId: number | n
   const concepts = useMemo(() => map.data?.concepts ?? [], [map.data]);
   const byId = useMemo(() => new Map(concepts.map((concept) => [concept.id, concept])), [concepts]);
   const weakest = useMemo(() => weakestFirst(concepts), [concepts]);
+  const timelines = useMemo(() => timelinesByCourse(map.data?.timelines ?? []), [map.data]);
 
   const select = useCallback((id: number, focus = true) => {
     setSelection({ id, focus });
@@ -69,57 +71,59 @@ export function MasteryView({ initialConceptId }: { initialConceptId: number | n
   const assessed = concepts.filter((concept) => concept.evidenceCount > 0).length;
 
   return (
-    <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
-      <div className="grid min-w-0 gap-8">
-        <p className="text-sm text-muted-foreground" data-testid="mastery-summary">
-          {concepts.length} concept{concepts.length === 1 ? "" : "s"} across your courses, {assessed} assessed so far.
-        </p>
-        <WeakestConcepts concepts={weakest} onSelect={select} onPractice={setPractising} />
-        <section aria-labelledby="all-concepts-title" className="grid gap-3">
-          <h2 id="all-concepts-title" className="text-xl font-semibold">
-            All your concepts
-          </h2>
-          <Tabs defaultValue="list" className="grid gap-4">
-            <TabsList aria-labelledby="all-concepts-title" className="justify-self-start">
-              <TabsTrigger value="list">List</TabsTrigger>
-              <TabsTrigger value="map">Map</TabsTrigger>
-            </TabsList>
-            <TabsContent value="list">
-              <ConceptList concepts={concepts} selectedId={selection?.id ?? null} onSelect={select} />
-            </TabsContent>
-            <TabsContent value="map">
-              <Suspense fallback={<Spinner label="Loading the map" />}>
-                <ConceptMap concepts={concepts} edges={map.data.edges} selectedId={selection?.id ?? null} onOpen={openFromMap} />
-              </Suspense>
-            </TabsContent>
-          </Tabs>
-        </section>
-      </div>
-      <aside aria-label="Concept details" className="lg:sticky lg:top-20">
-        {selected ? (
-          <ConceptDetails concept={selected} focus={selection?.focus ?? false} onPractice={setPractising} onClose={close} />
-        ) : selection ? (
-          <p className="text-sm text-muted-foreground" data-testid="concept-unknown">
-            That concept is not among yours yet: it shows here once you study a course that explains it.
+    <CourseTimelinesProvider timelines={timelines}>
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
+        <div className="grid min-w-0 gap-8">
+          <p className="text-sm text-muted-foreground" data-testid="mastery-summary">
+            {concepts.length} concept{concepts.length === 1 ? "" : "s"} across your courses, {assessed} assessed so far.
           </p>
-        ) : (
-          <p className="text-sm text-muted-foreground">Choose a concept to see where it is explained and to practice it.</p>
-        )}
-        <p className="sr-only" aria-live="polite">
-          {selected ? `Showing ${selected.label}` : ""}
-        </p>
-      </aside>
-      {practising ? (
-        <Suspense fallback={null}>
-          <PracticeDialog
-            concepts={practising.flatMap((id) => byId.get(id) ?? [])}
-            onClose={() => {
-              setPractising(null);
-              void map.refetch();
-            }}
-          />
-        </Suspense>
-      ) : null}
-    </div>
+          <WeakestConcepts concepts={weakest} onSelect={select} onPractice={setPractising} />
+          <section aria-labelledby="all-concepts-title" className="grid gap-3">
+            <h2 id="all-concepts-title" className="text-xl font-semibold">
+              All your concepts
+            </h2>
+            <Tabs defaultValue="list" className="grid gap-4">
+              <TabsList aria-labelledby="all-concepts-title" className="justify-self-start">
+                <TabsTrigger value="list">List</TabsTrigger>
+                <TabsTrigger value="map">Map</TabsTrigger>
+              </TabsList>
+              <TabsContent value="list">
+                <ConceptList concepts={concepts} selectedId={selection?.id ?? null} onSelect={select} />
+              </TabsContent>
+              <TabsContent value="map">
+                <Suspense fallback={<Spinner label="Loading the map" />}>
+                  <ConceptMap concepts={concepts} edges={map.data.edges} selectedId={selection?.id ?? null} onOpen={openFromMap} />
+                </Suspense>
+              </TabsContent>
+            </Tabs>
+          </section>
+        </div>
+        <aside aria-label="Concept details" className="lg:sticky lg:top-20">
+          {selected ? (
+            <ConceptDetails concept={selected} focus={selection?.focus ?? false} onPractice={setPractising} onClose={close} />
+          ) : selection ? (
+            <p className="text-sm text-muted-foreground" data-testid="concept-unknown">
+              That concept is not among yours yet: it shows here once you study a course that explains it.
+            </p>
+          ) : (
+            <p className="text-sm text-muted-foreground">Choose a concept to see where it is explained and to practice it.</p>
+          )}
+          <p className="sr-only" aria-live="polite">
+            {selected ? `Showing ${selected.label}` : ""}
+          </p>
+        </aside>
+        {practising ? (
+          <Suspense fallback={null}>
+            <PracticeDialog
+              concepts={practising.flatMap((id) => byId.get(id) ?? [])}
+              onClose={() => {
+                setPractising(null);
+                void map.refetch();
+              }}
+            />
+          </Suspense>
+        ) : null}
+      </div>
+    </CourseTimelinesProvider>
   );
 }

@@ -37,6 +37,16 @@ export const masteryOutput = z.object({
     }),
   ),
   edges: z.array(z.object({ from: z.number().int(), to: z.number().int(), kind: z.enum(CONCEPT_LINK_KINDS) })),
+  timelines: z
+    .array(
+      z.object({
+        courseId: z.number().int(),
+        videos: z.array(z.object({ videoId: z.string(), offsetSeconds: z.number().int(), durationSeconds: z.number().int() })),
+      }),
+    )
+    .describe(
+      "The videos of each course the concepts name, in order, each starting at its offset on the course's timeline: in a course from a playlist a moment is in the last video starting at or before it",
+    ),
 });
 export type MasteryMap = z.infer<typeof masteryOutput>;
 

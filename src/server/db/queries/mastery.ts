@@ -125,6 +125,26 @@ export function selectMasteryEdges(db: DbClient, userId: number): Promise<Concep
   return queryRows<ConceptEdgeRow>(db, MASTERY_EDGES_SQL, [userId], "mastery-edges");
 }
 
+export type MasteryTimelineRow = { courseId: number; videos: { videoId: string; offsetSeconds: number; durationSeconds: number }[] };
+
+/**
+ * The videos on the timeline of each of the learner's courses that explains a concept (those the
+ * concepts' `courses` name), in order: a playlist course's moments read as their video's.
+ */
+const MASTERY_TIMELINES_SQL = `
+  WITH mine AS (${LEARNER_COURSES})
+  SELECT mine.id AS "courseId",
+    coalesce(json_agg(json_build_object('videoId', v."videoId", 'offsetSeconds', v."offsetSeconds", 'durationSeconds', v."durationSeconds")
+                      ORDER BY v.position) FILTER (WHERE v."courseId" IS NOT NULL), '[]'::json) AS videos
+  FROM mine LEFT JOIN "CourseVideo" v ON v."courseId" = mine.id
+  WHERE EXISTS (SELECT 1 FROM "CourseConcept" cc WHERE cc."courseId" = mine.id)
+  GROUP BY mine.id
+  ORDER BY mine.id`;
+
+export function selectMasteryTimelines(db: DbClient, userId: number): Promise<MasteryTimelineRow[]> {
+  return queryRows<MasteryTimelineRow>(db, MASTERY_TIMELINES_SQL, [userId], "mastery-timelines");
+}
+
 /* ------------------------------------------------------------------------- practice */
 
 /**

@@ -1,16 +1,18 @@
 import type { MasteryMap } from "~/lib/schemas/concepts";
 import type { DbClient } from "~/server/db";
-import { selectMasteryConcepts, selectMasteryEdges } from "~/server/db/queries/mastery";
+import { selectMasteryConcepts, selectMasteryEdges, selectMasteryTimelines } from "~/server/db/queries/mastery";
 
 import { shownMastery } from "./model";
 
 /**
  * GET /api/mastery: the learner's concepts (of their own courses, of the public ones they study,
  * and any they have evidence on), each with its mastery aged to `now` and where each course
- * explains it, and the map's links. Two statements; the stored state is read, never history.
+ * explains it, the map's links, and the videos on the timeline of each course named (a moment of
+ * a playlist course reads as its video's). Three statements at once, none per concept or course;
+ * the stored state is read, never history.
  */
 export async function getMastery(db: DbClient, { userId, now = new Date() }: { userId: number; now?: Date }): Promise<MasteryMap> {
-  const [rows, edges] = await Promise.all([selectMasteryConcepts(db, userId), selectMasteryEdges(db, userId)]);
+  const [rows, edges, timelines] = await Promise.all([selectMasteryConcepts(db, userId), selectMasteryEdges(db, userId), selectMasteryTimelines(db, userId)]);
   return {
     concepts: rows.map((row) => ({
       id: row.id,
@@ -27,5 +29,6 @@ export async function getMastery(db: DbClient, { userId, now = new Date() }: { u
       courses: row.courses,
     })),
     edges,
+    timelines,
   };
 }
