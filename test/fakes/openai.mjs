@@ -289,7 +289,9 @@ function rootContext(message) {
   }
   const fenced = /<([a-z_]+)>\s*([\s\S]*?)\s*<\/\1>/i.exec(message)?.[2];
   const fallback = (fenced || message).replace(/\s+/g, " ").trim() || "Fake answer";
-  return { segments, chapters: chapters.filter((c) => c.length > 0), fallback, idOffset: 0, index: 0 };
+  // A quiz prompt's concepts: each question is tagged with one of them, in turn.
+  const conceptLabels = (/<section_concepts>\s*([\s\S]*?)\s*<\/section_concepts>/.exec(message)?.[1] ?? "").split("\n").filter(Boolean);
+  return { segments, chapters: chapters.filter((c) => c.length > 0), fallback, idOffset: 0, index: 0, conceptLabels };
 }
 
 function resolveRef(schema, root) {
@@ -373,6 +375,7 @@ function generate(schema, context, where) {
 
 function generateArray(schema, context, where) {
   const item = schema.items ?? {};
+  if (where.key === "concepts" && context.conceptLabels.length > 0) return [context.conceptLabels[context.index % context.conceptLabels.length]];
   const depth = segmentDepth(schema, where.root);
   const min = schema.minItems ?? 0;
   const max = schema.maxItems ?? Infinity;

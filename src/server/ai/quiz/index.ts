@@ -63,6 +63,7 @@ export function createLlmQuizEngine(model: LanguageModel, options: LlmQuizOption
         segments: shown,
         borrowed: window.length > own.length,
         language: source.language,
+        concepts: source.concepts,
       });
       return callStructured(model, settings, {
         schema: quizOutputSchema,
@@ -92,9 +93,12 @@ const key = (text: string) => text.toLowerCase().replace(/\s+/g, " ").trim();
 export function readQuiz(
   output: QuizOutput,
   shown: readonly TimedSegment[],
-  source: Pick<QuizSource, "timeStart" | "timeEnd" | "sectionTitle">,
+  source: Pick<QuizSource, "timeStart" | "timeEnd" | "sectionTitle" | "concepts">,
 ): GeneratedQuiz {
   const startMs = new Map(shown.map((s) => [s.index, s.startMs]));
+  // A tag names one of the concepts the model was shown, or it is dropped.
+  const labelOf = new Map((source.concepts ?? []).map((label) => [key(label), label]));
+  const tagsOf = (labels: readonly string[]) => [...new Set(labels.flatMap((label) => labelOf.get(key(label)) ?? []))];
   const seen = new Set<string>();
   const questions: GeneratedQuestion[] = [];
   output.questions.forEach((q, n) => {
@@ -114,7 +118,8 @@ export function readQuiz(
     // The same question twice is dropped, not a reason to ask again.
     if (seen.has(key(questionText))) return;
     seen.add(key(questionText));
-    questions.push({ questionText, options, correctAnswer: correct[0]!, explanation, sourceTime: sourceTimeInSection(ms, source) });
+    const concepts = labelOf.size > 0 ? { concepts: tagsOf(q.concepts) } : {};
+    questions.push({ questionText, options, correctAnswer: correct[0]!, explanation, sourceTime: sourceTimeInSection(ms, source), ...concepts });
   });
   if (questions.length < QUIZ_MIN_QUESTIONS) throw new MalformedOutputError(`only ${questions.length} distinct questions`);
   const title = clean(output.title, TITLE_MAX) || `Quiz: ${clean(source.sectionTitle, TITLE_MAX - 6)}`;

@@ -16,6 +16,10 @@ export const quizQuestionSchema = z.object({
     .describe(`Exactly ${QUIZ_OPTION_COUNT} different answer options, exactly one of them correct`),
   correctAnswer: z.string().describe("The correct option, copied exactly from options"),
   explanation: z.string().describe("One or two sentences explaining why the answer is right, based on what the video says"),
+  concepts: z
+    .array(z.string())
+    .catch([])
+    .describe("The concepts listed in <section_concepts> that this question tests, each label copied exactly; empty when there is no list or it tests none"),
 });
 
 export const quizOutputSchema = z.object({

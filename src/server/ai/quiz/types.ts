@@ -16,6 +16,8 @@ export type QuizSource = {
   segments: readonly TimedSegment[];
   /** The course language (a base subtag): the quiz is written in it. Absent: the transcript's. */
   language?: string;
+  /** The labels of the concepts the section explains, when they are known: a model tags each question with those it tests. */
+  concepts?: readonly string[];
 };
 
 export type GeneratedQuestion = {
@@ -31,6 +33,8 @@ export type GeneratedQuestion = {
   explanation: string;
   /** Seconds; the transcript moment the question is based on, inside the section. */
   sourceTime: number;
+  /** The labels of the source's concepts the question tests, as a model tagged it; absent: tagged offline, by its words. */
+  concepts?: string[];
 };
 
 export type GeneratedQuiz = { title: string; description: string; questions: GeneratedQuestion[] };

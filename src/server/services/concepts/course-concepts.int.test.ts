@@ -1,5 +1,8 @@
 /** Concepts and mastery on a real database: finding, sharing, tagging, evidence, the map and the backfill, through the tRPC caller. */
+import { MockLanguageModelV4 } from "ai/test";
 import { describe, expect, test } from "vitest";
+
+import { createLlmQuizEngine } from "~/server/ai/quiz";
 
 import { MASTERY_PARAMETERS } from "~/server/services/mastery/model";
 
@@ -10,6 +13,8 @@ import { createProgress, createUser } from "../../../../test/factories";
 import { HASHING, hashingCourseWithQuiz, videoCourse } from "../../../../test/factories/concepts";
 import { createQuiz } from "../../../../test/factories/quiz";
 import { createCardRow } from "../../../../test/factories/study-rows";
+import { reply, userText } from "../../../../test/mock-model";
+import { generateSectionQuiz } from "../quiz/generate-quiz";
 import { startConceptBackfill } from "./backfill";
 import { refreshCourseConcepts, tagQuizQuestions } from "./course-concepts";
 
@@ -200,6 +205,37 @@ describe("evidence and mastery", () => {
     await tagQuizQuestions(db, later.id);
     const laterTags = await db.questionConcept.findMany({ where: { questionId: later.questions[0]!.id } });
     expect(laterTags.map((t) => t.conceptId)).toContain(hashFunction.id);
+  });
+
+  test("a model's quiz is tagged as the model tagged it, with the section's concepts it was shown; a question it left untagged, by its words", async () => {
+    const { course, sections } = await videoCourse(db, HASHING);
+    await refreshCourseConcepts(db, course.id);
+    const concepts = await conceptsOf(course.id, course.userId);
+    const idOf = (label: string) => concepts.find((c) => c.label.toLowerCase() === label)!.id;
+    const model = new MockLanguageModelV4({
+      doGenerate: (options) => {
+        const ids = [...userText(options).matchAll(/^\[(\d+)\]/gm)].map((m) => Number(m[1]));
+        const question = (n: number, concepts: string[]) => ({
+          segmentId: ids[n]!,
+          questionText: `Question ${n}: which line of the video comes ${n} lines in?`,
+          options: [`Line ${n}`, `Line ${n + 10}`, `Line ${n + 20}`, `Line ${n + 30}`],
+          correctAnswer: `Line ${n}`,
+          explanation: "As the video says.",
+          concepts,
+        });
+        return reply({ title: "Q", description: "D", questions: [question(0, ["hash function"]), question(1, []), question(2, ["Load factor of a planet"])] });
+      },
+    });
+    const quiz = await generateSectionQuiz(db, { sectionId: sections[1]!.id, userId: course.userId }, { engine: createLlmQuizEngine(model) });
+    const shown = /<section_concepts>\n([\s\S]*?)\n<\/section_concepts>/.exec(userText(model.doGenerateCalls[0]!))![1]!.split("\n");
+    expect(shown.map((label) => label.toLowerCase())).toContain("hash function");
+    expect(shown.map((label) => label.toLowerCase())).not.toContain("load factor");
+
+    const tagsOf = async (questionId: number) => (await db.questionConcept.findMany({ where: { questionId } })).map((t) => t.conceptId);
+    const [first, second, third] = quiz.questions;
+    expect(await tagsOf(first!.id)).toEqual([idOf("hash function")]);
+    // Untagged, or tagged with a concept it was not shown: its section's concept nearest its moment.
+    for (const question of [second!, third!]) expect((await tagsOf(question.id)).length).toBe(1);
   });
 
   test("a learner who misses the questions on a concept ends lower than one who answers them right", async () => {

@@ -118,31 +118,50 @@ function tagsOf(question: QuestionToTag, concepts: readonly TaggableConcept[], l
   }));
 }
 
-/** The course's concepts as tagging reads them. */
-async function taggableConcepts(db: DbClient, courseId: number): Promise<TaggableConcept[]> {
-  const rows = await db.courseConcept.findMany({ where: { courseId }, select: { conceptId: true, moments: true, concept: { select: { key: true } } } });
-  return rows.map((row) => ({ id: row.conceptId, key: row.concept.key, moments: row.moments as Moments }));
+/** The course's concepts as tagging reads them, strongest first. */
+async function taggableConcepts(db: DbClient, courseId: number): Promise<(TaggableConcept & { label: string })[]> {
+  const rows = await db.courseConcept.findMany({
+    where: { courseId },
+    orderBy: { rank: "asc" },
+    select: { conceptId: true, moments: true, concept: { select: { key: true, label: true } } },
+  });
+  return rows.map((row) => ({ id: row.conceptId, key: row.concept.key, label: row.concept.label, moments: row.moments as Moments }));
 }
 
+/** The labels of the concepts a section explains, strongest first: what a model is asked to tag its quiz with. */
+export async function sectionConceptLabels(db: DbClient, { courseId, sectionId }: { courseId: number; sectionId: number }): Promise<string[]> {
+  const concepts = await taggableConcepts(db, courseId);
+  return concepts.filter((concept) => concept.moments.some((moment) => moment.sectionId === sectionId)).map((concept) => concept.label);
+}
+
+const labelKey = (label: string) => label.toLowerCase().replace(/\s+/g, " ").trim();
+
 /**
- * Tags the questions of a quiz just stored with the concepts they test. A course whose concepts
- * are not found yet gets its questions tagged when they are.
+ * Tags the questions of a quiz just stored with the concepts they test: those a model tagged it
+ * with (`modelTags[k]`, the labels of question k + 1 in order) when it named any it was shown,
+ * otherwise by the question's words (tagging.ts). A course whose concepts are not found yet gets
+ * its questions tagged when they are, by their words.
  */
-export async function tagQuizQuestions(db: DbClient, quizId: number): Promise<void> {
+export async function tagQuizQuestions(db: DbClient, quizId: number, modelTags: readonly (readonly string[] | undefined)[] = []): Promise<void> {
   const quiz = await db.quiz.findUnique({
     where: { id: quizId },
     select: {
       sectionId: true,
       section: { select: { chapter: { select: { course: { select: { id: true, language: true } } } } } },
-      questions: { select: { id: true, questionText: true, correctAnswer: true, sourceTime: true } },
+      questions: { select: { id: true, order: true, questionText: true, correctAnswer: true, sourceTime: true } },
     },
   });
   if (!quiz) return;
   const course = quiz.section.chapter.course;
   const concepts = await taggableConcepts(db, course.id);
   if (concepts.length === 0) return;
+  const idOfLabel = new Map(concepts.map((concept) => [labelKey(concept.label), concept.id]));
   await db.questionConcept.createMany({
-    data: quiz.questions.flatMap((q) => tagsOf({ ...q, sectionId: quiz.sectionId }, concepts, baseLanguage(course.language))),
+    data: quiz.questions.flatMap((q) => {
+      const tagged = [...new Set((modelTags[q.order - 1] ?? []).flatMap((label) => idOfLabel.get(labelKey(label)) ?? []))];
+      if (tagged.length > 0) return tagged.map((conceptId) => ({ questionId: q.id, conceptId }));
+      return tagsOf({ ...q, sectionId: quiz.sectionId }, concepts, baseLanguage(course.language));
+    }),
     skipDuplicates: true,
   });
 }

@@ -8,7 +8,7 @@ import type { QuizView } from "~/lib/schemas/quiz";
 import type { DbClient } from "~/server/db";
 import { AppError, toAppError } from "~/server/errors";
 import { logger } from "~/server/logger";
-import { tagQuizQuestions } from "~/server/services/concepts/course-concepts";
+import { sectionConceptLabels, tagQuizQuestions } from "~/server/services/concepts/course-concepts";
 import { getCourseTrack } from "~/server/services/transcript/course-track";
 
 import { findSectionQuiz, getVisibleSectionOrThrow, publicQuizSelect, toQuizView, type VisibleSection } from "./get-quiz";
@@ -62,6 +62,7 @@ async function buildAndStore(db: DbClient, section: VisibleSection, deps: QuizDe
     timeEnd: section.timeEnd,
     segments: track.segments,
     language: course.language,
+    concepts: await sectionConceptLabels(db, { courseId: course.id, sectionId: section.id }),
   };
   let generated: GeneratedQuiz;
   try {
@@ -96,7 +97,10 @@ async function buildAndStore(db: DbClient, section: VisibleSection, deps: QuizDe
       },
       select: publicQuizSelect,
     });
-    await tagQuizQuestions(db, quiz.id).catch((error: unknown) => logger.warn("could not tag a quiz's questions", { quizId: quiz.id, error: String(error) }));
+    const modelTags = generated.questions.map((question) => question.concepts);
+    await tagQuizQuestions(db, quiz.id, modelTags).catch((error: unknown) =>
+      logger.warn("could not tag a quiz's questions", { quizId: quiz.id, error: String(error) }),
+    );
     return toQuizView(quiz);
   } catch (error) {
     // Another instance stored this section's quiz first: theirs is the quiz.
