@@ -119,6 +119,8 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
           await page.keyboard.press(key);
           if ((await page.evaluate(() => document.activeElement?.getAttribute("data-concept-node"))) !== first) break;
         }
+        // Focus moves to another node (not off the map).
+        await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("data-concept-node") ?? null)).toMatch(/^\d+$/);
         await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("data-concept-node"))).not.toBe(first);
       }
       const focused = Number(await page.evaluate(() => document.activeElement?.getAttribute("data-concept-node")));

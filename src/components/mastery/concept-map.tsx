@@ -33,6 +33,9 @@ const MapContext = createContext<MapState | null>(null);
 
 type ConceptNodeType = Node<{ concept: MasteryConcept }, "concept">;
 
+/** How long focus waits for a node the view is moving to before it is drawn. */
+const FOCUS_WAIT_MS = 2_000;
+
 /** Bigger with more evidence, up to 40 px. */
 const diameter = (evidence: number) => Math.round(16 + 4 * Math.sqrt(Math.min(evidence, 36)));
 
@@ -156,14 +159,15 @@ function ConceptMapCanvas({ concepts, edges, selectedId, onOpen }: ConceptMapPro
   useEffect(() => {
     const id = pendingFocus.current;
     if (id === null) return;
-    let frames = 0;
+    // Waits by time, not frames: a busy device draws fewer frames while the view moves.
+    const giveUpAt = performance.now() + FOCUS_WAIT_MS;
     let handle = 0;
     const tryFocus = () => {
       const button = container.current?.querySelector<HTMLButtonElement>(`[data-concept-node="${id}"]`);
       if (button) {
         pendingFocus.current = null;
         button.focus({ preventScroll: true });
-      } else if ((frames += 1) < 30) handle = requestAnimationFrame(tryFocus);
+      } else if (performance.now() < giveUpAt) handle = requestAnimationFrame(tryFocus);
     };
     tryFocus();
     return () => cancelAnimationFrame(handle);
