@@ -61,6 +61,15 @@ export const INVARIANTS: Record<string, string> = {
   "mastery outside a probability, or with negative evidence": `
     SELECT "userId", "conceptId", "pKnown", "evidenceCount" FROM "ConceptMastery"
     WHERE NOT ("pKnown" >= 0 AND "pKnown" <= 1) OR "evidenceCount" < 0`,
+  "class without exactly one owner member, its ownerId": `
+    SELECT c.id, c."ownerId", count(m.id) FILTER (WHERE m.role = 'owner') AS owners
+    FROM "Class" c LEFT JOIN "ClassMember" m ON m."classId" = c.id
+    GROUP BY c.id
+    HAVING count(m.id) FILTER (WHERE m.role = 'owner') <> 1 OR NOT coalesce(bool_or(m.role = 'owner' AND m."userId" = c."ownerId"), false)`,
+  "class over 1,000 members": `
+    SELECT "classId", count(*) AS members FROM "ClassMember" GROUP BY "classId" HAVING count(*) > 1000`,
+  "learner owning more than 50 classes": `
+    SELECT "ownerId", count(*) AS classes FROM "Class" GROUP BY "ownerId" HAVING count(*) > 50`,
 };
 
 /** Runs every invariant query; throws listing the ones that returned rows. */

@@ -58,6 +58,23 @@ export const LIMITS = {
   },
   /** Counts only codes that fail, so a learner who mistypes once is not blocked, and guessing is. */
   couponFailuresPerUser: { keyPrefix: "coupon-user", points: 10, durationSeconds: 15 * 60, message: "Too many coupon attempts. Please wait and try again." },
+  /**
+   * Class invitations that fail (unknown, expired or revoked codes, on the join screen or on
+   * joining), per learner and per address: codes cannot be guessed, and a classroom behind one
+   * address joining at once is not stopped, since a code that works does not count.
+   */
+  classJoinFailuresPerUser: {
+    keyPrefix: "class-join-user",
+    points: 10,
+    durationSeconds: 15 * 60,
+    message: "Too many invalid invite codes. Please wait and try again.",
+  },
+  classJoinFailuresPerIp: {
+    keyPrefix: "class-join-ip",
+    points: 30,
+    durationSeconds: 15 * 60,
+    message: "Too many invalid invite codes from this address. Please wait and try again.",
+  },
   registerPerIp: {
     keyPrefix: "register-ip",
     points: env.REGISTER_LIMIT_PER_HOUR,

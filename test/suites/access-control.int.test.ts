@@ -30,12 +30,14 @@ import { listActiveChallenges } from "~/server/services/gamification/challenges"
 import { shareAchievementCard } from "~/server/services/gamification/achievement-card";
 import { startCourseGeneration } from "~/server/services/generation/start-generation";
 import { API_TOKEN_MESSAGES } from "~/server/services/auth/api-tokens";
+import { CLASS_MESSAGES } from "~/lib/schemas/classes";
 
 import { sessionTokenFor } from "../caller";
 import { db } from "../db";
 import { startFakeStripe, type FakeStripe } from "../fakes/stripe.mjs";
 import { bearer, createApiTokenRow, createCourse, createProgress, createUser, DEFAULT_PASSWORD, uniqueSuffix } from "../factories";
 import { createQuiz, createQuizCourse } from "../factories/quiz";
+import { createClassRow } from "../factories/classes";
 import { createCourseConcept } from "../factories/concepts";
 import { createCardRow, createNoteRow } from "../factories/study-rows";
 import { drainGenerationQueue, libraryDeps, whileDraining } from "../generation";
@@ -87,6 +89,18 @@ type Fixtures = {
   concepts: { private: number; public: number };
   /** The owner's notes on the private course: one to edit; for each delete row, one per owner caller. */
   notes: { edited: number; deleted: Record<"proc" | "rest", Record<"owner" | "bearer", number>> };
+  /**
+   * Classes: `main` is the owner's, with two members to remove and one whose role changes;
+   * `joinCode` is the invite code of a class of a third learner's; `leave` and `remove` are one
+   * class per row (and per owner caller, for leaving) that the owner may leave or delete.
+   */
+  classes: {
+    main: number;
+    members: Record<"role" | "procRemove" | "restRemove", number>;
+    joinCode: string;
+    leave: Record<"proc" | "rest", Record<"owner" | "bearer", number>>;
+    remove: Record<"proc" | "rest", number>;
+  };
   /** Each account's current password (changePassword rows change them). */
   passwords: Record<string, string>;
 };
@@ -142,6 +156,8 @@ const MARK = {
   card: `AclSecretCard${sfx}`,
   /** A concept of the owner's private course, on which the owner has evidence. */
   concept: `AclSecretConcept${sfx}`,
+  /** The owner's class: its name is for its members alone. */
+  className: `AclSecretClass${sfx}`,
 };
 const OWNER_MARKERS = Object.values(MARK);
 
@@ -152,6 +168,49 @@ const CARD_NOT_FOUND = "Card not found";
 /** The owner's callers each delete a note of their own; the others try the owner's note. */
 const deletedNoteOf = (kind: "proc" | "rest") => (fx: Fixtures, who: Who) => ({ id: fx.notes.deleted[kind][who === "bearer" ? "bearer" : "owner"] });
 const NOTE_NOT_FOUND = "Note not found";
+const CLASS_NOT_FOUND = CLASS_MESSAGES.notFound;
+const mainClass = (fx: Fixtures) => ({ id: fx.classes.main });
+/** The class this caller leaves: the owner's token and cookie each one of their own; anyone else names the cookie's. */
+const leftClassOf = (kind: "proc" | "rest") => (fx: Fixtures, who: Who) => ({ id: fx.classes.leave[kind][who === "bearer" ? "bearer" : "owner"] });
+const classRows = (
+  keys: Record<"create" | "mine" | "byId" | "preview" | "join" | "leave" | "update" | "delete" | "rotate" | "revoke" | "setRole" | "remove", string>,
+  kind: "proc" | "rest",
+): Row[] => [
+  { key: keys.create, scope: "self", input: () => ({ name: "A class of the matrix" }), ownWrites: true },
+  { key: keys.mine, scope: "self", ownerSees: () => MARK.className },
+  { key: keys.byId, scope: "owned", input: mainClass, other: 404, otherMessage: CLASS_NOT_FOUND, ownerSees: () => MARK.className },
+  // Whoever holds a code sees what it joins: a third learner's class, so nothing of the owner's is in it.
+  { key: keys.preview, scope: "self", input: (fx) => ({ code: fx.classes.joinCode }) },
+  { key: keys.join, scope: "self", input: (fx) => ({ code: fx.classes.joinCode }), ownWrites: true },
+  { key: keys.leave, scope: "owned", input: leftClassOf(kind), other: 404, otherMessage: CLASS_NOT_FOUND },
+  {
+    key: keys.update,
+    scope: "owned",
+    input: (fx) => ({ ...mainClass(fx), name: MARK.className }),
+    other: 404,
+    otherMessage: CLASS_NOT_FOUND,
+    sessionOnly: true,
+  },
+  { key: keys.rotate, scope: "owned", input: (fx) => ({ ...mainClass(fx), expiresInDays: 30 }), other: 404, otherMessage: CLASS_NOT_FOUND, sessionOnly: true },
+  { key: keys.revoke, scope: "owned", input: mainClass, other: 404, otherMessage: CLASS_NOT_FOUND, sessionOnly: true },
+  {
+    key: keys.setRole,
+    scope: "owned",
+    input: (fx) => ({ ...mainClass(fx), memberId: fx.classes.members.role, role: "teacher" }),
+    other: 404,
+    otherMessage: CLASS_NOT_FOUND,
+    sessionOnly: true,
+  },
+  {
+    key: keys.remove,
+    scope: "owned",
+    input: (fx) => ({ ...mainClass(fx), memberId: fx.classes.members[kind === "proc" ? "procRemove" : "restRemove"] }),
+    other: 404,
+    otherMessage: CLASS_NOT_FOUND,
+    sessionOnly: true,
+  },
+  { key: keys.delete, scope: "owned", input: (fx) => ({ id: fx.classes.remove[kind] }), other: 404, otherMessage: CLASS_NOT_FOUND, sessionOnly: true },
+];
 const ownUserId = (fx: Fixtures) => ({ userId: fx.owner.id });
 const credentialsOf = (fx: Fixtures, who: Who) => {
   const username = who === "owner" ? fx.owner.username : who === "other" ? fx.other.username : fx.stranger.username;
@@ -436,6 +495,24 @@ const PROCEDURE_ROWS: Row[] = [
     otherMessage: NOT_OWN,
     drain: true,
   },
+  // classes
+  ...classRows(
+    {
+      create: "classes.create",
+      mine: "classes.mine",
+      byId: "classes.byId",
+      preview: "classes.preview",
+      join: "classes.join",
+      leave: "classes.leave",
+      update: "classes.update",
+      delete: "classes.delete",
+      rotate: "classes.rotateInvite",
+      revoke: "classes.revokeInvite",
+      setRole: "classes.setRole",
+      remove: "classes.removeMember",
+    },
+    "proc",
+  ),
   // subscription
   { key: "subscription.get", scope: "self" },
   { key: "subscription.redeemCoupon", scope: "self", input: (fx) => ({ code: fx.coupons[0] }), ownWrites: true, sessionOnly: true },
@@ -600,6 +677,23 @@ const REST_ROWS: Row[] = [
     otherMessage: NOT_OWN,
     drain: true,
   },
+  ...classRows(
+    {
+      create: "POST /classes",
+      mine: "GET /classes",
+      byId: "GET /classes/{id}",
+      preview: "GET /classes/join/{code}",
+      join: "POST /classes/join",
+      leave: "POST /classes/{id}/leave",
+      update: "PATCH /classes/{id}",
+      delete: "DELETE /classes/{id}",
+      rotate: "POST /classes/{id}/invite",
+      revoke: "DELETE /classes/{id}/invite",
+      setRole: "PATCH /classes/{id}/members/{memberId}",
+      remove: "DELETE /classes/{id}/members/{memberId}",
+    },
+    "rest",
+  ),
   { key: "GET /subscription", scope: "self" },
   { key: "POST /coupons/redeem", scope: "self", input: (fx) => ({ code: fx.coupons[1] }), ownWrites: true, sessionOnly: true },
   { key: "POST /subscription/create-checkout", scope: "self", ownWrites: true, sessionOnly: true },
@@ -657,6 +751,7 @@ function ownerFilterFor(table: string, columns: Set<string>): string | null {
   const ownerSections = `SELECT id FROM "Section" WHERE "chapterId" IN (${ownerChapters})`;
   if (table === "User") return `x.id = $1`;
   if (columns.has("userId")) return `x."userId" = $1`;
+  if (table === "Class") return `x."ownerId" = $1`;
   if (table === "Chapter") return `x."courseId" IN (${ownerCourses})`;
   if (table === "Section") return `x."chapterId" IN (${ownerChapters})`;
   if (table === "Quiz") return `x."sectionId" IN (${ownerSections})`;
@@ -898,7 +993,21 @@ beforeAll(async () => {
     },
   };
 
+  const classMember = async () => (await createUser(db)).id;
+  const members = { role: await classMember(), procRemove: await classMember(), restRemove: await classMember() };
+  const main = await createClassRow(db, { ownerId: owner.id, name: MARK.className, members: Object.values(members).map((userId) => ({ userId })) });
+  const joinable = await createClassRow(db, { ownerId: stranger.id, name: "A class anyone with its code may join" });
+  const joined = async () => (await createClassRow(db, { ownerId: stranger.id, name: "A class the owner is in", members: [{ userId: owner.id }] })).id;
+  const classes: Fixtures["classes"] = {
+    main: main.id,
+    members,
+    joinCode: joinable.inviteCode,
+    leave: { proc: { owner: await joined(), bearer: await joined() }, rest: { owner: await joined(), bearer: await joined() } },
+    remove: { proc: (await createClassRow(db, { ownerId: owner.id })).id, rest: (await createClassRow(db, { ownerId: owner.id })).id },
+  };
+
   fx = {
+    classes,
     owner: { id: owner.id, username: owner.username },
     other: { id: other.id, username: other.username },
     stranger: { username: stranger.username },
@@ -969,6 +1078,73 @@ describe("tRPC procedures × {anonymous, another user, revoked token, owner by t
 
 describe("REST paths × {anonymous, another user, revoked token, owner by token, owner by cookie}", () => {
   for (const row of REST_ROWS) test(label(row), () => runRow(row, restRequest));
+});
+
+/**
+ * A class's own roles, which the matrix's callers do not cover: on a fresh class for each call
+ * (its owner, a teacher, a member, and a member to act on), each documented path as the owner, the
+ * teacher, the member and a learner outside the class. Refusals write nothing, an outsider gets
+ * 404 (never a 403 that says the class exists), only the owner and teachers see the invite code,
+ * and no answer carries an e-mail address.
+ */
+describe("class paths × {owner, teacher, member, another learner}", () => {
+  type Role = "owner" | "teacher" | "member" | "outsider";
+  type Classroom = Record<Role | "target", { id: number }> & { classId: number; code: string };
+  const ROLES: Role[] = ["owner", "teacher", "member", "outsider"];
+  const CASES: { method: string; path: (c: Classroom) => string; json?: unknown; expected: Record<Role, number> }[] = [
+    { method: "GET", path: (c) => `/api/classes/${c.classId}`, expected: { owner: 200, teacher: 200, member: 200, outsider: 404 } },
+    { method: "POST", path: (c) => `/api/classes/${c.classId}/invite`, json: {}, expected: { owner: 200, teacher: 200, member: 403, outsider: 404 } },
+    { method: "DELETE", path: (c) => `/api/classes/${c.classId}/invite`, expected: { owner: 200, teacher: 200, member: 403, outsider: 404 } },
+    { method: "PATCH", path: (c) => `/api/classes/${c.classId}`, json: { archived: true }, expected: { owner: 200, teacher: 403, member: 403, outsider: 404 } },
+    { method: "DELETE", path: (c) => `/api/classes/${c.classId}`, expected: { owner: 200, teacher: 403, member: 403, outsider: 404 } },
+    {
+      method: "PATCH",
+      path: (c) => `/api/classes/${c.classId}/members/${c.target.id}`,
+      json: { role: "teacher" },
+      expected: { owner: 200, teacher: 403, member: 403, outsider: 404 },
+    },
+    {
+      method: "DELETE",
+      path: (c) => `/api/classes/${c.classId}/members/${c.target.id}`,
+      expected: { owner: 200, teacher: 200, member: 403, outsider: 404 },
+    },
+    { method: "POST", path: (c) => `/api/classes/${c.classId}/leave`, json: {}, expected: { owner: 400, teacher: 200, member: 200, outsider: 404 } },
+  ];
+
+  async function classroom(): Promise<Classroom> {
+    const [owner, teacher, member, target, outsider] = await Promise.all(Array.from({ length: 5 }, () => createUser(db)));
+    const created = await createClassRow(db, {
+      ownerId: owner!.id,
+      members: [{ userId: teacher!.id, role: "teacher" }, { userId: member!.id }, { userId: target!.id }],
+    });
+    return { classId: created.id, code: created.inviteCode, owner: owner!, teacher: teacher!, member: member!, target: target!, outsider: outsider! };
+  }
+
+  for (const entry of CASES) {
+    test(`${entry.method} ${entry.path({ classId: 0, target: { id: 0 } } as Classroom).replaceAll("/0", "/{…}")}`, async () => {
+      const problems: string[] = [];
+      for (const role of ROLES) {
+        const c = await classroom();
+        const before = await snapshot(c.owner.id);
+        const call = { method: entry.method, path: entry.path(c), json: entry.json };
+        const request = apiRequest(call.method, call.path, { sessionToken: await sessionTokenFor(c[role]), json: call.json });
+        const response = asResponse(await apiHandlerFor(call.method, new URL(request.url).pathname)!(request));
+        const { text, json } = await readBody(response);
+        totals.calls += 1;
+        expectDocumentedResponse(call.method, call.path, response.status, json);
+        expectNoLeak(text);
+        if (response.status !== entry.expected[role]) problems.push(`${role}: expected ${entry.expected[role]}, got ${response.status} ${text.slice(0, 200)}`);
+        if (text.includes("@example.test")) problems.push(`${role}: an e-mail address in ${text.slice(0, 200)}`);
+        if (call.method === "GET" && role === "member" && text.includes(c.code)) problems.push("member: the invite code");
+        if (call.method === "GET" && role === "teacher" && !text.includes(c.code)) problems.push("teacher: no invite code (positive control)");
+        if (response.status >= 400) {
+          const changed = changedTables(before.all, (await snapshot(c.owner.id)).all);
+          if (changed.length) problems.push(`${role}: a refused call changed ${changed.join(", ")}`);
+        }
+      }
+      expect(problems).toEqual([]);
+    });
+  }
 });
 
 describe("the public routes outside the API document", () => {

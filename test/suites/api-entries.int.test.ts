@@ -23,6 +23,7 @@ import { randomIp, sessionCookieHeader, sessionTokenFor } from "../caller";
 import { db } from "../db";
 import { courseWithTranscript, createCourse, createProgress, createUser, DEFAULT_PASSWORD, uniqueSuffix } from "../factories";
 import { createQuiz, createQuizCourse } from "../factories/quiz";
+import { createClassRow } from "../factories/classes";
 import { createCourseConcept } from "../factories/concepts";
 import { createCardRow, createNoteRow } from "../factories/study-rows";
 import { drainGenerationQueue, libraryDeps, whileDraining } from "../generation";
@@ -46,6 +47,8 @@ type World = {
   noteIds: [number, number];
   /** A concept of the course, explained in its first section and tested by its quiz's first question. */
   conceptId: number;
+  /** The owner's class with two members (one to make a teacher, one to remove), one to delete, a class the owner is in and may leave, and another learner's code. */
+  classes: { main: number; roleMember: number; removedMember: number; deleted: number; left: number; joinCode: string };
 };
 
 async function buildWorld(tag: string): Promise<World> {
@@ -74,7 +77,14 @@ async function buildWorld(tag: string): Promise<World> {
     timeSeconds: 5,
   });
   await db.questionConcept.create({ data: { questionId: quiz.questions[0]!.id, conceptId: concept.id } });
+  const [teacher, roleMember, removedMember] = await Promise.all(["t", "r", "x"].map((name) => createUser(db, { username: `contract_${tag}_${name}` })));
+  const members = [{ userId: roleMember!.id }, { userId: removedMember!.id }];
+  const main = await createClassRow(db, { ownerId: owner.id, name: "Contract class", members });
+  const joinable = await createClassRow(db, { ownerId: teacher!.id, name: "Contract class to join" });
+  const left = await createClassRow(db, { ownerId: teacher!.id, name: "Contract class to leave", members: [{ userId: owner.id }] });
+  const deleted = await createClassRow(db, { ownerId: owner.id, name: "Contract class to delete" });
   return {
+    classes: { main: main.id, roleMember: roleMember!.id, removedMember: removedMember!.id, deleted: deleted.id, left: left.id, joinCode: joinable.inviteCode },
     conceptId: concept.id,
     tag,
     noteIds,
@@ -129,6 +139,24 @@ const DOCUMENTED: Row[] = [
   { key: "GET /courses/{id}/concepts", call: (w) => ({ method: "GET", path: `/api/courses/${w.courseId}/concepts` }) },
   { key: "POST /practice", call: (w) => ({ method: "POST", path: "/api/practice", json: { conceptIds: [w.conceptId] } }) },
   { key: "POST /practice/answers", call: (w) => ({ method: "POST", path: "/api/practice/answers", json: w.answers[0] }) },
+  { key: "POST /classes", call: () => ({ method: "POST", path: "/api/classes", json: { name: "A new contract class" } }) },
+  { key: "GET /classes", call: () => ({ method: "GET", path: "/api/classes" }) },
+  { key: "GET /classes/{id}", call: (w) => ({ method: "GET", path: `/api/classes/${w.classes.main}` }) },
+  { key: "GET /classes/join/{code}", call: (w) => ({ method: "GET", path: `/api/classes/join/${w.classes.joinCode}` }) },
+  { key: "POST /classes/join", call: (w) => ({ method: "POST", path: "/api/classes/join", json: { code: w.classes.joinCode } }) },
+  { key: "POST /classes/{id}/leave", call: (w) => ({ method: "POST", path: `/api/classes/${w.classes.left}/leave` }) },
+  { key: "POST /classes/{id}/invite", call: (w) => ({ method: "POST", path: `/api/classes/${w.classes.main}/invite`, json: { expiresInDays: 7 } }) },
+  { key: "DELETE /classes/{id}/invite", call: (w) => ({ method: "DELETE", path: `/api/classes/${w.classes.main}/invite` }) },
+  {
+    key: "PATCH /classes/{id}/members/{memberId}",
+    call: (w) => ({ method: "PATCH", path: `/api/classes/${w.classes.main}/members/${w.classes.roleMember}`, json: { role: "teacher" } }),
+  },
+  {
+    key: "DELETE /classes/{id}/members/{memberId}",
+    call: (w) => ({ method: "DELETE", path: `/api/classes/${w.classes.main}/members/${w.classes.removedMember}` }),
+  },
+  { key: "PATCH /classes/{id}", call: (w) => ({ method: "PATCH", path: `/api/classes/${w.classes.main}`, json: { name: "Contract class, renamed" } }) },
+  { key: "DELETE /classes/{id}", call: (w) => ({ method: "DELETE", path: `/api/classes/${w.classes.deleted}` }) },
   { key: "POST /cards/{id}/review", call: (w) => ({ method: "POST", path: `/api/cards/${w.cardIds[0]}/review`, json: { rating: "good" } }) },
   { key: "DELETE /cards/{id}", call: (w) => ({ method: "DELETE", path: `/api/cards/${w.cardIds[1]}` }) },
   {
@@ -304,6 +332,7 @@ function mask(value: unknown, key = ""): unknown {
   if (Array.isArray(value)) return value.map((item) => mask(item, key));
   if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, mask(item, name)]));
   if (value !== null && ID_KEY.test(key)) return "<id>";
+  if (typeof value === "string" && key === "inviteCode") return "<invite code>";
   if (value !== null && TIME_KEY.test(key)) return "<time>";
   if (typeof value === "string" && ISO_TIME.test(value)) return "<time>";
   return value;

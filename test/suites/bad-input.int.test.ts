@@ -23,6 +23,7 @@ import superjson from "superjson";
 import type { OpenApiMeta, OpenApiRouter } from "trpc-to-openapi";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
+import { CLASS_MESSAGES } from "~/lib/schemas/classes";
 import { cleanLearnerText } from "~/lib/schemas/common";
 import { MAX_BODY_BYTES } from "~/server/api/http-guards";
 import { openApiDocument } from "~/server/api/openapi";
@@ -32,6 +33,7 @@ import { startCourseGeneration } from "~/server/services/generation/start-genera
 import { sessionTokenFor } from "../caller";
 import { db, getPool } from "../db";
 import { courseWithTranscript, createApiTokenRow, createCourse, createUser, DEFAULT_PASSWORD, uniqueSuffix } from "../factories";
+import { createClassRow } from "../factories/classes";
 import { createQuiz, createQuizCourse } from "../factories/quiz";
 import { anyTopicSource, drainGenerationQueue, libraryDeps, whileDraining } from "../generation";
 import { type ApiRequestOptions, type ApiResult, ORIGIN, restCall, routeCall, sessionTokenOf, trpcCall } from "../http";
@@ -315,7 +317,8 @@ afterAll(() => {
 // The documented REST paths
 // ---------------------------------------------------------------------------------------------
 type Endpoint = { method: "GET" | "POST" | "DELETE"; path: (ids: Ids) => string; auth: boolean; body?: (ids: Ids) => unknown; ids?: (keyof Ids)[] };
-type Ids = { id: number; userId: number; challengeId: number };
+/** `classId`: a class the owner owns, so a valid call of a class path answers. */
+type Ids = { id: number; userId: number; challengeId: number; classId: number };
 
 /** Every documented path (product-spec §7), with a valid id for each placeholder. */
 function documentedEndpoints(): Record<string, Endpoint> {
@@ -366,6 +369,19 @@ function documentedEndpoints(): Record<string, Endpoint> {
     },
     "POST /api/courses/{id}/chat": { method: "POST", path: (i) => `/api/courses/${i.id}/chat`, auth: true, body: () => ({ content: "" }), ids: ["id"] },
     "GET /api/courses/{id}/transcript": { method: "GET", path: (i) => `/api/courses/${i.id}/transcript`, auth: true, ids: ["id"] },
+    "POST /api/classes": { method: "POST", path: () => "/api/classes", auth: true, body: () => ({ name: "A class" }) },
+    "GET /api/classes": { method: "GET", path: () => "/api/classes", auth: true },
+    "GET /api/classes/{id}": { method: "GET", path: (i) => `/api/classes/${i.classId}`, auth: true, ids: ["classId"] },
+    "POST /api/classes/join": { method: "POST", path: () => "/api/classes/join", auth: true, body: () => ({ code: "not-a-code" }) },
+    "POST /api/classes/{id}/invite": {
+      method: "POST",
+      path: (i) => `/api/classes/${i.classId}/invite`,
+      auth: true,
+      body: () => ({ expiresInDays: 7 }),
+      ids: ["classId"],
+    },
+    "DELETE /api/classes/{id}/invite": { method: "DELETE", path: (i) => `/api/classes/${i.classId}/invite`, auth: true, ids: ["classId"] },
+    "POST /api/classes/{id}/leave": { method: "POST", path: (i) => `/api/classes/${i.classId}/leave`, auth: true, ids: ["classId"] },
     "GET /api/courses/{id}/notes": { method: "GET", path: (i) => `/api/courses/${i.id}/notes`, auth: true, ids: ["id"] },
     "POST /api/courses/{id}/notes": {
       method: "POST",
@@ -401,7 +417,12 @@ function documentedEndpoints(): Record<string, Endpoint> {
   };
 }
 
-const validIds = (): Ids => ({ id: f.chatCourse.id, userId: f.owner.user.id, challengeId: f.challengeId });
+let ownerClassId = 0;
+beforeAll(async () => {
+  ownerClassId = (await createClassRow(db, { ownerId: f.owner.user.id, name: "The owner's class" })).id;
+});
+
+const validIds = (): Ids => ({ id: f.chatCourse.id, userId: f.owner.user.id, challengeId: f.challengeId, classId: ownerClassId });
 
 describe("every documented REST path", () => {
   test("anonymous: 401 on every signed-in path, whatever the body", async () => {
@@ -1611,6 +1632,78 @@ describe("tRPC form procedures over HTTP", () => {
     });
   });
 
+  test("classes: names, codes, expiries, roles and ids; tricky names are stored cleaned; another learner's class is a 404", async () => {
+    const probe = new Probe();
+    const owner = await signedIn();
+    const auth = { sessionToken: owner.token };
+    const create = (json: unknown) => send("rest", "POST", "/api/classes", { ...auth, json });
+    for (const name of [...UNSTORABLE_TEXTS, "x".repeat(101), "", "   ", "\u200B\u2066", 42, null, ["Algebra"]]) {
+      await probe.run(`POST /api/classes name=${JSON.stringify(name).slice(0, 60)}`, () => create({ name }), { allowed: [400] });
+    }
+    await probe.run("POST /api/classes with an owner", () => create({ name: "Algebra", ownerId: f.other.user.id }), { allowed: [400] });
+    for (const name of [...TRICKY_TEXTS, "x".repeat(100)]) {
+      const created = await create({ name });
+      expect(created.status, created.text.slice(0, 300)).toBe(200);
+      const { id } = (created.json as { class: { id: number } }).class;
+      const read = await send("rest", "GET", `/api/classes/${id}`, auth);
+      expect((read.json as { class: { name: string } }).class.name).toBe(cleanLearnerText(name, "one-line"));
+      stats.roundTrips += 1;
+    }
+    const { id } = ((await create({ name: "Bad input class" })).json as { class: { id: number } }).class;
+    const member = await signedIn();
+    await createClassRow(db, { ownerId: f.other.user.id, name: "Another learner's class" });
+    await db.classMember.create({ data: { classId: id, userId: member.user.id } });
+    for (const expiresInDays of [0, -1, 91, 1.5, "7", true, null, {}, [], 1e308]) {
+      await probe.run(
+        `invite expiresInDays=${JSON.stringify(expiresInDays)}`,
+        () => send("rest", "POST", `/api/classes/${id}/invite`, { ...auth, json: { expiresInDays } }),
+        {
+          allowed: [400],
+        },
+      );
+    }
+    for (const role of ["owner", "admin", "", "Teacher", null, 1, ["teacher"]]) {
+      await probe.run(
+        `role=${JSON.stringify(role)}`,
+        () => send("rest", "PATCH", `/api/classes/${id}/members/${member.user.id}`, { ...auth, json: { role } }),
+        { allowed: [400] },
+      );
+    }
+    for (const body of [{ archived: "true" }, { archived: 1 }, { name: "" }, { name: "x".repeat(101) }, { ownerId: f.other.user.id }]) {
+      await probe.run(`PATCH /api/classes/{id} ${JSON.stringify(body)}`, () => send("rest", "PATCH", `/api/classes/${id}`, { ...auth, json: body }), {
+        allowed: [400],
+      });
+    }
+    // Codes are compared as typed: unstorable or oversized text is a 400, anything else an unknown code (404), each counted against the limit.
+    const joiner = await signedIn();
+    for (const code of [...UNSTORABLE_TEXTS, "", "x".repeat(65), 42, null, ["code"]]) {
+      await probe.run(
+        `join code=${JSON.stringify(code).slice(0, 60)}`,
+        () => send("rest", "POST", "/api/classes/join", { sessionToken: joiner.token, json: { code } }),
+        {
+          allowed: [400],
+        },
+      );
+    }
+    // Cut to 20 code points (at most 40 UTF-16 units: under the 64 a code may have), never inside a surrogate pair.
+    for (const code of TRICKY_TEXTS.slice(0, 4).map((text) => Array.from(text).slice(0, 20).join(""))) {
+      const result = await probe.run(
+        `join code=${JSON.stringify(code).slice(0, 60)}`,
+        () => send("rest", "POST", "/api/classes/join", { sessionToken: joiner.token, json: { code } }),
+        { allowed: [404] },
+      );
+      expect(errorOf(result.json).message).toBe(CLASS_MESSAGES.inviteUnknown);
+      await probe.run(
+        `preview code=${JSON.stringify(code).slice(0, 60)}`,
+        () => send("rest", "GET", `/api/classes/join/${encodeURIComponent(code)}`, { sessionToken: joiner.token }),
+        { allowed: [400, 404, 429] },
+      );
+    }
+    for (const path of [`/api/classes/${f.chatCourse.id + 1_000_000}`, `/api/classes/2147483647`]) {
+      await probe.run(`GET ${path}`, () => send("rest", "GET", path, auth), { allowed: [404] });
+    }
+  });
+
   test("flashcards: tricky faces are stored cleaned; bad ratings, times, sources, huge texts and ids of others are refused", async () => {
     const probe = new Probe();
     const learner = await signedIn();
@@ -1861,7 +1954,9 @@ describe("numbers that are not numbers: true, '', [], [5], '0x10', '1e3' and '3'
 
   let note: number;
   let card: number;
+  let classId: number;
   beforeAll(async () => {
+    classId = (await createClassRow(db, { ownerId: f.owner.user.id, members: [{ userId: f.other.user.id }] })).id;
     note = (await db.note.create({ data: { userId: f.owner.user.id, courseId: f.chatCourse.id, timeSeconds: 5, text: "numbers" } })).id;
     const created = await restCall<{ id: number }>("POST", `/api/courses/${f.chatCourse.id}/cards`, {
       sessionToken: f.owner.token,
@@ -1881,6 +1976,7 @@ describe("numbers that are not numbers: true, '', [], [5], '0x10', '1e3' and '3'
     if (template.startsWith("/sections/")) return f.quizSections[0]!.id;
     if (template.startsWith("/notes/")) return note;
     if (template.startsWith("/cards/")) return card;
+    if (template.startsWith("/classes/")) return name === "memberId" ? f.other.user.id : classId;
     if (template === "/courses/{id}/progress") return f.quizCourse.id;
     return f.chatCourse.id;
   }
@@ -1896,6 +1992,7 @@ describe("numbers that are not numbers: true, '', [], [5], '0x10', '1e3' and '3'
     "POST /courses/{id}/progress": () => ({ currentSectionId: f.quizSections[0]!.id, completedSectionId: f.quizSections[0]!.id, userId: f.owner.user.id }),
     "POST /quizzes/{id}/attempts": () => ({ answers: [{ questionId: f.quiz.questions[0]!.id, answer: "A1" }], userId: f.owner.user.id }),
     "POST /practice": () => ({ conceptIds: [1] }),
+    "POST /classes/{id}/invite": () => ({ expiresInDays: 7 }),
     "POST /practice/answers": () => ({ questionId: f.quiz.questions[0]!.id, answer: "A1" }),
   };
   /** The learner who calls: the exhausted one where a valid input would start a generation. */

@@ -13,10 +13,21 @@ import { sessionTokenFor } from "../caller";
 import { db } from "../db";
 import { courseWithTranscript, createProgress, createUser, DEFAULT_PASSWORD } from "../factories";
 import { createQuiz, createQuizCourse } from "../factories/quiz";
+import { createClassRow } from "../factories/classes";
 import { createNoteRow } from "../factories/study-rows";
 import { documentedOperations, routeCall } from "../http";
 
-type World = { userId: number; username: string; token: string; courseId: number; sectionId: number; chatCourseId: number; jobId: string };
+type World = {
+  userId: number;
+  username: string;
+  token: string;
+  courseId: number;
+  sectionId: number;
+  chatCourseId: number;
+  jobId: string;
+  classId: number;
+  classCode: string;
+};
 
 /** Every documented GET path, as a learner's browser calls it (some already carry a query). */
 const GET_PATHS: Record<string, (w: World) => string> = {
@@ -44,6 +55,9 @@ const GET_PATHS: Record<string, (w: World) => string> = {
   "GET /courses/{id}/export": (w) => `/api/courses/${w.courseId}/export?format=markdown`,
   "GET /cards/export": (w) => `/api/cards/export?format=tsv&courseId=${w.courseId}`,
   "GET /generation-jobs/{jobId}": (w) => `/api/generation-jobs/${w.jobId}`,
+  "GET /classes": () => "/api/classes",
+  "GET /classes/{id}": (w) => `/api/classes/${w.classId}`,
+  "GET /classes/join/{code}": (w) => `/api/classes/join/${w.classCode}`,
 };
 
 const BUSTERS = [(ms: number) => `t=${ms}`, (ms: number) => `_=${ms}`, (ms: number) => `timestamp=${ms}`, (ms: number) => `v=${ms}&cb=x`];
@@ -61,7 +75,10 @@ beforeAll(async () => {
   await createNoteRow(db, { userId: user.id, courseId: chatCourse.id, timeSeconds: 5, text: "Caches **trade** memory for time" });
   const job = await startCourseGeneration(db, user.id, { topic: "http caching", complexity: "beginner", additionalInstructions: null });
   await listActiveChallenges(db);
+  const classroom = await createClassRow(db, { ownerId: user.id, name: "Cache busters class" });
   w = {
+    classId: classroom.id,
+    classCode: classroom.inviteCode,
     userId: user.id,
     username: user.username,
     token: await sessionTokenFor(user),

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { MAX_ACTIVE_API_TOKENS } from "~/lib/api-tokens";
 import { MAX_CARDS_PER_LEARNER } from "~/lib/review";
+import { MAX_CLASS_MEMBERS } from "~/lib/schemas/classes";
 import { MAX_NOTES_PER_COURSE } from "~/lib/schemas/notes";
 import { createBilling, type Billing } from "~/server/billing/stripe";
 import { createDbClient } from "~/server/db/client";
@@ -29,6 +30,7 @@ import { db, getPool } from "../db";
 import { tally } from "../expect";
 import { bearer, courseWithTranscript, createApiTokenRow, createCourse, createUser, sectionsOf, uniqueSuffix } from "../factories";
 import { createQuiz, createQuizCourse } from "../factories/quiz";
+import { createClassRow, fillClass } from "../factories/classes";
 import { createCourseConcept } from "../factories/concepts";
 import { startFakeStripe, type FakeStripe } from "../fakes/stripe.mjs";
 import { apiRequest, restCall, trpcCall, type ApiResult } from "../http";
@@ -131,6 +133,9 @@ const DUPLICATE_KEYS = {
     WHERE "revokedAt" IS NULL AND ("expiresAt" IS NULL OR "expiresAt" > now() AT TIME ZONE 'UTC') GROUP BY 1 HAVING count(*) > ${MAX_ACTIVE_API_TOKENS}`,
   // A learner's notes on one course beyond the limit count as duplicates.
   notesOverLimit: `SELECT "userId", "courseId", (count(*) - ${MAX_NOTES_PER_COURSE} + 1)::int AS n FROM "Note" GROUP BY 1, 2 HAVING count(*) > ${MAX_NOTES_PER_COURSE}`,
+  classMember: `SELECT "classId", "userId", count(*)::int AS n FROM "ClassMember" GROUP BY 1, 2 HAVING count(*) > 1`,
+  // Members of a class beyond the limit count as duplicates.
+  classOverFull: `SELECT "classId", (count(*) - ${MAX_CLASS_MEMBERS} + 1)::int AS n FROM "ClassMember" GROUP BY 1 HAVING count(*) > ${MAX_CLASS_MEMBERS}`,
 } as const;
 
 async function duplicates(...keys: (keyof typeof DUPLICATE_KEYS)[]): Promise<number> {
@@ -684,6 +689,80 @@ describe(`races: ${TRIALS} trials × ${CONCURRENCY} concurrent requests`, () => 
         expected: 1,
         observed: ok(results).length,
         duplicates: await duplicates("notesOverLimit"),
+        serverErrors: count5xx(results),
+        statuses: statusTally(results),
+        problems,
+      };
+    });
+  });
+
+  test(`class join: learners joining at once for the last of ${MAX_CLASS_MEMBERS} seats: exactly one gets it (409 "full" for the rest)`, async () => {
+    await runRace("class join at the last seat", async () => {
+      const owner = await createUser(db);
+      const joining = await Promise.all(Array.from({ length: CONCURRENCY }, () => learner()));
+      const created = await createClassRow(db, { ownerId: owner.id });
+      await fillClass(db, created.id, MAX_CLASS_MEMBERS - 2);
+      const results = await atOnce(CONCURRENCY, (index) =>
+        restCall("POST", "/api/classes/join", { sessionToken: joining[index]!.token, json: { code: created.inviteCode } }),
+      );
+      const problems = unexpectedStatuses(results, [200, 409]);
+      const members = await db.classMember.count({ where: { classId: created.id } });
+      if (members !== MAX_CLASS_MEMBERS) problems.push(`${members} members`);
+      return {
+        expected: 1,
+        observed: ok(results).length,
+        duplicates: await duplicates("classMember", "classOverFull"),
+        serverErrors: count5xx(results),
+        statuses: statusTally(results),
+        problems,
+      };
+    });
+  });
+
+  test("class join: one learner joining at once (a double click) is one membership, and every answer is the class", async () => {
+    await runRace("class join twice at once", async () => {
+      const owner = await createUser(db);
+      const { user, token } = await learner();
+      const created = await createClassRow(db, { ownerId: owner.id });
+      const results = await atOnce(CONCURRENCY, () =>
+        restCall<{ joined: boolean; class: { id: number } }>("POST", "/api/classes/join", { sessionToken: token, json: { code: created.inviteCode } }),
+      );
+      const problems = unexpectedStatuses(results, [200]);
+      if (ok(results).some((r) => r.json.class.id !== created.id)) problems.push("an answer names another class");
+      const joined = ok(results).filter((r) => r.json.joined).length;
+      if (joined !== 1) problems.push(`${joined} answers say they joined`);
+      const rows = await db.classMember.count({ where: { classId: created.id, userId: user.id } });
+      if (rows !== 1) problems.push(`${rows} memberships`);
+      return {
+        expected: CONCURRENCY,
+        observed: ok(results).length,
+        duplicates: await duplicates("classMember"),
+        serverErrors: count5xx(results),
+        statuses: statusTally(results),
+        problems,
+      };
+    });
+  });
+
+  test("class roles: role changes racing the member's removal: one removal, each change a 200 before it or a 404 after, no member left behind", async () => {
+    await runRace("class role change racing a removal", async () => {
+      const owner = await learner();
+      const member = await createUser(db);
+      const created = await createClassRow(db, { ownerId: owner.user.id, members: [{ userId: member.id }] });
+      const path = `/api/classes/${created.id}/members/${member.id}`;
+      const results = await atOnce(CONCURRENCY, (index) =>
+        index % 2 === 0
+          ? restCall("DELETE", path, { sessionToken: owner.token })
+          : restCall("PATCH", path, { sessionToken: owner.token, json: { role: index % 4 === 1 ? "teacher" : "member" } }),
+      );
+      const problems = unexpectedStatuses(results, [200, 404]);
+      const removals = results.filter((r, index) => index % 2 === 0 && r.status === 200).length;
+      const rows = await db.classMember.findMany({ where: { classId: created.id }, select: { userId: true, role: true } });
+      if (JSON.stringify(rows) !== JSON.stringify([{ userId: owner.user.id, role: "owner" }])) problems.push(`members left: ${JSON.stringify(rows)}`);
+      return {
+        expected: 1,
+        observed: removals,
+        duplicates: await duplicates("classMember"),
         serverErrors: count5xx(results),
         statuses: statusTally(results),
         problems,

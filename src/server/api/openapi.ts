@@ -19,7 +19,8 @@ const API_DESCRIPTION = `The documented /api paths of CourseCraft.
 **Signing in.** Either kind of credential works on every protected path:
 - a session cookie (\`next-auth.session-token\`; \`__Secure-next-auth.session-token\` over https), set by \`POST /api/login\` or \`POST /api/register\`;
 - a personal API token, created on the Account page and sent as \`Authorization: Bearer <token>\`. A request that carries a token is
-  authenticated by the token alone, never by a cookie. Tokens cannot create tokens, change the password or touch billing (403).
+  authenticated by the token alone, never by a cookie. Tokens cannot create tokens, change the password, touch billing, or change a class's
+  members, roles, invitation or existence (403).
 
 **Mutations** need \`Content-Type: application/json\` (415 otherwise) and a body of at most 1 MiB (413). A browser's cross-site request
 that rides a cookie (a foreign \`Origin\`, or \`Sec-Fetch-Site: cross-site\`) is refused with 403.
@@ -160,7 +161,7 @@ function buildDocument(): OpenApiDocument {
     description: API_DESCRIPTION,
     version: "1.0.0",
     baseUrl: "/api",
-    tags: ["auth", "courses", "notes", "progress", "quizzes", "cards", "chat", "export", "gamification", "generation", "subscription"],
+    tags: ["auth", "courses", "notes", "progress", "quizzes", "cards", "chat", "export", "gamification", "generation", "subscription", "classes"],
     securitySchemes: SECURITY_SCHEMES,
   });
   const security = Object.keys(SECURITY_SCHEMES).map((name) => ({ [name]: [] }));

@@ -2,6 +2,7 @@ import { apiTokensRouter } from "./routers/api-tokens";
 import { authRouter } from "./routers/auth";
 import { cardsRouter } from "./routers/cards";
 import { chatRouter } from "./routers/chat";
+import { classesRouter } from "./routers/classes";
 import { courseRouter } from "./routers/course";
 import { gamificationRouter } from "./routers/gamification";
 import { generationRouter } from "./routers/generation";
@@ -19,6 +20,7 @@ export const appRouter = createTRPCRouter({
   auth: authRouter,
   cards: cardsRouter,
   chat: chatRouter,
+  classes: classesRouter,
   course: courseRouter,
   gamification: gamificationRouter,
   generation: generationRouter,

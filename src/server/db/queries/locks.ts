@@ -15,6 +15,8 @@ export const LOCK_SPACES = {
   cards: 7_304,
   /** Serialises a learner's note creation (the per-course limit). */
   notes: 7_305,
+  /** Serialises a learner's class creation (the per-learner limit of owned classes). */
+  classes: 7_306,
   /** A generation worker's liveness lock, held for its session ("gen1"). */
   workerLiveness: 0x67656e31,
 } as const;

@@ -1,0 +1,228 @@
+import { okOutput } from "~/lib/schemas/auth";
+import {
+  classCreateInput,
+  classIdInput,
+  classInviteInput,
+  classInviteOutput,
+  classJoinInput,
+  classJoinOutput,
+  classListOutput,
+  classMemberInput,
+  classMemberResultOutput,
+  classMemberRoleInput,
+  classPreviewInput,
+  classPreviewOutput,
+  classResultOutput,
+  classUpdateInput,
+} from "~/lib/schemas/classes";
+import { createClass, deleteClass, revokeInvite, rotateInvite, updateClass } from "~/server/services/classes/manage-class";
+import { joinClass, leaveClass, previewClass, removeMember, setMemberRole } from "~/server/services/classes/membership";
+import { classViewFor, listClasses } from "~/server/services/classes/view";
+
+import { createTRPCRouter, protectedProcedure, sessionProcedure } from "../trpc";
+
+const NOT_FOUND = { 404: "Class not found: no such class, or one you are not in" };
+const SESSION_ONLY = "Not allowed to your role in the class, or an API token (this needs the browser session)";
+const ARCHIVED = "The class is archived";
+const CODE_REFUSED = { 404: "The code is unknown, or was replaced by a new one", 422: "The invitation expired or was revoked" };
+const TOO_MANY_CODES = "Too many invalid codes from you or your address (Retry-After)";
+
+/**
+ * Classes, their members and their invitation (issue 33). An API token may read, create, join
+ * and leave; changing roles, members, the invitation, or archiving and deleting need the browser
+ * session (sessionProcedure), so a leaked token cannot take a class over or empty it.
+ */
+export const classesRouter = createTRPCRouter({
+  // POST /api/classes
+  create: protectedProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/classes",
+        errorResponses: { 409: "You own 50 classes already" },
+        tags: ["classes"],
+        summary: "Create a class: you are its owner, and get its invite code",
+      },
+    })
+    .input(classCreateInput)
+    .output(classResultOutput)
+    .mutation(async ({ ctx, input }) => ({ class: await createClass(ctx.db, { userId: ctx.user.id, name: input.name }) })),
+
+  // GET /api/classes
+  mine: protectedProcedure
+    .meta({ openapi: { method: "GET", path: "/classes", tags: ["classes"], summary: "The classes you are in, with your role in each" } })
+    .output(classListOutput)
+    .query(({ ctx }) => listClasses(ctx.db, ctx.user.id)),
+
+  // GET /api/classes/{id}
+  byId: protectedProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/classes/{id}",
+        errorResponses: NOT_FOUND,
+        tags: ["classes"],
+        summary: "A class you are in: its name, owner and teachers, your role; the invitation and members for its owner and teachers",
+      },
+    })
+    .input(classIdInput)
+    .output(classResultOutput)
+    .query(async ({ ctx, input }) => ({ class: await classViewFor(ctx.db, { classId: input.id, userId: ctx.user.id }) })),
+
+  // GET /api/classes/join/{code}
+  preview: protectedProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/classes/join/{code}",
+        errorResponses: { ...CODE_REFUSED, 429: TOO_MANY_CODES },
+        tags: ["classes"],
+        summary: "What an invite code joins (the class's name, owner, teachers and size), to confirm before joining",
+      },
+    })
+    .input(classPreviewInput)
+    .output(classPreviewOutput)
+    .query(({ ctx, input }) => previewClass(ctx.db, { userId: ctx.user.id, clientIp: ctx.clientIp }, input.code)),
+
+  // POST /api/classes/join
+  join: protectedProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/classes/join",
+        errorResponses: { ...CODE_REFUSED, 409: "The class is archived, or full (1,000 members)", 429: TOO_MANY_CODES },
+        tags: ["classes"],
+        summary: "Join a class with its invite code (joining again changes nothing)",
+      },
+    })
+    .input(classJoinInput)
+    .output(classJoinOutput)
+    .mutation(({ ctx, input }) => joinClass(ctx.db, { userId: ctx.user.id, clientIp: ctx.clientIp }, input.code)),
+
+  // POST /api/classes/{id}/leave
+  leave: protectedProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/classes/{id}/leave",
+        errorResponses: { 400: "The owner cannot leave (delete the class instead)", ...NOT_FOUND },
+        tags: ["classes"],
+        summary: "Leave a class",
+      },
+    })
+    .input(classIdInput)
+    .output(okOutput)
+    .mutation(async ({ ctx, input }) => {
+      await leaveClass(ctx.db, { userId: ctx.user.id, id: input.id });
+      return { success: true as const };
+    }),
+
+  // PATCH /api/classes/{id}
+  update: sessionProcedure
+    .meta({
+      openapi: {
+        method: "PATCH",
+        path: "/classes/{id}",
+        errorResponses: { 403: `Not the owner; ${SESSION_ONLY}`, ...NOT_FOUND, 409: `${ARCHIVED}: only unarchiving is allowed` },
+        tags: ["classes"],
+        summary: "Rename, archive (read-only) or unarchive a class you own",
+      },
+    })
+    .input(classUpdateInput)
+    .output(classResultOutput)
+    .mutation(async ({ ctx, input }) => ({ class: await updateClass(ctx.db, { userId: ctx.user.id, ...input }) })),
+
+  // DELETE /api/classes/{id}
+  delete: sessionProcedure
+    .meta({
+      openapi: {
+        method: "DELETE",
+        path: "/classes/{id}",
+        errorResponses: { 403: `Not the owner; ${SESSION_ONLY}`, ...NOT_FOUND },
+        tags: ["classes"],
+        summary: "Delete a class you own; its members keep their own progress, notes and cards",
+      },
+    })
+    .input(classIdInput)
+    .output(okOutput)
+    .mutation(async ({ ctx, input }) => {
+      await deleteClass(ctx.db, { userId: ctx.user.id, id: input.id });
+      return { success: true as const };
+    }),
+
+  // POST /api/classes/{id}/invite
+  rotateInvite: sessionProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/classes/{id}/invite",
+        errorResponses: { 403: `A member; ${SESSION_ONLY}`, ...NOT_FOUND, 409: ARCHIVED },
+        tags: ["classes"],
+        summary: "A new invite code (the old one stops working), valid for expiresInDays (1–90; 14 by default)",
+      },
+    })
+    .input(classInviteInput)
+    .output(classInviteOutput)
+    .mutation(({ ctx, input }) => rotateInvite(ctx.db, { userId: ctx.user.id, id: input.id, expiresInDays: input.expiresInDays })),
+
+  // DELETE /api/classes/{id}/invite
+  revokeInvite: sessionProcedure
+    .meta({
+      openapi: {
+        method: "DELETE",
+        path: "/classes/{id}/invite",
+        errorResponses: { 403: `A member; ${SESSION_ONLY}`, ...NOT_FOUND, 409: ARCHIVED },
+        tags: ["classes"],
+        summary: "Revoke the invite code until a new one is made",
+      },
+    })
+    .input(classIdInput)
+    .output(okOutput)
+    .mutation(async ({ ctx, input }) => {
+      await revokeInvite(ctx.db, { userId: ctx.user.id, id: input.id });
+      return { success: true as const };
+    }),
+
+  // PATCH /api/classes/{id}/members/{memberId}
+  setRole: sessionProcedure
+    .meta({
+      openapi: {
+        method: "PATCH",
+        path: "/classes/{id}/members/{memberId}",
+        errorResponses: {
+          400: "The owner's role cannot change",
+          403: `Not the owner; ${SESSION_ONLY}`,
+          404: "Class not found, or no such member",
+          409: ARCHIVED,
+        },
+        tags: ["classes"],
+        summary: "Make a member a teacher, or a teacher a member (the owner)",
+      },
+    })
+    .input(classMemberRoleInput)
+    .output(classMemberResultOutput)
+    .mutation(({ ctx, input }) => setMemberRole(ctx.db, { userId: ctx.user.id, ...input })),
+
+  // DELETE /api/classes/{id}/members/{memberId}
+  removeMember: sessionProcedure
+    .meta({
+      openapi: {
+        method: "DELETE",
+        path: "/classes/{id}/members/{memberId}",
+        errorResponses: {
+          400: "The owner cannot be removed",
+          403: `A member removing someone else, or a teacher removing a teacher; ${SESSION_ONLY}`,
+          404: "Class not found, or no such member",
+          409: ARCHIVED,
+        },
+        tags: ["classes"],
+        summary: "Remove someone from a class: the owner anyone, a teacher members; yourself is leaving",
+      },
+    })
+    .input(classMemberInput)
+    .output(okOutput)
+    .mutation(async ({ ctx, input }) => {
+      await removeMember(ctx.db, { userId: ctx.user.id, ...input });
+      return { success: true as const };
+    }),
+});

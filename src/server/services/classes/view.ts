@@ -1,0 +1,63 @@
+import { CLASS_MESSAGES, type ClassRole, type ClassView } from "~/lib/schemas/classes";
+import type { DbClient } from "~/server/db";
+import { AppError } from "~/server/errors";
+
+export const classNotFound = () => new AppError("NOT_FOUND", CLASS_MESSAGES.notFound);
+
+export const canManage = (role: ClassRole) => role === "owner" || role === "teacher";
+
+/** Usernames only: a class never shows a member's e-mail, display name or photo. */
+const memberSelect = { userId: true, role: true, joinedAt: true, user: { select: { username: true } } } as const;
+
+/** The caller's role in the class; a class they are not in does not exist for them (404, never 403). */
+export async function roleIn(db: DbClient, { classId, userId }: { classId: number; userId: number }): Promise<ClassRole> {
+  const membership = await db.classMember.findUnique({ where: { classId_userId: { classId, userId } }, select: { role: true } });
+  if (!membership) throw classNotFound();
+  return membership.role;
+}
+
+/** The class as the caller sees it: members get its name, owner and teachers; owner and teachers also the invitation and every member. */
+export async function classViewFor(db: DbClient, { classId, userId }: { classId: number; userId: number }): Promise<ClassView> {
+  const row = await db.class.findUnique({
+    where: { id: classId },
+    select: {
+      id: true,
+      name: true,
+      archivedAt: true,
+      inviteCode: true,
+      inviteExpiresAt: true,
+      inviteRevokedAt: true,
+      members: { select: memberSelect, orderBy: [{ joinedAt: "asc" }, { id: "asc" }] },
+    },
+  });
+  const me = row?.members.find((member) => member.userId === userId);
+  if (!row || !me) throw classNotFound();
+  const person = (member: (typeof row.members)[number]) => ({ userId: member.userId, username: member.user.username });
+  const owner = row.members.find((member) => member.role === "owner");
+  const manager = canManage(me.role);
+  return {
+    id: row.id,
+    name: row.name,
+    role: me.role,
+    archived: row.archivedAt !== null,
+    memberCount: row.members.length,
+    owner: owner ? person(owner) : { userId: 0, username: "" },
+    teachers: row.members.filter((member) => member.role === "teacher").map(person),
+    inviteCode: manager ? row.inviteCode : null,
+    inviteExpiresAt: manager ? row.inviteExpiresAt.toISOString() : null,
+    inviteRevoked: manager ? row.inviteRevokedAt !== null : null,
+    members: manager ? row.members.map((member) => ({ ...person(member), role: member.role, joinedAt: member.joinedAt.toISOString() })) : null,
+  };
+}
+
+/** GET /api/classes: the caller's classes with their role, newest membership first. */
+export async function listClasses(db: DbClient, userId: number) {
+  const memberships = await db.classMember.findMany({
+    where: { userId },
+    orderBy: [{ joinedAt: "desc" }, { id: "desc" }],
+    select: { role: true, class: { select: { id: true, name: true, archivedAt: true, _count: { select: { members: true } } } } },
+  });
+  return {
+    classes: memberships.map(({ role, class: c }) => ({ id: c.id, name: c.name, role, archived: c.archivedAt !== null, memberCount: c._count.members })),
+  };
+}
