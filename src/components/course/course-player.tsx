@@ -131,8 +131,13 @@ function CoursePlayerView({ detail, saved, videoPlayer, startAt }: CoursePlayerV
   const { previous, next, isLast } = neighbours(sections, currentId);
   const stubDuration = stubVideoLength(sections);
 
+  // Saves that overlap may answer out of order, each with the record as it was when it wrote: then
+  // none is taken as the truth, and the record is read again once the last has settled.
+  const saving = useRef({ pending: 0, overlapped: false });
   const update = api.progress.update.useMutation({
     async onMutate(input) {
+      if (saving.current.pending > 0) saving.current.overlapped = true;
+      saving.current.pending += 1;
       const change = { currentSectionId: input.currentSectionId, completedSectionId: input.completedSectionId };
       await utils.progress.find.cancel({ id: courseId });
       const before = utils.progress.find.getData({ id: courseId });
@@ -153,7 +158,7 @@ function CoursePlayerView({ detail, saved, videoPlayer, startAt }: CoursePlayerV
       return { before };
     },
     onSuccess(record) {
-      utils.progress.find.setData({ id: courseId }, record);
+      if (saving.current.pending === 1 && !saving.current.overlapped) utils.progress.find.setData({ id: courseId }, record);
       // The sidebar's course list shows this course's percent.
       void utils.progress.mine.invalidate();
       void utils.gamification.badges.invalidate();
@@ -163,6 +168,12 @@ function CoursePlayerView({ detail, saved, videoPlayer, startAt }: CoursePlayerV
       if (context?.before) utils.progress.find.setData({ id: courseId }, context.before);
       else void utils.progress.find.invalidate({ id: courseId });
       toast({ variant: "destructive", title: "Error updating progress", description: error.message });
+    },
+    onSettled() {
+      saving.current.pending -= 1;
+      if (saving.current.pending > 0 || !saving.current.overlapped) return;
+      saving.current.overlapped = false;
+      void utils.progress.find.invalidate({ id: courseId });
     },
   });
   const save = (change: ProgressUpdate) => update.mutate({ id: courseId, ...change });
