@@ -16,8 +16,12 @@ export async function roleIn(db: DbClient, { classId, userId }: { classId: numbe
   return membership.role;
 }
 
-/** The class as the caller sees it: members get its name, owner and teachers; owner and teachers also the invitation and every member. */
+/**
+ * The class as the caller sees it: members get its name, owner and teachers and the count;
+ * owner and teachers also the invitation and every member (only they have the members read).
+ */
 export async function classViewFor(db: DbClient, { classId, userId }: { classId: number; userId: number }): Promise<ClassView> {
+  const manager = canManage(await roleIn(db, { classId, userId }));
   const row = await db.class.findUnique({
     where: { id: classId },
     select: {
@@ -27,21 +31,26 @@ export async function classViewFor(db: DbClient, { classId, userId }: { classId:
       inviteCode: true,
       inviteExpiresAt: true,
       inviteRevokedAt: true,
-      members: { select: memberSelect, orderBy: [{ joinedAt: "asc" }, { id: "asc" }] },
+      _count: { select: { members: true } },
+      members: {
+        ...(manager ? {} : { where: { OR: [{ role: { in: ["owner", "teacher"] } }, { userId }] } }),
+        select: memberSelect,
+        orderBy: [{ joinedAt: "asc" }, { id: "asc" }],
+      },
     },
   });
   const me = row?.members.find((member) => member.userId === userId);
+  const owner = row?.members.find((member) => member.role === "owner");
   if (!row || !me) throw classNotFound();
+  if (!owner) throw new Error(`class ${classId} has no owner member`);
   const person = (member: (typeof row.members)[number]) => ({ userId: member.userId, username: member.user.username });
-  const owner = row.members.find((member) => member.role === "owner");
-  const manager = canManage(me.role);
   return {
     id: row.id,
     name: row.name,
     role: me.role,
     archived: row.archivedAt !== null,
-    memberCount: row.members.length,
-    owner: owner ? person(owner) : { userId: 0, username: "" },
+    memberCount: row._count.members,
+    owner: person(owner),
     teachers: row.members.filter((member) => member.role === "teacher").map(person),
     inviteCode: manager ? row.inviteCode : null,
     inviteExpiresAt: manager ? row.inviteExpiresAt.toISOString() : null,
