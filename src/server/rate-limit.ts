@@ -49,6 +49,13 @@ export const LIMITS = {
     durationSeconds: 60,
     message: "You are downloading exports too quickly. Please wait a moment and try again.",
   },
+  /** GET /api/classes/{id}/export: a class's CSV, 20 a minute per teacher, as the other downloads. */
+  classExportsPerUser: {
+    keyPrefix: "export-class-user",
+    points: 20,
+    durationSeconds: 60,
+    message: "You are downloading exports too quickly. Please wait a moment and try again.",
+  },
   /** Bearer requests whose token is malformed, unknown, revoked or expired, per client address: tokens cannot be guessed. */
   apiTokenFailuresPerIp: {
     keyPrefix: "api-token-ip",

@@ -40,3 +40,18 @@ export async function fillClass(db: DbClient, classId: number, count: number): P
   });
   await db.classMember.createMany({ data: users.map(({ id }) => ({ classId, userId: id, role: "member" as const })) });
 }
+
+/** An assignment of the course to the class, made by `assignedById` (the course's author unless given). */
+export async function createAssignmentRow(
+  db: DbClient,
+  {
+    classId,
+    courseId,
+    assignedById,
+    dueAt = null,
+    note = null,
+  }: { classId: number; courseId: number; assignedById?: number; dueAt?: Date | null; note?: string | null },
+) {
+  const author = assignedById ?? (await db.course.findUniqueOrThrow({ where: { id: courseId }, select: { userId: true } })).userId;
+  return db.assignment.create({ data: { classId, courseId, assignedById: author, dueAt, note } });
+}

@@ -30,6 +30,7 @@ import { listActiveChallenges } from "~/server/services/gamification/challenges"
 import { shareAchievementCard } from "~/server/services/gamification/achievement-card";
 import { startCourseGeneration } from "~/server/services/generation/start-generation";
 import { API_TOKEN_MESSAGES } from "~/server/services/auth/api-tokens";
+import { ASSIGNMENT_MESSAGES } from "~/lib/schemas/assignments";
 import { CLASS_MESSAGES } from "~/lib/schemas/classes";
 
 import { sessionTokenFor } from "../caller";
@@ -37,7 +38,7 @@ import { db } from "../db";
 import { startFakeStripe, type FakeStripe } from "../fakes/stripe.mjs";
 import { bearer, createApiTokenRow, createCourse, createProgress, createUser, DEFAULT_PASSWORD, uniqueSuffix } from "../factories";
 import { createQuiz, createQuizCourse } from "../factories/quiz";
-import { createClassRow } from "../factories/classes";
+import { createAssignmentRow, createClassRow } from "../factories/classes";
 import { createCourseConcept } from "../factories/concepts";
 import { createCardRow, createNoteRow } from "../factories/study-rows";
 import { drainGenerationQueue, libraryDeps, whileDraining } from "../generation";
@@ -100,6 +101,9 @@ type Fixtures = {
     joinCode: string;
     leave: Record<"proc" | "rest", Record<"owner" | "bearer", number>>;
     remove: Record<"proc" | "rest", number>;
+    /** Courses of the owner's to assign to `main`, and assignments of `main` to delete: one per row and owner caller. */
+    assignable: Record<"proc" | "rest", Record<"owner" | "bearer", number>>;
+    assigned: Record<"proc" | "rest", Record<"owner" | "bearer", number>>;
   };
   /** Each account's current password (changePassword rows change them). */
   passwords: Record<string, string>;
@@ -172,10 +176,49 @@ const CLASS_NOT_FOUND = CLASS_MESSAGES.notFound;
 const mainClass = (fx: Fixtures) => ({ id: fx.classes.main });
 /** The class this caller leaves: the owner's token and cookie each one of their own; anyone else names the cookie's. */
 const leftClassOf = (kind: "proc" | "rest") => (fx: Fixtures, who: Who) => ({ id: fx.classes.leave[kind][who === "bearer" ? "bearer" : "owner"] });
+const ASSIGNMENT_NOT_FOUND = ASSIGNMENT_MESSAGES.notFound;
+const perOwnerCaller = (ids: Record<"owner" | "bearer", number>, who: Who) => ids[who === "bearer" ? "bearer" : "owner"];
 const classRows = (
-  keys: Record<"create" | "mine" | "byId" | "preview" | "join" | "leave" | "update" | "delete" | "rotate" | "revoke" | "setRole" | "remove", string>,
+  keys: Record<
+    | "create"
+    | "mine"
+    | "byId"
+    | "preview"
+    | "join"
+    | "leave"
+    | "update"
+    | "delete"
+    | "rotate"
+    | "revoke"
+    | "setRole"
+    | "remove"
+    | "assign"
+    | "assignments"
+    | "dashboard"
+    | "myAssignments"
+    | "deleteAssignment",
+    string
+  >,
   kind: "proc" | "rest",
 ): Row[] => [
+  {
+    key: keys.assign,
+    scope: "owned",
+    input: (fx, who) => ({ ...mainClass(fx), courseId: perOwnerCaller(fx.classes.assignable[kind], who), note: "From the matrix" }),
+    other: 404,
+    otherMessage: CLASS_NOT_FOUND,
+  },
+  { key: keys.assignments, scope: "owned", input: mainClass, other: 404, otherMessage: CLASS_NOT_FOUND, ownerSees: () => MARK.title },
+  // A teacher's token reads the dashboard (an internal tool's nightly report): not session-only.
+  { key: keys.dashboard, scope: "owned", input: mainClass, other: 404, otherMessage: CLASS_NOT_FOUND, ownerSees: () => MARK.title },
+  { key: keys.myAssignments, scope: "self", ownerSees: () => MARK.className },
+  {
+    key: keys.deleteAssignment,
+    scope: "owned",
+    input: (fx, who) => ({ id: perOwnerCaller(fx.classes.assigned[kind], who) }),
+    other: 404,
+    otherMessage: ASSIGNMENT_NOT_FOUND,
+  },
   { key: keys.create, scope: "self", input: () => ({ name: "A class of the matrix" }), ownWrites: true },
   { key: keys.mine, scope: "self", ownerSees: () => MARK.className },
   { key: keys.byId, scope: "owned", input: mainClass, other: 404, otherMessage: CLASS_NOT_FOUND, ownerSees: () => MARK.className },
@@ -510,6 +553,11 @@ const PROCEDURE_ROWS: Row[] = [
       revoke: "classes.revokeInvite",
       setRole: "classes.setRole",
       remove: "classes.removeMember",
+      assign: "classes.assign",
+      assignments: "classes.assignments",
+      dashboard: "classes.dashboard",
+      myAssignments: "assignments.mine",
+      deleteAssignment: "assignments.delete",
     },
     "proc",
   ),
@@ -644,6 +692,7 @@ const REST_ROWS: Row[] = [
     ownerSees: () => MARK.publicNote,
   },
   { key: "GET /cards/export", scope: "self", input: () => ({ format: "tsv" }), ownerSees: () => MARK.card },
+  { key: "GET /classes/{id}/export", scope: "owned", input: (fx) => ({ ...mainClass(fx), format: "csv" }), other: 404, otherMessage: CLASS_NOT_FOUND },
   { key: "GET /cards/export", variant: "an Anki deck", scope: "self", input: () => ({ format: "anki" }) },
   {
     key: "GET /cards/export",
@@ -691,6 +740,11 @@ const REST_ROWS: Row[] = [
       revoke: "DELETE /classes/{id}/invite",
       setRole: "PATCH /classes/{id}/members/{memberId}",
       remove: "DELETE /classes/{id}/members/{memberId}",
+      assign: "POST /classes/{id}/assignments",
+      assignments: "GET /classes/{id}/assignments",
+      dashboard: "GET /classes/{id}/dashboard",
+      myAssignments: "GET /assignments",
+      deleteAssignment: "DELETE /assignments/{id}",
     },
     "rest",
   ),
@@ -1004,7 +1058,18 @@ beforeAll(async () => {
     joinCode: joinable.inviteCode,
     leave: { proc: { owner: await joined(), bearer: await joined() }, rest: { owner: await joined(), bearer: await joined() } },
     remove: { proc: (await createClassRow(db, { ownerId: owner.id })).id, rest: (await createClassRow(db, { ownerId: owner.id })).id },
+    assignable: { proc: { owner: 0, bearer: 0 }, rest: { owner: 0, bearer: 0 } },
+    assigned: { proc: { owner: 0, bearer: 0 }, rest: { owner: 0, bearer: 0 } },
   };
+  // The owner's private course is assigned to the class: what its dashboard and assignments show.
+  await createAssignmentRow(db, { classId: main.id, courseId: course.id });
+  for (const kind of ["proc", "rest"] as const) {
+    for (const who of ["owner", "bearer"] as const) {
+      classes.assignable[kind][who] = (await createCourse(db, { userId: owner.id, title: `To assign ${kind} ${who}` })).id;
+      const assigned = await createCourse(db, { userId: owner.id, title: `Assigned ${kind} ${who}` });
+      classes.assigned[kind][who] = (await createAssignmentRow(db, { classId: main.id, courseId: assigned.id })).id;
+    }
+  }
 
   fx = {
     classes,
@@ -1089,18 +1154,33 @@ describe("REST paths × {anonymous, another user, revoked token, owner by token,
  */
 describe("class paths × {owner, teacher, member, another learner}", () => {
   type Role = "owner" | "teacher" | "member" | "outsider";
-  type Classroom = Record<Role | "target", { id: number }> & { classId: number; code: string };
+  type Classroom = Record<Role | "target", { id: number }> & { classId: number; code: string; publicCourseId: number; assignmentId: number };
   const ROLES: Role[] = ["owner", "teacher", "member", "outsider"];
-  const CASES: { method: string; path: (c: Classroom) => string; json?: unknown; expected: Record<Role, number> }[] = [
-    { method: "GET", path: (c) => `/api/classes/${c.classId}`, expected: { owner: 200, teacher: 200, member: 200, outsider: 404 } },
-    { method: "POST", path: (c) => `/api/classes/${c.classId}/invite`, json: {}, expected: { owner: 200, teacher: 200, member: 403, outsider: 404 } },
+  const CASES: { method: string; path: (c: Classroom) => string; json?: (c: Classroom) => unknown; expected: Record<Role, number>; showsInvite?: true }[] = [
+    { method: "GET", path: (c) => `/api/classes/${c.classId}`, expected: { owner: 200, teacher: 200, member: 200, outsider: 404 }, showsInvite: true },
+    { method: "GET", path: (c) => `/api/classes/${c.classId}/assignments`, expected: { owner: 200, teacher: 200, member: 200, outsider: 404 } },
+    { method: "GET", path: (c) => `/api/classes/${c.classId}/dashboard`, expected: { owner: 200, teacher: 200, member: 403, outsider: 404 } },
+    { method: "GET", path: (c) => `/api/classes/${c.classId}/export?format=csv`, expected: { owner: 200, teacher: 200, member: 403, outsider: 404 } },
+    {
+      method: "POST",
+      path: (c) => `/api/classes/${c.classId}/assignments`,
+      json: (c) => ({ courseId: c.publicCourseId, dueAt: new Date(Date.now() + 30 * 86_400_000).toISOString() }),
+      expected: { owner: 200, teacher: 200, member: 403, outsider: 404 },
+    },
+    { method: "DELETE", path: (c) => `/api/assignments/${c.assignmentId}`, expected: { owner: 200, teacher: 200, member: 403, outsider: 404 } },
+    { method: "POST", path: (c) => `/api/classes/${c.classId}/invite`, json: () => ({}), expected: { owner: 200, teacher: 200, member: 403, outsider: 404 } },
     { method: "DELETE", path: (c) => `/api/classes/${c.classId}/invite`, expected: { owner: 200, teacher: 200, member: 403, outsider: 404 } },
-    { method: "PATCH", path: (c) => `/api/classes/${c.classId}`, json: { archived: true }, expected: { owner: 200, teacher: 403, member: 403, outsider: 404 } },
+    {
+      method: "PATCH",
+      path: (c) => `/api/classes/${c.classId}`,
+      json: () => ({ archived: true }),
+      expected: { owner: 200, teacher: 403, member: 403, outsider: 404 },
+    },
     { method: "DELETE", path: (c) => `/api/classes/${c.classId}`, expected: { owner: 200, teacher: 403, member: 403, outsider: 404 } },
     {
       method: "PATCH",
       path: (c) => `/api/classes/${c.classId}/members/${c.target.id}`,
-      json: { role: "teacher" },
+      json: () => ({ role: "teacher" }),
       expected: { owner: 200, teacher: 403, member: 403, outsider: 404 },
     },
     {
@@ -1108,7 +1188,7 @@ describe("class paths × {owner, teacher, member, another learner}", () => {
       path: (c) => `/api/classes/${c.classId}/members/${c.target.id}`,
       expected: { owner: 200, teacher: 200, member: 403, outsider: 404 },
     },
-    { method: "POST", path: (c) => `/api/classes/${c.classId}/leave`, json: {}, expected: { owner: 400, teacher: 200, member: 200, outsider: 404 } },
+    { method: "POST", path: (c) => `/api/classes/${c.classId}/leave`, json: () => ({}), expected: { owner: 400, teacher: 200, member: 200, outsider: 404 } },
   ];
 
   async function classroom(): Promise<Classroom> {
@@ -1117,16 +1197,28 @@ describe("class paths × {owner, teacher, member, another learner}", () => {
       ownerId: owner!.id,
       members: [{ userId: teacher!.id, role: "teacher" }, { userId: member!.id }, { userId: target!.id }],
     });
-    return { classId: created.id, code: created.inviteCode, owner: owner!, teacher: teacher!, member: member!, target: target!, outsider: outsider! };
+    const [publicCourse, assigned] = [await createCourse(db, { isPublic: true }), await createCourse(db, { userId: owner!.id })];
+    const assignment = await createAssignmentRow(db, { classId: created.id, courseId: assigned.id });
+    return {
+      classId: created.id,
+      code: created.inviteCode,
+      publicCourseId: publicCourse.id,
+      assignmentId: assignment.id,
+      owner: owner!,
+      teacher: teacher!,
+      member: member!,
+      target: target!,
+      outsider: outsider!,
+    };
   }
 
   for (const entry of CASES) {
-    test(`${entry.method} ${entry.path({ classId: 0, target: { id: 0 } } as Classroom).replaceAll("/0", "/{…}")}`, async () => {
+    test(`${entry.method} ${entry.path({ classId: 0, assignmentId: 0, target: { id: 0 } } as Classroom).replaceAll("/0", "/{…}")}`, async () => {
       const problems: string[] = [];
       for (const role of ROLES) {
         const c = await classroom();
         const before = await snapshot(c.owner.id);
-        const call = { method: entry.method, path: entry.path(c), json: entry.json };
+        const call = { method: entry.method, path: entry.path(c), json: entry.json?.(c) };
         const request = apiRequest(call.method, call.path, { sessionToken: await sessionTokenFor(c[role]), json: call.json });
         const response = asResponse(await apiHandlerFor(call.method, new URL(request.url).pathname)!(request));
         const { text, json } = await readBody(response);
@@ -1135,8 +1227,8 @@ describe("class paths × {owner, teacher, member, another learner}", () => {
         expectNoLeak(text);
         if (response.status !== entry.expected[role]) problems.push(`${role}: expected ${entry.expected[role]}, got ${response.status} ${text.slice(0, 200)}`);
         if (text.includes("@example.test")) problems.push(`${role}: an e-mail address in ${text.slice(0, 200)}`);
-        if (call.method === "GET" && role === "member" && text.includes(c.code)) problems.push("member: the invite code");
-        if (call.method === "GET" && role === "teacher" && !text.includes(c.code)) problems.push("teacher: no invite code (positive control)");
+        if (role === "member" && text.includes(c.code)) problems.push("member: the invite code");
+        if (entry.showsInvite && role === "teacher" && !text.includes(c.code)) problems.push("teacher: no invite code (positive control)");
         if (response.status >= 400) {
           const changed = changedTables(before.all, (await snapshot(c.owner.id)).all);
           if (changed.length) problems.push(`${role}: a refused call changed ${changed.join(", ")}`);

@@ -23,7 +23,7 @@ import { randomIp, sessionCookieHeader, sessionTokenFor } from "../caller";
 import { db } from "../db";
 import { courseWithTranscript, createCourse, createProgress, createUser, DEFAULT_PASSWORD, uniqueSuffix } from "../factories";
 import { createQuiz, createQuizCourse } from "../factories/quiz";
-import { createClassRow } from "../factories/classes";
+import { createAssignmentRow, createClassRow } from "../factories/classes";
 import { createCourseConcept } from "../factories/concepts";
 import { createCardRow, createNoteRow } from "../factories/study-rows";
 import { drainGenerationQueue, libraryDeps, whileDraining } from "../generation";
@@ -48,7 +48,7 @@ type World = {
   /** A concept of the course, explained in its first section and tested by its quiz's first question. */
   conceptId: number;
   /** The owner's class with two members (one to make a teacher, one to remove), one to delete, a class the owner is in and may leave, and another learner's code. */
-  classes: { main: number; roleMember: number; removedMember: number; deleted: number; left: number; joinCode: string };
+  classes: { main: number; roleMember: number; removedMember: number; deleted: number; left: number; joinCode: string; assignable: number; assignment: number };
 };
 
 async function buildWorld(tag: string): Promise<World> {
@@ -83,8 +83,19 @@ async function buildWorld(tag: string): Promise<World> {
   const joinable = await createClassRow(db, { ownerId: teacher!.id, name: "Contract class to join" });
   const left = await createClassRow(db, { ownerId: teacher!.id, name: "Contract class to leave", members: [{ userId: owner.id }] });
   const deleted = await createClassRow(db, { ownerId: owner.id, name: "Contract class to delete" });
+  const assignment = await createAssignmentRow(db, { classId: main.id, courseId: course.id });
+  const assignable = await createCourse(db, { userId: owner.id, ...about(`Assignable contract course ${tag}`) });
   return {
-    classes: { main: main.id, roleMember: roleMember!.id, removedMember: removedMember!.id, deleted: deleted.id, left: left.id, joinCode: joinable.inviteCode },
+    classes: {
+      main: main.id,
+      roleMember: roleMember!.id,
+      removedMember: removedMember!.id,
+      deleted: deleted.id,
+      left: left.id,
+      joinCode: joinable.inviteCode,
+      assignable: assignable.id,
+      assignment: assignment.id,
+    },
     conceptId: concept.id,
     tag,
     noteIds,
@@ -157,6 +168,19 @@ const DOCUMENTED: Row[] = [
   },
   { key: "PATCH /classes/{id}", call: (w) => ({ method: "PATCH", path: `/api/classes/${w.classes.main}`, json: { name: "Contract class, renamed" } }) },
   { key: "DELETE /classes/{id}", call: (w) => ({ method: "DELETE", path: `/api/classes/${w.classes.deleted}` }) },
+  {
+    key: "POST /classes/{id}/assignments",
+    call: (w) => ({
+      method: "POST",
+      path: `/api/classes/${w.classes.main}/assignments`,
+      json: { courseId: w.classes.assignable, dueAt: "2030-06-01", note: "Chapters 1 and 2" },
+    }),
+  },
+  { key: "GET /classes/{id}/assignments", call: (w) => ({ method: "GET", path: `/api/classes/${w.classes.main}/assignments` }) },
+  { key: "GET /classes/{id}/dashboard", call: (w) => ({ method: "GET", path: `/api/classes/${w.classes.main}/dashboard` }) },
+  { key: "GET /classes/{id}/export", call: (w) => ({ method: "GET", path: `/api/classes/${w.classes.main}/export?format=csv` }) },
+  { key: "GET /assignments", call: () => ({ method: "GET", path: "/api/assignments" }) },
+  { key: "DELETE /assignments/{id}", call: (w) => ({ method: "DELETE", path: `/api/assignments/${w.classes.assignment}` }) },
   { key: "POST /cards/{id}/review", call: (w) => ({ method: "POST", path: `/api/cards/${w.cardIds[0]}/review`, json: { rating: "good" } }) },
   { key: "DELETE /cards/{id}", call: (w) => ({ method: "DELETE", path: `/api/cards/${w.cardIds[1]}` }) },
   {

@@ -382,6 +382,17 @@ function documentedEndpoints(): Record<string, Endpoint> {
     },
     "DELETE /api/classes/{id}/invite": { method: "DELETE", path: (i) => `/api/classes/${i.classId}/invite`, auth: true, ids: ["classId"] },
     "POST /api/classes/{id}/leave": { method: "POST", path: (i) => `/api/classes/${i.classId}/leave`, auth: true, ids: ["classId"] },
+    "POST /api/classes/{id}/assignments": {
+      method: "POST",
+      path: (i) => `/api/classes/${i.classId}/assignments`,
+      auth: true,
+      body: (i) => ({ courseId: i.id }),
+      ids: ["classId"],
+    },
+    "GET /api/classes/{id}/assignments": { method: "GET", path: (i) => `/api/classes/${i.classId}/assignments`, auth: true, ids: ["classId"] },
+    "GET /api/classes/{id}/dashboard": { method: "GET", path: (i) => `/api/classes/${i.classId}/dashboard`, auth: true, ids: ["classId"] },
+    "GET /api/assignments": { method: "GET", path: () => "/api/assignments", auth: true },
+    "DELETE /api/assignments/{id}": { method: "DELETE", path: (i) => `/api/assignments/${i.id}`, auth: true, ids: ["id"] },
     "GET /api/courses/{id}/notes": { method: "GET", path: (i) => `/api/courses/${i.id}/notes`, auth: true, ids: ["id"] },
     "POST /api/courses/{id}/notes": {
       method: "POST",
@@ -1704,6 +1715,59 @@ describe("tRPC form procedures over HTTP", () => {
     }
   });
 
+  test("assignments: due dates, notes, course ids and formats; tricky notes are stored cleaned; nothing is stored on a refusal", async () => {
+    const probe = new Probe();
+    const owner = await signedIn();
+    const auth = { sessionToken: owner.token };
+    const room = await createClassRow(db, { ownerId: owner.user.id, name: "Assignments under bad input" });
+    const path = `/api/classes/${room.id}/assignments`;
+    const assign = (json: unknown) => send("rest", "POST", path, { ...auth, json });
+    const course = await createCourse(db, { userId: owner.user.id });
+    const theirs = await createCourse(db, { userId: f.other.user.id });
+    const dueAts: unknown[] = [
+      "",
+      "tomorrow",
+      "2026-13-01",
+      "2026-02-30",
+      "2026-12-24T25:00:00Z",
+      "2026-12-24T10:00:00",
+      "2020-01-01",
+      "3000-01-01",
+      1767225600000,
+    ];
+    for (const dueAt of [...dueAts, ...UNSTORABLE_TEXTS, true, {}, ["2030-01-01"], "x".repeat(10_000)]) {
+      await probe.run(`assign dueAt=${JSON.stringify(dueAt).slice(0, 60)}`, () => assign({ courseId: course.id, dueAt }), { allowed: [400] });
+    }
+    for (const note of [...UNSTORABLE_TEXTS, "x".repeat(1_001), 42, ["a note"]]) {
+      await probe.run(`assign note=${JSON.stringify(note).slice(0, 60)}`, () => assign({ courseId: course.id, note }), { allowed: [400] });
+    }
+    for (const body of [{}, { courseId: course.id, classId: 1 }, { courseId: course.id, assignedById: f.other.user.id }]) {
+      await probe.run(`assign ${JSON.stringify(body)}`, () => assign(body), { allowed: [400] });
+    }
+    for (const courseId of [theirs.id, 2_147_483_647]) {
+      await probe.run(`assign courseId=${courseId}`, () => assign({ courseId }), { allowed: [404] });
+    }
+    expect(await db.assignment.count({ where: { classId: room.id } })).toBe(0);
+    // A note takes any text a learner may write, cleaned as every learner text is.
+    const tricky = TRICKY_TEXTS.join(" ").slice(0, 1_000);
+    const made = await assign({ courseId: course.id, dueAt: null, note: tricky });
+    expect(made.status, made.text.slice(0, 300)).toBe(200);
+    const listed = (await send("rest", "GET", path, auth)).json as { assignments: { note: string | null; dueAt: string | null }[] };
+    expect(listed.assignments).toEqual([expect.objectContaining({ note: cleanLearnerText(tricky, "multi-line"), dueAt: null })]);
+    stats.roundTrips += 1;
+    for (const format of ["", "xlsx", "CSV", "csv,markdown"]) {
+      await probe.run(`export format=${format}`, () => send("route", "GET", `/api/classes/${room.id}/export?format=${format}`, auth), { allowed: [400] });
+    }
+    for (const id of ["0", "abc", "1e3", "2147483648"]) {
+      await probe.run(`export of class ${id}`, () => send("route", "GET", `/api/classes/${id}/export?format=csv`, auth), { allowed: [400] });
+    }
+    await probe.run("export anonymously", () => send("route", "GET", `/api/classes/${room.id}/export?format=csv`), { allowed: [401] });
+    for (const id of ["0", "-1", "1.5", "abc", "2147483648"]) {
+      await probe.run(`DELETE /api/assignments/${id}`, () => send("rest", "DELETE", `/api/assignments/${id}`, auth), { allowed: [400] });
+    }
+    await probe.run("DELETE another class's assignment", () => send("rest", "DELETE", "/api/assignments/2147483647", auth), { allowed: [404] });
+  });
+
   test("flashcards: tricky faces are stored cleaned; bad ratings, times, sources, huge texts and ids of others are refused", async () => {
     const probe = new Probe();
     const learner = await signedIn();
@@ -1993,6 +2057,7 @@ describe("numbers that are not numbers: true, '', [], [5], '0x10', '1e3' and '3'
     "POST /quizzes/{id}/attempts": () => ({ answers: [{ questionId: f.quiz.questions[0]!.id, answer: "A1" }], userId: f.owner.user.id }),
     "POST /practice": () => ({ conceptIds: [1] }),
     "POST /classes/{id}/invite": () => ({ expiresInDays: 7 }),
+    "POST /classes/{id}/assignments": () => ({ courseId: f.chatCourse.id, note: "Watch it" }),
     "POST /practice/answers": () => ({ questionId: f.quiz.questions[0]!.id, answer: "A1" }),
   };
   /** The learner who calls: the exhausted one where a valid input would start a generation. */

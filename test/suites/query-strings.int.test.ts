@@ -57,6 +57,10 @@ const GET_PATHS: Record<string, (w: World) => string> = {
   "GET /generation-jobs/{jobId}": (w) => `/api/generation-jobs/${w.jobId}`,
   "GET /classes": () => "/api/classes",
   "GET /classes/{id}": (w) => `/api/classes/${w.classId}`,
+  "GET /classes/{id}/assignments": (w) => `/api/classes/${w.classId}/assignments`,
+  "GET /classes/{id}/dashboard": (w) => `/api/classes/${w.classId}/dashboard`,
+  "GET /classes/{id}/export": (w) => `/api/classes/${w.classId}/export?format=csv`,
+  "GET /assignments": () => "/api/assignments",
   "GET /classes/join/{code}": (w) => `/api/classes/join/${w.classCode}`,
 };
 

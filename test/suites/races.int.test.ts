@@ -770,6 +770,53 @@ describe(`races: ${TRIALS} trials × ${CONCURRENCY} concurrent requests`, () => 
     });
   });
 
+  test("assignments racing the teacher's removal: one removal; each assignment a 200 before it (stored) or a 404 after (not stored)", async () => {
+    await runRace("assignment racing a removal", async () => {
+      const owner = await learner();
+      const teacher = await learner();
+      const created = await createClassRow(db, { ownerId: owner.user.id, members: [{ userId: teacher.user.id, role: "teacher" }] });
+      const courses = await Promise.all(Array.from({ length: CONCURRENCY }, () => createCourse(db, { isPublic: true })));
+      const results = await atOnce(CONCURRENCY, (index) =>
+        index === 0
+          ? restCall("DELETE", `/api/classes/${created.id}/members/${teacher.user.id}`, { sessionToken: owner.token })
+          : restCall("POST", `/api/classes/${created.id}/assignments`, { sessionToken: teacher.token, json: { courseId: courses[index]!.id } }),
+      );
+      const assigns = results.slice(1);
+      const problems = [...unexpectedStatuses(results.slice(0, 1), [200]), ...unexpectedStatuses(assigns, [200, 404])];
+      const stored = await db.assignment.count({ where: { classId: created.id } });
+      if (stored !== ok(assigns).length) problems.push(`${stored} assignments stored for ${ok(assigns).length} answered 200`);
+      if (await db.classMember.count({ where: { classId: created.id, userId: teacher.user.id } })) problems.push("the teacher is still a member");
+      return {
+        expected: 1,
+        observed: ok(results.slice(0, 1)).length,
+        duplicates: 0,
+        serverErrors: count5xx(results),
+        statuses: statusTally(results),
+        problems,
+      };
+    });
+  });
+
+  test("assignment: one course assigned at once by the owner and a teacher is one assignment (one 200, the rest 409)", async () => {
+    await runRace("one course assigned at once", async () => {
+      const owner = await learner();
+      const teacher = await learner();
+      const created = await createClassRow(db, { ownerId: owner.user.id, members: [{ userId: teacher.user.id, role: "teacher" }] });
+      const course = await createCourse(db, { isPublic: true });
+      const results = await atOnce(CONCURRENCY, (index) =>
+        restCall("POST", `/api/classes/${created.id}/assignments`, { sessionToken: (index % 2 ? teacher : owner).token, json: { courseId: course.id } }),
+      );
+      return {
+        expected: 1,
+        observed: ok(results).length,
+        duplicates: (await db.assignment.count({ where: { classId: created.id } })) - 1,
+        serverErrors: count5xx(results),
+        statuses: statusTally(results),
+        problems: unexpectedStatuses(results, [200, 409]),
+      };
+    });
+  });
+
   test("notes: simultaneous edits and deletes of one note: the deletes remove it once, each edit is a 200 before the delete or a 404 after, never a 5xx or a resurrected note", async () => {
     await runRace("note edit and delete", async () => {
       const { user, token } = await learner();

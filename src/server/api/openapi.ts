@@ -2,11 +2,12 @@ import type { AnyTRPCProcedure } from "@trpc/server";
 import { generateOpenApiDocument, type OpenApiMeta } from "trpc-to-openapi";
 
 import { MAX_ID } from "~/lib/schemas/common";
+import { CLASS_EXPORT_FORMATS } from "~/lib/schemas/assignments";
 import { CARD_EXPORT_FORMATS, COURSE_EXPORT_FORMATS } from "~/lib/schemas/export";
 import { type LimitRule, LIMITS } from "~/server/rate-limit";
 
 import { CHAT_STREAM_PATH as CHAT_STREAM_ROUTE } from "./chat-stream";
-import { CARDS_EXPORT_PATH, COURSE_EXPORT_PATH } from "./exports";
+import { CARDS_EXPORT_PATH, CLASS_EXPORT_PATH, COURSE_EXPORT_PATH } from "./exports";
 import { MAX_BODY_BYTES } from "./http-guards";
 import { appRouter } from "./root";
 
@@ -221,6 +222,7 @@ const ID_PARAMETER_SCHEMA = { type: "integer", minimum: 1, maximum: MAX_ID };
 const perMinute = ({ points, durationSeconds }: LimitRule) => (points * 60) / durationSeconds;
 const COURSE_DOWNLOADS_PER_MINUTE = perMinute(LIMITS.courseExportsPerUser);
 const CARD_DOWNLOADS_PER_MINUTE = perMinute(LIMITS.cardExportsPerUser);
+const CLASS_DOWNLOADS_PER_MINUTE = perMinute(LIMITS.classExportsPerUser);
 
 const COURSE_EXPORT_META: Meta = {
   method: "GET",
@@ -288,6 +290,38 @@ const CARDS_EXPORT_OPERATION = {
   },
 };
 
+const CLASS_EXPORT_META: Meta = {
+  method: "GET",
+  path: CLASS_EXPORT_PATH.replace(/^\/api/, "") as `/${string}`,
+  errorResponses: {
+    403: "A member: only the class's owner and teachers export it",
+    404: "Class not found: no such class, or one you are not in",
+    429: `Too many class downloads: ${CLASS_DOWNLOADS_PER_MINUTE} a minute per learner (Retry-After; the body also has retryAfter seconds)`,
+  },
+};
+
+/** GET /classes/{id}/export: a file, so a route of its own (src/server/api/exports.ts), documented by hand. */
+const CLASS_EXPORT_OPERATION = {
+  tags: ["classes"],
+  summary: "Download the class's dashboard as CSV (owner and teachers)",
+  description:
+    "One row per member and assignment: username, last_active_at, assignment_id, course_title, due_at, sections_done, sections_total, quiz_average, " +
+    "completed_at, status (done, overdue, in progress, not started). UTF-8 with a byte order mark, comma-separated, CRLF line ends (RFC 4180); " +
+    "a cell holding a comma, quote or line break is quoted, quotes doubled, and a cell that starts like a spreadsheet formula (=, +, -, @, a tab or a " +
+    `carriage return, also after spaces) gets a leading ' so it opens as text (OWASP's CSV injection rule). At most ${CLASS_DOWNLOADS_PER_MINUTE} class downloads a minute.`,
+  parameters: [
+    { name: "id", in: "path", required: true, schema: ID_PARAMETER_SCHEMA },
+    { name: "format", in: "query", required: true, schema: { type: "string", enum: [...CLASS_EXPORT_FORMATS] } },
+  ],
+  responses: {
+    "200": {
+      description: "The CSV file (Content-Disposition: attachment).",
+      headers: { "Content-Disposition": { schema: { type: "string" }, description: 'attachment; filename="<class-name>-<date>.csv"' } },
+      content: { "text/csv": { schema: { type: "string" } } },
+    },
+  },
+};
+
 /**
  * The routes that are not procedures, each documented by hand; `inputOf`: a documented operation
  * whose parameters and body this one takes (generated from the same zod schema, so its limits
@@ -297,4 +331,5 @@ const HAND_WRITTEN: { meta: Meta; operation: object; inputOf?: { method: "post";
   { meta: CHAT_STREAM_META, operation: CHAT_STREAM_OPERATION, inputOf: { method: "post", path: "/courses/{id}/chat" } },
   { meta: COURSE_EXPORT_META, operation: COURSE_EXPORT_OPERATION },
   { meta: CARDS_EXPORT_META, operation: CARDS_EXPORT_OPERATION },
+  { meta: CLASS_EXPORT_META, operation: CLASS_EXPORT_OPERATION },
 ];

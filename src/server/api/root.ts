@@ -1,4 +1,5 @@
 import { apiTokensRouter } from "./routers/api-tokens";
+import { assignmentsRouter } from "./routers/assignments";
 import { authRouter } from "./routers/auth";
 import { cardsRouter } from "./routers/cards";
 import { chatRouter } from "./routers/chat";
@@ -17,6 +18,7 @@ import { createCallerFactory, createTRPCRouter } from "./trpc";
 
 export const appRouter = createTRPCRouter({
   apiTokens: apiTokensRouter,
+  assignments: assignmentsRouter,
   auth: authRouter,
   cards: cardsRouter,
   chat: chatRouter,

@@ -1,5 +1,5 @@
 import { CHAT_STREAM_PATH, handleChatStream } from "./chat-stream";
-import { CARDS_EXPORT_PATH, COURSE_EXPORT_PATH, handleCardsExport, handleCourseExport } from "./exports";
+import { CARDS_EXPORT_PATH, CLASS_EXPORT_PATH, COURSE_EXPORT_PATH, handleCardsExport, handleClassExport, handleCourseExport } from "./exports";
 import { type ApiRequest, asResponse, type PlainAnswer } from "./api-request";
 import { answerRest, documentedMethods, handleTrpc } from "./handlers";
 import { jsonError } from "./http-guards";
@@ -37,6 +37,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { path: CHAT_STREAM_PATH, methods: ["POST"], handler: handleChatStream },
   { path: COURSE_EXPORT_PATH, methods: ["GET"], handler: handleCourseExport },
   { path: CARDS_EXPORT_PATH, methods: ["GET"], handler: handleCardsExport },
+  { path: CLASS_EXPORT_PATH, methods: ["GET"], handler: handleClassExport },
   { path: STRIPE_WEBHOOK_PATH, methods: ["POST"], handler: handleStripeWebhook },
   { path: "/api/health", methods: ["GET"], handler: handleHealth },
   { path: "/api/openapi.json", methods: ["GET"], handler: handleOpenApiDocument },

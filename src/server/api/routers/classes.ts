@@ -1,3 +1,4 @@
+import { assignmentCreateInput, assignmentListOutput, assignmentResultOutput, classAssignmentsInput, classDashboardOutput } from "~/lib/schemas/assignments";
 import { okOutput } from "~/lib/schemas/auth";
 import {
   classCreateInput,
@@ -15,6 +16,8 @@ import {
   classResultOutput,
   classUpdateInput,
 } from "~/lib/schemas/classes";
+import { assignCourse, listClassAssignments } from "~/server/services/classes/assignments";
+import { classDashboard } from "~/server/services/classes/dashboard";
 import { createClass, deleteClass, revokeInvite, rotateInvite, updateClass } from "~/server/services/classes/manage-class";
 import { joinClass, leaveClass, previewClass, removeMember, setMemberRole } from "~/server/services/classes/membership";
 import { classViewFor, listClasses } from "~/server/services/classes/view";
@@ -28,9 +31,11 @@ const CODE_REFUSED = { 404: "The code is unknown, or was replaced by a new one",
 const TOO_MANY_CODES = "Too many invalid codes from you or your address (Retry-After)";
 
 /**
- * Classes, their members and their invitation (issue 33). An API token may read, create, join
- * and leave; changing roles, members, the invitation, or archiving and deleting need the browser
- * session (sessionProcedure), so a leaked token cannot take a class over or empty it.
+ * Classes, their members, their invitation and their assignments (issue 33). An API token may
+ * read, create, join and leave, and a teacher's token may read the dashboard and manage
+ * assignments (an internal tool's nightly report); changing roles, members, the invitation, or
+ * archiving and deleting need the browser session (sessionProcedure), so a leaked token cannot
+ * take a class over or empty it.
  */
 export const classesRouter = createTRPCRouter({
   // POST /api/classes
@@ -225,4 +230,55 @@ export const classesRouter = createTRPCRouter({
       await removeMember(ctx.db, { userId: ctx.user.id, ...input });
       return { success: true as const };
     }),
+
+  // POST /api/classes/{id}/assignments
+  assign: protectedProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/classes/{id}/assignments",
+        errorResponses: {
+          403: "A member: only the owner and teachers assign",
+          404: "Class not found; or the course is not a finished course of yours or a public one",
+          409: `${ARCHIVED}; the course is assigned already; or the class holds 100 assignments`,
+        },
+        tags: ["classes"],
+        summary:
+          "Assign a course (your own, or a public one) to the class, with an optional due date and note; your own private course is then shared with the class",
+      },
+    })
+    .input(assignmentCreateInput)
+    .output(assignmentResultOutput)
+    .mutation(async ({ ctx, input }) => ({ assignment: await assignCourse(ctx.db, { userId: ctx.user.id, ...input }) })),
+
+  // GET /api/classes/{id}/assignments
+  assignments: protectedProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/classes/{id}/assignments",
+        errorResponses: NOT_FOUND,
+        tags: ["classes"],
+        summary: "The class's assignments, soonest due first, with your own progress on each",
+      },
+    })
+    .input(classAssignmentsInput)
+    .output(assignmentListOutput)
+    .query(({ ctx, input }) => listClassAssignments(ctx.db, { userId: ctx.user.id, classId: input.id })),
+
+  // GET /api/classes/{id}/dashboard
+  dashboard: protectedProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/classes/{id}/dashboard",
+        errorResponses: { 403: "A member: only the owner and teachers see the dashboard", ...NOT_FOUND },
+        tags: ["classes"],
+        summary:
+          "Each member's sections done, quiz average and completion on each assignment, and what the class missed: the most missed questions with their moments, and the weakest concepts",
+      },
+    })
+    .input(classAssignmentsInput)
+    .output(classDashboardOutput)
+    .query(({ ctx, input }) => classDashboard(ctx.db, { userId: ctx.user.id, classId: input.id })),
 });

@@ -1,3 +1,4 @@
+import { visibleToSql } from "./course";
 import type { DbClient } from "../client";
 import { SECTION_AT_CARD_SQL } from "./mastery";
 import { isoText as iso, queryRows, utcParam as utc } from "./run";
@@ -33,7 +34,7 @@ export type ReviewQueueRow = Omit<CardScheduleColumns, "due" | "lastReview"> & {
 
 /** A ReviewQueueRow of card `c` (its course `co`) for learner $1. */
 const QUEUE_COLUMNS = `
-  c.id, c."courseId", co.title AS "courseTitle", (co."userId" = $1 OR co."isPublic") AS "courseAvailable", c.source::text AS source, c.front, c.back, c."timeSeconds",
+  c.id, c."courseId", co.title AS "courseTitle", ${visibleToSql("co", "$1")} AS "courseAvailable", c.source::text AS source, c.front, c.back, c."timeSeconds",
   ${iso(`c.due`)} AS due, c.stability, c.difficulty, c."elapsedDays", c."scheduledDays", c."learningSteps",
   c.reps, c.lapses, c.state::int AS state, ${iso(`c."lastReview"`)} AS "lastReview"`;
 

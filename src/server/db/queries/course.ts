@@ -4,12 +4,29 @@ import type { DbClient } from "../client";
 import { queryRows } from "./run";
 
 /**
- * The services' isVisibleTo in SQL, for a statement that must decide before it writes: `course` is
+ * The services' canSeeCourse in SQL, for a statement that must decide before it writes: `course` is
  * the alias of a "Course" row, `user` the placeholder of the user id. A test holds the two to
  * agreement.
  */
 export function visibleToSql(course: string, user: string): string {
-  return `(${course}.status = 'ready' AND (${course}."userId" = ${user} OR ${course}."isPublic"))`;
+  return `(${course}.status = 'ready' AND (${course}."userId" = ${user} OR ${course}."isPublic" OR ${sharedThroughClassSql(course, user)}))`;
+}
+
+/**
+ * Whether the course's author assigned it to a class the user is in: the one way a private course
+ * reaches anyone else. An assignment made by someone else (a teacher assigning a public course)
+ * shares nothing once the author makes the course private again.
+ */
+function sharedThroughClassSql(course: string, user: string): string {
+  return `EXISTS (SELECT 1 FROM "Assignment" a JOIN "ClassMember" m ON m."classId" = a."classId"
+                 WHERE a."courseId" = ${course}.id AND a."assignedById" = ${course}."userId" AND m."userId" = ${user})`;
+}
+
+const SHARED_THROUGH_CLASS_SQL = `SELECT ${sharedThroughClassSql("c", "$2")} AS shared FROM "Course" c WHERE c.id = $1`;
+
+export async function isSharedThroughClass(db: DbClient, { courseId, userId }: { courseId: number; userId: number }): Promise<boolean> {
+  const [row] = await queryRows<{ shared: boolean }>(db, SHARED_THROUGH_CLASS_SQL, [courseId, userId]);
+  return row?.shared === true;
 }
 
 /**

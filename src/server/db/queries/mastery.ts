@@ -75,12 +75,12 @@ export async function selectCardConcepts(db: SqlClient, cardId: number): Promise
 
 /* ------------------------------------------------------------------------- the learner's map */
 
-/** The courses whose concepts are the learner's: their own, and the public ones they study. */
+/** The courses whose concepts are the learner's: their own, and the others they study (public ones, or assigned to their class). */
 const LEARNER_COURSES = `
   SELECT c.id FROM "Course" c WHERE c."userId" = $1::int AND c.status = 'ready'
   UNION
   SELECT c.id FROM "CourseProgress" p JOIN "Course" c ON c.id = p."courseId"
-  WHERE p."userId" = $1::int AND c.status = 'ready' AND c."isPublic"`;
+  WHERE p."userId" = $1::int AND ${visibleToSql("c", "$1::int")}`;
 
 export type MasteryConceptRow = {
   id: number;

@@ -29,9 +29,7 @@ export function selectProgress(db: DbClient, { userId, courseIds }: { userId: nu
 }
 
 export type SavedProgressRow = {
-  userId: number;
-  isPublic: boolean;
-  status: string;
+  visible: boolean;
   sectionIds: number[];
   newlyCompleted: boolean;
 } & Pick<ProgressRecord, "currentSectionId" | "completedSections">;
@@ -54,7 +52,7 @@ export type SavedProgressRow = {
  */
 const SAVE_PROGRESS_SQL = `
   WITH course AS (
-    SELECT c."userId", c."isPublic", c.status, ${visibleToSql("c", "$1")} AS visible,
+    SELECT ${visibleToSql("c", "$1")} AS visible,
            coalesce((SELECT array_agg(s.id) FROM "Section" s JOIN "Chapter" ch ON ch.id = s."chapterId" WHERE ch."courseId" = c.id), '{}') AS "sectionIds"
     FROM "Course" c WHERE c.id = $2
   ), allowed AS (
@@ -78,7 +76,7 @@ const SAVE_PROGRESS_SQL = `
   ), asynchronous_commit AS (
     SELECT set_config('synchronous_commit', 'off', true)
   )
-  SELECT course."userId", course."isPublic", course.status, course."sectionIds",
+  SELECT course.visible, course."sectionIds",
          coalesce((SELECT "currentSectionId" FROM current),
                   (SELECT p."currentSectionId" FROM "CourseProgress" p WHERE p."userId" = $1 AND p."courseId" = $2)) AS "currentSectionId",
          CASE WHEN NOT EXISTS (SELECT 1 FROM allowed) OR $4::int IS NULL THEN b.ids

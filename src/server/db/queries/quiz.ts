@@ -21,3 +21,24 @@ export async function insertQuizAttempt(db: SqlClient, attempt: NewQuizAttempt):
   );
   return rows[0]!.id;
 }
+
+/**
+ * Each answer of an attempt becomes the learner's latest outcome on its question ("QuestionOutcome":
+ * what a class's dashboard counts as missed). A retake overwrites; an older attempt stored late never does.
+ */
+export async function upsertQuestionOutcomes(
+  db: SqlClient,
+  { userId, courseId, at, outcomes }: { userId: number; courseId: number; at: Date; outcomes: readonly { questionId: number; credit: number }[] },
+): Promise<void> {
+  if (outcomes.length === 0) return;
+  await queryRows(
+    db,
+    `INSERT INTO "QuestionOutcome" ("userId", "questionId", "courseId", credit, "answeredAt")
+     SELECT $1::int, o.question, $2::int, o.credit, ${utcParam("$5")}
+     FROM unnest($3::int[], $4::float8[]) AS o(question, credit)
+     ON CONFLICT ("userId", "questionId") DO UPDATE SET credit = EXCLUDED.credit, "answeredAt" = EXCLUDED."answeredAt", "courseId" = EXCLUDED."courseId"
+     WHERE "QuestionOutcome"."answeredAt" <= EXCLUDED."answeredAt"`,
+    [userId, courseId, outcomes.map((o) => o.questionId), outcomes.map((o) => o.credit), at.toISOString()],
+    "question-outcomes-upsert",
+  );
+}

@@ -4,7 +4,7 @@ import { formatTimestamp } from "~/lib/timestamps";
 import type { Db } from "~/server/db";
 import { lockUser } from "~/server/db/queries/locks";
 import { AppError } from "~/server/errors";
-import { courseLengthOf, courseLengthSelect, courseNotFound, isVisibleTo } from "~/server/services/course/get-course";
+import { courseLengthOf, courseLengthSelect, courseNotFound, canSeeCourse } from "~/server/services/course/get-course";
 
 import { cardViewSelect, toCardView } from "./card-view";
 import { newCardSchedule } from "./fsrs";
@@ -19,7 +19,7 @@ export const CARD_MESSAGES = {
 
 /**
  * POST /api/courses/{id}/cards: a card made by hand, due now. The course must be one the learner
- * may see (their own or a public one); a note must be the learner's own, of this course; the
+ * may see (canSeeCourse); a note must be the learner's own, of this course; the
  * moment must lie inside the video. At most MAX_CARDS_PER_LEARNER cards each: the count and the
  * insert run under the learner's lock, so concurrent creations cannot pass the limit together.
  */
@@ -27,6 +27,7 @@ export async function createCard(db: Db, { userId, input, now = new Date() }: { 
   const course = await db.course.findUnique({
     where: { id: input.id },
     select: {
+      id: true,
       userId: true,
       isPublic: true,
       status: true,
@@ -34,7 +35,7 @@ export async function createCard(db: Db, { userId, input, now = new Date() }: { 
       chapters: { select: { sections: { select: { timeEnd: true } } } },
     },
   });
-  if (!course || !isVisibleTo(course, userId)) throw courseNotFound();
+  if (!course || !(await canSeeCourse(db, course, userId))) throw courseNotFound();
 
   let timeSeconds = input.timeSeconds ?? null;
   let noteId: number | null = null;

@@ -1,6 +1,6 @@
 import { CLASS_MESSAGES, type ClassUpdateInput, type ClassView, MAX_OWNED_CLASSES } from "~/lib/schemas/classes";
 import type { Db, DbClient } from "~/server/db";
-import { lockClass } from "~/server/db/queries/classes";
+import { lockClass, lockMembership } from "~/server/db/queries/classes";
 import { lockUser } from "~/server/db/queries/locks";
 import { AppError } from "~/server/errors";
 
@@ -25,12 +25,19 @@ async function assertOwner(db: DbClient, classId: number, userId: number): Promi
   if ((await roleIn(db, { classId, userId })) !== "owner") throw new AppError("FORBIDDEN", CLASS_MESSAGES.ownerOnly);
 }
 
-/** The class locked for a change by its owner or a teacher: 404 for a non-member, 403 for a member, 409 when archived. */
-async function lockForManager(tx: DbClient, classId: number, userId: number) {
+/**
+ * The class locked for a change by its owner or a teacher: 404 for a non-member, 403 for a
+ * member, 409 when archived. The caller's role is read again under the lock, so a change racing
+ * their demotion or removal sees it (the class row first, then the membership, as lockPair).
+ */
+export async function lockForManager(tx: DbClient, classId: number, userId: number) {
   const role = await roleIn(tx, { classId, userId });
   if (!canManage(role)) throw new AppError("FORBIDDEN", CLASS_MESSAGES.teachersOnly);
   const locked = await lockClass(tx, classId);
   if (!locked) throw classNotFound();
+  const me = await lockMembership(tx, { classId, userId });
+  if (!me) throw classNotFound();
+  if (!canManage(me.role)) throw new AppError("FORBIDDEN", CLASS_MESSAGES.teachersOnly);
   if (locked.archivedAt) throw new AppError("CONFLICT", CLASS_MESSAGES.archived);
   return locked;
 }

@@ -5,13 +5,14 @@ import { createTestCaller, sessionTokenFor } from "../../../../test/caller";
 import { db, getPool } from "../../../../test/db";
 import { expectTRPCError } from "../../../../test/expect";
 import { createCourse, createUser, sectionsOf } from "../../../../test/factories";
+import { createAssignmentRow, createClassRow } from "../../../../test/factories/classes";
 import { restCall } from "../../../../test/http";
 import { eventually, sqlFromElsewhere, whenLive } from "../../../../test/notify";
 
 import { notifiedCacheFor } from "~/server/db/notified-cache";
 import { visibleToSql } from "~/server/db/queries/course";
 
-import { forgetCourse, getCourseOrThrow, isVisibleTo } from "./get-course";
+import { canSeeCourse, forgetCourse, getCourseOrThrow } from "./get-course";
 
 describe("course.byId", () => {
   test("the owner gets chapters and sections in order with their times", async () => {
@@ -79,31 +80,42 @@ describe("GET /api/courses/{id}", () => {
 });
 
 describe("the visibility rule", () => {
-  test("its SQL form agrees with isVisibleTo for every status, owner and public flag", async () => {
-    const [me, other] = [await createUser(db), await createUser(db)];
+  test("its SQL form agrees with canSeeCourse for every status, owner, public flag and class share", async () => {
+    const [me, other, teacher] = [await createUser(db), await createUser(db), await createUser(db)];
     const cases = [];
     for (const status of ["ready", "generating", "failed"] as const) {
       for (const isPublic of [true, false]) {
         for (const owner of [me, other]) {
-          const course = await createCourse(db, { userId: owner.id, status, isPublic, chapters: status === "ready" ? 1 : 0 });
-          const [row] = await db.$queryRawUnsafe<{ visible: boolean }[]>(
-            `SELECT ${visibleToSql("c", "$1")} AS visible FROM "Course" c WHERE c.id = $2`,
-            me.id,
-            course.id,
-          );
-          cases.push({ status, isPublic, mine: owner === me, sql: row?.visible, js: isVisibleTo({ userId: owner.id, isPublic, status }, me.id) });
+          // Not assigned; assigned by its author to a class I am in; assigned by someone else to it.
+          for (const share of ["none", "author", "teacher"] as const) {
+            const course = await createCourse(db, { userId: owner.id, status, isPublic, chapters: status === "ready" ? 1 : 0 });
+            if (share !== "none") {
+              const sharer = share === "author" ? owner : teacher;
+              const room = await createClassRow(db, { ownerId: sharer.id, members: sharer === me ? [] : [{ userId: me.id }] });
+              await createAssignmentRow(db, { classId: room.id, courseId: course.id, assignedById: sharer.id });
+            }
+            const [row] = await db.$queryRawUnsafe<{ visible: boolean }[]>(
+              `SELECT ${visibleToSql("c", "$1")} AS visible FROM "Course" c WHERE c.id = $2`,
+              me.id,
+              course.id,
+            );
+            const js = await canSeeCourse(db, { id: course.id, userId: owner.id, isPublic, status }, me.id);
+            cases.push({ status, isPublic, mine: owner === me, share, sql: row?.visible, js });
+          }
         }
       }
     }
     expect(cases.filter((c) => c.sql !== c.js)).toEqual([]);
-    expect(cases.filter((c) => c.js)).toHaveLength(3); // mine and ready (public or not), or someone's public ready one
+    // Ready and mine (any flag, any share), or someone's public one (any share), or someone's private one their author assigned to my class.
+    expect(cases.filter((c) => c.js)).toHaveLength(6 + 3 + 1);
+    expect(cases.find((c) => c.js && !c.mine && !c.isPublic)).toMatchObject({ status: "ready", share: "author" });
   });
 });
 
 describe("the course tree kept per process", () => {
   const live = () => whenLive(notifiedCacheFor(db, { channel: "course_changed", ttlMs: 600_000, maxEntries: 500 }));
 
-  test("a second read runs no statement, and the visibility rule still applies to each caller", async () => {
+  test("a second read runs no statement for the owner; another learner costs only the class-share check, and the rule still applies", async () => {
     const cache = await live();
     const [owner, other] = [await createUser(db), await createUser(db)];
     const course = await createCourse(db, { userId: owner.id });
@@ -116,8 +128,9 @@ describe("the course tree kept per process", () => {
     const queries = vi.spyOn(getPool(), "query");
     try {
       expect(await getCourseOrThrow(db, { courseId: course.id, userId: owner.id })).toEqual(first);
-      await expect(getCourseOrThrow(db, { courseId: course.id, userId: other.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
       expect(queries).not.toHaveBeenCalled();
+      await expect(getCourseOrThrow(db, { courseId: course.id, userId: other.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
+      expect(queries).toHaveBeenCalledTimes(1);
     } finally {
       queries.mockRestore();
     }

@@ -1,12 +1,12 @@
 import type { CourseDetail } from "~/lib/schemas/course";
 import type { DbClient } from "~/server/db";
 import { existingNotifiedCache, notifiedCacheFor } from "~/server/db/notified-cache";
-import { type CourseTreeRow, selectCourseSectionIds, selectCourseTree } from "~/server/db/queries/course";
+import { type CourseTreeRow, isSharedThroughClass, selectCourseSectionIds, selectCourseTree } from "~/server/db/queries/course";
 import { AppError } from "~/server/errors";
 
 /**
- * A ready course with its chapters and sections in order, for its creator or, once the creator
- * has made it public, for any signed-in learner. Anything else — someone else's private course,
+ * A ready course with its chapters and sections in order, for whoever may see it (canSeeCourse).
+ * Anything else — someone else's private course,
  * a course still generating or failed, an unknown id — is the same NOT_FOUND, so ids reveal
  * nothing about courses the caller may not see.
  */
@@ -22,7 +22,7 @@ export async function getCourseOrThrow(db: DbClient, { courseId, userId }: { cou
     row = await selectCourseTree(db, courseId);
     if (row?.course.status === "ready") cache?.remember(courseId, row, lookup);
   }
-  if (!row || !isVisibleTo(row.course, userId)) throw courseNotFound();
+  if (!row || !(await canSeeCourse(db, row.course, userId))) throw courseNotFound();
   return detailOf(row, row.course.userId === userId);
 }
 
@@ -60,16 +60,20 @@ export function forgetCourse(db: DbClient, courseId: number): void {
  */
 export async function getVisibleCourseSectionIds(db: DbClient, { courseId, userId }: { courseId: number; userId: number }): Promise<Set<number>> {
   const course = await selectCourseSectionIds(db, courseId);
-  if (!course || !isVisibleTo(course, userId)) throw courseNotFound();
+  if (!course || !(await canSeeCourse(db, { ...course, id: courseId }, userId))) throw courseNotFound();
   return new Set(course.sectionIds);
 }
 
 /**
- * The one visibility rule: a ready course, seen by its creator or, once public, by anyone signed
- * in. Statements that must decide before they write use its SQL form, visibleToSql (db/queries/course.ts).
+ * The one visibility rule: a ready course, seen by its creator, by anyone signed in once it is
+ * public, and by the members of a class its creator assigned it to. Statements that must decide
+ * before they write use its SQL form, visibleToSql (db/queries/course.ts). Only the last case
+ * reads the database.
  */
-export function isVisibleTo(course: { userId: number; isPublic: boolean; status: string }, userId: number): boolean {
-  return course.status === "ready" && (course.userId === userId || course.isPublic);
+export async function canSeeCourse(db: DbClient, course: { id: number; userId: number; isPublic: boolean; status: string }, userId: number): Promise<boolean> {
+  if (course.status !== "ready") return false;
+  if (course.userId === userId || course.isPublic) return true;
+  return isSharedThroughClass(db, { courseId: course.id, userId });
 }
 
 export const courseNotFound = () => new AppError("NOT_FOUND", "Course Not Found");

@@ -14,7 +14,7 @@ import { logger } from "~/server/logger";
 import { makeCardsFromMissedQuestions } from "~/server/services/cards/quiz-cards";
 import { toQueueCards } from "~/server/services/cards/review";
 import { getReviewSettings } from "~/server/services/cards/settings";
-import { isVisibleTo } from "~/server/services/course/get-course";
+import { canSeeCourse } from "~/server/services/course/get-course";
 import { generateSectionQuiz } from "~/server/services/quiz/generate-quiz";
 import { acceptedAnswer, defaultOpenGrader, gradeAnswers, type OpenAnswerGrader } from "~/server/services/quiz/grade-answers";
 
@@ -103,7 +103,7 @@ export async function answerPracticeQuestion(
     },
   });
   const course = question?.quiz.section.chapter.course;
-  if (!question || !course || !isVisibleTo(course, userId)) throw new AppError("NOT_FOUND", QUESTION_NOT_FOUND);
+  if (!question || !course || !(await canSeeCourse(db, course, userId))) throw new AppError("NOT_FOUND", QUESTION_NOT_FOUND);
   const given = acceptedAnswer(question, answer, 1);
   const [graded] = await gradeAnswers([{ question, answer: given }], course.language, deps.grader ?? defaultOpenGrader());
   const { correct, credit, feedback } = graded!;

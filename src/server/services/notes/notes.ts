@@ -3,7 +3,7 @@ import type { Db, DbClient } from "~/server/db";
 import { lockUser } from "~/server/db/queries/locks";
 import { AppError } from "~/server/errors";
 
-import { courseLengthOf, courseLengthSelect, courseNotFound, isVisibleTo } from "../course/get-course";
+import { courseLengthOf, courseLengthSelect, courseNotFound, canSeeCourse } from "../course/get-course";
 
 /**
  * A learner's notes at moments of a course's video. Notes are private to their author, on
@@ -25,9 +25,9 @@ const emptyToNull = (quote: string | null | undefined) => (quote === undefined ?
 async function visibleCourseDuration(db: DbClient, courseId: number, userId: number): Promise<number | null> {
   const course = await db.course.findUnique({
     where: { id: courseId },
-    select: { userId: true, isPublic: true, status: true, ...courseLengthSelect },
+    select: { id: true, userId: true, isPublic: true, status: true, ...courseLengthSelect },
   });
-  if (!course || !isVisibleTo(course, userId)) throw courseNotFound();
+  if (!course || !(await canSeeCourse(db, course, userId))) throw courseNotFound();
   return courseLengthOf(course);
 }
 

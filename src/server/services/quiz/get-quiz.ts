@@ -2,7 +2,7 @@ import type { Prisma } from "~/generated/prisma/client";
 import type { QuizView } from "~/lib/schemas/quiz";
 import type { DbClient } from "~/server/db";
 import { AppError } from "~/server/errors";
-import { isVisibleTo } from "~/server/services/course/get-course";
+import { canSeeCourse } from "~/server/services/course/get-course";
 
 /**
  * The course rule (get-course.ts) applied to a section: visible to the course's creator, or to
@@ -26,7 +26,7 @@ export type VisibleSection = Prisma.SectionGetPayload<{ select: typeof sectionSe
 
 export async function getVisibleSectionOrThrow(db: DbClient, { sectionId, userId }: { sectionId: number; userId: number }): Promise<VisibleSection> {
   const section = await db.section.findUnique({ where: { id: sectionId }, select: sectionSelect });
-  if (!section || !isVisibleTo(section.chapter.course, userId)) throw new AppError("NOT_FOUND", SECTION_NOT_FOUND);
+  if (!section || !(await canSeeCourse(db, section.chapter.course, userId))) throw new AppError("NOT_FOUND", SECTION_NOT_FOUND);
   return section;
 }
 

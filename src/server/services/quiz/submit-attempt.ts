@@ -1,11 +1,11 @@
 import { ANSWER_ALL_MESSAGE, QUIZ_PASS_SCORE, type AttemptResult } from "~/lib/schemas/quiz";
 import type { DbClient } from "~/server/db";
 import { selectQuestionConcepts } from "~/server/db/queries/mastery";
-import { insertQuizAttempt } from "~/server/db/queries/quiz";
+import { insertQuizAttempt, upsertQuestionOutcomes } from "~/server/db/queries/quiz";
 import { inSqlTransaction } from "~/server/db/sql-transaction";
 import { AppError } from "~/server/errors";
 import { makeCardsFromMissedQuestions } from "~/server/services/cards/quiz-cards";
-import { isVisibleTo } from "~/server/services/course/get-course";
+import { canSeeCourse } from "~/server/services/course/get-course";
 import { type LearningEvent, recordLearningEvents } from "~/server/services/gamification/record-event";
 import { type ConceptEvidence, recordEvidence } from "~/server/services/mastery/record-evidence";
 
@@ -19,7 +19,8 @@ import { acceptedAnswer, defaultOpenGrader, gradeAnswers, type OpenAnswerGrader 
  * percent. Retakes are new attempts; nothing is written unless the whole attempt is valid. Every
  * question answered wrong (an open one below OPEN_PASS_CREDIT) becomes a flashcard (once per
  * question): `cardsCreated` says how many this attempt made. Each answer is evidence on the
- * concepts its question tests, recorded with the attempt.
+ * concepts its question tests, and the learner's latest outcome on its question (a class's
+ * dashboard), both recorded with the attempt.
  */
 export async function submitQuizAttempt(
   db: DbClient,
@@ -43,7 +44,7 @@ export async function submitQuizAttempt(
     },
   });
   const course = quiz?.section.chapter.course;
-  if (!quiz || !course || !isVisibleTo(course, userId)) throw new AppError("NOT_FOUND", QUIZ_NOT_FOUND);
+  if (!quiz || !course || !(await canSeeCourse(db, course, userId))) throw new AppError("NOT_FOUND", QUIZ_NOT_FOUND);
 
   const questions = new Map(quiz.questions.map((q, n) => [q.id, { ...q, number: n + 1 }]));
   const given = new Map<number, string>();
@@ -79,6 +80,7 @@ export async function submitQuizAttempt(
   const answersStored = results.map(({ questionId, answer, correct, credit }) => ({ questionId, answer, correct, credit }));
   const attemptId = await inSqlTransaction(db, async (tx) => {
     const id = await insertQuizAttempt(tx, { quizId: quiz.id, userId, score, passed, answers: answersStored, at });
+    await upsertQuestionOutcomes(tx, { userId, courseId: course.id, at, outcomes: results });
     await recordEvidence(tx, userId, evidence);
     return id;
   });
