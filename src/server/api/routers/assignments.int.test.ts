@@ -54,6 +54,18 @@ describe("assigning a course", () => {
     expect((await callers.outsider.assignments.mine()).assignments).toEqual([]);
   });
 
+  test("a free member who has used the month's course still opens every assigned course, and it counts toward nothing", async () => {
+    const { classId, course, member, callers } = await classroom();
+    const month = new Date().toISOString().slice(0, 7);
+    await db.monthlyUsage.create({ data: { userId: member.id, month, coursesCreated: 1 } });
+    await createAssignmentRow(db, { classId, courseId: course.id });
+    expect((await callers.member.course.byId({ id: course.id })).course.id).toBe(course.id);
+    expect(await callers.member.subscription.get()).toMatchObject({ subscriptionTier: "free", coursesCreatedThisMonth: 1, monthlyLimit: 1 });
+    expect(await db.monthlyUsage.findMany({ where: { userId: member.id }, select: { month: true, coursesCreated: true } })).toEqual([
+      { month, coursesCreated: 1 },
+    ]);
+  });
+
   test("a day as the due date means its end (UTC); past dates, bad dates and long notes are refused", async () => {
     const { classId, course, callers } = await classroom();
     const day = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
