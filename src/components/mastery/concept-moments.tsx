@@ -13,7 +13,7 @@ export function CourseTimelinesProvider({ timelines, children }: { timelines: Co
 }
 
 /** How a course's moment reads: "6:04", or in a course from a playlist "Video 2 · 1:10" (the video's own moment). */
-export function useMomentLabel(): (courseId: number, seconds: number) => string {
+function useMomentLabel(): (courseId: number, seconds: number) => string {
   const timelines = use(Timelines);
   return useCallback((courseId, seconds) => conceptMomentLabel(timelines, courseId, seconds), [timelines]);
 }

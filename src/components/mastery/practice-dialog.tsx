@@ -12,7 +12,6 @@ import type { CardRatingName } from "~/lib/review";
 import type { PracticeAnswer } from "~/lib/schemas/concepts";
 import { api } from "~/trpc/react";
 
-import { useMomentLabel } from "./concept-moments";
 import { masteryPercent, masteryText, momentHref, type MasteryConcept } from "./concepts";
 import { itemKey, practiceItems, tallyText, type PracticeCard, type PracticeItem, type PracticeQuestion, type PracticeTally } from "./practice-items";
 
@@ -21,7 +20,6 @@ const FIELD_CLASS =
 
 function Verdict({ result }: { result: PracticeAnswer }) {
   const open = result.feedback !== null;
-  const momentLabel = useMomentLabel();
   return (
     <div data-testid="practice-verdict" data-correct={String(result.correct)} className="grid gap-2 rounded-md bg-muted p-3 text-sm" role="status">
       <p className="font-medium">
@@ -42,7 +40,7 @@ function Verdict({ result }: { result: PracticeAnswer }) {
       ) : null}
       {result.sourceTime !== null ? (
         <Link href={momentHref(result.courseId, result.sourceTime)} className={buttonVariants({ variant: "link", className: "justify-self-start px-0" })}>
-          Rewatch this moment ({momentLabel(result.courseId, result.sourceTime)})
+          Rewatch this moment{result.moment ? ` (${result.moment})` : ""}
         </Link>
       ) : null}
     </div>

@@ -96,6 +96,8 @@ export const practiceAnswerOutput = z.object({
   correctAnswer: z.string(),
   explanation: z.string(),
   sourceTime: z.number().int().nullable(),
+  /** The moment as the course page labels it ("Video 2 · 1:10" in a playlist, "1:10" otherwise); null without one. */
+  moment: z.string().nullable(),
   courseId: z.number().int(),
   /** The learner's mastery of the question's concepts after this answer. */
   mastery: z.array(z.object({ conceptId: z.number().int(), mastery: z.number().min(0).max(1) })),

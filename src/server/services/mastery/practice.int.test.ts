@@ -79,7 +79,7 @@ describe("practice", () => {
     };
     const right = await masteryAfter(question!.correctAnswer);
     const wrong = await masteryAfter("A tree");
-    expect(right.result).toMatchObject({ correct: true, credit: 1, feedback: null, correctAnswer: "A bucket number", sourceTime: 70 });
+    expect(right.result).toMatchObject({ correct: true, credit: 1, feedback: null, correctAnswer: "A bucket number", sourceTime: 70, moment: "1:10" });
     expect(wrong.result).toMatchObject({ correct: false, credit: 0 });
     expect(right.concept.evidenceCount).toBe(1);
     expect(right.concept.mastery).toBeGreaterThan(wrong.concept.mastery);

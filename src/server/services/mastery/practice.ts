@@ -1,3 +1,6 @@
+import { momentLabel } from "~/lib/course-timeline";
+import { formatTimestamp } from "~/lib/timestamps";
+import { selectVideosOfCourses } from "~/server/db/queries/transcript";
 /**
  * Practice on concepts (/mastery): a short set mixing the learner's due cards on them and
  * questions on them from the quizzes of every course that explains them, each answer scored at
@@ -116,6 +119,10 @@ export async function answerPracticeQuestion(
   const evidence =
     question.kind === "open" ? { kind: "open" as const, credit, at: now } : { kind: "choice" as const, credit, at: now, optionCount: question.options.length };
   const states = await inSqlTransaction(db, (tx) => recordEvidence(tx, userId, [{ conceptIds, evidence }]));
+  const moment =
+    question.sourceTime === null
+      ? null
+      : momentLabel((await selectVideosOfCourses(db, [course.id])).get(course.id) ?? [], question.sourceTime, formatTimestamp);
   return {
     questionId: question.id,
     answer: given,
@@ -125,6 +132,7 @@ export async function answerPracticeQuestion(
     correctAnswer: question.correctAnswer,
     explanation: question.explanation,
     sourceTime: question.sourceTime,
+    moment,
     courseId: course.id,
     mastery: [...states].map(([conceptId, state]) => ({ conceptId, mastery: shownMastery(state, now) })),
   };
