@@ -236,6 +236,13 @@ describe("evidence and mastery", () => {
     expect(await tagsOf(first!.id)).toEqual([idOf("hash function")]);
     // Untagged, or tagged with a concept it was not shown: its section's concept nearest its moment.
     for (const question of [second!, third!]) expect((await tagsOf(question.id)).length).toBe(1);
+
+    // Finding the course's concepts again keeps the model's tags (their concepts remain); the others are tagged by words again.
+    const wordTags = await tagsOf(second!.id);
+    await refreshCourseConcepts(db, course.id);
+    expect(await tagsOf(first!.id)).toEqual([idOf("hash function")]);
+    expect(await tagsOf(second!.id)).toEqual(wordTags);
+    expect((await db.questionConcept.findMany({ where: { questionId: first!.id } })).map((t) => t.byModel)).toEqual([true]);
   });
 
   test("a learner who misses the questions on a concept ends lower than one who answers them right", async () => {

@@ -59,7 +59,8 @@ export async function findConcepts(db: DbClient, course: { id: number; language:
 }
 
 /**
- * Finds and stores the course's concepts, replacing any it had, and tags its quiz questions.
+ * Finds and stores the course's concepts, replacing any it had, and tags its quiz questions (a
+ * model's tags are kept while their concepts remain; the rest by the questions' words).
  * `onlyIfPending` (the backfill) leaves a course whose concepts were stored meanwhile as it is.
  * Returns how many concepts it stored, or null when the course is not ready (or was left).
  */
@@ -95,13 +96,26 @@ export async function refreshCourseConcepts(db: Db, courseId: number, { onlyIfPe
     });
 
     const tagged = concepts.map((c) => ({ id: idOf.get(c.key)!, key: c.key, moments: c.moments }));
+    const kept = new Set(tagged.map((c) => c.id));
     const questions = await tx.quizQuestion.findMany({
       where: { quiz: { section: { chapter: { courseId } } } },
-      select: { id: true, questionText: true, correctAnswer: true, sourceTime: true, quiz: { select: { sectionId: true } } },
+      select: {
+        id: true,
+        questionText: true,
+        correctAnswer: true,
+        sourceTime: true,
+        quiz: { select: { sectionId: true } },
+        concepts: { where: { byModel: true }, select: { conceptId: true } },
+      },
     });
     await tx.questionConcept.deleteMany({ where: { questionId: { in: questions.map((q) => q.id) } } });
     await tx.questionConcept.createMany({
-      data: questions.flatMap((q) => tagsOf({ ...q, sectionId: q.quiz.sectionId }, tagged, language)),
+      // A model's tags stay while their concepts are still the course's; otherwise the question's words decide.
+      data: questions.flatMap((q) => {
+        const byModel = q.concepts.filter((tag) => kept.has(tag.conceptId));
+        if (byModel.length > 0) return byModel.map(({ conceptId }) => ({ questionId: q.id, conceptId, byModel: true }));
+        return tagsOf({ ...q, sectionId: q.quiz.sectionId }, tagged, language);
+      }),
       skipDuplicates: true,
     });
     return concepts.length;
@@ -159,7 +173,7 @@ export async function tagQuizQuestions(db: DbClient, quizId: number, modelTags: 
   await db.questionConcept.createMany({
     data: quiz.questions.flatMap((q) => {
       const tagged = [...new Set((modelTags[q.order - 1] ?? []).flatMap((label) => idOfLabel.get(labelKey(label)) ?? []))];
-      if (tagged.length > 0) return tagged.map((conceptId) => ({ questionId: q.id, conceptId }));
+      if (tagged.length > 0) return tagged.map((conceptId) => ({ questionId: q.id, conceptId, byModel: true }));
       return tagsOf({ ...q, sectionId: quiz.sectionId }, concepts, baseLanguage(course.language));
     }),
     skipDuplicates: true,

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "QuestionConcept" ADD COLUMN     "byModel" BOOLEAN NOT NULL DEFAULT false;
+
