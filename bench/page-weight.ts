@@ -6,7 +6,7 @@
  *   npm run bench:page-weight -- --base http://localhost:3000
  *
  * Exits 1 when a budgeted page is over its budget (210 kB for the foundation's pages, 260 kB
- * for the course player, 230 kB for /review and /mastery, 300 kB for the chat).
+ * for the course player, 230 kB for /review and /mastery, 240 kB for a class's page, 300 kB for the chat).
  */
 import { gzipSync } from "node:zlib";
 
@@ -27,6 +27,10 @@ const PAGES: { path: string; label: string; budgetKb?: number }[] = [
   { path: "/review", label: "/review", budgetKb: 230 },
   // Issue 32: before the map loads (its library comes with the Map tab, Practice with its dialog).
   { path: "/mastery", label: "/mastery", budgetKb: 230 },
+  // Issue 33: a class's page (its dashboard and the teachers' panels load on demand), the class list and the join screen.
+  { path: "/classes/1", label: "/classes/{id}", budgetKb: 240 },
+  { path: "/classes", label: "/classes" },
+  { path: "/join/x", label: "/join/{code}" },
 ];
 
 const baseArg = process.argv.indexOf("--base");

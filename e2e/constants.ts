@@ -22,6 +22,7 @@ export const SIGNED_IN_PAGES = [
   "/account",
   "/review",
   "/mastery",
+  "/classes",
   "/how-it-works",
   "/achievements/{card}",
   "/course/999999999",

@@ -539,6 +539,7 @@ const PROCEDURE_ROWS: Row[] = [
     drain: true,
   },
   // classes
+  { key: "classes.exportCsv", scope: "owned", input: mainClass, other: 404, otherMessage: CLASS_NOT_FOUND, ownerSees: () => MARK.title },
   ...classRows(
     {
       create: "classes.create",

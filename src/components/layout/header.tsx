@@ -5,9 +5,11 @@ import { CircleHelp } from "~/components/ui/icons/circle-help";
 import { Moon } from "~/components/ui/icons/moon";
 import { PanelLeft } from "~/components/ui/icons/panel-left";
 import { Sun } from "~/components/ui/icons/sun";
-import { MasteryLink } from "~/components/mastery/mastery-link";
+import { Target } from "~/components/ui/icons/target";
+import { Users } from "~/components/ui/icons/users";
 import { ReviewLink } from "~/components/review/review-link";
 
+import { HeaderPageLink } from "./header-page-link";
 import { HeaderSearch } from "./header-search";
 import { Logo } from "./logo";
 import { SidebarToggle } from "./shell-frame";
@@ -29,7 +31,9 @@ export function Header() {
         <Logo textClassName="hidden sm:inline" />
         <HeaderSearch className="order-last basis-full sm:order-none sm:max-w-xl sm:min-w-0 sm:flex-1 sm:basis-auto" />
         <div className="ml-auto flex shrink-0 items-center gap-1">
-          <MasteryLink />
+          {/* Classes from 1024px: between 640 and 1023px it would squeeze the search box to a few letters. */}
+          <HeaderPageLink href="/classes" label="Classes" icon={<Users aria-hidden="true" />} testId="header-classes-link" shownFrom="lg" />
+          <HeaderPageLink href="/mastery" label="Mastery" icon={<Target aria-hidden="true" />} testId="header-mastery-link" shownFrom="sm" />
           <ReviewLink />
           <ThemeToggle
             icon={

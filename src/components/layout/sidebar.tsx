@@ -1,5 +1,6 @@
 import Link from "next/link";
 
+import { Users } from "~/components/ui/icons/users";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { CreditCard } from "~/components/ui/icons/credit-card";
@@ -36,6 +37,10 @@ export function Sidebar() {
         <SidebarActivity />
       </section>
       <div className="mt-auto flex flex-col gap-2">
+        <Link href="/classes" className={sidebarLink}>
+          <Users aria-hidden="true" />
+          Classes
+        </Link>
         <Link href="/mastery" className={sidebarLink}>
           <Target aria-hidden="true" />
           Mastery

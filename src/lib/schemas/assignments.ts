@@ -1,10 +1,9 @@
 import { z } from "zod";
 
+import { ASSIGNMENT_NOTE_MAX_LENGTH, MAX_CLASS_ASSIGNMENTS } from "../class-limits";
 import { idParam, idSchema, learnerText, storableText } from "./common";
 
-export const ASSIGNMENT_NOTE_MAX_LENGTH = 1_000;
-/** Keeps a class's dashboard and export bounded (the budget is measured on 20). */
-export const MAX_CLASS_ASSIGNMENTS = 100;
+export { ASSIGNMENT_NOTE_MAX_LENGTH, MAX_CLASS_ASSIGNMENTS } from "../class-limits";
 /** A due date is at most this far ahead: further is a typing mistake (year 2205), not a plan. */
 export const DUE_DATE_MAX_YEARS = 5;
 /** How many of an assignment's most missed questions, and weakest concepts, the dashboard lists. */
@@ -129,3 +128,6 @@ export const classExportInput = z.object({
   id: idParam,
   format: z.enum(CLASS_EXPORT_FORMATS, { error: `format must be one of: ${CLASS_EXPORT_FORMATS.join(", ")}` }),
 });
+
+/** classes.exportCsv (the typed client): the same file as GET /api/classes/{id}/export?format=csv. */
+export const classCsvOutput = z.object({ fileName: z.string(), csv: z.string() });

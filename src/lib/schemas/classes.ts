@@ -1,14 +1,9 @@
 import { z } from "zod";
 
+import { CLASS_NAME_MAX_LENGTH, INVITE_CODE_MAX_LENGTH, INVITE_MAX_DAYS, MAX_CLASS_MEMBERS, MAX_OWNED_CLASSES } from "../class-limits";
 import { idParam, learnerText, storableText, wholeNumberSchema } from "./common";
 
-export const CLASS_NAME_MAX_LENGTH = 100;
-export const MAX_CLASS_MEMBERS = 1_000;
-export const MAX_OWNED_CLASSES = 50;
-export const INVITE_DEFAULT_DAYS = 14;
-export const INVITE_MAX_DAYS = 90;
-/** Longer than any code the app makes (22 characters); a longer one is refused before any lookup. */
-export const INVITE_CODE_MAX_LENGTH = 64;
+export { CLASS_NAME_MAX_LENGTH, INVITE_CODE_MAX_LENGTH, INVITE_DEFAULT_DAYS, INVITE_MAX_DAYS, MAX_CLASS_MEMBERS, MAX_OWNED_CLASSES } from "../class-limits";
 
 export const CLASS_ROLES = ["owner", "teacher", "member"] as const;
 export type ClassRole = (typeof CLASS_ROLES)[number];

@@ -1,6 +1,6 @@
 import { classExportInput } from "~/lib/schemas/assignments";
 import { cardsExportInput, courseExportInput } from "~/lib/schemas/export";
-import { exportClassCsv } from "~/server/services/classes/dashboard";
+import { CLASS_CSV_CONTENT_TYPE, classCsv } from "~/server/services/classes/dashboard";
 import { exportCards, type ExportFile } from "~/server/services/export/export-cards";
 import { exportCourseMarkdown } from "~/server/services/export/export-course";
 
@@ -47,5 +47,6 @@ export const handleCardsExport: ApiHandler = withUser(async (req, { ctx, user })
 export const handleClassExport: ApiHandler = withUser(async (req, { ctx, user }) => {
   const url = new URL(req.url);
   const input = parseQueryInput(classExportInput, url, ["format"], { id: classIdOf(url.pathname)?.id });
-  return download(await exportClassCsv(ctx.db, { userId: user.id, classId: input.id }));
+  const { fileName, csv } = await classCsv(ctx.db, { userId: user.id, classId: input.id });
+  return download({ fileName, contentType: CLASS_CSV_CONTENT_TYPE, body: csv });
 }, "class export failed");

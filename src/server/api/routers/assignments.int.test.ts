@@ -272,6 +272,10 @@ describe("the dashboard", () => {
       .split("\r\n");
     expect(lines[0]).toBe("username,last_active_at,assignment_id,course_title,due_at,sections_done,sections_total,quiz_average,completed_at,status");
     expect(lines.some((line) => line.startsWith(`'=cmd|${member.id}`))).toBe(true);
+    // The typed client gets the same file as text.
+    const typed = await script.classes.exportCsv({ id: classId });
+    expect(typed.csv).toBe(`\uFEFF${csv.text.replace(/^\uFEFF/, "")}`);
+    expect(csv.headers.get("content-disposition")).toContain(typed.fileName);
     const refused = await routeCall<unknown>("GET", `/api/classes/${classId}/export?format=csv`, { sessionToken: await sessionTokenFor(member) });
     expect(refused.status).toBe(403);
     const badFormat = await routeCall<unknown>("GET", `/api/classes/${classId}/export?format=xlsx`, { sessionToken: await sessionTokenFor(owner) });

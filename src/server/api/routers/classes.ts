@@ -1,4 +1,11 @@
-import { assignmentCreateInput, assignmentListOutput, assignmentResultOutput, classAssignmentsInput, classDashboardOutput } from "~/lib/schemas/assignments";
+import {
+  assignmentCreateInput,
+  assignmentListOutput,
+  assignmentResultOutput,
+  classAssignmentsInput,
+  classCsvOutput,
+  classDashboardOutput,
+} from "~/lib/schemas/assignments";
 import { okOutput } from "~/lib/schemas/auth";
 import {
   classCreateInput,
@@ -17,7 +24,7 @@ import {
   classUpdateInput,
 } from "~/lib/schemas/classes";
 import { assignCourse, listClassAssignments } from "~/server/services/classes/assignments";
-import { classDashboard } from "~/server/services/classes/dashboard";
+import { classCsv, classDashboard } from "~/server/services/classes/dashboard";
 import { createClass, deleteClass, revokeInvite, rotateInvite, updateClass } from "~/server/services/classes/manage-class";
 import { joinClass, leaveClass, previewClass, removeMember, setMemberRole } from "~/server/services/classes/membership";
 import { classViewFor, listClasses } from "~/server/services/classes/view";
@@ -281,4 +288,10 @@ export const classesRouter = createTRPCRouter({
     .input(classAssignmentsInput)
     .output(classDashboardOutput)
     .query(({ ctx, input }) => classDashboard(ctx.db, { userId: ctx.user.id, classId: input.id })),
+
+  /** GET /api/classes/{id}/export?format=csv for the typed client: the file's name and text (tRPC only; the REST path answers the file). */
+  exportCsv: protectedProcedure
+    .input(classAssignmentsInput)
+    .output(classCsvOutput)
+    .query(({ ctx, input }) => classCsv(ctx.db, { userId: ctx.user.id, classId: input.id })),
 });

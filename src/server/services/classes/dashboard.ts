@@ -4,7 +4,7 @@ import type { DbClient } from "~/server/db";
 import { type DashboardCellRow, selectDashboard } from "~/server/db/queries/assignments";
 import { AppError } from "~/server/errors";
 import { consumeLimit, LIMITS } from "~/server/rate-limit";
-import { type ExportFile, neutraliseFormula } from "~/server/services/export/export-cards";
+import { neutraliseFormula } from "~/server/services/export/export-cards";
 import { asciiFileName } from "~/server/services/export/moments";
 import { MASTERY_PARAMETERS } from "~/server/services/mastery/model";
 
@@ -112,17 +112,12 @@ export function dashboardCsv(dashboard: ClassDashboard, now: Date): string {
   return `\uFEFF${lines.join("\r\n")}\r\n`;
 }
 
-/** GET /api/classes/{id}/export?format=csv (owner and teachers). */
-export async function exportClassCsv(
-  db: DbClient,
-  { userId, classId, now = new Date() }: { userId: number; classId: number; now?: Date },
-): Promise<ExportFile> {
+export const CLASS_CSV_CONTENT_TYPE = "text/csv; charset=utf-8";
+
+/** GET /api/classes/{id}/export?format=csv and classes.exportCsv (owner and teachers): the file's name and text. */
+export async function classCsv(db: DbClient, { userId, classId, now = new Date() }: { userId: number; classId: number; now?: Date }) {
   const dashboard = await classDashboard(db, { userId, classId });
   await consumeLimit(LIMITS.classExportsPerUser, String(userId));
   const { name } = await db.class.findUniqueOrThrow({ where: { id: classId }, select: { name: true } });
-  return {
-    fileName: asciiFileName(`${name} ${now.toISOString().slice(0, 10)}`, "csv", "class"),
-    contentType: "text/csv; charset=utf-8",
-    body: dashboardCsv(dashboard, now),
-  };
+  return { fileName: asciiFileName(`${name} ${now.toISOString().slice(0, 10)}`, "csv", "class"), csv: dashboardCsv(dashboard, now) };
 }
