@@ -18,9 +18,23 @@ async function classForCode(db: DbClient, { userId, clientIp }: Caller, code: st
   await assertUnderLimit(LIMITS.classJoinFailuresPerUser, String(userId));
   await assertUnderLimit(LIMITS.classJoinFailuresPerIp, clientIp);
   try {
+    // What the join screen shows comes with the check, in one read.
     const found = await db.class.findUnique({
       where: { inviteCode: code },
-      select: { id: true, archivedAt: true, inviteExpiresAt: true, inviteRevokedAt: true },
+      select: {
+        id: true,
+        archivedAt: true,
+        inviteExpiresAt: true,
+        inviteRevokedAt: true,
+        name: true,
+        owner: { select: { username: true } },
+        members: {
+          where: { OR: [{ role: "teacher" }, { userId }] },
+          select: { userId: true, role: true, user: { select: { username: true } } },
+          orderBy: [{ joinedAt: "asc" }, { id: "asc" }],
+        },
+        _count: { select: { members: true } },
+      },
     });
     if (!found) throw new AppError("NOT_FOUND", CLASS_MESSAGES.inviteUnknown);
     const refusal = inviteRefusal(found, new Date());
@@ -38,19 +52,14 @@ async function classForCode(db: DbClient, { userId, clientIp }: Caller, code: st
 /** GET /api/classes/join/{code}: what the join screen asks the learner to confirm (the class's name, owner, teachers, size). */
 export async function previewClass(db: DbClient, caller: Caller, code: string) {
   const found = await classForCode(db, caller, code);
-  const row = await db.class.findUniqueOrThrow({
-    where: { id: found.id },
-    select: {
-      name: true,
-      owner: { select: { username: true } },
-      members: { where: { role: "teacher" }, select: { user: { select: { username: true } } }, orderBy: { joinedAt: "asc" } },
-      _count: { select: { members: true } },
-    },
-  });
-  const mine = await db.classMember.findUnique({ where: { classId_userId: { classId: found.id, userId: caller.userId } }, select: { id: true } });
   return {
-    class: { name: row.name, owner: row.owner.username, teachers: row.members.map((member) => member.user.username), memberCount: row._count.members },
-    alreadyMember: mine !== null,
+    class: {
+      name: found.name,
+      owner: found.owner.username,
+      teachers: found.members.filter((member) => member.role === "teacher").map((member) => member.user.username),
+      memberCount: found._count.members,
+    },
+    alreadyMember: found.members.some((member) => member.userId === caller.userId),
   };
 }
 
