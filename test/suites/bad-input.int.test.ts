@@ -2133,6 +2133,7 @@ describe("numbers that are not numbers: true, '', [], [5], '0x10', '1e3' and '3'
       "gamification.calendar": () => ({ weeks: 12 }),
       "progress.find": () => ({ id: f.chatCourse.id }),
       "quiz.find": () => ({ id: f.quizSections[0]!.id }),
+      "classes.exportCsv": () => ({ id: classId }),
     };
     const router: OpenApiRouter = appRouter;
     const missing: string[] = [];

@@ -23,6 +23,7 @@ import {
   classResultOutput,
   classUpdateInput,
 } from "~/lib/schemas/classes";
+import { jsonIdInput } from "~/lib/schemas/common";
 import { assignCourse, listClassAssignments } from "~/server/services/classes/assignments";
 import { classCsv, classDashboard } from "~/server/services/classes/dashboard";
 import { createClass, deleteClass, revokeInvite, rotateInvite, updateClass } from "~/server/services/classes/manage-class";
@@ -291,7 +292,7 @@ export const classesRouter = createTRPCRouter({
 
   /** GET /api/classes/{id}/export?format=csv for the typed client: the file's name and text (tRPC only; the REST path answers the file). */
   exportCsv: protectedProcedure
-    .input(classAssignmentsInput)
+    .input(jsonIdInput)
     .output(classCsvOutput)
     .query(({ ctx, input }) => classCsv(ctx.db, { userId: ctx.user.id, classId: input.id })),
 });
