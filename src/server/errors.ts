@@ -29,6 +29,8 @@ export class AppError extends Error {
     message: string,
     /** For TOO_MANY_REQUESTS: seconds until a retry can succeed (sent as Retry-After). */
     readonly retryAfterSeconds?: number,
+    /** For a CONFLICT on an edit made on an old version: the course's version now (sent as `data.currentVersion`). */
+    readonly currentVersion?: number,
   ) {
     super(message);
   }

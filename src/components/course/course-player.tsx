@@ -46,6 +46,8 @@ const SectionQuiz = lazy(() => import("./section-quiz"));
 const TranscriptPanel = lazy(() => import("./study/transcript-panel"));
 const NotesPanel = lazy(() => import("./study/notes-panel"));
 const CardMakerDialog = lazy(() => import("./study/card-maker-dialog"));
+// The owner's editor loads in edit mode only.
+const CourseEditor = lazy(() => import("./editing/course-editor"));
 
 type StudyTab = "outline" | "transcript" | "notes";
 const DESKTOP = "(min-width: 768px)";
@@ -126,8 +128,17 @@ function CoursePlayerView({ detail, saved, videoPlayer, startAt }: CoursePlayerV
   // The composer closed (Escape, Cancel, saved): focus goes back to 'Add note', on a phone once the sheet is closed.
   const refocusAddNote = useRef(false);
   const [cardDraft, setCardDraft] = useState<CardDraft | null>(null);
+  const [editing, setEditing] = useState(false);
 
-  const current = sections.find((section) => section.id === currentId) ?? null;
+  // An edit (the owner's, or another tab's) can take the shown section out of the outline: the
+  // section now holding the moment takes its place.
+  const current = sections.find((section) => section.id === currentId) ?? sectionAtTime(sections, clock.get()) ?? sections[0] ?? null;
+  useEffect(() => {
+    if (current && current.id !== currentRef.current) {
+      currentRef.current = current.id;
+      setCurrentId(current.id);
+    }
+  }, [current]);
   const { previous, next, isLast } = neighbours(sections, currentId);
   const stubDuration = stubVideoLength(sections);
 
@@ -362,7 +373,12 @@ function CoursePlayerView({ detail, saved, videoPlayer, startAt }: CoursePlayerV
             <LanguageBadge language={course.language} />
             <span className="text-xs font-medium text-muted-foreground capitalize">{course.complexity}</span>
             <ExportMenu courseId={courseId} label="Export" />
-            <div className="ml-auto">
+            <div className="ml-auto flex flex-wrap items-center gap-2">
+              {course.isOwner ? (
+                <Button variant="outline" size="sm" aria-pressed={editing} onClick={() => setEditing((on) => !on)}>
+                  {editing ? "Stop editing" : "Edit course"}
+                </Button>
+              ) : null}
               <CourseReviewLink courseId={courseId} />
               <CourseSharing courseId={courseId} isPublic={course.isPublic} isOwner={course.isOwner} />
             </div>
@@ -462,6 +478,21 @@ function CoursePlayerView({ detail, saved, videoPlayer, startAt }: CoursePlayerV
           {cardDraft ? (
             <Suspense fallback={null}>
               <CardMakerDialog courseId={courseId} draft={cardDraft} onClose={() => setCardDraft(null)} />
+            </Suspense>
+          ) : null}
+
+          {editing && course.isOwner ? (
+            <Suspense fallback={<Spinner label="Loading the editor" />}>
+              <CourseEditor
+                detail={detail}
+                sectionId={current?.id ?? null}
+                currentSeconds={currentSeconds}
+                onShowSection={(sectionId) => {
+                  currentRef.current = sectionId;
+                  setCurrentId(sectionId);
+                }}
+                onClose={() => setEditing(false)}
+              />
             </Suspense>
           ) : null}
 

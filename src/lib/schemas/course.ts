@@ -28,6 +28,8 @@ export const sectionOutput = z.object({
   content: z.string(),
   /** Seconds from the start of the video. */
   timeStart: z.number().int(),
+  /** Where it ends (seconds); null for sections of courses made before ends were kept (the next section's start). */
+  timeEnd: z.number().int().nullable(),
 });
 
 export const courseDetailOutput = z.object({
@@ -52,6 +54,8 @@ export const courseDetailOutput = z.object({
      */
     videos: z.array(z.object({ videoId: z.string(), title: z.string(), offsetSeconds: z.number().int(), durationSeconds: z.number().int() })),
     isOwner: z.boolean(),
+    /** The outline's version: an edit names the version it was made on (PATCH /api/courses/{id} and the other editing paths). */
+    version: z.number().int(),
   }),
   chapters: z.array(z.object({ id: z.number().int(), title: z.string(), order: z.number().int(), sections: z.array(sectionOutput) })),
 });

@@ -73,7 +73,7 @@ describe("methods", () => {
     ["PUT", "/api/courses/generate-from-topic", "POST"],
     ["GET", "/api/courses/12/chat/stream", "POST"],
     ["DELETE", "/api/courses/12/progress", "GET, HEAD, POST"],
-    ["POST", "/api/courses/12", "GET, HEAD"],
+    ["POST", "/api/courses/12", "GET, HEAD, PATCH"],
     ["PATCH", "/api/cards/3", "DELETE"],
     ["POST", "/api/courses/user", "GET, HEAD"],
     ["GET", "/api/auth/google", "POST"],
@@ -89,7 +89,7 @@ describe("methods", () => {
   });
 
   test.each([
-    ["/api/courses/12", "GET, HEAD"],
+    ["/api/courses/12", "GET, HEAD, PATCH"],
     ["/api/courses/12/chat", "GET, HEAD, POST"],
     ["/api/notes/4", "PATCH, DELETE"],
     ["/api/trpc/course.byId", "GET, HEAD, POST"],

@@ -5,6 +5,7 @@ import { cardsRouter } from "./routers/cards";
 import { chatRouter } from "./routers/chat";
 import { classesRouter } from "./routers/classes";
 import { courseRouter } from "./routers/course";
+import { editingRouter } from "./routers/editing";
 import { gamificationRouter } from "./routers/gamification";
 import { generationRouter } from "./routers/generation";
 import { masteryRouter } from "./routers/mastery";
@@ -24,6 +25,7 @@ export const appRouter = createTRPCRouter({
   chat: chatRouter,
   classes: classesRouter,
   course: courseRouter,
+  editing: editingRouter,
   gamification: gamificationRouter,
   generation: generationRouter,
   mastery: masteryRouter,

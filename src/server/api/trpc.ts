@@ -77,6 +77,10 @@ export function readableValidationMessage(issues: ZodError["issues"]): string {
   return issue.message;
 }
 
+function currentVersionOf(error: { cause?: unknown }): number | undefined {
+  return error.cause instanceof AppError ? error.cause.currentVersion : undefined;
+}
+
 export function retryAfterOf(error: { cause?: unknown }): number | undefined {
   return error.cause instanceof AppError ? error.cause.retryAfterSeconds : undefined;
 }
@@ -98,6 +102,7 @@ const t = initTRPC
           path: shape.data.path,
           issues: zodError ? z.treeifyError(zodError) : undefined,
           retryAfter: retryAfterOf(error),
+          currentVersion: currentVersionOf(error),
         },
       };
     },

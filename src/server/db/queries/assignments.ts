@@ -1,5 +1,5 @@
 import type { DbClient } from "../client";
-import { visibleToSql } from "./course";
+import { outlineSectionIdsSql, visibleToSql } from "./course";
 import { isoText as iso, queryRows } from "./run";
 
 /** Below this credit a latest answer counts as missed (an open answer's "correct" line, OPEN_PASS_CREDIT). */
@@ -41,7 +41,8 @@ const ASSIGNMENTS_SQL = `
   JOIN "Assignment" a ON a."classId" = m."classId"
   JOIN "Course" co ON co.id = a."courseId"
   CROSS JOIN LATERAL (SELECT count(*)::int AS count, max(sc."completedAt") AS last
-                      FROM "SectionCompletion" sc WHERE sc."userId" = $1::int AND sc."courseId" = co.id) done
+                      FROM "SectionCompletion" sc
+                      WHERE sc."userId" = $1::int AND sc."courseId" = co.id AND sc."sectionId" IN ${outlineSectionIdsSql("= co.id")}) done
   WHERE m."userId" = $1::int AND ($2::int IS NULL OR m."classId" = $2::int)
   ORDER BY a."dueAt" ASC NULLS LAST, a."createdAt" DESC, a.id DESC`;
 
@@ -105,7 +106,8 @@ const DASHBOARD_CELLS_SQL = `
   SELECT "userId", "courseId", coalesce(d.count, 0) AS "sectionsDone", ${iso("d.last")} AS "lastCompletedAt",
          a.average AS "quizAverage", ${iso("greatest(d.last, a.last, mv.last)")} AS "lastActiveAt"
   FROM (SELECT sc."userId", sc."courseId", count(*)::int AS count, max(sc."completedAt") AS last
-        FROM "SectionCompletion" sc WHERE sc."userId" = ANY($1::int[]) AND sc."courseId" = ANY($2::int[])
+        FROM "SectionCompletion" sc
+        WHERE sc."userId" = ANY($1::int[]) AND sc."courseId" = ANY($2::int[]) AND sc."sectionId" IN ${outlineSectionIdsSql("= ANY($2::int[])")}
         GROUP BY 1, 2) d
   FULL JOIN (SELECT o."userId", o."courseId", (100 * avg(o.credit))::float8 AS average, max(o."answeredAt") AS last
              FROM "QuestionOutcome" o WHERE o."userId" = ANY($1::int[]) AND o."courseId" = ANY($2::int[])
@@ -121,6 +123,7 @@ const MISSED_QUESTIONS_SQL = `
     FROM (
       SELECT o."courseId", o."questionId", count(*) FILTER (WHERE o.credit < ${MISSED_BELOW})::int AS "missedBy", count(*)::int AS "answeredBy"
       FROM "QuestionOutcome" o WHERE o."userId" = ANY($1::int[]) AND o."courseId" = ANY($2::int[])
+        AND o."questionId" IN (SELECT q.id FROM "QuizQuestion" q JOIN "Quiz" z ON z.id = q."quizId" WHERE z."sectionId" IN ${outlineSectionIdsSql("= ANY($2::int[])")})
       GROUP BY 1, 2
     ) counted
     WHERE counted."missedBy" > 0

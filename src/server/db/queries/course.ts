@@ -22,6 +22,13 @@ function sharedThroughClassSql(course: string, user: string): string {
                  WHERE a."courseId" = ${course}.id AND a."assignedById" = ${course}."userId" AND m."userId" = ${user})`;
 }
 
+/**
+ * The ids of the sections in the outline of the courses `courseCondition` picks ("= c.id",
+ * "= ANY($2::int[])"): a section an edit took out keeps its completions, which then count for nothing.
+ */
+export const outlineSectionIdsSql = (courseCondition: string) =>
+  `(SELECT s.id FROM "Chapter" ch JOIN "Section" s ON s."chapterId" = ch.id WHERE ch."courseId" ${courseCondition})`;
+
 const SHARED_THROUGH_CLASS_SQL = `SELECT ${sharedThroughClassSql("c", "$2")} AS shared FROM "Course" c WHERE c.id = $1`;
 
 export async function isSharedThroughClass(db: DbClient, { courseId, userId }: { courseId: number; userId: number }): Promise<boolean> {
@@ -52,13 +59,13 @@ export type CourseTreeRow = {
 const COURSE_TREE_SQL = `
   SELECT json_build_object('id', c.id, 'userId', c."userId", 'title', c.title, 'description', c.description,
            'thumbnailUrl', c."thumbnailUrl", 'complexity', c.complexity, 'videoId', c."videoId", 'isPublic', c."isPublic",
-           'engine', c.engine, 'language', c.language, 'playlistId', c."playlistId", 'status', c.status,
+           'engine', c.engine, 'language', c.language, 'playlistId', c."playlistId", 'status', c.status, 'version', c.version,
            'videos', coalesce((SELECT json_agg(json_build_object('videoId', v."videoId", 'title', v.title, 'offsetSeconds', v."offsetSeconds",
                                                 'durationSeconds', v."durationSeconds") ORDER BY v.position)
                                FROM ${courseVideosSql("c.id")} v), '[]'::json)) AS course,
          coalesce((SELECT json_agg(json_build_object('id', ch.id, 'title', ch.title, 'order', ch."order",
                      'sections', coalesce((SELECT json_agg(json_build_object('id', s.id, 'title', s.title, 'order', s."order",
-                                            'content', s.content, 'timeStart', s."timeStart") ORDER BY s."order")
+                                            'content', s.content, 'timeStart', s."timeStart", 'timeEnd', s."timeEnd") ORDER BY s."order")
                                           FROM "Section" s WHERE s."chapterId" = ch.id), '[]'::json)) ORDER BY ch."order")
                    FROM "Chapter" ch WHERE ch."courseId" = c.id), '[]'::json) AS chapters
   FROM "Course" c WHERE c.id = $1`;

@@ -18,11 +18,11 @@ const RECENT_ACTIVITY_SQL = `
     WHERE e."userId" = $1 AND e.type IN ('section_completed', 'quiz_passed', 'course_completed')
     ORDER BY e."occurredAt" DESC, e.id DESC LIMIT 20
   ), items AS (
-    SELECT 'section' AS kind, s.title, ch."courseId", s."timeStart", ev."occurredAt" AS at
-    FROM events ev JOIN "Section" s ON ev.type = 'section_completed' AND s.id::text = ev."subjectKey" JOIN "Chapter" ch ON ch.id = s."chapterId"
+    SELECT 'section' AS kind, s.title, coalesce(ch."courseId", s."retiredCourseId") AS "courseId", s."timeStart", ev."occurredAt" AS at
+    FROM events ev JOIN "Section" s ON ev.type = 'section_completed' AND s.id::text = ev."subjectKey" LEFT JOIN "Chapter" ch ON ch.id = s."chapterId"
     UNION ALL
-    SELECT 'quiz', s.title, ch."courseId", s."timeStart", ev."occurredAt"
-    FROM events ev JOIN "Quiz" q ON ev.type = 'quiz_passed' AND q.id::text = ev."subjectKey" JOIN "Section" s ON s.id = q."sectionId" JOIN "Chapter" ch ON ch.id = s."chapterId"
+    SELECT 'quiz', s.title, coalesce(ch."courseId", s."retiredCourseId"), s."timeStart", ev."occurredAt"
+    FROM events ev JOIN "Quiz" q ON ev.type = 'quiz_passed' AND q.id::text = ev."subjectKey" JOIN "Section" s ON s.id = q."sectionId" LEFT JOIN "Chapter" ch ON ch.id = s."chapterId"
     UNION ALL
     SELECT 'course', c.title, c.id, NULL, ev."occurredAt"
     FROM events ev JOIN "Course" c ON ev.type = 'course_completed' AND c.id::text = ev."subjectKey"

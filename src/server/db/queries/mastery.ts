@@ -216,7 +216,7 @@ export async function selectUnquizzedSections(
     `SELECT s.id AS "sectionId"
      FROM "CourseConcept" cc JOIN "Course" c ON c.id = cc."courseId"
      CROSS JOIN LATERAL jsonb_array_elements(cc.moments) AS m
-     JOIN "Section" s ON s.id = (m->>'sectionId')::int
+     JOIN "Section" s ON s.id = (m->>'sectionId')::int AND s."chapterId" IS NOT NULL
      WHERE cc."conceptId" = ANY($2::int[]) AND ${visibleToSql("c", "$1::int")}
        AND NOT EXISTS (SELECT 1 FROM "Quiz" z WHERE z."sectionId" = s.id)
      GROUP BY s.id

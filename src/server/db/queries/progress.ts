@@ -1,7 +1,7 @@
 import type { ProgressRecord } from "~/lib/schemas/progress";
 
 import type { DbClient } from "../client";
-import { visibleToSql } from "./course";
+import { outlineSectionIdsSql, visibleToSql } from "./course";
 import { queryRows } from "./run";
 
 export type ProgressRow = ProgressRecord;
@@ -15,7 +15,7 @@ const PROGRESS_SQL = `
   SELECT k."courseId", $1::int AS "userId",
          (SELECT p."currentSectionId" FROM "CourseProgress" p WHERE p."userId" = $1 AND p."courseId" = k."courseId") AS "currentSectionId",
          coalesce((SELECT array_agg(sc."sectionId" ORDER BY sc."completedAt", sc.id) FROM "SectionCompletion" sc
-                   WHERE sc."userId" = $1 AND sc."courseId" = k."courseId"), '{}') AS "completedSections",
+                   WHERE sc."userId" = $1 AND sc."courseId" = k."courseId" AND sc."sectionId" IN ${outlineSectionIdsSql(`= k."courseId"`)}), '{}') AS "completedSections",
          (SELECT count(*)::int FROM "Section" s JOIN "Chapter" ch ON ch.id = s."chapterId" WHERE ch."courseId" = k."courseId") AS "totalSections"
   FROM courses k ORDER BY k."courseId"`;
 
@@ -72,7 +72,7 @@ const SAVE_PROGRESS_SQL = `
     DELETE FROM "SectionCompletion" WHERE "userId" = $1 AND "sectionId" = $4::int AND NOT $5::boolean AND EXISTS (SELECT 1 FROM allowed)
   ), before AS (
     SELECT coalesce(array_agg(sc."sectionId" ORDER BY sc."completedAt", sc.id), '{}') AS ids
-    FROM "SectionCompletion" sc WHERE sc."userId" = $1 AND sc."courseId" = $2
+    FROM "SectionCompletion" sc, course WHERE sc."userId" = $1 AND sc."courseId" = $2 AND sc."sectionId" = ANY(course."sectionIds")
   ), asynchronous_commit AS (
     SELECT set_config('synchronous_commit', 'off', true)
   )
@@ -112,7 +112,8 @@ export async function saveProgress(
 
 export type CompletedSectionsRow = { completed: number };
 
-const COMPLETED_SECTIONS_SQL = `SELECT count(*)::int AS completed FROM "SectionCompletion" WHERE "userId" = $1 AND "courseId" = $2`;
+const COMPLETED_SECTIONS_SQL = `SELECT count(*)::int AS completed FROM "SectionCompletion"
+  WHERE "userId" = $1 AND "courseId" = $2 AND "sectionId" IN ${outlineSectionIdsSql("= $2")}`;
 
 /** How many of the course's sections the user has completed, as this statement sees them. */
 export async function countCompletedSections(

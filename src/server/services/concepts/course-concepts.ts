@@ -112,6 +112,7 @@ export async function refreshCourseConcepts(db: Db, courseId: number, { onlyIfPe
     await tx.questionConcept.createMany({
       // A model's tags stay while their concepts are still the course's; otherwise the question's words decide.
       data: questions.flatMap((q) => {
+        if (!q.quiz) return [];
         const byModel = q.concepts.filter((tag) => kept.has(tag.conceptId));
         if (byModel.length > 0) return byModel.map(({ conceptId }) => ({ questionId: q.id, conceptId, byModel: true }));
         return tagsOf({ ...q, sectionId: q.quiz.sectionId }, tagged, language);
@@ -165,8 +166,8 @@ export async function tagQuizQuestions(db: DbClient, quizId: number, modelTags: 
       questions: { select: { id: true, order: true, questionText: true, correctAnswer: true, sourceTime: true } },
     },
   });
-  if (!quiz) return;
-  const course = quiz.section.chapter.course;
+  const course = quiz?.section.chapter?.course;
+  if (!quiz || !course) return;
   const concepts = await taggableConcepts(db, course.id);
   if (concepts.length === 0) return;
   const idOfLabel = new Map(concepts.map((concept) => [labelKey(concept.label), concept.id]));

@@ -105,7 +105,7 @@ export async function answerPracticeQuestion(
       },
     },
   });
-  const course = question?.quiz.section.chapter.course;
+  const course = question?.quiz?.section.chapter?.course;
   if (!question || !course || !(await canSeeCourse(db, course, userId))) throw new AppError("NOT_FOUND", QUESTION_NOT_FOUND);
   const given = acceptedAnswer(question, answer, 1);
   const [graded] = await gradeAnswers([{ question, answer: given }], course.language, deps.grader ?? defaultOpenGrader());

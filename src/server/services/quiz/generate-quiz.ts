@@ -76,25 +76,25 @@ async function buildAndStore(db: DbClient, section: VisibleSection, deps: QuizDe
   assertSound(generated);
 
   try {
-    const quiz = await db.quiz.create({
-      data: {
-        sectionId: section.id,
-        title: generated.title,
-        description: generated.description,
-        engine: engine.name,
-        questions: {
-          create: generated.questions.map((q, order) => ({
-            order: order + 1,
-            kind: q.kind ?? "choice",
-            questionText: q.questionText,
-            options: q.options,
-            correctAnswer: q.correctAnswer,
-            keyIdeas: q.keyIdeas ?? [],
-            explanation: q.explanation,
-            sourceTime: q.sourceTime,
-          })),
-        },
-      },
+    const fields = { title: generated.title, description: generated.description, engine: engine.name };
+    const questions = {
+      create: generated.questions.map((q, order) => ({
+        order: order + 1,
+        kind: q.kind ?? "choice",
+        questionText: q.questionText,
+        options: q.options,
+        correctAnswer: q.correctAnswer,
+        keyIdeas: q.keyIdeas ?? [],
+        explanation: q.explanation,
+        sourceTime: q.sourceTime,
+      })),
+    };
+    // A quiz whose owner deleted every question is filled again (it keeps its attempts); two
+    // fillings at once meet on the unique (quiz, order), like two creations on the unique section.
+    const quiz = await db.quiz.upsert({
+      where: { sectionId: section.id },
+      create: { sectionId: section.id, ...fields, questions },
+      update: { ...fields, questions },
       select: publicQuizSelect,
     });
     const modelTags = generated.questions.map((question) => question.concepts);

@@ -22,12 +22,15 @@ const sectionSelect = {
   chapter: { select: { course: { select: { ...courseVisibility.select, title: true, videoId: true, language: true } } } },
 } satisfies Prisma.SectionSelect;
 
-export type VisibleSection = Prisma.SectionGetPayload<{ select: typeof sectionSelect }>;
+type SelectedSection = Prisma.SectionGetPayload<{ select: typeof sectionSelect }>;
+/** A section in its course's outline (an edit may have taken it out: then it has no chapter). */
+export type VisibleSection = Omit<SelectedSection, "chapter"> & { chapter: NonNullable<SelectedSection["chapter"]> };
 
 export async function getVisibleSectionOrThrow(db: DbClient, { sectionId, userId }: { sectionId: number; userId: number }): Promise<VisibleSection> {
   const section = await db.section.findUnique({ where: { id: sectionId }, select: sectionSelect });
-  if (!section || !(await canSeeCourse(db, section.chapter.course, userId))) throw new AppError("NOT_FOUND", SECTION_NOT_FOUND);
-  return section;
+  const course = section?.chapter?.course;
+  if (!section || !course || !(await canSeeCourse(db, course, userId))) throw new AppError("NOT_FOUND", SECTION_NOT_FOUND);
+  return { ...section, chapter: { course } };
 }
 
 /** What the browser may see of a quiz: no correct answers, no explanations. */
@@ -44,9 +47,10 @@ export function toQuizView(quiz: Prisma.QuizGetPayload<{ select: typeof publicQu
   return { quiz: fields, questions };
 }
 
+/** The section's quiz; null before it is generated, and once its owner deleted every question (it is made again). */
 export async function findSectionQuiz(db: DbClient, sectionId: number): Promise<QuizView | null> {
   const quiz = await db.quiz.findUnique({ where: { sectionId }, select: publicQuizSelect });
-  return quiz ? toQuizView(quiz) : null;
+  return quiz && quiz.questions.length > 0 ? toQuizView(quiz) : null;
 }
 
 /** The section's quiz for a learner who may see the section; null before it is generated. */

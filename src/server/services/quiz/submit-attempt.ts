@@ -43,7 +43,7 @@ export async function submitQuizAttempt(
       },
     },
   });
-  const course = quiz?.section.chapter.course;
+  const course = quiz?.section.chapter?.course;
   if (!quiz || !course || !(await canSeeCourse(db, course, userId))) throw new AppError("NOT_FOUND", QUIZ_NOT_FOUND);
 
   const questions = new Map(quiz.questions.map((q, n) => [q.id, { ...q, number: n + 1 }]));

@@ -1,0 +1,122 @@
+import type { DbClient } from "../client";
+
+export type LockedCourseRow = { id: number; userId: number; status: string; version: number; createdAt: Date };
+
+/**
+ * The course row, locked until the transaction ends: every edit of one course runs after the one
+ * before it has committed, so each reads the version that edit left.
+ */
+export async function lockCourse(tx: DbClient, courseId: number): Promise<LockedCourseRow | undefined> {
+  const [row] = await tx.$queryRaw<LockedCourseRow[]>`
+    SELECT id, "userId", status::text AS status, version, "createdAt" FROM "Course" WHERE id = ${courseId} FOR UPDATE`;
+  return row;
+}
+
+/**
+ * Makes room in a chapter: the sections from `fromOrder` on move one place later (`by` 1) or
+ * earlier (`by` -1). In two steps, so the unique (chapter, order) never sees two at once.
+ */
+export async function shiftSections(tx: DbClient, { chapterId, fromOrder, by }: { chapterId: number; fromOrder: number; by: 1 | -1 }): Promise<void> {
+  await tx.$executeRaw`UPDATE "Section" SET "order" = -"order" WHERE "chapterId" = ${chapterId} AND "order" >= ${fromOrder}`;
+  await tx.$executeRaw`UPDATE "Section" SET "order" = -"order" + ${by} WHERE "chapterId" = ${chapterId} AND "order" < 0`;
+}
+
+/** Gives section `to` a completion wherever section `from` has one (a split's second half). */
+export async function copyCompletions(tx: DbClient, { from, to }: { from: number; to: number }): Promise<void> {
+  await tx.$executeRaw`
+    INSERT INTO "SectionCompletion" ("userId", "courseId", "sectionId", "completedAt")
+    SELECT "userId", "courseId", ${to}, "completedAt" FROM "SectionCompletion" WHERE "sectionId" = ${from}
+    ON CONFLICT ("userId", "sectionId") DO NOTHING`;
+}
+
+/** Gives section `to` a completion for every learner who completed both `first` and `second` (a merge), at the later time. */
+export async function completeWhereBoth(tx: DbClient, { first, second, to }: { first: number; second: number; to: number }): Promise<void> {
+  await tx.$executeRaw`
+    INSERT INTO "SectionCompletion" ("userId", "courseId", "sectionId", "completedAt")
+    SELECT a."userId", a."courseId", ${to}, greatest(a."completedAt", b."completedAt")
+    FROM "SectionCompletion" a JOIN "SectionCompletion" b ON b."userId" = a."userId" AND b."sectionId" = ${second}
+    WHERE a."sectionId" = ${first}
+    ON CONFLICT ("userId", "sectionId") DO NOTHING`;
+}
+
+/**
+ * Learners whose current section an edit took out of the outline continue at the section that now
+ * holds its start (or the course's first).
+ */
+export async function moveCurrentSectionsIntoOutline(tx: DbClient, courseId: number): Promise<void> {
+  await tx.$executeRaw`
+    UPDATE "CourseProgress" p SET "currentSectionId" = (
+      SELECT s.id FROM "Chapter" ch JOIN "Section" s ON s."chapterId" = ch.id
+      WHERE ch."courseId" = ${courseId}
+      ORDER BY (s."timeStart" <= old."timeStart") DESC, CASE WHEN s."timeStart" <= old."timeStart" THEN -s."timeStart" ELSE s."timeStart" END, ch."order", s."order"
+      LIMIT 1)
+    FROM "Section" old
+    WHERE p."courseId" = ${courseId} AND old.id = p."currentSectionId" AND old."chapterId" IS NULL`;
+}
+
+export type RestoredSectionRow = { id: number; chapterId: number; order: number; title: string; content: string; timeStart: number; timeEnd: number | null };
+
+/**
+ * Puts a version's sections back as they were: every section of the course not among `sections`
+ * leaves the outline; each of `sections` (the course's own, in or out of the outline) takes its
+ * chapter, place, title, content and times. False when one of them is not the course's.
+ */
+export async function restoreSections(tx: DbClient, courseId: number, sections: readonly RestoredSectionRow[]): Promise<boolean> {
+  const ids = sections.map((section) => section.id);
+  const [owned] = await tx.$queryRaw<{ count: number }[]>`
+    SELECT count(*)::int AS count FROM "Section" s LEFT JOIN "Chapter" ch ON ch.id = s."chapterId"
+    WHERE s.id = ANY(${ids}::int[]) AND coalesce(ch."courseId", s."retiredCourseId") = ${courseId}`;
+  const chapterIds = [...new Set(sections.map((section) => section.chapterId))];
+  const [chapters] = await tx.$queryRaw<{ count: number }[]>`
+    SELECT count(*)::int AS count FROM "Chapter" WHERE id = ANY(${chapterIds}::int[]) AND "courseId" = ${courseId}`;
+  if (owned?.count !== ids.length || chapters?.count !== chapterIds.length) return false;
+  await tx.$executeRaw`
+    UPDATE "Section" s SET "chapterId" = NULL, "retiredCourseId" = ${courseId}
+    FROM "Chapter" ch WHERE ch.id = s."chapterId" AND ch."courseId" = ${courseId} AND NOT (s.id = ANY(${ids}::int[]))`;
+  const rows = JSON.stringify(sections.map((section, k) => ({ ...section, rank: k + 1 })));
+  await tx.$executeRaw`
+    UPDATE "Section" s SET "chapterId" = r."chapterId", "retiredCourseId" = NULL, "order" = -r.rank
+    FROM jsonb_to_recordset(${rows}::jsonb) AS r(id int, "chapterId" int, rank int) WHERE s.id = r.id`;
+  await tx.$executeRaw`
+    UPDATE "Section" s SET "order" = r."order", title = r.title, content = r.content, "timeStart" = r."timeStart", "timeEnd" = r."timeEnd"
+    FROM jsonb_to_recordset(${rows}::jsonb) AS r(id int, "order" int, title text, content text, "timeStart" int, "timeEnd" int) WHERE s.id = r.id`;
+  return true;
+}
+
+/**
+ * Puts a version's questions back: each listed section's quiz holds exactly its listed questions,
+ * in that order (a question another edit moved or deleted comes back); the others of those quizzes
+ * are set aside. Sections absent from `quizzes` keep their quiz as it is. False when a listed
+ * question or quiz is not the course's.
+ */
+export async function restoreQuestions(
+  tx: DbClient,
+  courseId: number,
+  quizzes: readonly { sectionId: number; questionIds: readonly number[] }[],
+): Promise<boolean> {
+  if (quizzes.length === 0) return true;
+  const sectionIds = quizzes.map((quiz) => quiz.sectionId);
+  const found = await tx.$queryRaw<{ id: number; sectionId: number }[]>`
+    SELECT z.id, z."sectionId" FROM "Quiz" z WHERE z."sectionId" = ANY(${sectionIds}::int[])`;
+  const quizOf = new Map(found.map((quiz) => [quiz.sectionId, quiz.id]));
+  const rows = quizzes.flatMap((quiz) => quiz.questionIds.map((id, k) => ({ id, quizId: quizOf.get(quiz.sectionId), order: k + 1 })));
+  if (rows.some((row) => row.quizId === undefined)) return false;
+  const questionIds = rows.map((row) => row.id);
+  const [owned] = await tx.$queryRaw<{ count: number }[]>`
+    SELECT count(*)::int AS count FROM "QuizQuestion" q
+    JOIN "Quiz" z ON z.id = coalesce(q."quizId", q."retiredQuizId") JOIN "Section" s ON s.id = z."sectionId"
+    LEFT JOIN "Chapter" ch ON ch.id = s."chapterId"
+    WHERE q.id = ANY(${questionIds}::int[]) AND coalesce(ch."courseId", s."retiredCourseId") = ${courseId}`;
+  if (owned?.count !== questionIds.length) return false;
+  const quizIds = [...quizOf.values()];
+  await tx.$executeRaw`
+    UPDATE "QuizQuestion" SET "retiredQuizId" = "quizId", "quizId" = NULL
+    WHERE "quizId" = ANY(${quizIds}::int[]) AND NOT (id = ANY(${questionIds}::int[]))`;
+  const json = JSON.stringify(rows.map((row, k) => ({ ...row, rank: k + 1 })));
+  await tx.$executeRaw`
+    UPDATE "QuizQuestion" q SET "quizId" = r."quizId", "retiredQuizId" = NULL, "order" = -r.rank
+    FROM jsonb_to_recordset(${json}::jsonb) AS r(id int, "quizId" int, rank int) WHERE q.id = r.id`;
+  await tx.$executeRaw`
+    UPDATE "QuizQuestion" q SET "order" = r."order" FROM jsonb_to_recordset(${json}::jsonb) AS r(id int, "order" int) WHERE q.id = r.id`;
+  return true;
+}

@@ -1,0 +1,50 @@
+import { EDIT_MESSAGES } from "~/lib/course-editing";
+import type { CourseChange, CourseEditResult } from "~/lib/schemas/editing";
+import type { Db, DbClient } from "~/server/db/client";
+import { type LockedCourseRow, lockCourse } from "~/server/db/queries/editing";
+import { AppError } from "~/server/errors";
+import { forgetCourse } from "~/server/services/course/get-course";
+
+import { readOutline } from "./outline";
+
+export type EditOutcome<Extra> = { change: CourseChange; extra: Extra; reshaped?: boolean };
+
+/**
+ * Runs one edit of a course by its owner, as one transaction on the locked course row:
+ * - anyone but the owner, and a course that is not ready, get the same 404 as an unknown id
+ *   (`notFound`: the message of what the path names);
+ * - an edit made on another version than the course's gets a 409 with the version now, and
+ *   changes nothing;
+ * - the first edit also keeps the generated outline, as version 1;
+ * - the edit's outline becomes the next version, with who saved it and what it changed.
+ * `reshaped`: sections were added, removed or moved, so the course's concepts are found again.
+ */
+export async function saveEdit<Extra extends object>(
+  db: Db,
+  { courseId, userId, version, notFound }: { courseId: number; userId: number; version: number | undefined; notFound: string },
+  edit: (tx: DbClient, course: LockedCourseRow) => Promise<EditOutcome<Extra>>,
+): Promise<CourseEditResult & Extra> {
+  const result = await db.$transaction(async (tx) => {
+    const course = await lockCourse(tx, courseId);
+    if (!course || course.userId !== userId || course.status !== "ready") throw new AppError("NOT_FOUND", notFound);
+    if (version !== undefined && version !== course.version) throw new AppError("CONFLICT", EDIT_MESSAGES.stale, undefined, course.version);
+    if (course.version === 1) await keepVersion(tx, { courseId, version: 1, userId, change: { kind: "generated" }, createdAt: course.createdAt });
+    const { change, extra, reshaped } = await edit(tx, course);
+    const next = course.version + 1;
+    await tx.course.update({ where: { id: courseId }, data: { version: next, ...(reshaped ? { conceptsAt: null } : {}) } });
+    await keepVersion(tx, { courseId, version: next, userId, change });
+    return { courseId, version: next, ...extra };
+  });
+  forgetCourse(db, courseId);
+  return result;
+}
+
+async function keepVersion(
+  tx: DbClient,
+  { courseId, version, userId, change, createdAt }: { courseId: number; version: number; userId: number; change: CourseChange; createdAt?: Date },
+) {
+  const outline = await readOutline(tx, courseId);
+  await tx.courseVersion.create({
+    data: { courseId, version, userId, createdAt, change: change, outline: outline },
+  });
+}
