@@ -1,7 +1,7 @@
 /**
  * An owner corrects a course in place, in Chromium on a desktop and a phone (issue 34): edit mode
  * (the owner's only), a split at the player's moment, a rename, a moved boundary, a deleted quiz
- * question; a second learner viewing the public course sees the edits; an edit from a second tab
+ * question, a regeneration with an instruction (its progress, then new content); a second learner viewing the public course sees the edits; an edit from a second tab
  * makes the first say "changed elsewhere, reload"; the history compares a version with the course
  * now and restores the generated outline. No serious axe violation on the way.
  */
@@ -23,7 +23,7 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
   test.describe(name, () => {
     test.use({ viewport });
 
-    test("the owner splits at the player's moment, renames, moves a boundary, deletes a question and restores the generated course; a viewer sees the edits", async ({
+    test("the owner splits at the player's moment, renames, moves a boundary, deletes a question, regenerates, and restores the generated course; a viewer sees the edits", async ({
       page,
       browser,
       baseURL,
@@ -94,6 +94,13 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       await expect(questions).toHaveCount(before - 1);
       expect(before).toBeLessThanOrEqual(quiz.questions.length);
 
+      // Regenerate the opening, asking for it simpler: a job with its progress, then new content and a new quiz.
+      await editor.getByLabel("Regenerate with an instruction (optional)").fill("simpler");
+      await editor.getByRole("button", { name: "Regenerate section" }).click();
+      await expect(editor.getByTestId("course-version")).toHaveText("Version 6", { timeout: 60_000 });
+      await expect(page.getByTestId("section-content")).not.toContainText("Start here.");
+      await expect(questions.first()).toBeVisible();
+
       // A learner viewing the public course sees the edits.
       const viewer = await secondLearner(browser, baseURL, viewport);
       const viewerPage = new CoursePage(viewer.page);
@@ -103,7 +110,7 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
 
       // An edit from a second tab: this one says so and reloads.
       const otherTab = await page.context().newPage();
-      const response = await otherTab.request.patch(`/api/courses/${courseId}`, { data: { title: "Edited elsewhere", version: 5 } });
+      const response = await otherTab.request.patch(`/api/courses/${courseId}`, { data: { title: "Edited elsewhere", version: 6 } });
       expect(response.status(), await response.text()).toBe(200);
       await editor.getByLabel("Section title").fill("Too late");
       await editor.getByRole("button", { name: "Save section" }).click();
@@ -111,13 +118,13 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       await editor.getByRole("button", { name: "Reload" }).click();
       await expect(editor.getByRole("alert")).toHaveCount(0);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Edited elsewhere");
-      await expect(editor.getByTestId("course-version")).toHaveText("Version 6");
+      await expect(editor.getByTestId("course-version")).toHaveText("Version 7");
       await otherTab.close();
 
       // The history: compare the generated course with now, then restore it.
       await editor.getByRole("button", { name: "History" }).click();
       const history = page.getByTestId("version-history");
-      await expect(history.getByTestId("version-row")).toHaveCount(6);
+      await expect(history.getByTestId("version-row")).toHaveCount(7);
       const generated = history.getByTestId("version-row").last();
       await expect(generated).toContainText("The course as it was generated");
       await generated.getByRole("button", { name: "Compare with current" }).click();
@@ -125,7 +132,7 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       await expectAccessible(page);
       await generated.getByRole("button", { name: "Restore version 1" }).click();
       await expect(history).toBeHidden();
-      await expect(editor.getByTestId("course-version")).toHaveText("Version 7");
+      await expect(editor.getByTestId("course-version")).toHaveText("Version 8");
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(detail.course.title);
       await expect(page.getByTestId("course-section").filter({ hasText: "(continued)" })).toHaveCount(0);
       await expect(page.getByTestId("course-section")).toHaveCount(sections.length);

@@ -63,6 +63,22 @@ export const sectionRegenerateInput = z
   })
   .strict();
 
+/** A section's regeneration, a job like a course's generation: poll GET /api/regenerations/{jobId} until it succeeds or fails. */
+export const regenerationOutput = z.object({
+  jobId: z.string(),
+  status: z.enum(["queued", "running", "succeeded", "failed"]),
+  stage: z.enum(["queued", "writing", "quiz", "saving", "done"]),
+  /** 0..100 */
+  progress: z.number().int(),
+  /** For a failed one: what went wrong, written for the owner. */
+  error: z.string().nullable(),
+  courseId: z.number().int().nullable(),
+  sectionId: z.number().int().nullable(),
+});
+export type RegenerationView = z.infer<typeof regenerationOutput>;
+
+export const regenerationIdInput = z.object({ jobId: z.uuid("jobId must be a UUID") }).strict();
+
 /** DELETE /api/questions/{id}?version= */
 export const questionDeleteInput = z.object({ id: idParam, version: versionParam }).strict();
 

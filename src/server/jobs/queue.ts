@@ -68,15 +68,18 @@ export async function beatHeart(db: DbClient, job: ClaimedJob, runnerLock: numbe
   return count === 1;
 }
 
-/** Marks the job succeeded inside the transaction that saves its course; throws if the job is no longer this runner's. */
-export async function completeJob(tx: DbClient, job: ClaimedJob, courseId: number, notices: readonly string[] = []): Promise<void> {
+/**
+ * Marks the job succeeded inside the transaction that saves its course (null: a job that made no
+ * course of its own); throws if the job is no longer this runner's.
+ */
+export async function completeJob(tx: DbClient, job: ClaimedJob, courseId: number | null, notices: readonly string[] = []): Promise<void> {
   const { count } = await tx.generationJob.updateMany({
     where: fence(job),
     data: {
       status: "succeeded",
       stage: "done",
       progress: 100,
-      courseId,
+      ...(courseId === null ? {} : { courseId }),
       notices: [...notices],
       finishedAt: new Date(),
       heartbeatAt: new Date(),

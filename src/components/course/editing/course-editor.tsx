@@ -1,10 +1,11 @@
 "use client";
 
-import { type FormEvent, type ReactNode, useId, useMemo, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from "react";
 
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { Progress } from "~/components/ui/progress";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { toast } from "~/hooks/use-toast";
 import {
@@ -14,6 +15,7 @@ import {
   EDIT_MESSAGES,
   moveStartProblem,
   type OutlineView,
+  REGENERATE_INSTRUCTIONS_MAX_LENGTH,
   SECTION_CONTENT_MAX_LENGTH,
   sectionSpans,
 } from "~/lib/course-editing";
@@ -168,6 +170,7 @@ export default function CourseEditor({ detail, sectionId, currentSeconds, onShow
               </Button>
             </div>
           </fieldset>
+          <Regenerate key={`regenerate-${section.id}`} sectionId={section.id} version={version} edits={edits} />
           <QuizQuestions sectionId={section.id} version={version} edits={edits} />
         </>
       ) : null}
@@ -363,5 +366,66 @@ function QuizQuestions({ sectionId, version, edits }: { sectionId: number; versi
         </ol>
       )}
     </div>
+  );
+}
+
+const REGENERATION_STAGES = { queued: "Waiting to start", writing: "Writing the content", quiz: "Writing the quiz", saving: "Saving", done: "Done" } as const;
+
+/** Regenerates the section's content and quiz (a job): an optional instruction, then its progress until it is saved. */
+function Regenerate({ sectionId, version, edits }: { sectionId: number; version: number; edits: CourseEdits }) {
+  const [instructions, setInstructions] = useState("");
+  const [jobId, setJobId] = useState<string | null>(null);
+  const id = useId();
+  const job = api.editing.regeneration.useQuery(
+    { jobId: jobId ?? "" },
+    { enabled: jobId !== null, refetchInterval: (query) => (query.state.data && ["succeeded", "failed"].includes(query.state.data.status) ? false : 1_000) },
+  );
+  const status = jobId ? job.data?.status : undefined;
+  // Once per job: the course is read again when its regeneration is saved.
+  const handled = useRef<string | null>(null);
+  useEffect(() => {
+    if (status !== "succeeded" || !jobId || handled.current === jobId) return;
+    handled.current = jobId;
+    void edits.refresh();
+    toast({ title: "Section regenerated", description: "Its content and quiz are new; the history can restore the old ones." });
+  }, [status, jobId, edits]);
+  const running = status === "queued" || status === "running" || edits.regenerate.isPending;
+  return (
+    <form
+      className="grid gap-2"
+      aria-label="Regenerate the section"
+      onSubmit={submitting(() =>
+        edits.regenerate.mutate(
+          { id: sectionId, version, ...(instructions.trim() ? { instructions } : {}) },
+          { onSuccess: (started) => setJobId(started.jobId) },
+        ),
+      )}
+    >
+      <Field
+        id={id}
+        label="Regenerate with an instruction (optional)"
+        hint="For example “simpler” or “more on recursion”. It does not count toward your monthly courses."
+      >
+        <Input id={id} value={instructions} maxLength={REGENERATE_INSTRUCTIONS_MAX_LENGTH} onChange={(event) => setInstructions(event.target.value)} />
+      </Field>
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="submit" variant="outline" size="sm" disabled={running || edits.busy}>
+          Regenerate section
+        </Button>
+        {job.data && running ? (
+          <div className="min-w-40 flex-1" data-testid="regeneration-progress">
+            <Progress value={job.data.progress} label={`${REGENERATION_STAGES[job.data.stage]} (${job.data.progress}%)`} size="sm" />
+            <p className="text-xs text-muted-foreground" aria-live="polite">
+              {REGENERATION_STAGES[job.data.stage]}…
+            </p>
+          </div>
+        ) : null}
+        {status === "failed" ? (
+          <p role="alert" className="text-sm text-destructive">
+            {job.data?.error ?? "The section could not be regenerated."}
+          </p>
+        ) : null}
+      </div>
+    </form>
   );
 }

@@ -17,6 +17,7 @@ export function useCourseEdits(courseId: number) {
   const utils = api.useUtils();
   const [stale, setStale] = useState(false);
 
+  /** Reads the course again, with everything that hangs on its sections. */
   async function refresh() {
     await Promise.all([
       utils.course.byId.invalidate({ id: courseId }),
@@ -28,16 +29,14 @@ export function useCourseEdits(courseId: number) {
     ]);
   }
 
-  const handlers = {
-    onSuccess: () => refresh(),
-    onError(error: EditError) {
-      if (error.data?.code === "CONFLICT" && error.data.currentVersion !== undefined) {
-        setStale(true);
-        return;
-      }
-      toast({ variant: "destructive", title: "The change was not saved", description: error.message });
-    },
+  const onError = (error: EditError) => {
+    if (error.data?.code === "CONFLICT" && error.data.currentVersion !== undefined) {
+      setStale(true);
+      return;
+    }
+    toast({ variant: "destructive", title: "The change was not saved", description: error.message });
   };
+  const handlers = { onSuccess: () => refresh(), onError };
 
   const mutations = {
     course: api.editing.course.useMutation(handlers),
@@ -55,7 +54,9 @@ export function useCourseEdits(courseId: number) {
     setStale(false);
   }
 
-  return { ...mutations, busy, stale, reload };
+  const regenerate = api.editing.regenerate.useMutation({ onError });
+
+  return { ...mutations, regenerate, busy: busy || regenerate.isPending, stale, reload, refresh };
 }
 
 export type CourseEdits = ReturnType<typeof useCourseEdits>;

@@ -37,7 +37,7 @@ const DESCRIPTION_MAX_CHARS = 1_500;
 const PREFERENCES_MAX_CHARS = 1_000;
 const TOPIC_MAX_CHARS = 200;
 
-const LEVELS: Record<Complexity, string> = {
+export const LEVELS: Record<Complexity, string> = {
   beginner: "beginner: assume no prior knowledge, define every term when it first appears, use everyday analogies and small concrete examples",
   intermediate: "intermediate: assume the basics are known, focus on how and why things work, connect ideas and point out common mistakes",
   advanced: "advanced: be concise and precise, go into edge cases, trade-offs and deeper reasoning, skip introductory explanations",

@@ -8,13 +8,17 @@ import {
   courseVersionOutput,
   courseVersionsOutput,
   questionDeleteInput,
+  regenerationIdInput,
+  regenerationOutput,
   sectionEditInput,
   sectionMergeInput,
   sectionMergeOutput,
+  sectionRegenerateInput,
   sectionSplitInput,
   sectionSplitOutput,
 } from "~/lib/schemas/editing";
 import { deleteQuestion, editChapter, editCourse, editSection, mergeNextSection, splitSection } from "~/server/services/editing/edit-outline";
+import { getRegeneration, startRegeneration } from "~/server/services/editing/regenerate";
 import { getVersion, listVersions, restoreVersion } from "~/server/services/editing/versions";
 
 import { createTRPCRouter, protectedProcedure } from "../trpc";
@@ -100,6 +104,40 @@ export const editingRouter = createTRPCRouter({
     .input(sectionMergeInput)
     .output(sectionMergeOutput)
     .mutation(({ ctx, input }) => mergeNextSection(ctx.db, { userId: ctx.user.id, ...input })),
+
+  // POST /api/sections/{id}/regenerate
+  regenerate: protectedProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/sections/{id}/regenerate",
+        errorResponses: {
+          404: "Section not found",
+          409: `${STALE}, or the section is already being regenerated`,
+          429: "Three sections of yours are being regenerated already",
+        },
+        tags: ["editing"],
+        summary: "Regenerate a section's content and quiz (a job; it does not count toward the monthly limit)",
+      },
+    })
+    .input(sectionRegenerateInput)
+    .output(regenerationOutput)
+    .mutation(({ ctx, input }) => startRegeneration(ctx.db, { userId: ctx.user.id, ...input })),
+
+  // GET /api/regenerations/{jobId}
+  regeneration: protectedProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/regenerations/{jobId}",
+        errorResponses: { 404: "Regeneration not found" },
+        tags: ["editing"],
+        summary: "Where one of your section regenerations is: its stage and progress, then success or what went wrong",
+      },
+    })
+    .input(regenerationIdInput)
+    .output(regenerationOutput)
+    .query(({ ctx, input }) => getRegeneration(ctx.db, { userId: ctx.user.id, jobId: input.jobId })),
 
   // DELETE /api/questions/{id}?version=
   deleteQuestion: protectedProcedure

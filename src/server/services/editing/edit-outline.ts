@@ -31,7 +31,7 @@ export async function editChapter(db: Db, { userId, id, title, version }: Caller
 }
 
 /** The course's sections in outline order with their spans, and the one an edit is about. */
-async function outlineAround(tx: DbClient, courseId: number, sectionId: number) {
+export async function outlineAround(tx: DbClient, courseId: number, sectionId: number) {
   const [sections, videos] = await Promise.all([
     tx.section.findMany({
       where: { chapter: { courseId } },
@@ -47,7 +47,7 @@ async function outlineAround(tx: DbClient, courseId: number, sectionId: number) 
 }
 
 /** The course a section is in (in its outline), or 404. */
-async function courseOfSection(db: DbClient, sectionId: number): Promise<number> {
+export async function courseOfSection(db: DbClient, sectionId: number): Promise<number> {
   const section = await db.section.findUnique({ where: { id: sectionId }, select: { chapter: { select: { courseId: true } } } });
   if (!section?.chapter) throw new AppError("NOT_FOUND", EDIT_MESSAGES.sectionNotFound);
   return section.chapter.courseId;

@@ -25,9 +25,7 @@ export async function saveEdit<Extra extends object>(
   edit: (tx: DbClient, course: LockedCourseRow) => Promise<EditOutcome<Extra>>,
 ): Promise<CourseEditResult & Extra> {
   const result = await db.$transaction(async (tx) => {
-    const course = await lockCourse(tx, courseId);
-    if (!course || course.userId !== userId || course.status !== "ready") throw new AppError("NOT_FOUND", notFound);
-    if (version !== undefined && version !== course.version) throw new AppError("CONFLICT", EDIT_MESSAGES.stale, undefined, course.version);
+    const course = await lockOwnCourse(tx, { courseId, userId, version, notFound });
     if (course.version === 1) await keepVersion(tx, { courseId, version: 1, userId, change: { kind: "generated" }, createdAt: course.createdAt });
     const { change, extra, reshaped } = await edit(tx, course);
     const next = course.version + 1;
@@ -37,6 +35,20 @@ export async function saveEdit<Extra extends object>(
   });
   forgetCourse(db, courseId);
   return result;
+}
+
+/**
+ * The course row locked for its owner: 404 (`notFound`) for anyone else or a course that is not
+ * ready, 409 with the version now when `version` is given and is not the course's.
+ */
+export async function lockOwnCourse(
+  tx: DbClient,
+  { courseId, userId, version, notFound }: { courseId: number; userId: number; version: number | undefined; notFound: string },
+): Promise<LockedCourseRow> {
+  const course = await lockCourse(tx, courseId);
+  if (!course || course.userId !== userId || course.status !== "ready") throw new AppError("NOT_FOUND", notFound);
+  if (version !== undefined && version !== course.version) throw new AppError("CONFLICT", EDIT_MESSAGES.stale, undefined, course.version);
+  return course;
 }
 
 async function keepVersion(

@@ -52,7 +52,7 @@ export async function startCourseGeneration(db: Db, userId: number, input: Start
   };
   const job = await db.$transaction(async (tx) => {
     await lockUserForJobStart(tx, userId);
-    const active = await tx.generationJob.count({ where: { userId, status: { in: ["queued", "running"] } } });
+    const active = await tx.generationJob.count({ where: { userId, kind: "course", status: { in: ["queued", "running"] } } });
     if (active >= MAX_ACTIVE_JOBS_PER_USER) throw new AppError("TOO_MANY_REQUESTS", TOO_MANY_ACTIVE_JOBS_MESSAGE, 30);
     const { monthlyCourseLimit } = await getEntitlements(tx, userId, now);
     if (!(await reserveCourseSlot(tx, userId, quotaMonth, monthlyCourseLimit))) throw new AppError("FORBIDDEN", MONTHLY_LIMIT_MESSAGE);
@@ -64,7 +64,7 @@ export async function startCourseGeneration(db: Db, userId: number, input: Start
 
 /** A job of the user's (someone else's job is "not found", like a missing one). */
 export async function getGenerationJob(db: DbClient, userId: number, jobId: string): Promise<JobView> {
-  const job = await db.generationJob.findFirst({ where: { id: jobId, userId }, select: jobSelect });
+  const job = await db.generationJob.findFirst({ where: { id: jobId, userId, kind: "course" }, select: jobSelect });
   if (!job) throw new AppError("NOT_FOUND", "Generation job not found.");
   return toView(job);
 }

@@ -49,12 +49,19 @@ export async function generateSectionQuiz(db: DbClient, { sectionId, userId }: {
   return generation;
 }
 
-async function buildAndStore(db: DbClient, section: VisibleSection, deps: QuizDeps): Promise<QuizView> {
-  const course = section.chapter.course;
+/** What a quiz is written from: the section on the course's track, with the concepts the course found in it. */
+export type QuizSubject = {
+  course: { id: number; title: string; language: string };
+  section: { id: number; title: string; timeStart: number; timeEnd: number | null };
+};
+
+/**
+ * Writes a section's quiz (the engine's questions, then the open ones from the transcript) without
+ * storing it; AI failures become the AppErrors a request answers with.
+ */
+export async function writeSectionQuiz(db: DbClient, { course, section }: QuizSubject, engine: QuizEngine): Promise<GeneratedQuiz> {
   const track = await getCourseTrack(db, course.id);
   if (!track) throw new AppError("UNPROCESSABLE", NO_TRANSCRIPT_FOR_QUIZ);
-  const engine = deps.engine ?? defaultQuizEngine();
-
   const source: QuizSource = {
     courseTitle: course.title,
     sectionTitle: section.title,
@@ -74,21 +81,29 @@ async function buildAndStore(db: DbClient, section: VisibleSection, deps: QuizDe
     throw error;
   }
   assertSound(generated);
+  return generated;
+}
 
+/** A written quiz's questions as rows to create, numbered from 1. */
+export function questionRows(generated: GeneratedQuiz) {
+  return generated.questions.map((q, order) => ({
+    order: order + 1,
+    kind: q.kind ?? "choice",
+    questionText: q.questionText,
+    options: q.options,
+    correctAnswer: q.correctAnswer,
+    keyIdeas: q.keyIdeas ?? [],
+    explanation: q.explanation,
+    sourceTime: q.sourceTime,
+  }));
+}
+
+async function buildAndStore(db: DbClient, section: VisibleSection, deps: QuizDeps): Promise<QuizView> {
+  const engine = deps.engine ?? defaultQuizEngine();
+  const generated = await writeSectionQuiz(db, { course: section.chapter.course, section }, engine);
   try {
     const fields = { title: generated.title, description: generated.description, engine: engine.name };
-    const questions = {
-      create: generated.questions.map((q, order) => ({
-        order: order + 1,
-        kind: q.kind ?? "choice",
-        questionText: q.questionText,
-        options: q.options,
-        correctAnswer: q.correctAnswer,
-        keyIdeas: q.keyIdeas ?? [],
-        explanation: q.explanation,
-        sourceTime: q.sourceTime,
-      })),
-    };
+    const questions = { create: questionRows(generated) };
     // A quiz whose owner deleted every question is filled again (it keeps its attempts); two
     // fillings at once meet on the unique (quiz, order), like two creations on the unique section.
     const quiz = await db.quiz.upsert({

@@ -1,0 +1,170 @@
+import { z } from "zod";
+
+import { EDIT_MESSAGES } from "~/lib/course-editing";
+import type { RegenerationView } from "~/lib/schemas/editing";
+import type { Db, DbClient } from "~/server/db/client";
+import { AppError } from "~/server/errors";
+import { createLlmSectionWriter } from "~/server/ai/section/llm";
+import { createOfflineSectionWriter } from "~/server/ai/offline/section-writer";
+import type { SectionWriter } from "~/server/ai/section/types";
+import type { QuizEngine } from "~/server/ai/quiz/types";
+import { aiCallSettings, getLanguageModel } from "~/server/ai/models";
+import { type ClaimedJob, completeJob, notifyJobQueued, recordJobStage } from "~/server/jobs/queue";
+import { logger } from "~/server/logger";
+
+import { tagQuizQuestions } from "../concepts/course-concepts";
+import { defaultQuizEngine, questionRows, writeSectionQuiz } from "../quiz/generate-quiz";
+import { getCourseTrack } from "../transcript/course-track";
+import { courseOfSection, outlineAround } from "./edit-outline";
+import { lockOwnCourse, saveEdit } from "./save-edit";
+
+/** Regenerations one owner may have queued or running at once. */
+export const MAX_ACTIVE_REGENERATIONS = 3;
+export const REGENERATION_MESSAGES = {
+  busy: "This section is already being regenerated",
+  tooMany: `You already have ${MAX_ACTIVE_REGENERATIONS} sections being regenerated. Please wait for one to finish.`,
+  notFound: "Regeneration not found",
+  gone: "The section was changed before its new version was ready",
+  noTranscript: "This course has no transcript to write the section from",
+} as const;
+
+/** What a section regeneration stores as its job's input. */
+export const regenerationJobInputSchema = z.object({
+  kind: z.literal("section"),
+  courseId: z.number().int(),
+  sectionId: z.number().int(),
+  instructions: z.string().nullable(),
+  /** The version the owner asked on (the job applies on whatever version is current when it ends). */
+  version: z.number().int(),
+});
+export type RegenerationJobInput = z.infer<typeof regenerationJobInputSchema>;
+
+export type RegenerationDeps = { writer: SectionWriter; quizEngine: QuizEngine };
+
+/** The configured writers: the language model when one is set up, the offline ones otherwise. */
+export function defaultRegenerationDeps(): RegenerationDeps {
+  const model = getLanguageModel();
+  return {
+    writer: model ? createLlmSectionWriter(model, { timeoutMs: aiCallSettings().timeoutMs }) : createOfflineSectionWriter(),
+    quizEngine: defaultQuizEngine(),
+  };
+}
+
+const jobSelect = { id: true, status: true, stage: true, progress: true, error: true, input: true } as const;
+
+function toView(job: {
+  id: string;
+  status: RegenerationView["status"];
+  stage: string;
+  progress: number;
+  error: string | null;
+  input: unknown;
+}): RegenerationView {
+  const input = regenerationJobInputSchema.safeParse(job.input);
+  const stage = z.enum(["queued", "writing", "quiz", "saving", "done"]).catch("queued").parse(job.stage);
+  return {
+    jobId: job.id,
+    status: job.status,
+    stage,
+    progress: job.progress,
+    error: job.error,
+    courseId: input.success ? input.data.courseId : null,
+    sectionId: input.success ? input.data.sectionId : null,
+  };
+}
+
+/**
+ * POST /api/sections/{id}/regenerate: queues the rewrite of one section's content and quiz (by the
+ * model when one is set up, else offline), checked like an edit (the owner, the version on screen).
+ * It takes nothing from the monthly allowance. One at a time per section, three per owner.
+ */
+export async function startRegeneration(
+  db: Db,
+  { userId, id, instructions, version }: { userId: number; id: number; instructions?: string; version: number },
+): Promise<RegenerationView> {
+  const courseId = await courseOfSection(db, id);
+  const job = await db.$transaction(async (tx) => {
+    await lockOwnCourse(tx, { courseId, userId, version, notFound: EDIT_MESSAGES.sectionNotFound });
+    await outlineAround(tx, courseId, id);
+    const active = await tx.generationJob.findMany({ where: { userId, kind: "section", status: { in: ["queued", "running"] } }, select: { input: true } });
+    if (active.some((job) => regenerationJobInputSchema.safeParse(job.input).data?.sectionId === id))
+      throw new AppError("CONFLICT", REGENERATION_MESSAGES.busy);
+    if (active.length >= MAX_ACTIVE_REGENERATIONS) throw new AppError("TOO_MANY_REQUESTS", REGENERATION_MESSAGES.tooMany, 30);
+    const input: RegenerationJobInput = { kind: "section", courseId, sectionId: id, instructions: instructions?.trim() || null, version };
+    return tx.generationJob.create({ data: { userId, kind: "section", input }, select: jobSelect });
+  });
+  notifyJobQueued();
+  return toView(job);
+}
+
+/** GET /api/regenerations/{jobId}: one of the caller's regenerations (anyone else's is not found). */
+export async function getRegeneration(db: DbClient, { userId, jobId }: { userId: number; jobId: string }): Promise<RegenerationView> {
+  const job = await db.generationJob.findFirst({ where: { id: jobId, userId, kind: "section" }, select: jobSelect });
+  if (!job) throw new AppError("NOT_FOUND", REGENERATION_MESSAGES.notFound);
+  return toView(job);
+}
+
+/**
+ * Runs a claimed regeneration: writes the content, then the quiz (a section too short for one
+ * keeps its quiz), then saves both as the course's next version with the job marked done, in one
+ * transaction. The old questions leave the quiz, kept for a restore with their answers.
+ */
+export async function runRegenerationJob(db: Db, job: ClaimedJob<RegenerationJobInput>, deps: RegenerationDeps, signal: AbortSignal) {
+  const { courseId, sectionId, instructions } = job.input;
+  await recordJobStage(db, job, "writing", 10);
+  const course = await db.course.findUnique({ where: { id: courseId }, select: { id: true, title: true, complexity: true, language: true } });
+  const track = await getCourseTrack(db, courseId);
+  if (!course || !track) throw new AppError("UNPROCESSABLE", REGENERATION_MESSAGES.noTranscript);
+  const { section, span } = await outlineAround(db, courseId, sectionId).catch(() => {
+    throw new AppError("CONFLICT", REGENERATION_MESSAGES.gone);
+  });
+  const content = await deps.writer.write(
+    {
+      courseTitle: course.title,
+      sectionTitle: section.title,
+      complexity: course.complexity,
+      language: course.language,
+      segments: track.segments,
+      timeStart: span.start,
+      timeEnd: span.end,
+      instructions,
+    },
+    { signal },
+  );
+  signal.throwIfAborted();
+  await recordJobStage(db, job, "quiz", 50);
+  const quiz = await writeSectionQuiz(
+    db,
+    { course, section: { id: sectionId, title: section.title, timeStart: span.start, timeEnd: span.end } },
+    deps.quizEngine,
+  ).catch((error: unknown) => {
+    if (error instanceof AppError && error.code === "UNPROCESSABLE") return null;
+    throw error;
+  });
+  signal.throwIfAborted();
+  await recordJobStage(db, job, "saving", 90);
+  const saved = await saveEdit(db, { courseId, userId: job.userId, version: undefined, notFound: REGENERATION_MESSAGES.gone }, async (tx) => {
+    await outlineAround(tx, courseId, sectionId).catch(() => {
+      throw new AppError("CONFLICT", REGENERATION_MESSAGES.gone);
+    });
+    await tx.section.update({ where: { id: sectionId }, data: { content } });
+    let quizId: number | null = null;
+    if (quiz) {
+      const fields = { title: quiz.title, description: quiz.description, engine: deps.quizEngine.name };
+      const stored = await tx.quiz.upsert({ where: { sectionId }, create: { sectionId, ...fields }, update: fields, select: { id: true } });
+      await tx.quizQuestion.updateMany({ where: { quizId: stored.id }, data: { quizId: null, retiredQuizId: stored.id } });
+      await tx.quizQuestion.createMany({ data: questionRows(quiz).map((row) => ({ ...row, quizId: stored.id })) });
+      quizId = stored.id;
+    }
+    await completeJob(tx, job, null);
+    return { change: { kind: "regenerate", sectionId, title: section.title, instructions }, extra: { quizId } };
+  });
+  if (saved.quizId !== null && quiz) {
+    await tagQuizQuestions(
+      db,
+      saved.quizId,
+      quiz.questions.map((question) => question.concepts),
+    ).catch((error: unknown) => logger.warn("could not tag a regenerated quiz's questions", { quizId: saved.quizId, error: String(error) }));
+  }
+  return { courseId, sectionId, version: saved.version, engine: deps.writer.name };
+}
