@@ -72,6 +72,9 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       await editor.getByRole("button", { name: "Save section" }).click();
       await expect(editor.getByTestId("course-version")).toHaveText("Version 3");
       await expect(player.sectionTitle()).toHaveText("The opening");
+      // Learners see the Markdown rendered, the [m:ss] a button that plays the moment.
+      await expect(page.getByTestId("section-content").locator("strong")).toHaveText("Start here.");
+      await expect(page.getByTestId("section-content").getByRole("button", { name: "Watch at 0:05" })).toBeVisible();
 
       // Move the boundary: the second half starts 5 s later, typed as m:ss.
       await show(`${first!.title} (continued)`);

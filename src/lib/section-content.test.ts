@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 
-import { citedMoment, contentPieces, KEY_POINTS_HEADING, layoutSectionContent, parseSectionContent, TRANSCRIPT_HEADING } from "./section-content";
+import {
+  citedMoment,
+  contentPieces,
+  KEY_POINTS_HEADING,
+  layoutSectionContent,
+  parseSectionContent,
+  TRANSCRIPT_HEADING,
+  looksLikeMarkdown,
+} from "./section-content";
 
 const POINTS = [
   { seconds: 65, text: "The slope is the derivative." },
@@ -75,5 +83,26 @@ describe("citedMoment", () => {
     expect(citedMoment(75, 75.6)).toBe(75.6);
     expect(citedMoment(80, 75.6)).toBe(80);
     expect(citedMoment(30, 75.6)).toBe(30);
+  });
+});
+
+describe("looksLikeMarkdown", () => {
+  it("owner Markdown: emphasis, code, headings, links, numbered lists, quotes", () => {
+    for (const text of [
+      "**Halve** the range",
+      "Use `mid`",
+      "# Steps",
+      "See [the docs](https://example.com)",
+      "1. First\n2. Second",
+      "> A quote",
+      "an _important_ word",
+    ]) {
+      expect(looksLikeMarkdown(text)).toBe(true);
+    }
+  });
+
+  it("the generated layout and plain prose are not", () => {
+    const generated = layoutSectionContent([{ seconds: 65, text: "Merge sort splits the list." }], ["It sorts each half, then merges them. 5 * 3 is 15."]);
+    for (const text of [generated, "Plain words, with a [1:05] citation.", "snake_case_names and 2*3*4"]) expect(looksLikeMarkdown(text)).toBe(false);
   });
 });

@@ -75,6 +75,13 @@ export function parseSectionContent(content: string): ContentBlock[] {
   return blocks;
 }
 
+/** Markdown beyond the layout above (emphasis, code, headings, links, numbered lists, quotes): its owner wrote some. */
+const MARKDOWN = /\*\*[^*\n]+\*\*|__[^_\n]+__|(?:^|\s)[*_][^*_\s][^*_\n]*[*_](?=\s|[.,;:!?)]|$)|`[^`\n]+`|^#{1,6}\s|\[[^\]\n]+\]\([^)\s]+\)|^\s*\d+\.\s|^>\s/m;
+
+export function looksLikeMarkdown(content: string): boolean {
+  return MARKDOWN.test(content);
+}
+
 /**
  * Where a time cited in a section's text plays from: times are whole seconds, so the section's
  * first sentence can be cited up to a second before the section starts; it plays from the start

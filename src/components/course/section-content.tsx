@@ -1,17 +1,32 @@
 "use client";
 
-import { type ContentPiece, parseSectionContent } from "~/lib/section-content";
+import { lazy, Suspense } from "react";
+
+import { type ContentPiece, looksLikeMarkdown, parseSectionContent } from "~/lib/section-content";
 
 import { useCourseText, useMomentLabel } from "./course-text";
 
+// Markdown an owner wrote loads its renderer on demand; generated content never needs it.
+const SectionMarkdown = lazy(() => import("./section-markdown"));
+
 type SectionContentProps = { content: string; onSeek: (seconds: number) => void };
+
+/** A section's text: its owner's Markdown when it has some, else the layout below (shown meanwhile). */
+export function SectionContent({ content, onSeek }: SectionContentProps) {
+  if (!looksLikeMarkdown(content)) return <SectionLayout content={content} onSeek={onSeek} />;
+  return (
+    <Suspense fallback={<SectionLayout content={content} onSeek={onSeek} />}>
+      <SectionMarkdown content={content} onSeek={onSeek} />
+    </Suspense>
+  );
+}
 
 /**
  * A section's text: its key points (each time a button that plays the video from there), the
  * transcript's heading and its paragraphs with their line breaks. Text only: the content is
  * never rendered as HTML.
  */
-export function SectionContent({ content, onSeek }: SectionContentProps) {
+function SectionLayout({ content, onSeek }: SectionContentProps) {
   const text = useCourseText();
   return (
     <div className="grid gap-3 leading-relaxed whitespace-pre-line" data-testid="section-content" {...text}>

@@ -9,7 +9,7 @@ import { db } from "../../../../test/db";
 import { expectTRPCError, expectValidationError } from "../../../../test/expect";
 import { addPlaylistVideos, bearer, createApiTokenRow, createCourse, createUser, sectionsOf } from "../../../../test/factories";
 import { createQuiz, createQuizCourse } from "../../../../test/factories/quiz";
-import { restCall } from "../../../../test/http";
+import { restCall, routeCall } from "../../../../test/http";
 
 const as = async (user: { id: number }) => (await createTestCaller({ user })).caller;
 
@@ -85,6 +85,22 @@ describe("renaming and rewriting", () => {
     await expectValidationError(ownerCaller.editing.section({ id: sections[0]!.id, content: "x".repeat(20_001), version: 1 }), /at most 20,000 characters/);
     expect((await ownerCaller.editing.section({ id: sections[0]!.id, content: "x".repeat(20_000), version: 1 })).version).toBe(2);
     await expectValidationError(ownerCaller.editing.section({ id: sections[0]!.id, title: "x", version: 0 }), /version/);
+  });
+});
+
+describe("what follows an edit", () => {
+  test("course search and the Markdown export read the edited course at once", async () => {
+    const { owner, course, sections, ownerCaller, viewerCaller } = await setup();
+    await ownerCaller.editing.section({ id: sections[1]!.id, title: "Quokka halving", version: 1 });
+    await ownerCaller.editing.mergeNext({ id: sections[0]!.id, version: 2 }); // "Section 1.1" absorbs "Quokka halving"
+    const found = await viewerCaller.course.search({ q: "quokka" });
+    expect(found).toEqual([]);
+    await ownerCaller.editing.section({ id: sections[2]!.id, title: "Quokka search", version: 3 });
+    expect((await viewerCaller.course.search({ q: "quokka" })).map((hit) => hit.title)).toEqual(["Quokka search"]);
+    const sessionToken = await sessionTokenFor(owner);
+    const exported = await routeCall("GET", `/api/courses/${course.id}/export?format=markdown`, { sessionToken });
+    expect(exported.text).toContain("Quokka search");
+    expect(exported.text).not.toContain("Section 1.2");
   });
 });
 
