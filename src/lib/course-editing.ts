@@ -25,6 +25,7 @@ export const EDIT_MESSAGES = {
   lastOfChapter: "This is the last section of its chapter: there is no next section to merge it with",
   twoVideos: "Sections of two different videos cannot be merged",
   nothingToChange: "Nothing to change: send at least one field",
+  mergedTooLong: `The two sections' contents together pass ${SECTION_CONTENT_MAX_LENGTH.toLocaleString("en-US")} characters: shorten one of them first`,
   restoreGone: "That version can no longer be restored",
 } as const;
 
@@ -55,7 +56,8 @@ export function sectionSpans(sections: readonly TimedSection[], videos: readonly
   return sections.map((section, k) => {
     const video = videoIndexAt(videos, section.timeStart);
     const next = sections[k + 1];
-    const fallback = next && videoIndexAt(videos, next.timeStart) === video ? next.timeStart : videoEnd(videos, video);
+    // A course without videos (none has been made since playlists came) has no end to fall back on.
+    const fallback = next && videoIndexAt(videos, next.timeStart) === video ? next.timeStart : videos.length > 0 ? videoEnd(videos, video) : section.timeStart;
     return { id: section.id, start: section.timeStart, end: section.timeEnd ?? fallback, video };
   });
 }

@@ -32,6 +32,9 @@ import { startCourseGeneration } from "~/server/services/generation/start-genera
 import { API_TOKEN_MESSAGES } from "~/server/services/auth/api-tokens";
 import { ASSIGNMENT_MESSAGES } from "~/lib/schemas/assignments";
 import { CLASS_MESSAGES } from "~/lib/schemas/classes";
+import { EDIT_MESSAGES } from "~/lib/course-editing";
+import { editChapter } from "~/server/services/editing/edit-outline";
+import { REGENERATION_MESSAGES, startRegeneration } from "~/server/services/editing/regenerate";
 
 import { sessionTokenFor } from "../caller";
 import { db } from "../db";
@@ -40,6 +43,7 @@ import { bearer, createApiTokenRow, createCourse, createProgress, createUser, DE
 import { createQuiz, createQuizCourse } from "../factories/quiz";
 import { createAssignmentRow, createClassRow } from "../factories/classes";
 import { createCourseConcept } from "../factories/concepts";
+import { createEditableCourse, type EditableCourse } from "../factories/editing";
 import { createCardRow, createNoteRow } from "../factories/study-rows";
 import { drainGenerationQueue, libraryDeps, whileDraining } from "../generation";
 import { apiRequest, documentedOperations, expectDocumentedResponse, expectNoLeak, ORIGIN, readBody } from "../http";
@@ -107,6 +111,13 @@ type Fixtures = {
   };
   /** Each account's current password (changePassword rows change them). */
   passwords: Record<string, string>;
+  /**
+   * One course of the owner's per editing row (`editingKey`), edited once already (version 2, with
+   * its history): the row's owner callers edit it in turn, and `version` follows their edits.
+   */
+  editing: Record<string, EditableCourse>;
+  /** A regeneration of one of the owner's sections, done (GET /api/regenerations/{jobId}). */
+  regenerationJobId: string;
 };
 
 /**
@@ -135,6 +146,8 @@ type Row = {
   revoked?: number;
   /** After a caller's 2xx: keeps the fixtures in step (a changed password). */
   onSuccess?: (fx: Fixtures, who: Who, input: Input) => void;
+  /** An owner's 2xx queued a job: the queue runs it before the next caller, as a worker would. */
+  drainAfter?: boolean;
 };
 
 const NOT_OWN = "You can only access your own data";
@@ -254,6 +267,86 @@ const classRows = (
   },
   { key: keys.delete, scope: "owned", input: (fx) => ({ id: fx.classes.remove[kind] }), other: 404, otherMessage: CLASS_NOT_FOUND, sessionOnly: true },
 ];
+/**
+ * The editing paths (services/editing): the course's owner alone edits it and reads its versions;
+ * anyone else, a public course's learners too, gets the 404 of an unknown id. Each row has a
+ * course of its own (private, or public for the "a public course" variant), so the version each
+ * caller sends is the one the course has then: the owner's token edits first, then the cookie.
+ */
+const EDITING_PATHS = ["course", "chapter", "section", "split", "mergeNext", "deleteQuestion", "regenerate", "versions", "version", "restore"] as const;
+type EditingPath = (typeof EDITING_PATHS)[number];
+const EDITING_VISIBILITIES = ["private", "public"] as const;
+const editingKey = (kind: "proc" | "rest", path: EditingPath, visibility: (typeof EDITING_VISIBILITIES)[number]) => `${kind} ${path} ${visibility}`;
+const EDITING_NOT_FOUND: Record<EditingPath, string> = {
+  course: EDIT_MESSAGES.notFound,
+  chapter: EDIT_MESSAGES.chapterNotFound,
+  section: EDIT_MESSAGES.sectionNotFound,
+  split: EDIT_MESSAGES.sectionNotFound,
+  mergeNext: EDIT_MESSAGES.sectionNotFound,
+  deleteQuestion: EDIT_MESSAGES.questionNotFound,
+  regenerate: EDIT_MESSAGES.sectionNotFound,
+  versions: EDIT_MESSAGES.notFound,
+  version: EDIT_MESSAGES.notFound,
+  restore: EDIT_MESSAGES.notFound,
+};
+
+/**
+ * One caller's input on a row's course (sections of 60 s: 0–60, 60–120, 120–180, 180–240). A split,
+ * a merge and a deleted question use their section or question up: the owner's token and cookie
+ * each name their own, anyone else the cookie's.
+ */
+function editingInput(path: EditingPath, course: EditableCourse, who: Who): Input {
+  const [first, second, third] = course.sectionIds;
+  const byToken = who === "bearer";
+  const version = course.version;
+  switch (path) {
+    case "course":
+      return { id: course.id, title: `Renamed by ${who}`, version };
+    case "chapter":
+      return { id: course.chapterId, title: `Chapter renamed by ${who}`, version };
+    case "section":
+      return { id: second, title: `Section edited by ${who}`, content: `**Rewritten** by ${who}`, timeStart: 30, version };
+    case "split":
+      return byToken ? { id: first, atSeconds: 30, version } : { id: third, atSeconds: 150, version };
+    case "mergeNext":
+      return { id: byToken ? first : third, version };
+    case "deleteQuestion":
+      return { id: course.questionIds[byToken ? 0 : 1], version };
+    case "regenerate":
+      return { id: byToken ? first : second, instructions: `simpler, for ${who}`, version };
+    case "versions":
+      return { id: course.id };
+    case "version":
+      return { id: course.id, version: 1 };
+    case "restore":
+      return { id: course.id, version: 1, baseVersion: version };
+  }
+}
+
+function editingRows(keys: Record<EditingPath, string>, kind: "proc" | "rest"): Row[] {
+  return EDITING_PATHS.flatMap((path) =>
+    EDITING_VISIBILITIES.map((visibility): Row => {
+      const courseOfRow = (fx: Fixtures) => fx.editing[editingKey(kind, path, visibility)]!;
+      const row: Row = {
+        key: keys[path],
+        scope: "owned",
+        input: (fx, who) => editingInput(path, courseOfRow(fx), who),
+        other: 404,
+        otherMessage: EDITING_NOT_FOUND[path],
+      };
+      if (visibility === "public") row.variant = "a public course";
+      // Positive controls: the history names who saved each version; version 1 keeps the private course's description.
+      if (path === "versions") row.ownerSees = (fx) => fx.owner.username;
+      if (path === "version" && visibility === "private") row.ownerSees = () => MARK.description;
+      // An edit's 2xx is a new version: the next caller names it (a stale one would be a 409).
+      if (path !== "versions" && path !== "version") row.onSuccess = (fx) => void (courseOfRow(fx).version += 1);
+      // A regeneration is a job: the queue runs it (a new version) before the next caller, as a worker would.
+      if (path === "regenerate") row.drainAfter = true;
+      return row;
+    }),
+  );
+}
+
 const ownUserId = (fx: Fixtures) => ({ userId: fx.owner.id });
 const credentialsOf = (fx: Fixtures, who: Who) => {
   const username = who === "owner" ? fx.owner.username : who === "other" ? fx.other.username : fx.stranger.username;
@@ -562,6 +655,23 @@ const PROCEDURE_ROWS: Row[] = [
     },
     "proc",
   ),
+  // editing
+  ...editingRows(
+    {
+      course: "editing.course",
+      chapter: "editing.chapter",
+      section: "editing.section",
+      split: "editing.split",
+      mergeNext: "editing.mergeNext",
+      deleteQuestion: "editing.deleteQuestion",
+      regenerate: "editing.regenerate",
+      versions: "editing.versions",
+      version: "editing.version",
+      restore: "editing.restore",
+    },
+    "proc",
+  ),
+  { key: "editing.regeneration", scope: "owned", input: (fx) => ({ jobId: fx.regenerationJobId }), other: 404, otherMessage: REGENERATION_MESSAGES.notFound },
   // subscription
   { key: "subscription.get", scope: "self" },
   { key: "subscription.redeemCoupon", scope: "self", input: (fx) => ({ code: fx.coupons[0] }), ownWrites: true, sessionOnly: true },
@@ -749,6 +859,28 @@ const REST_ROWS: Row[] = [
     },
     "rest",
   ),
+  ...editingRows(
+    {
+      course: "PATCH /courses/{id}",
+      chapter: "PATCH /chapters/{id}",
+      section: "PATCH /sections/{id}",
+      split: "POST /sections/{id}/split",
+      mergeNext: "POST /sections/{id}/merge-next",
+      deleteQuestion: "DELETE /questions/{id}",
+      regenerate: "POST /sections/{id}/regenerate",
+      versions: "GET /courses/{id}/versions",
+      version: "GET /courses/{id}/versions/{version}",
+      restore: "POST /courses/{id}/versions/{version}/restore",
+    },
+    "rest",
+  ),
+  {
+    key: "GET /regenerations/{jobId}",
+    scope: "owned",
+    input: (fx) => ({ jobId: fx.regenerationJobId }),
+    other: 404,
+    otherMessage: REGENERATION_MESSAGES.notFound,
+  },
   { key: "GET /subscription", scope: "self" },
   { key: "POST /coupons/redeem", scope: "self", input: (fx) => ({ code: fx.coupons[1] }), ownWrites: true, sessionOnly: true },
   { key: "POST /subscription/create-checkout", scope: "self", ownWrites: true, sessionOnly: true },
@@ -803,14 +935,18 @@ let checkedTables: { name: string; ownerFilter: string | null }[] = [];
 function ownerFilterFor(table: string, columns: Set<string>): string | null {
   const ownerCourses = `SELECT id FROM "Course" WHERE "userId" = $1`;
   const ownerChapters = `SELECT id FROM "Chapter" WHERE "courseId" IN (${ownerCourses})`;
-  const ownerSections = `SELECT id FROM "Section" WHERE "chapterId" IN (${ownerChapters})`;
+  // A section an edit took out of the outline (a merge) and a deleted question stay the course's, detached.
+  const ownerSections = `SELECT id FROM "Section" WHERE "chapterId" IN (${ownerChapters}) OR "retiredCourseId" IN (${ownerCourses})`;
+  const ownerQuizzes = `SELECT id FROM "Quiz" WHERE "sectionId" IN (${ownerSections})`;
   if (table === "User") return `x.id = $1`;
+  // A course's versions are its owner's, whoever saved them ("userId"; null once that account is gone).
+  if (table === "CourseVersion") return `x."courseId" IN (${ownerCourses})`;
   if (columns.has("userId")) return `x."userId" = $1`;
   if (table === "Class") return `x."ownerId" = $1`;
   if (table === "Chapter") return `x."courseId" IN (${ownerCourses})`;
-  if (table === "Section") return `x."chapterId" IN (${ownerChapters})`;
+  if (table === "Section") return `(x."chapterId" IN (${ownerChapters}) OR x."retiredCourseId" IN (${ownerCourses}))`;
   if (table === "Quiz") return `x."sectionId" IN (${ownerSections})`;
-  if (table === "QuizQuestion") return `x."quizId" IN (SELECT id FROM "Quiz" WHERE "sectionId" IN (${ownerSections}))`;
+  if (table === "QuizQuestion") return `(x."quizId" IN (${ownerQuizzes}) OR x."retiredQuizId" IN (${ownerQuizzes}))`;
   return null; // shared data (videos, transcripts, badges, challenges, coupons, Stripe events): no owner
 }
 
@@ -942,7 +1078,10 @@ async function runRow(row: Row, request: (row: Row, input: Input) => ApiCall): P
     }
 
     const statusOk = expected === 200 ? result.status >= 200 && result.status < 300 : result.status === expected;
-    if (result.status >= 200 && result.status < 300) row.onSuccess?.(fx, who, input);
+    if (result.status >= 200 && result.status < 300) {
+      row.onSuccess?.(fx, who, input);
+      if (row.drainAfter) await drainGenerationQueue(db, libraryDeps());
+    }
     const message = expectedMessage(row, who);
     const messageOk = !message || result.message === message;
     if (!statusOk || !messageOk) {
@@ -1072,7 +1211,29 @@ beforeAll(async () => {
     }
   }
 
+  // The editing rows' courses, each edited once (a chapter renamed): a history of two versions.
+  const editing: Fixtures["editing"] = {};
+  for (const kind of ["proc", "rest"] as const) {
+    for (const path of EDITING_PATHS) {
+      for (const visibility of EDITING_VISIBILITIES) {
+        const about =
+          visibility === "public" ? { isPublic: true, title: "A shared course to edit" } : { title: `${MARK.title} to edit`, description: MARK.description };
+        const course = await createEditableCourse(db, { userId: owner.id, ...about });
+        const edited = await editChapter(db, { userId: owner.id, id: course.chapterId, title: "The first chapter", version: course.version });
+        editing[editingKey(kind, path, visibility)] = { ...course, version: edited.version };
+      }
+    }
+  }
+
+  // A section regeneration of the owner's, run to its end.
+  const regenerated = editing[editingKey("proc", "versions", "private")]!;
+  const regeneration = await startRegeneration(db, { userId: owner.id, id: regenerated.sectionIds[3]!, version: regenerated.version });
+  await drainGenerationQueue(db, libraryDeps());
+  regenerated.version += 1;
+
   fx = {
+    editing,
+    regenerationJobId: regeneration.jobId,
     classes,
     owner: { id: owner.id, username: owner.username },
     other: { id: other.id, username: other.username },
@@ -1235,6 +1396,85 @@ describe("class paths × {owner, teacher, member, another learner}", () => {
           if (changed.length) problems.push(`${role}: a refused call changed ${changed.join(", ")}`);
         }
       }
+      expect(problems).toEqual([]);
+    });
+  }
+});
+
+/**
+ * The editing paths for those near a course who are still not its owner: a learner studying it
+ * (it is public, and they have progress on it), a member and the teacher of a class it is
+ * assigned to. On a fresh course (never edited) for each path, each of them reads the course
+ * (the positive control), then gets the 404 of an unknown id on the path and writes nothing; the
+ * owner, last, gets a 2xx.
+ */
+describe("editing paths × {a learner studying the public course, a class member, the class's teacher, the owner}", () => {
+  type Person = "student" | "member" | "teacher" | "owner";
+  const PEOPLE: Person[] = ["student", "member", "teacher", "owner"];
+  const CASES: { path: EditingPath; method: string; url: (c: EditableCourse) => string; json?: (c: EditableCourse) => unknown }[] = [
+    { path: "course", method: "PATCH", url: (c) => `/api/courses/${c.id}`, json: (c) => ({ title: "Mine now", version: c.version }) },
+    { path: "chapter", method: "PATCH", url: (c) => `/api/chapters/${c.chapterId}`, json: (c) => ({ title: "Mine now", version: c.version }) },
+    {
+      path: "section",
+      method: "PATCH",
+      url: (c) => `/api/sections/${c.sectionIds[1]}`,
+      json: (c) => ({ content: "Mine now", timeStart: 70, version: c.version }),
+    },
+    { path: "split", method: "POST", url: (c) => `/api/sections/${c.sectionIds[0]}/split`, json: (c) => ({ atSeconds: 30, version: c.version }) },
+    { path: "mergeNext", method: "POST", url: (c) => `/api/sections/${c.sectionIds[0]}/merge-next`, json: (c) => ({ version: c.version }) },
+    { path: "deleteQuestion", method: "DELETE", url: (c) => `/api/questions/${c.questionIds[0]}?version=${c.version}` },
+    { path: "versions", method: "GET", url: (c) => `/api/courses/${c.id}/versions` },
+    { path: "version", method: "GET", url: (c) => `/api/courses/${c.id}/versions/1` },
+    { path: "restore", method: "POST", url: (c) => `/api/courses/${c.id}/versions/1/restore`, json: (c) => ({ baseVersion: c.version }) },
+  ];
+
+  async function around() {
+    const [owner, teacher, member, student] = await Promise.all(Array.from({ length: 4 }, () => createUser(db)));
+    const course = await createEditableCourse(db, { userId: owner!.id, isPublic: true });
+    const room = await createClassRow(db, { ownerId: teacher!.id, members: [{ userId: member!.id }] });
+    await createAssignmentRow(db, { classId: room.id, courseId: course.id, assignedById: teacher!.id });
+    await createProgress(db, {
+      userId: student!.id,
+      courseId: course.id,
+      currentSectionId: course.sectionIds[1]!,
+      completedSectionIds: [course.sectionIds[0]!],
+    });
+    return { course, people: { owner: owner!, teacher: teacher!, member: member!, student: student! } };
+  }
+
+  async function dispatch(method: string, path: string, sessionToken: string, json?: unknown) {
+    const request = apiRequest(method, path, { sessionToken, json });
+    const response = asResponse(await apiHandlerFor(method, new URL(request.url).pathname)!(request));
+    const { text, json: body } = await readBody(response);
+    totals.calls += 1;
+    expectDocumentedResponse(method, path, response.status, body);
+    expectNoLeak(text);
+    return { status: response.status, text, message: (body as { message?: unknown } | undefined)?.message };
+  }
+
+  for (const entry of CASES) {
+    test(`${entry.method} ${entry.url({ id: 0, chapterId: 0, sectionIds: [0], questionIds: [0], version: 0 }).replace(/([/=])0\b/g, "$1{…}")}`, async () => {
+      const { course, people } = await around();
+      const problems: string[] = [];
+      for (const person of PEOPLE) {
+        const sessionToken = await sessionTokenFor(people[person]);
+        const seen = await dispatch("GET", `/api/courses/${course.id}`, sessionToken);
+        if (seen.status !== 200) problems.push(`${person}: cannot read the course (${seen.status}), so a 404 would say nothing`);
+        const before = await snapshot(people.owner.id);
+        const result = await dispatch(entry.method, entry.url(course), sessionToken, entry.json?.(course));
+        if (person === "owner") {
+          if (result.status !== 200) problems.push(`owner: expected 200, got ${result.status} ${result.text.slice(0, 200)}`);
+          continue;
+        }
+        if (result.status !== 404 || result.message !== EDITING_NOT_FOUND[entry.path]) {
+          problems.push(`${person}: expected 404 "${EDITING_NOT_FOUND[entry.path]}", got ${result.status} ${result.text.slice(0, 200)}`);
+        }
+        const changed = changedTables(before.all, (await snapshot(people.owner.id)).all);
+        if (changed.length) problems.push(`${person}: a refused call changed ${changed.join(", ")}`);
+      }
+      const { version } = await db.course.findUniqueOrThrow({ where: { id: course.id }, select: { version: true } });
+      const edits = entry.method !== "GET";
+      if (version !== (edits ? 2 : 1)) problems.push(`the course is at version ${version} after ${edits ? "the owner's edit" : "reads only"}`);
       expect(problems).toEqual([]);
     });
   }

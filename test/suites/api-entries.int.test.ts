@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import * as nextCatchAll from "~/app/api/[...path]/route";
 import * as nextGoogle from "~/app/api/auth/google/route";
 import { serveApiDirectly } from "~/server/api/direct";
+import { startRegeneration } from "~/server/services/editing/regenerate";
 import { listActiveChallenges } from "~/server/services/gamification/challenges";
 import { startCourseGeneration } from "~/server/services/generation/start-generation";
 
@@ -25,6 +26,7 @@ import { courseWithTranscript, createCourse, createProgress, createUser, DEFAULT
 import { createQuiz, createQuizCourse } from "../factories/quiz";
 import { createAssignmentRow, createClassRow } from "../factories/classes";
 import { createCourseConcept } from "../factories/concepts";
+import { createEditableCourse, type EditableCourse } from "../factories/editing";
 import { createCardRow, createNoteRow } from "../factories/study-rows";
 import { drainGenerationQueue, libraryDeps, whileDraining } from "../generation";
 import { documentedOperations, ORIGIN } from "../http";
@@ -49,11 +51,19 @@ type World = {
   conceptId: number;
   /** The owner's class with two members (one to make a teacher, one to remove), one to delete, a class the owner is in and may leave, and another learner's code. */
   classes: { main: number; roleMember: number; removedMember: number; deleted: number; left: number; joinCode: string; assignable: number; assignment: number };
+  /** A course the editing rows correct, one version after another (4 sections of 60 s, a quiz on the first). */
+  editing: EditableCourse;
+  /** A course whose second section's regeneration is queued, and that regeneration. */
+  regenerating: EditableCourse;
+  regenerationJobId: string;
 };
 
 async function buildWorld(tag: string): Promise<World> {
   const owner = await createUser(db, { username: `contract_${tag}`, couponPremiumUntil: new Date(Date.now() + 30 * 86_400_000) });
   const about = (title: string) => ({ title, description: `About ${title}`, topic: title, thumbnailUrl: "https://images.example.test/contract.jpg" });
+  // A regeneration, queued (the queue runs once the rows are done).
+  const regenerating = await createEditableCourse(db, { userId: owner.id, ...about(`Regenerated contract course ${tag}`) });
+  const regeneration = await startRegeneration(db, { userId: owner.id, id: regenerating.sectionIds[1]!, version: 1 });
   const { course, sections } = await createQuizCourse(db, { userId: owner.id, ...about(`Contract course ${tag}`) });
   await createCourse(db, { userId: owner.id, isPublic: true, ...about(`Shared contract course ${tag}`) });
   const quiz = await createQuiz(db, sections[0]!.id);
@@ -85,7 +95,11 @@ async function buildWorld(tag: string): Promise<World> {
   const deleted = await createClassRow(db, { ownerId: owner.id, name: "Contract class to delete" });
   const assignment = await createAssignmentRow(db, { classId: main.id, courseId: course.id });
   const assignable = await createCourse(db, { userId: owner.id, ...about(`Assignable contract course ${tag}`) });
+  const editing = await createEditableCourse(db, { userId: owner.id, ...about(`Editing contract course ${tag}`) });
   return {
+    editing,
+    regenerating,
+    regenerationJobId: regeneration.jobId,
     classes: {
       main: main.id,
       roleMember: roleMember!.id,
@@ -202,6 +216,44 @@ const DOCUMENTED: Row[] = [
   },
   { key: "GET /courses/{id}/export", call: (w) => ({ method: "GET", path: `/api/courses/${w.courseId}/export?format=markdown` }) },
   { key: "GET /cards/export", call: () => ({ method: "GET", path: "/api/cards/export?format=tsv" }) },
+  // Editing: each edit names the version the one before it answered (1, 2, …), the same in both worlds.
+  {
+    key: "PATCH /courses/{id}",
+    call: (w) => ({
+      method: "PATCH",
+      path: `/api/courses/${w.editing.id}`,
+      json: { title: "Binary search, corrected", description: "Now with *examples*", version: 1 },
+    }),
+  },
+  { key: "PATCH /chapters/{id}", call: (w) => ({ method: "PATCH", path: `/api/chapters/${w.editing.chapterId}`, json: { title: "Basics", version: 2 } }) },
+  {
+    key: "PATCH /sections/{id}",
+    call: (w) => ({
+      method: "PATCH",
+      path: `/api/sections/${w.editing.sectionIds[1]}`,
+      json: { title: "Halving", content: "**Halve** the range [1:10]", timeStart: 70, version: 3 },
+    }),
+  },
+  {
+    key: "POST /sections/{id}/split",
+    call: (w) => ({ method: "POST", path: `/api/sections/${w.editing.sectionIds[2]}/split`, json: { atSeconds: 150, version: 4 } }),
+  },
+  {
+    key: "POST /sections/{id}/merge-next",
+    call: (w) => ({ method: "POST", path: `/api/sections/${w.editing.sectionIds[0]}/merge-next`, json: { version: 5 } }),
+  },
+  { key: "DELETE /questions/{id}", call: (w) => ({ method: "DELETE", path: `/api/questions/${w.editing.questionIds[0]}?version=6` }) },
+  { key: "GET /courses/{id}/versions", call: (w) => ({ method: "GET", path: `/api/courses/${w.editing.id}/versions` }) },
+  { key: "GET /courses/{id}/versions/{version}", call: (w) => ({ method: "GET", path: `/api/courses/${w.editing.id}/versions/4` }) },
+  {
+    key: "POST /courses/{id}/versions/{version}/restore",
+    call: (w) => ({ method: "POST", path: `/api/courses/${w.editing.id}/versions/1/restore`, json: { baseVersion: 7 } }),
+  },
+  { key: "GET /regenerations/{jobId}", call: (w) => ({ method: "GET", path: `/api/regenerations/${w.regenerationJobId}` }) },
+  {
+    key: "POST /sections/{id}/regenerate",
+    call: (w) => ({ method: "POST", path: `/api/sections/${w.regenerating.sectionIds[2]}/regenerate`, json: { instructions: "more on halving", version: 1 } }),
+  },
   { key: "GET /streaks/{userId}", call: (w) => ({ method: "GET", path: `/api/streaks/${w.owner.id}` }) },
   { key: "POST /streaks/{userId}/activity", call: (w) => ({ method: "POST", path: `/api/streaks/${w.owner.id}/activity` }) },
   { key: "GET /users/{userId}/badges", call: (w) => ({ method: "GET", path: `/api/users/${w.owner.id}/badges` }) },
@@ -304,6 +356,20 @@ const OTHERS: Row[] = [
     status: 400,
   },
   { key: "a bad query value", call: () => ({ method: "GET", path: "/api/courses?userId=abc" }), status: 400 },
+  // After the editing rows (version 8): a stale edit is a 409 whose data carries the version now; an empty one a 400.
+  {
+    key: "a stale edit",
+    call: (w) => ({ method: "PATCH", path: `/api/sections/${w.editing.sectionIds[3]}`, json: { title: "Late", version: 7 } }),
+    status: 409,
+  },
+  { key: "an edit that changes nothing", call: (w) => ({ method: "PATCH", path: `/api/courses/${w.editing.id}`, json: { version: 8 } }), status: 400 },
+  { key: "a version the course never had", call: (w) => ({ method: "GET", path: `/api/courses/${w.editing.id}/versions/99` }), status: 404 },
+  {
+    key: "a split too near the start",
+    call: (w) => ({ method: "POST", path: `/api/sections/${w.editing.sectionIds[3]}/split`, json: { atSeconds: 190, version: 8 } }),
+    status: 422,
+  },
+  { key: "the course after the edits", call: (w) => ({ method: "GET", path: `/api/courses/${w.editing.id}` }) },
 ];
 
 // ─── the two entries ─────────────────────────────────────────────────────────

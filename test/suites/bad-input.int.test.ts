@@ -24,6 +24,7 @@ import type { OpenApiMeta, OpenApiRouter } from "trpc-to-openapi";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { CLASS_MESSAGES } from "~/lib/schemas/classes";
+import { COURSE_TITLE_MAX_LENGTH, EDIT_MESSAGES, SECTION_CONTENT_MAX_LENGTH } from "~/lib/course-editing";
 import { cleanLearnerText } from "~/lib/schemas/common";
 import { MAX_BODY_BYTES } from "~/server/api/http-guards";
 import { openApiDocument } from "~/server/api/openapi";
@@ -34,6 +35,7 @@ import { sessionTokenFor } from "../caller";
 import { db, getPool } from "../db";
 import { courseWithTranscript, createApiTokenRow, createCourse, createUser, DEFAULT_PASSWORD, uniqueSuffix } from "../factories";
 import { createClassRow } from "../factories/classes";
+import { createEditableCourse } from "../factories/editing";
 import { createQuiz, createQuizCourse } from "../factories/quiz";
 import { anyTopicSource, drainGenerationQueue, libraryDeps, whileDraining } from "../generation";
 import { type ApiRequestOptions, type ApiResult, ORIGIN, restCall, routeCall, sessionTokenOf, trpcCall } from "../http";
@@ -293,7 +295,22 @@ async function setUp() {
   await startCourseGeneration(db, exhausted.user.id, { topic: "binary search", complexity: "beginner", additionalInstructions: null });
   const coupon = await db.coupon.create({ data: { code: `BADINPUT-${uniqueSuffix().toUpperCase()}`, premiumDays: 30, maxRedemptions: 100 } });
   const other = await signedIn();
-  return { owner, other, exhausted, chatCourse, quizCourse, quizSections, quiz, trickyQuiz, trickyCourse, challengeId: challenges.json[0]!.id, coupon };
+  // A course of the owner's that the editing paths name (4 sections of 60 s, a quiz on the first); refusals leave it at version 1.
+  const editable = await createEditableCourse(db, { userId: owner.user.id });
+  return {
+    owner,
+    other,
+    exhausted,
+    chatCourse,
+    quizCourse,
+    quizSections,
+    quiz,
+    trickyQuiz,
+    trickyCourse,
+    challengeId: challenges.json[0]!.id,
+    coupon,
+    editable,
+  };
 }
 
 beforeAll(async () => {
@@ -316,9 +333,25 @@ afterAll(() => {
 // ---------------------------------------------------------------------------------------------
 // The documented REST paths
 // ---------------------------------------------------------------------------------------------
-type Endpoint = { method: "GET" | "POST" | "DELETE"; path: (ids: Ids) => string; auth: boolean; body?: (ids: Ids) => unknown; ids?: (keyof Ids)[] };
-/** `classId`: a class the owner owns, so a valid call of a class path answers. */
-type Ids = { id: number; userId: number; challengeId: number; classId: number };
+type Endpoint = { method: "GET" | "POST" | "PATCH" | "DELETE"; path: (ids: Ids) => string; auth: boolean; body?: (ids: Ids) => unknown; ids?: (keyof Ids)[] };
+/**
+ * `classId`: a class the owner owns, so a valid call of a class path answers. `edited`,
+ * `chapterId`, `sectionId` and `questionId`: the owner's course to edit and its parts; `version`
+ * the version an edit names (or a version placeholder).
+ */
+type Ids = {
+  id: number;
+  userId: number;
+  challengeId: number;
+  classId: number;
+  edited: number;
+  chapterId: number;
+  sectionId: number;
+  questionId: number;
+  version: number;
+};
+/** Methods whose input is a JSON body (and the path's placeholders). */
+const hasBody = (endpoint: Endpoint) => endpoint.method === "POST" || endpoint.method === "PATCH";
 
 /** Every documented path (product-spec §7), with a valid id for each placeholder. */
 function documentedEndpoints(): Record<string, Endpoint> {
@@ -425,6 +458,61 @@ function documentedEndpoints(): Record<string, Endpoint> {
       auth: true,
       ids: ["userId", "challengeId"],
     },
+    "PATCH /api/courses/{id}": {
+      method: "PATCH",
+      path: (i) => `/api/courses/${i.edited}`,
+      auth: true,
+      body: (i) => ({ title: "A title", description: "A description", version: i.version }),
+      ids: ["edited"],
+    },
+    "PATCH /api/chapters/{id}": {
+      method: "PATCH",
+      path: (i) => `/api/chapters/${i.chapterId}`,
+      auth: true,
+      body: (i) => ({ title: "A chapter", version: i.version }),
+      ids: ["chapterId"],
+    },
+    "PATCH /api/sections/{id}": {
+      method: "PATCH",
+      path: (i) => `/api/sections/${i.sectionId}`,
+      auth: true,
+      body: (i) => ({ title: "A section", content: "Its text", timeStart: 5, version: i.version }),
+      ids: ["sectionId"],
+    },
+    "POST /api/sections/{id}/split": {
+      method: "POST",
+      path: (i) => `/api/sections/${i.sectionId}/split`,
+      auth: true,
+      body: (i) => ({ atSeconds: 30, version: i.version }),
+      ids: ["sectionId"],
+    },
+    "POST /api/sections/{id}/merge-next": {
+      method: "POST",
+      path: (i) => `/api/sections/${i.sectionId}/merge-next`,
+      auth: true,
+      body: (i) => ({ version: i.version }),
+      ids: ["sectionId"],
+    },
+    "DELETE /api/questions/{id}?version={version}": {
+      method: "DELETE",
+      path: (i) => `/api/questions/${i.questionId}?version=${i.version}`,
+      auth: true,
+      ids: ["questionId", "version"],
+    },
+    "GET /api/courses/{id}/versions": { method: "GET", path: (i) => `/api/courses/${i.edited}/versions`, auth: true, ids: ["edited"] },
+    "GET /api/courses/{id}/versions/{version}": {
+      method: "GET",
+      path: (i) => `/api/courses/${i.edited}/versions/${i.version}`,
+      auth: true,
+      ids: ["edited", "version"],
+    },
+    "POST /api/courses/{id}/versions/{version}/restore": {
+      method: "POST",
+      path: (i) => `/api/courses/${i.edited}/versions/${i.version}/restore`,
+      auth: true,
+      body: (i) => ({ baseVersion: i.version }),
+      ids: ["edited", "version"],
+    },
   };
 }
 
@@ -433,14 +521,24 @@ beforeAll(async () => {
   ownerClassId = (await createClassRow(db, { ownerId: f.owner.user.id, name: "The owner's class" })).id;
 });
 
-const validIds = (): Ids => ({ id: f.chatCourse.id, userId: f.owner.user.id, challengeId: f.challengeId, classId: ownerClassId });
+const validIds = (): Ids => ({
+  id: f.chatCourse.id,
+  userId: f.owner.user.id,
+  challengeId: f.challengeId,
+  classId: ownerClassId,
+  edited: f.editable.id,
+  chapterId: f.editable.chapterId,
+  sectionId: f.editable.sectionIds[0]!,
+  questionId: f.editable.questionIds[0]!,
+  version: 1,
+});
 
 describe("every documented REST path", () => {
   test("anonymous: 401 on every signed-in path, whatever the body", async () => {
     const probe = new Probe();
     for (const [name, endpoint] of Object.entries(documentedEndpoints())) {
       if (!endpoint.auth) continue;
-      const body = endpoint.method === "POST" ? { json: endpoint.body?.(validIds()) ?? {} } : {};
+      const body = hasBody(endpoint) ? { json: endpoint.body?.(validIds()) ?? {} } : {};
       const result = await probe.run(`anonymous ${name}`, () => send("rest", endpoint.method, endpoint.path(validIds()), body), { allowed: [401] });
       expect(result.status, name).toBe(401);
     }
@@ -453,7 +551,7 @@ describe("every documented REST path", () => {
         for (const bad of BAD_ID_STRINGS) {
           const ids = { ...validIds(), [placeholder]: bad };
           const path = endpoint.path(ids);
-          const options: ApiRequestOptions = { sessionToken: f.owner.token, ...(endpoint.method === "POST" ? { json: endpoint.body?.(ids) ?? {} } : {}) };
+          const options: ApiRequestOptions = { sessionToken: f.owner.token, ...(hasBody(endpoint) ? { json: endpoint.body?.(ids) ?? {} } : {}) };
           // An empty path segment routes to another path or to none (404); everything else is 400.
           const emptySegment = bad.trim() === "" || bad === "1%2F2";
           const allowed = emptySegment ? [400, 404, 405] : [400];
@@ -495,6 +593,19 @@ describe("every documented REST path", () => {
       ["GET", `/api/users/${unknown}/badges`, undefined, 403],
       ["GET", `/api/users/${unknown}/challenges`, undefined, 403],
       ["POST", `/api/users/${f.other.user.id}/challenges/${f.challengeId}`, undefined, 403],
+      // Editing: unknown courses, chapters, sections, questions and versions.
+      ["PATCH", `/api/courses/${unknown}`, { title: "T", version: 1 }, 404],
+      ["PATCH", `/api/chapters/${unknown}`, { title: "T", version: 1 }, 404],
+      ["PATCH", `/api/sections/${unknown}`, { title: "T", version: 1 }, 404],
+      ["POST", `/api/sections/${unknown}/split`, { atSeconds: 30, version: 1 }, 404],
+      ["POST", `/api/sections/${unknown}/merge-next`, { version: 1 }, 404],
+      ["DELETE", `/api/questions/${unknown}?version=1`, undefined, 404],
+      ["GET", `/api/courses/${unknown}/versions`, undefined, 404],
+      ["GET", `/api/courses/${unknown}/versions/1`, undefined, 404],
+      ["POST", `/api/courses/${unknown}/versions/1/restore`, {}, 404],
+      ["GET", `/api/courses/${f.editable.id}/versions/${unknown}`, undefined, 404],
+      // The first edit keeps version 1 in its transaction: a refused restore leaves no trace of it.
+      ["POST", `/api/courses/${f.editable.id}/versions/${unknown}/restore`, {}, 404],
       // A section of another course of the caller's: not part of this course.
       ["POST", `/api/courses/${f.chatCourse.id}/progress`, { currentSectionId: f.quizSections[0]!.id }, 400],
       ["POST", `/api/courses/${f.chatCourse.id}/progress`, { completedSectionId: unknown }, 400],
@@ -578,9 +689,10 @@ describe("every documented REST path", () => {
     }
   });
 
-  const postEndpoints = () => Object.entries(documentedEndpoints()).filter(([, endpoint]) => endpoint.method === "POST");
+  /** The paths that take a JSON body: every POST, and the PATCH paths of the table. */
+  const postEndpoints = () => Object.entries(documentedEndpoints()).filter(([, endpoint]) => hasBody(endpoint));
 
-  test("every POST: malformed JSON → 400, wrong content type → 415, over 1 MB → 413, 10,000-deep JSON → 400", async () => {
+  test("every POST and PATCH: malformed JSON → 400, wrong content type → 415, over 1 MB → 413, 10,000-deep JSON → 400", async () => {
     const probe = new Probe();
     const huge = JSON.stringify({ content: "x".repeat(MAX_BODY_BYTES + 1) });
     for (const [name, endpoint] of postEndpoints()) {
@@ -597,7 +709,7 @@ describe("every documented REST path", () => {
           const mayAccept = ["null", "[]", "42", "true", "1e999999"].includes(body);
           await probe.run(
             `${name} body ${JSON.stringify(body)}`,
-            () => send("rest", "POST", path, { sessionToken: token, body, headers: { "content-type": "application/json" } }),
+            () => send("rest", endpoint.method, path, { sessionToken: token, body, headers: { "content-type": "application/json" } }),
             { allowed: [400], mayAccept },
           );
         }
@@ -605,7 +717,7 @@ describe("every documented REST path", () => {
           const body = `{"content":${deep(depth)},"code":${deep(depth, '{"a":', "}", "1")},"answers":${deep(depth)}}`;
           await probe.run(
             `${name} ${depth}-deep JSON`,
-            () => send("rest", "POST", path, { sessionToken: token, body, headers: { "content-type": "application/json" } }),
+            () => send("rest", endpoint.method, path, { sessionToken: token, body, headers: { "content-type": "application/json" } }),
             { allowed: [400] },
           );
         }
@@ -621,26 +733,26 @@ describe("every documented REST path", () => {
         const body = contentType === "" ? new Blob([JSON.stringify({ a: 1 })]) : JSON.stringify({ a: 1 });
         await probe.run(
           `${name} content-type ${contentType}`,
-          () => send("rest", "POST", path, { sessionToken: token, body, headers: contentType ? { "content-type": contentType } : {} }),
+          () => send("rest", endpoint.method, path, { sessionToken: token, body, headers: contentType ? { "content-type": contentType } : {} }),
           { allowed: [415] },
         );
       }
       await probe.run(
         `${name} over 1 MB`,
-        () => send("rest", "POST", path, { sessionToken: token, body: huge, headers: { "content-type": "application/json" } }),
+        () => send("rest", endpoint.method, path, { sessionToken: token, body: huge, headers: { "content-type": "application/json" } }),
         { allowed: [413] },
       );
       // Streamed with no length, and with a Content-Length that claims too much.
       const stream = () => new Blob([huge]).stream();
       await probe.run(
         `${name} over 1 MB streamed`,
-        () => send("rest", "POST", path, { sessionToken: token, body: stream(), headers: { "content-type": "application/json" } }),
+        () => send("rest", endpoint.method, path, { sessionToken: token, body: stream(), headers: { "content-type": "application/json" } }),
         { allowed: [413] },
       );
       await probe.run(
         `${name} declared over 1 MB`,
         () =>
-          send("rest", "POST", path, {
+          send("rest", endpoint.method, path, {
             sessionToken: token,
             body: "{}",
             headers: { "content-type": "application/json", "content-length": String(MAX_BODY_BYTES + 1) },
@@ -652,7 +764,7 @@ describe("every documented REST path", () => {
     }
   });
 
-  test("every POST with input: unknown fields → 400 naming the field (strict schemas)", async () => {
+  test("every POST and PATCH with input: unknown fields → 400 naming the field (strict schemas)", async () => {
     const probe = new Probe();
     for (const [name, endpoint] of postEndpoints()) {
       if (!endpoint.body && !endpoint.ids) continue;
@@ -663,7 +775,7 @@ describe("every documented REST path", () => {
         // googleSync ignores its body but still refuses unknown fields.
         const result = await probe.run(
           `${name} unknown field ${JSON.stringify(field)}`,
-          () => send("rest", "POST", path, { sessionToken: token, body, headers: { "content-type": "application/json" } }),
+          () => send("rest", endpoint.method, path, { sessionToken: token, body, headers: { "content-type": "application/json" } }),
           { allowed: [400] },
         );
         // The message names the field (as JSON escapes it); "__proto__" is dropped by JSON.parse.
@@ -672,7 +784,7 @@ describe("every documented REST path", () => {
     }
   });
 
-  test("property: any JSON value as the body of any POST is accepted or clearly refused, never a 5xx", async () => {
+  test("property: any JSON value as the body of any POST or PATCH is accepted or clearly refused, never a 5xx", async () => {
     const probe = new Probe();
     const endpoints = postEndpoints().filter(([name]) => !name.includes("create-checkout") && !name.includes("logout") && !name.includes("register"));
     await fc.assert(
@@ -680,7 +792,7 @@ describe("every documented REST path", () => {
         // The exhausted learner: generation inputs that validate are refused by the monthly limit.
         await probe.run(
           `${name} body ${JSON.stringify(body)}`,
-          () => send("rest", "POST", endpoint.path(validIds()), { sessionToken: f.exhausted.token, json: body }),
+          () => send("rest", endpoint.method, endpoint.path(validIds()), { sessionToken: f.exhausted.token, json: body }),
           { mayAccept: true, allowed: [...REFUSALS] },
         );
       }),
@@ -700,7 +812,7 @@ describe("every documented REST path", () => {
           const ids = { ...validIds(), [placeholder]: encodeURIComponent(raw) };
           const options: ApiRequestOptions = {
             sessionToken: f.exhausted.token,
-            ...(endpoint.method === "POST" ? { json: endpoint.body?.(validIds()) ?? {} } : {}),
+            ...(hasBody(endpoint) ? { json: endpoint.body?.(validIds()) ?? {} } : {}),
           };
           await probe.run(`${name} ${placeholder}=${JSON.stringify(raw)}`, () => send("rest", endpoint.method, endpoint.path(ids), options), {
             mayAccept: true,
@@ -798,6 +910,27 @@ describe("text fields", () => {
           "card back",
           () => trpcMutation("cards.create", { id: f.quizCourse.id, source: "transcript", front: "Q", back: `${bad} A` }, { sessionToken: ownerToken }),
         ],
+        [
+          "course title (editing, REST)",
+          () => send("rest", "PATCH", `/api/courses/${f.editable.id}`, { sessionToken: ownerToken, json: { title: `Title ${bad}`, version: 1 } }),
+        ],
+        [
+          "course description (editing, tRPC)",
+          () => trpcMutation("editing.course", { id: f.editable.id, description: `${bad} about`, version: 1 }, { sessionToken: ownerToken }),
+        ],
+        [
+          "chapter title (editing, REST)",
+          () => send("rest", "PATCH", `/api/chapters/${f.editable.chapterId}`, { sessionToken: ownerToken, json: { title: `Chapter ${bad}`, version: 1 } }),
+        ],
+        [
+          "section title (editing, tRPC)",
+          () => trpcMutation("editing.section", { id: f.editable.sectionIds[0], title: `${bad}`, version: 1 }, { sessionToken: ownerToken }),
+        ],
+        [
+          "section content (editing, REST)",
+          () =>
+            send("rest", "PATCH", `/api/sections/${f.editable.sectionIds[0]}`, { sessionToken: ownerToken, json: { content: `Text ${bad} text`, version: 1 } }),
+        ],
       ];
       for (const [field, call] of fields) {
         const result = await probe.run(`${field} with ${JSON.stringify(bad)}`, call, { allowed: [400] });
@@ -834,6 +967,8 @@ describe("text fields", () => {
     const dataOf = (kind: Kind, result: ApiResult) =>
       kind === "trpc" ? (result.json as { result: { data: { json: unknown } } }).result.data.json : result.json;
     const note = await db.note.create({ data: { userId: writer.user.id, courseId: course.id, timeSeconds: 1, text: "to be edited" } });
+    const edited = await createEditableCourse(db, { userId: writer.user.id });
+    const versionOf = async (courseId: number) => (await db.course.findUniqueOrThrow({ where: { id: courseId }, select: { version: true } })).version;
 
     /** One learner-text path: how to send a text, whether the field may be left empty, and where the stored text is read back. */
     type TextPath = {
@@ -939,6 +1074,40 @@ describe("text fields", () => {
         },
       },
       { name: "search query (tRPC)", layout: "one-line", send: (q) => trpcQuery("course.search", { q }, writerAuth) },
+      // The owner's corrections of a course: each edit names the version the course has then.
+      {
+        name: "course title (REST edit)",
+        layout: "one-line",
+        send: async (title) => send("rest", "PATCH", `/api/courses/${edited.id}`, { ...writerAuth, json: { title, version: await versionOf(edited.id) } }),
+        stored: async () => (await db.course.findUniqueOrThrow({ where: { id: edited.id }, select: { title: true } })).title,
+      },
+      {
+        name: "course description (tRPC edit)",
+        layout: "multi-line",
+        optional: true,
+        send: async (description) => trpcMutation("editing.course", { id: edited.id, description, version: await versionOf(edited.id) }, writerAuth),
+        stored: async () => (await db.course.findUniqueOrThrow({ where: { id: edited.id }, select: { description: true } })).description,
+      },
+      {
+        name: "chapter title (REST edit)",
+        layout: "one-line",
+        send: async (title) =>
+          send("rest", "PATCH", `/api/chapters/${edited.chapterId}`, { ...writerAuth, json: { title, version: await versionOf(edited.id) } }),
+        stored: async () => (await db.chapter.findUniqueOrThrow({ where: { id: edited.chapterId }, select: { title: true } })).title,
+      },
+      {
+        name: "section title (tRPC edit)",
+        layout: "one-line",
+        send: async (title) => trpcMutation("editing.section", { id: edited.sectionIds[1], title, version: await versionOf(edited.id) }, writerAuth),
+        stored: async () => (await db.section.findUniqueOrThrow({ where: { id: edited.sectionIds[1] }, select: { title: true } })).title,
+      },
+      {
+        name: "section content (REST edit)",
+        layout: "multi-line",
+        send: async (content) =>
+          send("rest", "PATCH", `/api/sections/${edited.sectionIds[1]}`, { ...writerAuth, json: { content, version: await versionOf(edited.id) } }),
+        stored: async () => (await db.section.findUniqueOrThrow({ where: { id: edited.sectionIds[1] }, select: { content: true } })).content,
+      },
     ];
 
     for (const path of paths) {
@@ -1454,6 +1623,207 @@ describe("numbers and ids in bodies", () => {
         { allowed: [400] },
       );
     }
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Course editing: versions, times, texts, fields and ids
+// ---------------------------------------------------------------------------------------------
+describe("course editing", () => {
+  /** Values a version (in a JSON body) must refuse with 400. */
+  const BAD_VERSIONS: unknown[] = [0, -1, "1", 1.5, null, true, false, [1], {}, "NaN", 2_147_483_648, -(2 ** 53), 1e308];
+  /** The same as text, in a query key or a path placeholder. */
+  const BAD_VERSION_TEXTS = ["0", "-1", "1.5", "abc", "NaN", "1e3", "0x1", "2147483648", "%00", "１"];
+  /** Values a moment (seconds) must refuse with 400, whatever the section. */
+  const BAD_SECONDS: unknown[] = [-1, -0.5, -(2 ** 53), "30", "", null, true, [30], {}, "NaN", "Infinity"];
+  /** Bodies JSON cannot carry as numbers: NaN and ±Infinity are malformed, a number too large for a double is Infinity. */
+  const NOT_FINITE = ["NaN", "Infinity", "-Infinity", "1e400", "-1e400"];
+
+  test("bad versions, times, texts, unknown fields and others' ids on every editing path: a clear 4xx each, nothing changed; the limits themselves are accepted", async () => {
+    const probe = new Probe();
+    const owner = await signedIn();
+    const auth = { sessionToken: owner.token };
+    // Sections of 60 s (0–60, 60–120, 120–180, 180–240) on the 372 s fixture video, a quiz on the first.
+    const course = await createEditableCourse(db, { userId: owner.user.id });
+    const [first, second, , last] = course.sectionIds as [number, number, number, number];
+    // Another learner's public course: the owner may read it, not edit it.
+    const theirs = await createEditableCourse(db, { userId: f.other.user.id, isPublic: true });
+    const call = (method: string, path: string, json?: unknown) => send("rest", method, path, { ...auth, ...(json === undefined ? {} : { json }) });
+    const raw = (method: string, path: string, body: string) => send("rest", method, path, { ...auth, body, headers: { "content-type": "application/json" } });
+    const refused = async (label: string, request: () => Promise<ApiResult>, status: number, message: string | RegExp) => {
+      const result = await probe.run(label, request, { allowed: [status] });
+      expect(result.status, label).toBe(status);
+      const said = String(errorOf(result.json).message);
+      if (typeof message === "string") expect(said, label).toBe(message);
+      else expect(said, label).toMatch(message);
+      return result;
+    };
+
+    // Each path with a body, with a valid body of its own on version 1 (the course's).
+    const bodies: [string, string, Record<string, unknown>][] = [
+      ["PATCH", `/api/courses/${course.id}`, { title: "A title", description: "About it", version: 1 }],
+      ["PATCH", `/api/chapters/${course.chapterId}`, { title: "A chapter", version: 1 }],
+      ["PATCH", `/api/sections/${second}`, { title: "A section", content: "Its text", timeStart: 70, version: 1 }],
+      ["POST", `/api/sections/${first}/split`, { atSeconds: 30, version: 1 }],
+      ["POST", `/api/sections/${first}/merge-next`, { version: 1 }],
+    ];
+    for (const [method, path, body] of bodies) {
+      const label = `${method} ${path}`;
+      for (const version of BAD_VERSIONS)
+        await refused(`${label} version=${JSON.stringify(version)}`, () => call(method, path, { ...body, version }), 400, /version/);
+      const { version: _sent, ...withoutVersion } = body;
+      await refused(`${label} without a version`, () => call(method, path, withoutVersion), 400, /version/);
+      const json = JSON.stringify(withoutVersion).slice(0, -1);
+      for (const value of NOT_FINITE)
+        await refused(`${label} version=${value}`, () => raw(method, path, `${json},"version":${value}}`), 400, /version|JSON|parse/i);
+      // A version the course does not have: 409, and the answer names the version now.
+      for (const version of [2, 2_147_483_647]) {
+        const stale = await refused(`${label} on version ${version}`, () => call(method, path, { ...body, version }), 409, EDIT_MESSAGES.stale);
+        expect((stale.json as { data?: { currentVersion?: unknown } }).data?.currentVersion, label).toBe(1);
+      }
+      for (const field of ["userId", "courseId", "chapterId", "order", "timeEnd", "isPublic", "baseVersion"]) {
+        const result = await refused(`${label} with ${field}`, () => call(method, path, { ...body, [field]: 1 }), 400, /Unknown field/);
+        expect(String(errorOf(result.json).message), label).toContain(field);
+      }
+    }
+
+    const question = `/api/questions/${course.questionIds[0]}`;
+    for (const query of ["", "?version=", ...BAD_VERSION_TEXTS.map((bad) => `?version=${bad}`), "?version=1&version=1", "?VERSION=1"]) {
+      await refused(`DELETE ${question}${query}`, () => call("DELETE", `${question}${query}`), 400, /version/);
+    }
+    const staleDelete = await refused(`DELETE ${question}?version=2`, () => call("DELETE", `${question}?version=2`), 409, EDIT_MESSAGES.stale);
+    expect((staleDelete.json as { data?: { currentVersion?: unknown } }).data?.currentVersion).toBe(1);
+
+    const versions = `/api/courses/${course.id}/versions`;
+    for (const bad of BAD_VERSION_TEXTS) {
+      await refused(`GET ${versions}/${bad}`, () => call("GET", `${versions}/${bad}`), 400, /version/);
+      await refused(`POST ${versions}/${bad}/restore`, () => call("POST", `${versions}/${bad}/restore`, {}), 400, /version/);
+    }
+    for (const baseVersion of BAD_VERSIONS) {
+      await refused(`restore baseVersion=${JSON.stringify(baseVersion)}`, () => call("POST", `${versions}/1/restore`, { baseVersion }), 400, /baseVersion/);
+    }
+    await refused("restore on a stale base", () => call("POST", `${versions}/1/restore`, { baseVersion: 2 }), 409, EDIT_MESSAGES.stale);
+    await refused("restore with its version in the body", () => call("POST", `${versions}/1/restore`, { outline: {} }), 400, /Unknown field/);
+    await refused("a version the course never had", () => call("GET", `${versions}/2`), 404, EDIT_MESSAGES.versionNotFound);
+    await refused("restoring a version the course never had", () => call("POST", `${versions}/2/restore`, {}), 404, EDIT_MESSAGES.versionNotFound);
+
+    // Moving the second section's start (60–120, after 0–60): before 15 s after the first's start, or within 15 s of its end, or outside the video.
+    const section = `/api/sections/${second}`;
+    for (const timeStart of BAD_SECONDS) {
+      await refused(`timeStart=${JSON.stringify(timeStart)}`, () => call("PATCH", section, { timeStart, version: 1 }), 400, /timeStart/);
+    }
+    for (const value of NOT_FINITE)
+      await refused(`timeStart=${value}`, () => raw("PATCH", section, `{"timeStart":${value},"version":1}`), 400, /timeStart|JSON|parse/i);
+    for (const timeStart of [0, 5, 14.4, 105.6, 106, 119, 120]) {
+      await refused(`timeStart=${timeStart}`, () => call("PATCH", section, { timeStart, version: 1 }), 422, EDIT_MESSAGES.tooShort);
+    }
+    for (const timeStart of [372, 400, 86_400, 2 ** 31, 1e12, 1e308]) {
+      await refused(`timeStart=${timeStart}`, () => call("PATCH", section, { timeStart, version: 1 }), 422, EDIT_MESSAGES.ownVideo);
+    }
+    // Splitting the first section (0–60): both halves at least 15 s.
+    const split = `/api/sections/${first}/split`;
+    for (const atSeconds of BAD_SECONDS) {
+      await refused(`atSeconds=${JSON.stringify(atSeconds)}`, () => call("POST", split, { atSeconds, version: 1 }), 400, /atSeconds/);
+    }
+    await refused("a split without a moment", () => call("POST", split, { version: 1 }), 400, /atSeconds/);
+    for (const value of NOT_FINITE)
+      await refused(`atSeconds=${value}`, () => raw("POST", split, `{"atSeconds":${value},"version":1}`), 400, /atSeconds|JSON|parse/i);
+    for (const atSeconds of [0, 5, 14.4, 45.6, 46, 60, 61, 372, 2 ** 31, 1e12, 1e308]) {
+      await refused(`atSeconds=${atSeconds}`, () => call("POST", split, { atSeconds, version: 1 }), 422, EDIT_MESSAGES.splitPlace);
+    }
+    await refused("merging the last section", () => call("POST", `/api/sections/${last}/merge-next`, { version: 1 }), 422, EDIT_MESSAGES.lastOfChapter);
+
+    // Texts: empty or invisible, too long, not text, or unstorable.
+    const over = (max: number) => ["x".repeat(max + 1), "😀".repeat(max + 1)];
+    const badTitles: unknown[] = ["", "   ", "\u200B\u202E\u2066", ...over(COURSE_TITLE_MAX_LENGTH), 42, null, ["A title"], ...UNSTORABLE_TEXTS];
+    for (const title of badTitles) {
+      const shown = JSON.stringify(title).slice(0, 40);
+      await refused(`course title ${shown}`, () => call("PATCH", `/api/courses/${course.id}`, { title, version: 1 }), 400, /[Tt]itle/);
+      await refused(`chapter title ${shown}`, () => call("PATCH", `/api/chapters/${course.chapterId}`, { title, version: 1 }), 400, /[Tt]itle/);
+      await refused(`section title ${shown}`, () => call("PATCH", section, { title, version: 1 }), 400, /[Tt]itle/);
+    }
+    for (const description of ["x".repeat(2_001), 42, ["About"], ...UNSTORABLE_TEXTS]) {
+      const shown = JSON.stringify(description).slice(0, 40);
+      await refused(`description ${shown}`, () => call("PATCH", `/api/courses/${course.id}`, { description, version: 1 }), 400, /[Dd]escription/);
+    }
+    for (const content of ["", " \n\t ", "\u200B\u2060", ...over(SECTION_CONTENT_MAX_LENGTH), 42, null, ["Text"], ...UNSTORABLE_TEXTS]) {
+      const shown = JSON.stringify(content).slice(0, 40);
+      await refused(`content ${shown}`, () => call("PATCH", section, { content, version: 1 }), 400, /[Cc]ontent/);
+    }
+    await refused("a chapter without a title", () => call("PATCH", `/api/chapters/${course.chapterId}`, { version: 1 }), 400, /[Tt]itle/);
+    await refused("a course edit that changes nothing", () => call("PATCH", `/api/courses/${course.id}`, { version: 1 }), 400, EDIT_MESSAGES.nothingToChange);
+    await refused("a section edit that changes nothing", () => call("PATCH", section, { version: 1 }), 400, EDIT_MESSAGES.nothingToChange);
+
+    // Another learner's course, chapter, sections and question: the 404 of an unknown id, on their version or any other (never a 409 naming it).
+    for (const version of [1, 2]) {
+      const cases: [string, string, unknown, string][] = [
+        ["PATCH", `/api/courses/${theirs.id}`, { title: "Mine now", version }, EDIT_MESSAGES.notFound],
+        ["PATCH", `/api/chapters/${theirs.chapterId}`, { title: "Mine now", version }, EDIT_MESSAGES.chapterNotFound],
+        ["PATCH", `/api/sections/${theirs.sectionIds[1]}`, { content: "Mine now", timeStart: 70, version }, EDIT_MESSAGES.sectionNotFound],
+        ["POST", `/api/sections/${theirs.sectionIds[0]}/split`, { atSeconds: 30, version }, EDIT_MESSAGES.sectionNotFound],
+        ["POST", `/api/sections/${theirs.sectionIds[0]}/merge-next`, { version }, EDIT_MESSAGES.sectionNotFound],
+        ["DELETE", `/api/questions/${theirs.questionIds[0]}?version=${version}`, undefined, EDIT_MESSAGES.questionNotFound],
+        ["POST", `/api/courses/${theirs.id}/versions/1/restore`, { baseVersion: version }, EDIT_MESSAGES.notFound],
+      ];
+      for (const [method, path, json, message] of cases) {
+        const result = await refused(`${method} ${path} (another learner's, version ${version})`, () => call(method, path, json), 404, message);
+        expect((result.json as { data?: { currentVersion?: unknown } }).data?.currentVersion, path).toBeUndefined();
+      }
+    }
+    await refused("another learner's versions", () => call("GET", `/api/courses/${theirs.id}/versions`), 404, EDIT_MESSAGES.notFound);
+    await refused("another learner's version 1", () => call("GET", `/api/courses/${theirs.id}/versions/1`), 404, EDIT_MESSAGES.notFound);
+    // The positive control of those 404s: the course is theirs to edit, and everyone's to read.
+    expect((await call("GET", `/api/courses/${theirs.id}`)).status).toBe(200);
+
+    // Nothing of all that was kept: the course is as it was made, with no history yet.
+    expect(await db.course.findUniqueOrThrow({ where: { id: course.id }, select: { version: true } })).toEqual({ version: 1 });
+    expect(await db.courseVersion.count({ where: { courseId: { in: [course.id, theirs.id] } } })).toBe(0);
+
+    // The limits themselves are accepted, each edit on the version the one before answered.
+    const accepted: [string, string, Record<string, unknown>][] = [
+      ["PATCH", `/api/courses/${course.id}`, { title: "x".repeat(COURSE_TITLE_MAX_LENGTH), description: "d".repeat(2_000) }],
+      ["PATCH", `/api/chapters/${course.chapterId}`, { title: "😀".repeat(COURSE_TITLE_MAX_LENGTH) }],
+      // 15 s before its end: the first section now ends there too.
+      ["PATCH", section, { title: "t".repeat(COURSE_TITLE_MAX_LENGTH), content: "x".repeat(SECTION_CONTENT_MAX_LENGTH), timeStart: 105 }],
+      ["PATCH", `/api/sections/${first}`, { content: "😀".repeat(SECTION_CONTENT_MAX_LENGTH) }],
+      // 14.5 s is 15 once rounded: the first half is exactly 15 s.
+      ["POST", split, { atSeconds: 14.5 }],
+    ];
+    for (const [index, [method, path, body]] of accepted.entries()) {
+      const result = await probe.run(`${method} ${path} at the limits`, () => call(method, path, { ...body, version: index + 1 }), { mayAccept: true });
+      expect(result.status, `${method} ${path}: ${result.text.slice(0, 200)}`).toBe(200);
+      expect(result.json, path).toMatchObject({ courseId: course.id, version: index + 2 });
+    }
+    // Both halves of the split hold the whole 20,000 characters (one sentence cannot be cut): merged, they would pass the limit.
+    await refused(
+      "a merge past the content limit",
+      () => call("POST", `/api/sections/${first}/merge-next`, { version: accepted.length + 1 }),
+      422,
+      EDIT_MESSAGES.mergedTooLong,
+    );
+    const stored = await db.course.findUniqueOrThrow({
+      where: { id: course.id },
+      select: {
+        title: true,
+        description: true,
+        version: true,
+        chapters: {
+          select: { title: true, sections: { orderBy: { order: "asc" }, select: { id: true, title: true, content: true, timeStart: true, timeEnd: true } } },
+        },
+      },
+    });
+    expect(stored).toMatchObject({ title: "x".repeat(COURSE_TITLE_MAX_LENGTH), description: "d".repeat(2_000), version: accepted.length + 1 });
+    expect(stored.chapters[0]!.title).toBe("😀".repeat(COURSE_TITLE_MAX_LENGTH));
+    const sections = stored.chapters[0]!.sections;
+    expect(sections.map((s) => [s.timeStart, s.timeEnd])).toEqual([
+      [0, 15],
+      [15, 105],
+      [105, 120],
+      [120, 180],
+      [180, 240],
+    ]);
+    expect(sections[2]).toMatchObject({ id: second, title: "t".repeat(COURSE_TITLE_MAX_LENGTH), content: "x".repeat(SECTION_CONTENT_MAX_LENGTH) });
+    stats.roundTrips += 1;
   });
 });
 
@@ -2036,6 +2406,10 @@ describe("numbers that are not numbers: true, '', [], [5], '0x10', '1e3' and '3'
     if (name === "challengeId") return f.challengeId;
     if (name === "limit") return 3;
     if (name === "courseId") return f.chatCourse.id;
+    if (name === "version") return 1;
+    if (template.startsWith("/chapters/")) return f.editable.chapterId;
+    if (template.startsWith("/questions/")) return f.editable.questionIds[0]!;
+    if (template.startsWith("/courses/{id}/versions")) return f.editable.id;
     if (template.startsWith("/quizzes/")) return f.quiz.id;
     if (template.startsWith("/sections/")) return f.quizSections[0]!.id;
     if (template.startsWith("/notes/")) return note;
@@ -2059,6 +2433,13 @@ describe("numbers that are not numbers: true, '', [], [5], '0x10', '1e3' and '3'
     "POST /classes/{id}/invite": () => ({ expiresInDays: 7 }),
     "POST /classes/{id}/assignments": () => ({ courseId: f.chatCourse.id, note: "Watch it" }),
     "POST /practice/answers": () => ({ questionId: f.quiz.questions[0]!.id, answer: "A1" }),
+    "PATCH /courses/{id}": () => ({ title: "A title", description: "A description", version: 1 }),
+    "PATCH /chapters/{id}": () => ({ title: "A chapter", version: 1 }),
+    "PATCH /sections/{id}": () => ({ title: "A section", content: "Its text", timeStart: 5, version: 1 }),
+    "POST /sections/{id}/split": () => ({ atSeconds: 30, version: 1 }),
+    "POST /sections/{id}/merge-next": () => ({ version: 1 }),
+    "POST /sections/{id}/regenerate": () => ({ instructions: "simpler", version: 1 }),
+    "POST /courses/{id}/versions/{version}/restore": () => ({ baseVersion: 1 }),
   };
   /** The learner who calls: the exhausted one where a valid input would start a generation. */
   const tokenFor = (name: string) => (/generat/i.test(name) ? f.exhausted.token : f.owner.token);

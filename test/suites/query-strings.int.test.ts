@@ -7,6 +7,7 @@
 import { beforeAll, describe, expect, test } from "vitest";
 
 import { listActiveChallenges } from "~/server/services/gamification/challenges";
+import { startRegeneration } from "~/server/services/editing/regenerate";
 import { startCourseGeneration } from "~/server/services/generation/start-generation";
 
 import { sessionTokenFor } from "../caller";
@@ -14,6 +15,7 @@ import { db } from "../db";
 import { courseWithTranscript, createProgress, createUser, DEFAULT_PASSWORD } from "../factories";
 import { createQuiz, createQuizCourse } from "../factories/quiz";
 import { createClassRow } from "../factories/classes";
+import { createEditableCourse, type EditableCourse } from "../factories/editing";
 import { createNoteRow } from "../factories/study-rows";
 import { documentedOperations, routeCall } from "../http";
 
@@ -27,6 +29,10 @@ type World = {
   jobId: string;
   classId: number;
   classCode: string;
+  /** A course edited once (version 2): its history has two versions. */
+  edited: EditableCourse;
+  /** A regeneration of one of its sections, queued. */
+  regenerationJobId: string;
 };
 
 /** Every documented GET path, as a learner's browser calls it (some already carry a query). */
@@ -62,6 +68,9 @@ const GET_PATHS: Record<string, (w: World) => string> = {
   "GET /classes/{id}/export": (w) => `/api/classes/${w.classId}/export?format=csv`,
   "GET /assignments": () => "/api/assignments",
   "GET /classes/join/{code}": (w) => `/api/classes/join/${w.classCode}`,
+  "GET /courses/{id}/versions": (w) => `/api/courses/${w.edited.id}/versions`,
+  "GET /courses/{id}/versions/{version}": (w) => `/api/courses/${w.edited.id}/versions/1`,
+  "GET /regenerations/{jobId}": (w) => `/api/regenerations/${w.regenerationJobId}`,
 };
 
 const BUSTERS = [(ms: number) => `t=${ms}`, (ms: number) => `_=${ms}`, (ms: number) => `timestamp=${ms}`, (ms: number) => `v=${ms}&cb=x`];
@@ -80,12 +89,19 @@ beforeAll(async () => {
   const job = await startCourseGeneration(db, user.id, { topic: "http caching", complexity: "beginner", additionalInstructions: null });
   await listActiveChallenges(db);
   const classroom = await createClassRow(db, { ownerId: user.id, name: "Cache busters class" });
+  const edited = await createEditableCourse(db, { userId: user.id, title: "Busters to edit" });
+  const token = await sessionTokenFor(user);
+  const renamed = await routeCall("PATCH", `/api/courses/${edited.id}`, { sessionToken: token, json: { title: "Busters, edited", version: 1 } });
+  expect(renamed.json).toEqual({ courseId: edited.id, version: 2 });
+  const regeneration = await startRegeneration(db, { userId: user.id, id: edited.sectionIds[1]!, version: 2 });
   w = {
+    regenerationJobId: regeneration.jobId,
+    edited: { ...edited, version: 2 },
     classId: classroom.id,
     classCode: classroom.inviteCode,
     userId: user.id,
     username: user.username,
-    token: await sessionTokenFor(user),
+    token,
     courseId: course.id,
     sectionId: sections[0]!.id,
     chatCourseId: chatCourse.id,
@@ -139,6 +155,47 @@ describe("what a path does read stays strict", () => {
     const response = await get(`/api/courses/${w.courseId}?id=999999&t=1`);
     expect(response.status).toBe(200);
     expect(response.json).toMatchObject({ course: { id: w.courseId } });
+  });
+
+  test("DELETE /questions/{id} reads its version from the query strictly; a buster beside it changes nothing", async () => {
+    const [question, other] = w.edited.questionIds as [number, number];
+    const del = (query: string) => routeCall("DELETE", `/api/questions/${question}${query}`, { sessionToken: w.token });
+    const inQuiz = async (id: number) => (await db.quizQuestion.findUniqueOrThrow({ where: { id }, select: { quizId: true } })).quizId !== null;
+    // Missing, not a whole positive number, repeated (an array), or under another name: 400, naming the version.
+    for (const query of [
+      "",
+      "?t=1",
+      "?version=",
+      "?version=abc&t=1",
+      "?version=0",
+      "?version=-1",
+      "?version=1.5",
+      "?version=0x2",
+      "?version=2&version=2",
+      "?Version=2",
+    ]) {
+      const response = await del(query);
+      expect(response.status, query).toBe(400);
+      expect(response.json.code, query).toBe("BAD_REQUEST");
+      expect(String(response.json.message), query).toMatch(/version/);
+    }
+    // The key is read behind a buster: a stale version is still a 409 with the version now.
+    const stale = await del(`?t=${Date.now()}&version=1`);
+    expect(stale.status).toBe(409);
+    expect(stale.json).toMatchObject({ code: "CONFLICT", data: { currentVersion: 2 } });
+    expect(await inQuiz(question)).toBe(true);
+    // The path's id wins over an id in the query: the question of the path is the one deleted.
+    const deleted = await del(`?version=2&_=${Date.now()}&id=${other}&cb=x`);
+    expect(deleted.status, deleted.text.slice(0, 200)).toBe(200);
+    expect(deleted.json).toEqual({ courseId: w.edited.id, version: 3 });
+    expect([await inQuiz(question), await inQuiz(other)]).toEqual([false, true]);
+    w.edited.version = 3;
+  });
+
+  test("GET /courses/{id}/versions/{version}: the path's version cannot be overridden from the query", async () => {
+    const response = await get(`/api/courses/${w.edited.id}/versions/1?version=2&t=1`);
+    expect(response.status).toBe(200);
+    expect(response.json).toMatchObject({ version: 1, change: { kind: "generated" }, outline: { title: "Busters to edit" } });
   });
 
   test("a body still refuses a key it does not know; a buster in a POST's query changes nothing", async () => {

@@ -12,6 +12,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { MAX_ACTIVE_API_TOKENS } from "~/lib/api-tokens";
+import { EDIT_MESSAGES, MIN_SECTION_SECONDS } from "~/lib/course-editing";
 import { MAX_CARDS_PER_LEARNER } from "~/lib/review";
 import { MAX_CLASS_MEMBERS } from "~/lib/schemas/classes";
 import { MAX_NOTES_PER_COURSE } from "~/lib/schemas/notes";
@@ -116,7 +117,11 @@ const DUPLICATE_KEYS = {
   couponOverused: `SELECT c.id, (count(r.id) - c."maxRedemptions" + 1)::int AS n FROM "Coupon" c JOIN "CouponRedemption" r ON r."couponId" = c.id
     GROUP BY c.id HAVING count(r.id) > c."maxRedemptions"`,
   quizPerSection: `SELECT "sectionId", count(*)::int AS n FROM "Quiz" GROUP BY 1 HAVING count(*) > 1`,
-  quizQuestion: `SELECT "quizId", "order", count(*)::int AS n FROM "QuizQuestion" GROUP BY 1, 2 HAVING count(*) > 1`,
+  // Questions deleted from their quiz (quizId null, services/editing) have no place in one.
+  quizQuestion: `SELECT "quizId", "order", count(*)::int AS n FROM "QuizQuestion" WHERE "quizId" IS NOT NULL GROUP BY 1, 2 HAVING count(*) > 1`,
+  // A section's place in its chapter; sections an edit took out of the outline (chapterId null) have none.
+  sectionPlace: `SELECT "chapterId", "order", count(*)::int AS n FROM "Section" WHERE "chapterId" IS NOT NULL GROUP BY 1, 2 HAVING count(*) > 1`,
+  courseVersion: `SELECT "courseId", "version", count(*)::int AS n FROM "CourseVersion" GROUP BY 1, 2 HAVING count(*) > 1`,
   sectionCompletion: `SELECT "userId", "sectionId", count(*)::int AS n FROM "SectionCompletion" GROUP BY 1, 2 HAVING count(*) > 1`,
   courseProgress: `SELECT "userId", "courseId", count(*)::int AS n FROM "CourseProgress" GROUP BY 1, 2 HAVING count(*) > 1`,
   activityEvent: `SELECT "userId", "type", "subjectKey", count(*)::int AS n FROM "ActivityEvent" GROUP BY 1, 2, 3 HAVING count(*) > 1`,
@@ -147,6 +152,40 @@ async function duplicates(...keys: (keyof typeof DUPLICATE_KEYS)[]): Promise<num
 async function duplicatesOfKeys(sql: string): Promise<number> {
   const rows = await db.$queryRawUnsafe<{ n: number }[]>(sql);
   return rows.reduce((total, row) => total + row.n - 1, 0);
+}
+
+/** A course's outline as its chapters hold it: per chapter, its sections' [order, start, end] in order. */
+async function outlineOf(courseId: number) {
+  const chapters = await db.chapter.findMany({
+    where: { courseId },
+    orderBy: { order: "asc" },
+    select: { order: true, sections: { orderBy: { order: "asc" }, select: { id: true, order: true, timeStart: true, timeEnd: true } } },
+  });
+  return chapters.map((chapter) => ({ order: chapter.order, sections: chapter.sections }));
+}
+
+/**
+ * What is wrong with an outline that covers `from`–`to` seconds of one video: every chapter has a
+ * section; a chapter's sections are numbered 1, 2, … (so no two share a place); along the outline
+ * each section is at least MIN_SECTION_SECONDS long and starts where the one before ends.
+ */
+function outlineProblems(outline: Awaited<ReturnType<typeof outlineOf>>, from: number, to: number): string[] {
+  const problems: string[] = [];
+  for (const chapter of outline) {
+    if (chapter.sections.length === 0) problems.push(`chapter ${chapter.order} has no section`);
+    const places = chapter.sections.map((section) => section.order);
+    if (places.some((place, k) => place !== k + 1)) problems.push(`chapter ${chapter.order}'s sections are at places ${JSON.stringify(places)}`);
+  }
+  const sections = outline.flatMap((chapter) => chapter.sections);
+  let at = from;
+  for (const section of sections) {
+    if (section.timeStart !== at) problems.push(`section ${section.id} starts at ${section.timeStart}, where ${at} was due`);
+    if (section.timeEnd === null || section.timeEnd - section.timeStart < MIN_SECTION_SECONDS)
+      problems.push(`section ${section.id} spans ${section.timeStart}–${section.timeEnd}`);
+    at = section.timeEnd ?? at;
+  }
+  if (at !== to) problems.push(`the outline ends at ${at}, not ${to}`);
+  return problems;
 }
 
 async function learner(overrides: Parameters<typeof createUser>[1] = {}) {
@@ -837,6 +876,201 @@ describe(`races: ${TRIALS} trials × ${CONCURRENCY} concurrent requests`, () => 
         observed: ok(deletes).length,
         duplicates: 0,
         serverErrors: count5xx(results),
+        statuses: statusTally(results),
+        problems,
+      };
+    });
+  });
+
+  test("course edits: K concurrent edits on one version give exactly one 200, the rest 409, and one new version", async () => {
+    await runRace("course edits on one version", async () => {
+      const { user, token } = await learner();
+      // 4 sections of 60 s and a quiz of one question per request on the first: each kind of edit names its own target.
+      const { course, sections } = await createQuizCourse(db, { userId: user.id, sectionsPerChapter: 4 });
+      const quiz = await createQuiz(
+        db,
+        sections[0]!.id,
+        Array.from({ length: CONCURRENCY }, (_, k) => ({ options: [`A${k}`, `B${k}`], correctAnswer: `A${k}`, sourceTime: k })),
+      );
+      const KINDS = ["course", "chapter", "section", "question"] as const;
+      const kindOf = (index: number) => KINDS[index % KINDS.length]!;
+      const label = (index: number) => `Edit ${index}`;
+      const edit = (index: number) => {
+        switch (kindOf(index)) {
+          case "course":
+            return restCall("PATCH", `/api/courses/${course.id}`, { sessionToken: token, json: { title: label(index), version: 1 } });
+          case "chapter":
+            return restCall("PATCH", `/api/chapters/${course.chapters[0]!.id}`, { sessionToken: token, json: { title: label(index), version: 1 } });
+          case "section": {
+            // A later section (60–120, 120–180, 180–240): its start moves 5 s on, and the end of the one before with it.
+            const k = 1 + (index % (sections.length - 1));
+            return restCall("PATCH", `/api/sections/${sections[k]!.id}`, {
+              sessionToken: token,
+              json: { content: label(index), timeStart: k * 60 + 5, version: 1 },
+            });
+          }
+          case "question":
+            return restCall("DELETE", `/api/questions/${quiz.questions[index]!.id}?version=1`, { sessionToken: token });
+        }
+      };
+      const results = await atOnce(CONCURRENCY, edit);
+      const problems = unexpectedStatuses(results, [200, 409]);
+      const winners = results.flatMap((result, index) => (result.status === 200 ? [index] : []));
+      const stale = results.filter((result) => result.status === 409) as ApiResult<{ message: string; data?: { currentVersion?: number } }>[];
+      if (stale.some((result) => result.json.message !== EDIT_MESSAGES.stale || result.json.data?.currentVersion !== 2)) {
+        problems.push(`a 409 without the version now: ${stale.map((result) => result.text.slice(0, 160)).join(" | ")}`);
+      }
+      if (ok(results).some((result) => JSON.stringify(result.json) !== JSON.stringify({ courseId: course.id, version: 2 }))) {
+        problems.push(
+          `a 200 answered ${ok(results)
+            .map((result) => result.text)
+            .join(" | ")}`,
+        );
+      }
+      // What the course holds now: the winner's edit, and no other.
+      const after = await db.course.findUniqueOrThrow({
+        where: { id: course.id },
+        select: {
+          title: true,
+          version: true,
+          chapters: { select: { title: true, sections: { orderBy: { order: "asc" }, select: { content: true, timeStart: true } } } },
+          versions: { orderBy: { version: "asc" }, select: { version: true, change: true } },
+        },
+      });
+      const deleted = await db.quizQuestion.findMany({ where: { retiredQuizId: quiz.id }, select: { id: true } });
+      const applied = [
+        ...(after.title.startsWith("Edit ") ? [`course: ${after.title}`] : []),
+        ...(after.chapters[0]!.title.startsWith("Edit ") ? [`chapter: ${after.chapters[0]!.title}`] : []),
+        ...after.chapters[0]!.sections.filter((section) => section.content.startsWith("Edit ")).map((section) => `section: ${section.content}`),
+        ...deleted.map((question) => `question: ${question.id} deleted`),
+      ];
+      const winner = winners[0];
+      if (winner !== undefined) {
+        const kind = kindOf(winner);
+        const due = `${kind}: ${kind === "question" ? `${quiz.questions[winner]!.id} deleted` : label(winner)}`;
+        if (JSON.stringify(applied) !== JSON.stringify([due])) problems.push(`request ${winner} won (${due}), the course holds ${JSON.stringify(applied)}`);
+      }
+      if (after.version !== 2) problems.push(`the course is at version ${after.version}`);
+      const kinds = after.versions.map((row) => `${row.version}:${(row.change as { kind: string }).kind}`);
+      const winnerKind = winner === undefined ? "none" : kindOf(winner);
+      if (JSON.stringify(kinds) !== JSON.stringify(["1:generated", `2:${winnerKind}`]))
+        problems.push(`versions ${JSON.stringify(kinds)} (winner: ${winnerKind})`);
+      problems.push(...outlineProblems(await outlineOf(course.id), 0, 240));
+      return {
+        expected: 1,
+        observed: winners.length,
+        duplicates: await duplicates("courseVersion", "sectionPlace", "quizQuestion"),
+        serverErrors: count5xx(results),
+        statuses: statusTally(results),
+        problems,
+      };
+    });
+  });
+
+  test("course edits: a split, a merge-next and a restore sent at once on one version: exactly one succeeds and the outline stays whole", async () => {
+    await runRace("split, merge-next and restore on one version", async () => {
+      const { user, token } = await learner();
+      // Two chapters of three 60 s sections (0–180, 180–360); a first edit splits the second section at 90 (version 2).
+      const { course, sections } = await createQuizCourse(db, { userId: user.id, chapters: 2, sectionsPerChapter: 3 });
+      const [s0, s1, s2, s3, s4, s5] = sections.map((section) => section.id) as [number, number, number, number, number, number];
+      const first = await restCall<{ newSectionId: number; version: number }>("POST", `/api/sections/${s1}/split`, {
+        sessionToken: token,
+        json: { atSeconds: 90, version: 1 },
+      });
+      const problems = unexpectedStatuses([first], [200]);
+      const n = first.json.newSectionId;
+      const KINDS = ["split", "merge", "restore"] as const;
+      const kindOf = (index: number) => KINDS[index % KINDS.length]!;
+      const results = await atOnce(Math.max(CONCURRENCY, KINDS.length), (index) => {
+        switch (kindOf(index)) {
+          case "split":
+            return restCall("POST", `/api/sections/${s4}/split`, { sessionToken: token, json: { atSeconds: 270, version: 2 } });
+          case "merge":
+            return restCall("POST", `/api/sections/${s0}/merge-next`, { sessionToken: token, json: { version: 2 } });
+          case "restore":
+            return restCall("POST", `/api/courses/${course.id}/versions/1/restore`, { sessionToken: token, json: { baseVersion: 2 } });
+        }
+      });
+      const winners = results.flatMap((result, index) => (result.status === 200 ? [index] : []));
+      const winnerKind = winners.length === 1 ? kindOf(winners[0]!) : undefined;
+      // A loser is a 409; a merge that comes after the winning merge may find its section gone from the outline (404) before it reads the version.
+      for (const [index, result] of results.entries()) {
+        if (result.status === 200 || result.status === 409) continue;
+        const lateMerge = result.status === 404 && kindOf(index) === "merge" && winnerKind === "merge" && result.json.message === EDIT_MESSAGES.sectionNotFound;
+        if (!lateMerge) problems.push(`request ${index} (${kindOf(index)}): ${result.status} ${result.text.slice(0, 160)}`);
+      }
+      // Each possible winner leaves its own outline: [order, start, end] per section, by chapter.
+      const spans = (...times: [number, number][][]) => times.map((chapter) => chapter.map(([start, end], k) => [k + 1, start, end]));
+      const expected = {
+        split: spans(
+          [
+            [0, 60],
+            [60, 90],
+            [90, 120],
+            [120, 180],
+          ],
+          [
+            [180, 240],
+            [240, 270],
+            [270, 300],
+            [300, 360],
+          ],
+        ),
+        merge: spans(
+          [
+            [0, 90],
+            [90, 120],
+            [120, 180],
+          ],
+          [
+            [180, 240],
+            [240, 300],
+            [300, 360],
+          ],
+        ),
+        restore: spans(
+          [
+            [0, 60],
+            [60, 120],
+            [120, 180],
+          ],
+          [
+            [180, 240],
+            [240, 300],
+            [300, 360],
+          ],
+        ),
+      };
+      const outline = await outlineOf(course.id);
+      problems.push(...outlineProblems(outline, 0, 360));
+      const seen = outline.map((chapter) => chapter.sections.map((section) => [section.order, section.timeStart, section.timeEnd]));
+      if (winnerKind && JSON.stringify(seen) !== JSON.stringify(expected[winnerKind]))
+        problems.push(`${winnerKind} won, the outline is ${JSON.stringify(seen)}`);
+      const ids = outline.flatMap((chapter) => chapter.sections.map((section) => section.id));
+      if (winnerKind === "restore" && JSON.stringify(ids) !== JSON.stringify([s0, s1, s2, s3, s4, s5]))
+        problems.push(`restored sections ${JSON.stringify(ids)}`);
+      if (winnerKind !== "restore" && !ids.includes(n)) problems.push(`the split's second half ${n} left the outline`);
+      // One new version, which keeps the outline the course has now.
+      const after = await db.course.findUniqueOrThrow({ where: { id: course.id }, select: { version: true } });
+      const stored = await db.courseVersion.findMany({
+        where: { courseId: course.id },
+        orderBy: { version: "asc" },
+        select: { version: true, change: true, outline: true },
+      });
+      const kinds = stored.map((row) => (row.change as { kind: string }).kind);
+      if (after.version !== 3 || JSON.stringify(kinds) !== JSON.stringify(["generated", "split", winnerKind ?? "none"])) {
+        problems.push(`version ${after.version}, versions ${JSON.stringify(kinds)}`);
+      }
+      const kept = (stored.at(-1)?.outline as { chapters?: { sections: { id: number }[] }[] } | undefined)?.chapters?.flatMap((chapter) =>
+        chapter.sections.map((s) => s.id),
+      );
+      if (JSON.stringify(kept) !== JSON.stringify(ids))
+        problems.push(`version 3 keeps sections ${JSON.stringify(kept)}, the outline has ${JSON.stringify(ids)}`);
+      return {
+        expected: 1,
+        observed: winners.length,
+        duplicates: await duplicates("courseVersion", "sectionPlace", "quizQuestion"),
+        serverErrors: count5xx(results) + count5xx([first]),
         statuses: statusTally(results),
         problems,
       };

@@ -16,7 +16,9 @@ import { AssignmentList } from "./assignment-item";
 import { ArchivedBadge, RoleBadge } from "./badges";
 import { ConfirmAction } from "./confirm-action";
 import { failureText } from "./errors";
-import { canManage, membersText } from "./format";
+import { canManage } from "~/lib/class-roles";
+
+import { membersText } from "./format";
 import { EmptyNote, LoadFailed, LoadingRow } from "./states";
 import { useMinuteClock } from "./use-now";
 

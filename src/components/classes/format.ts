@@ -1,5 +1,6 @@
 /** How the class pages write due dates, progress and roles: pure, so the unit tests pin them down. */
 
+import { MAX_DATABASE_ID } from "~/lib/ids";
 import type { ClassRole } from "~/lib/schemas/classes";
 
 const DAY_MS = 86_400_000;
@@ -69,9 +70,6 @@ export const quizText = (average: number | null) => (average === null ? null : `
 
 export const ROLE_LABELS: Record<ClassRole, string> = { owner: "Owner", teacher: "Teacher", member: "Member" };
 
-/** The owner and teachers manage a class; members only follow it. */
-export const canManage = (role: ClassRole) => role !== "member";
-
 /** "1 member", "12 members" */
 export const membersText = (count: number) => `${count.toLocaleString("en-US")} member${count === 1 ? "" : "s"}`;
 
@@ -84,7 +82,7 @@ export function parseCourseReference(text: string): number | null {
   const match = /^(\d{1,10})$/.exec(trimmed) ?? /(?:^|\/)course\/(\d{1,10})(?:[/?#]|$)/.exec(trimmed);
   if (!match) return null;
   const id = Number(match[1]);
-  return id >= 1 && id <= 2_147_483_647 ? id : null;
+  return id >= 1 && id <= MAX_DATABASE_ID ? id : null;
 }
 
 /** An invite link as typed or pasted: its code (the last path segment of /join/{code}), or the text itself. */
@@ -97,11 +95,4 @@ export function inviteCodeFrom(text: string): string {
   } catch {
     return match[1]!;
   }
-}
-
-/** An id from the address: a positive whole number that fits the database column, else null. */
-export function parseIdParam(raw: string): number | null {
-  if (!/^\d{1,10}$/.test(raw)) return null;
-  const id = Number(raw);
-  return id >= 1 && id <= 2_147_483_647 ? id : null;
 }

@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+import { MAX_DATABASE_ID } from "../ids";
+
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, "g");
 
@@ -283,7 +285,7 @@ export const secondsSchema = (label: string, description?: string) =>
   decimalSchema(label, { kind: "a number of seconds", min: 0, minMessage: `${label} cannot be negative`, description });
 
 /** The largest id PostgreSQL's integer columns hold. */
-export const MAX_ID = 2_147_483_647;
+export const MAX_ID = MAX_DATABASE_ID;
 const idRules: NumberRules = { min: 1, minMessage: "id must be positive", max: MAX_ID, maxMessage: "id is too large" };
 
 /** A positive database id in a JSON body or a tRPC input (`noteId`, `questionId`, a tRPC-only procedure's `id`). */

@@ -7,13 +7,20 @@ import { idParam, learnerText, MAX_ID, secondsSchema, wholeNumberParam, wholeNum
 const versionRules = { min: 1, max: MAX_ID, description: "The course version the edit was made on (GET /api/courses/{id} carries it)" };
 /** The version an edit was made on, in a JSON body. */
 const version = wholeNumberSchema("version", versionRules);
-/** The same in a query key or path placeholder (DELETE, the restore path). */
+/** The same in a query key (DELETE). */
 const versionParam = wholeNumberParam("version", versionRules);
+/** A version named in the path: the one to show or restore. */
+const versionInPath = (description: string) => wholeNumberParam("version", { ...versionRules, description });
 
 const title = (label: string) =>
   learnerText(label, "one-line")
     .min(1, `${label} cannot be empty`)
     .max(COURSE_TITLE_MAX_LENGTH, `${label} can be at most ${COURSE_TITLE_MAX_LENGTH} characters`);
+
+/** A section's content as its owner writes it (and as long as a merge may make it). */
+export const sectionContentSchema = learnerText("Content", "multi-line")
+  .min(1, "The content cannot be empty")
+  .max(SECTION_CONTENT_MAX_LENGTH, `The content can be at most ${SECTION_CONTENT_MAX_LENGTH.toLocaleString("en-US")} characters`);
 
 /** PATCH /api/courses/{id} */
 export const courseEditInput = z
@@ -35,10 +42,7 @@ export const sectionEditInput = z
   .object({
     id: idParam,
     title: title("Title").optional(),
-    content: learnerText("Content", "multi-line")
-      .min(1, "The content cannot be empty")
-      .max(SECTION_CONTENT_MAX_LENGTH, `The content can be at most ${SECTION_CONTENT_MAX_LENGTH.toLocaleString("en-US")} characters`)
-      .optional(),
+    content: sectionContentSchema.optional(),
     timeStart: secondsSchema("timeStart", "Seconds from the start of the course; rounded to a whole second").optional(),
     version,
   })
@@ -83,11 +87,11 @@ export const regenerationIdInput = z.object({ jobId: z.uuid("jobId must be a UUI
 export const questionDeleteInput = z.object({ id: idParam, version: versionParam }).strict();
 
 /** GET /api/courses/{id}/versions/{version} */
-export const courseVersionInput = z.object({ id: idParam, version: versionParam }).strict();
+export const courseVersionInput = z.object({ id: idParam, version: versionInPath("The version to show") }).strict();
 
 /** POST /api/courses/{id}/versions/{version}/restore: `baseVersion`, when sent, is the version the page shows (a stale one is a 409). */
 export const courseRestoreInput = z
-  .object({ id: idParam, version: versionParam, baseVersion: wholeNumberSchema("baseVersion", versionRules).optional() })
+  .object({ id: idParam, version: versionInPath("The version to restore"), baseVersion: wholeNumberSchema("baseVersion", versionRules).optional() })
   .strict();
 
 /** What an edit answers: the course's new version. */

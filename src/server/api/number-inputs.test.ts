@@ -89,6 +89,13 @@ describe("number inputs of every procedure", () => {
       "quiz.submitAttempt answers[].questionId",
       "course.recommendations limit",
       "GET /cards/export courseId",
+      "editing.section timeStart",
+      "editing.split atSeconds",
+      "editing.course version",
+      "editing.deleteQuestion version",
+      "editing.version version",
+      "editing.restore version",
+      "editing.restore baseVersion",
     ]) {
       expect(found).toContain(expected);
     }

@@ -85,6 +85,45 @@ describe("the OpenAPI document", () => {
     expect(Object.keys(cards?.operation.responses["200"]?.content ?? {})).toEqual(["application/apkg", "text/tab-separated-values"]);
     expect(Object.keys(cards!.operation.responses)).toEqual(expect.arrayContaining(["400", "401", "404"]));
   });
+
+  test("documents the editing paths: what each edit can refuse, and the version every edit names", () => {
+    const responses = (key: string) => Object.keys(operations.find((entry) => entry.key === key)?.operation.responses ?? {});
+    const edits = [
+      "PATCH /courses/{id}",
+      "PATCH /chapters/{id}",
+      "PATCH /sections/{id}",
+      "POST /sections/{id}/split",
+      "POST /sections/{id}/merge-next",
+      "DELETE /questions/{id}",
+      "POST /courses/{id}/versions/{version}/restore",
+    ];
+    for (const key of edits) expect(responses(key), key).toEqual(expect.arrayContaining(["200", "400", "401", "404", "409"]));
+    // A time that leaves a section under 15 s (or outside its video) is a 422 where a path moves times.
+    for (const key of ["PATCH /sections/{id}", "POST /sections/{id}/split", "POST /sections/{id}/merge-next"]) expect(responses(key), key).toContain("422");
+    for (const key of ["PATCH /courses/{id}", "PATCH /chapters/{id}", "DELETE /questions/{id}"]) expect(responses(key), key).not.toContain("422");
+    // Reading versions changes nothing: no 409.
+    for (const key of ["GET /courses/{id}/versions", "GET /courses/{id}/versions/{version}"]) {
+      expect(responses(key), key).toContain("404");
+      expect(responses(key), key).not.toContain("409");
+    }
+    type Body = { content: { "application/json": { schema: { required?: string[]; properties: Record<string, unknown> } } } };
+    for (const key of edits.filter((edit) => edit.startsWith("PATCH") || edit.includes("/sections/"))) {
+      const body = operations.find((entry) => entry.key === key)!.operation.requestBody as Body;
+      expect(body.content["application/json"].schema.required, key).toContain("version");
+    }
+    // DELETE has no body: its version is a required query key, a whole number from 1.
+    const parameters = operations.find((entry) => entry.key === "DELETE /questions/{id}")!.operation.parameters as {
+      name: string;
+      in: string;
+      required?: boolean;
+      schema: unknown;
+    }[];
+    expect(parameters.find((parameter) => parameter.name === "version")).toMatchObject({
+      in: "query",
+      required: true,
+      schema: { type: "integer", minimum: 1 },
+    });
+  });
 });
 
 describe("/api/docs", () => {

@@ -19,6 +19,14 @@ describe("compilePath", () => {
     expect(match("/api/courses//chat/stream")).toBeNull();
   });
 
+  test("several {name}s, each its own segment", () => {
+    const match = compilePath("/api/courses/{id}/versions/{version}/restore");
+    expect(match("/api/courses/12/versions/3/restore")).toEqual({ id: "12", version: "3" });
+    expect(match("/api/courses/12/versions/restore")).toBeNull();
+    expect(match("/api/courses/12/versions/3/4/restore")).toBeNull();
+    expect(match("/api/courses/12/versions/3")).toBeNull();
+  });
+
   test("{name...} is the rest of the path", () => {
     const match = compilePath("/api/auth/{action...}");
     expect(match("/api/auth/callback/google")).toEqual({ action: "callback/google" });

@@ -8,6 +8,7 @@ import { createTestCaller, sessionTokenFor } from "../../../../test/caller";
 import { db } from "../../../../test/db";
 import { expectTRPCError, expectValidationError } from "../../../../test/expect";
 import { addPlaylistVideos, bearer, createApiTokenRow, createCourse, createUser, sectionsOf } from "../../../../test/factories";
+import { createCourseConcept } from "../../../../test/factories/concepts";
 import { createQuiz, createQuizCourse } from "../../../../test/factories/quiz";
 import { restCall, routeCall } from "../../../../test/http";
 
@@ -215,6 +216,44 @@ describe("splitting and merging", () => {
     // The sections merged away are gone for everyone, learners included.
     await expectTRPCError(viewerCaller.quiz.bySection({ id: sections[0]!.id }), "NOT_FOUND");
     await expectTRPCError(ownerCaller.editing.mergeNext({ id: sections[2]!.id, version: 2 }), "UNPROCESSABLE_CONTENT", EDIT_MESSAGES.lastOfChapter);
+  });
+});
+
+describe("what an edit keeps in order", () => {
+  test("concept moments move to the section that now holds them, and the course's concepts are found again", async () => {
+    const { course, sections, ownerCaller } = await setup();
+    await createCourseConcept(db, { courseId: course.id, sectionId: sections[1]!.id, key: "halv", label: "Halving", timeSeconds: 70 });
+    const merged = await ownerCaller.editing.mergeNext({ id: sections[0]!.id, version: 1 });
+    const [concept] = await db.courseConcept.findMany({ where: { courseId: course.id }, select: { moments: true } });
+    expect(concept!.moments).toEqual([{ sectionId: merged.sectionId, timeSeconds: 70 }]);
+    expect((await db.course.findUniqueOrThrow({ where: { id: course.id } })).conceptsAt).toBeNull();
+  });
+
+  test("a merge whose contents together pass 20,000 characters is refused (422), changing nothing", async () => {
+    const { course, sections, ownerCaller } = await setup();
+    await ownerCaller.editing.section({ id: sections[0]!.id, content: "a".repeat(15_000), version: 1 });
+    await ownerCaller.editing.section({ id: sections[1]!.id, content: "b".repeat(6_000), version: 2 });
+    await expectTRPCError(ownerCaller.editing.mergeNext({ id: sections[0]!.id, version: 3 }), "UNPROCESSABLE_CONTENT", EDIT_MESSAGES.mergedTooLong);
+    expect((await outlineOf(ownerCaller, course.id)).sections).toHaveLength(3);
+  });
+
+  test("a course without videos cannot move a section past its known end", async () => {
+    const owner = await createUser(db);
+    const noVideo = await createCourse(db, { userId: owner.id, sectionsPerChapter: 2 });
+    await db.section.update({ where: { id: sectionsOf(noVideo)[1]!.id }, data: { timeEnd: null } });
+    const caller = await as(owner);
+    const last = sectionsOf(noVideo)[1]!.id;
+    await expectTRPCError(caller.editing.section({ id: last, timeStart: 1e12, version: 1 }), "UNPROCESSABLE_CONTENT");
+    await expectTRPCError(caller.editing.split({ id: last, atSeconds: 1e12, version: 1 }), "UNPROCESSABLE_CONTENT");
+    await expectTRPCError(caller.editing.section({ id: last, timeStart: 5_000, version: 1 }), "UNPROCESSABLE_CONTENT");
+  });
+
+  test("an edit on an old version of a section another edit took out is a 409, not a 404", async () => {
+    const { sections, ownerCaller } = await setup();
+    await ownerCaller.editing.mergeNext({ id: sections[0]!.id, version: 1 });
+    const error = await expectTRPCError(ownerCaller.editing.mergeNext({ id: sections[0]!.id, version: 1 }), "CONFLICT", EDIT_MESSAGES.stale);
+    expect((error.cause as { currentVersion?: number }).currentVersion).toBe(2);
+    await expectTRPCError(ownerCaller.editing.mergeNext({ id: sections[0]!.id, version: 2 }), "NOT_FOUND", EDIT_MESSAGES.sectionNotFound);
   });
 });
 

@@ -54,6 +54,34 @@ export async function moveCurrentSectionsIntoOutline(tx: DbClient, courseId: num
     WHERE p."courseId" = ${courseId} AND old.id = p."currentSectionId" AND old."chapterId" IS NULL`;
 }
 
+/**
+ * Puts each of the course's concept moments in the section that now holds its time (the last
+ * section starting at or before it, else the first), one moment per section and concept: after an
+ * edit moved, split, merged or restored sections. The concept backfill then finds them again.
+ */
+export async function placeConceptMoments(tx: DbClient, courseId: number): Promise<void> {
+  await tx.$executeRaw`
+    UPDATE "CourseConcept" cc SET moments = placed.moments
+    FROM (
+      SELECT c."conceptId", jsonb_agg(p.moment ORDER BY p.ord) AS moments
+      FROM "CourseConcept" c
+      CROSS JOIN LATERAL (
+        SELECT DISTINCT ON (sec.id) m.value || jsonb_build_object('sectionId', sec.id) AS moment, m.ord
+        FROM jsonb_array_elements(c.moments) WITH ORDINALITY AS m(value, ord)
+        CROSS JOIN LATERAL (
+          SELECT s.id FROM "Chapter" ch JOIN "Section" s ON s."chapterId" = ch.id
+          WHERE ch."courseId" = c."courseId"
+          ORDER BY (s."timeStart" <= coalesce((m.value->>'timeSeconds')::float8, 0)) DESC,
+                   CASE WHEN s."timeStart" <= coalesce((m.value->>'timeSeconds')::float8, 0) THEN -s."timeStart" ELSE s."timeStart" END, ch."order", s."order"
+          LIMIT 1) sec
+        ORDER BY sec.id, m.ord
+      ) p
+      WHERE c."courseId" = ${courseId}
+      GROUP BY c."conceptId"
+    ) placed
+    WHERE cc."courseId" = ${courseId} AND cc."conceptId" = placed."conceptId"`;
+}
+
 export type RestoredSectionRow = { id: number; chapterId: number; order: number; title: string; content: string; timeStart: number; timeEnd: number | null };
 
 /**

@@ -8,7 +8,9 @@ import { neutraliseFormula } from "~/server/services/export/export-cards";
 import { asciiFileName } from "~/server/services/export/moments";
 import { MASTERY_PARAMETERS } from "~/server/services/mastery/model";
 
-import { canManage, roleIn } from "./view";
+import { canManage } from "~/lib/class-roles";
+
+import { roleIn } from "./view";
 
 /**
  * GET /api/classes/{id}/dashboard (owner and teachers; 403 for a member, 404 outside): each plain

@@ -5,7 +5,9 @@ import { lockUser } from "~/server/db/queries/locks";
 import { AppError } from "~/server/errors";
 
 import { inviteExpiry, newInviteCode } from "./invite-code";
-import { canManage, classNotFound, classViewFor, roleIn } from "./view";
+import { canManage } from "~/lib/class-roles";
+
+import { classNotFound, classViewFor, roleIn } from "./view";
 
 /** POST /api/classes: the caller owns the new class and is its first member. */
 export async function createClass(db: Db, { userId, name }: { userId: number; name: string }): Promise<ClassView> {

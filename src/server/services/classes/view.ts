@@ -1,10 +1,9 @@
+import { canManage } from "~/lib/class-roles";
 import { CLASS_MESSAGES, type ClassRole, type ClassView } from "~/lib/schemas/classes";
 import type { DbClient } from "~/server/db";
 import { AppError } from "~/server/errors";
 
 export const classNotFound = () => new AppError("NOT_FOUND", CLASS_MESSAGES.notFound);
-
-export const canManage = (role: ClassRole) => role === "owner" || role === "teacher";
 
 /** Usernames only: a class never shows a member's e-mail, display name or photo. */
 const memberSelect = { userId: true, role: true, joinedAt: true, user: { select: { username: true } } } as const;

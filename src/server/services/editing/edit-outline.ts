@@ -1,6 +1,14 @@
 import { canSplitAt, EDIT_MESSAGES, mergeContents, moveStartProblem, type SectionSpan, sectionSpans, splitContent } from "~/lib/course-editing";
 import type { z } from "zod";
-import type { chapterEditInput, courseEditInput, questionDeleteInput, sectionEditInput, sectionMergeInput, sectionSplitInput } from "~/lib/schemas/editing";
+import {
+  type chapterEditInput,
+  type courseEditInput,
+  type questionDeleteInput,
+  sectionContentSchema,
+  type sectionEditInput,
+  type sectionMergeInput,
+  type sectionSplitInput,
+} from "~/lib/schemas/editing";
 import type { Db, DbClient } from "~/server/db/client";
 import { completeWhereBoth, copyCompletions, moveCurrentSectionsIntoOutline, shiftSections } from "~/server/db/queries/editing";
 import { AppError } from "~/server/errors";
@@ -46,11 +54,15 @@ export async function outlineAround(tx: DbClient, courseId: number, sectionId: n
   return { sections, videos, spans, index, section: sections[index]!, span: spans[index]! };
 }
 
-/** The course a section is in (in its outline), or 404. */
+/**
+ * The course of a section, in its outline or taken out of it (so an edit made on an old version
+ * still gets its 409 first; the edit then finds only sections in the outline), or 404.
+ */
 export async function courseOfSection(db: DbClient, sectionId: number): Promise<number> {
-  const section = await db.section.findUnique({ where: { id: sectionId }, select: { chapter: { select: { courseId: true } } } });
-  if (!section?.chapter) throw new AppError("NOT_FOUND", EDIT_MESSAGES.sectionNotFound);
-  return section.chapter.courseId;
+  const section = await db.section.findUnique({ where: { id: sectionId }, select: { retiredCourseId: true, chapter: { select: { courseId: true } } } });
+  const courseId = section?.chapter?.courseId ?? section?.retiredCourseId;
+  if (courseId === undefined || courseId === null) throw new AppError("NOT_FOUND", EDIT_MESSAGES.sectionNotFound);
+  return courseId;
 }
 
 const wholeSeconds = (seconds: number) => Math.round(seconds);
@@ -153,13 +165,16 @@ export async function mergeNextSection(db: Db, { userId, id, version }: Caller &
     const nextSpan = spans[index + 1];
     if (!next || !nextSpan || next.chapterId !== section.chapterId) throw new AppError("UNPROCESSABLE", EDIT_MESSAGES.lastOfChapter);
     if (nextSpan.video !== span.video) throw new AppError("UNPROCESSABLE", EDIT_MESSAGES.twoVideos);
+    const content = mergeContents(section.content, next.content);
+    // Counted as the owner's own content is (a merge never makes content they could not save).
+    if (!sectionContentSchema.safeParse(content).success) throw new AppError("UNPROCESSABLE", EDIT_MESSAGES.mergedTooLong);
     await tx.section.updateMany({ where: { id: { in: [id, next.id] } }, data: { chapterId: null, retiredCourseId: course.id } });
     const merged = await tx.section.create({
       data: {
         chapterId: section.chapterId,
         order: section.order,
         title: section.title,
-        content: mergeContents(section.content, next.content),
+        content,
         timeStart: span.start,
         timeEnd: nextSpan.end,
       },

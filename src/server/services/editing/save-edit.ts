@@ -1,7 +1,7 @@
 import { EDIT_MESSAGES } from "~/lib/course-editing";
 import type { CourseChange, CourseEditResult } from "~/lib/schemas/editing";
 import type { Db, DbClient } from "~/server/db/client";
-import { type LockedCourseRow, lockCourse } from "~/server/db/queries/editing";
+import { type LockedCourseRow, lockCourse, placeConceptMoments } from "~/server/db/queries/editing";
 import { AppError } from "~/server/errors";
 import { forgetCourse } from "~/server/services/course/get-course";
 
@@ -28,6 +28,7 @@ export async function saveEdit<Extra extends object>(
     const course = await lockOwnCourse(tx, { courseId, userId, version, notFound });
     if (course.version === 1) await keepVersion(tx, { courseId, version: 1, userId, change: { kind: "generated" }, createdAt: course.createdAt });
     const { change, extra, reshaped } = await edit(tx, course);
+    if (reshaped) await placeConceptMoments(tx, courseId);
     const next = course.version + 1;
     await tx.course.update({ where: { id: courseId }, data: { version: next, ...(reshaped ? { conceptsAt: null } : {}) } });
     await keepVersion(tx, { courseId, version: next, userId, change });

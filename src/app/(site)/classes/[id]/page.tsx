@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 
 import { ProtectedRoute } from "~/components/auth/protected-route";
 import { ClassPage } from "~/components/classes/class-page";
-import { parseIdParam } from "~/components/classes/format";
+import { parseIdParam } from "~/lib/ids";
 import { api } from "~/trpc/server";
 
 type ClassPageProps = { params: Promise<{ id: string }> };

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 
 import { api } from "~/trpc/server";
 
-import { parseCourseId } from "./parse-course-id";
+import { parseIdParam } from "~/lib/ids";
 
 /**
  * The tab title of a course page: the course's own title for whoever may open it, else the plain
@@ -10,7 +10,7 @@ import { parseCourseId } from "./parse-course-id";
  * tells more than the page itself.
  */
 export async function courseMetadata(rawId: string, titleOf: (courseTitle: string) => string, fallback: string): Promise<Metadata> {
-  const courseId = parseCourseId(rawId);
+  const courseId = parseIdParam(rawId);
   if (courseId === null) return { title: fallback };
   try {
     const { course } = await api.course.byId({ id: courseId });

@@ -7,7 +7,7 @@ import { parseStartAt } from "~/components/course/section-navigation";
 import { env } from "~/env";
 
 import { courseMetadata } from "./course-metadata";
-import { parseCourseId } from "./parse-course-id";
+import { parseIdParam } from "~/lib/ids";
 
 export async function generateMetadata({ params }: { params: Promise<{ id: string }> }): Promise<Metadata> {
   return courseMetadata((await params).id, (title) => title, "Course");
@@ -16,7 +16,7 @@ export async function generateMetadata({ params }: { params: Promise<{ id: strin
 type CoursePageProps = { params: Promise<{ id: string }>; searchParams: Promise<{ t?: string | string[] }> };
 
 export default async function CoursePage({ params, searchParams }: CoursePageProps) {
-  const courseId = parseCourseId((await params).id);
+  const courseId = parseIdParam((await params).id);
   if (courseId === null) notFound();
   return (
     <ProtectedRoute>

@@ -7,7 +7,7 @@ import { parseStartAt } from "~/components/course/section-navigation";
 import { env } from "~/env";
 
 import { courseMetadata } from "../course-metadata";
-import { parseCourseId } from "../parse-course-id";
+import { parseIdParam } from "~/lib/ids";
 
 export async function generateMetadata({ params }: { params: Promise<{ id: string }> }): Promise<Metadata> {
   return courseMetadata((await params).id, (title) => `Chat: ${title}`, "Course Chat");
@@ -16,7 +16,7 @@ export async function generateMetadata({ params }: { params: Promise<{ id: strin
 type CourseChatPageProps = { params: Promise<{ id: string }>; searchParams: Promise<{ at?: string | string[] }> };
 
 export default async function CourseChatPage({ params, searchParams }: CourseChatPageProps) {
-  const courseId = parseCourseId((await params).id);
+  const courseId = parseIdParam((await params).id);
   if (courseId === null) notFound();
   return (
     <ProtectedRoute>
