@@ -2,7 +2,7 @@ import { z } from "zod";
 
 import { COURSE_DESCRIPTION_MAX_LENGTH, COURSE_TITLE_MAX_LENGTH, REGENERATE_INSTRUCTIONS_MAX_LENGTH, SECTION_CONTENT_MAX_LENGTH } from "~/lib/course-editing";
 
-import { idParam, learnerText, MAX_ID, secondsSchema, wholeNumberParam, wholeNumberSchema } from "./common";
+import { countParam, idParam, learnerText, MAX_ID, secondsSchema, wholeNumberParam, wholeNumberSchema } from "./common";
 
 const versionRules = { min: 1, max: MAX_ID, description: "The course version the edit was made on (GET /api/courses/{id} carries it)" };
 /** The version an edit was made on, in a JSON body. */
@@ -86,6 +86,9 @@ export const regenerationIdInput = z.object({ jobId: z.uuid("jobId must be a UUI
 /** DELETE /api/questions/{id}?version= */
 export const questionDeleteInput = z.object({ id: idParam, version: versionParam }).strict();
 
+/** GET /api/courses/{id}/versions?limit=: the newest `limit` versions (100 unless asked). */
+export const courseVersionsInput = z.object({ id: idParam, limit: countParam("limit", 1, 500).default(100) }).strict();
+
 /** GET /api/courses/{id}/versions/{version} */
 export const courseVersionInput = z.object({ id: idParam, version: versionInPath("The version to show") }).strict();
 
@@ -118,6 +121,8 @@ export type CourseChange = z.infer<typeof courseChangeSchema>;
 /** GET /api/courses/{id}/versions: newest first. */
 export const courseVersionsOutput = z.object({
   version: z.number().int(),
+  /** How many versions the course has (the list holds the newest `limit` of them). */
+  total: z.number().int(),
   versions: z.array(
     z.object({
       version: z.number().int(),

@@ -49,6 +49,11 @@ export function VersionHistory({ courseId, current, version, edits, onClose }: V
         </div>
         {versions.isPending ? <Spinner label="Loading versions" /> : null}
         {versions.isError ? <p className="text-sm text-destructive">{versions.error.message}</p> : null}
+        {versions.data && versions.data.total > versions.data.versions.length ? (
+          <p className="text-sm text-muted-foreground">
+            The newest {versions.data.versions.length} of {versions.data.total} versions.
+          </p>
+        ) : null}
         <ol className="grid gap-2">
           {versions.data?.versions.map((saved) => (
             <li key={saved.version} className="grid gap-2 rounded-md border p-3" data-testid="version-row">

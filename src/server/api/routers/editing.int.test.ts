@@ -303,13 +303,17 @@ describe("versions", () => {
   test("a stale base version, an unknown version and a never-edited course's history", async () => {
     const { course, sections, ownerCaller } = await setup();
     const fresh = await ownerCaller.editing.versions({ id: course.id });
-    expect(fresh).toMatchObject({ version: 1, versions: [{ version: 1, by: null, change: { kind: "generated" } }] });
+    expect(fresh).toMatchObject({ version: 1, total: 1, versions: [{ version: 1, by: null, change: { kind: "generated" } }] });
     expect((await ownerCaller.editing.version({ id: course.id, version: 1 })).outline.chapters[0]!.sections).toHaveLength(3);
     await expectTRPCError(ownerCaller.editing.version({ id: course.id, version: 2 }), "NOT_FOUND", EDIT_MESSAGES.versionNotFound);
     await ownerCaller.editing.section({ id: sections[0]!.id, title: "Changed", version: 1 });
     await expectTRPCError(ownerCaller.editing.restore({ id: course.id, version: 1, baseVersion: 1 }), "CONFLICT", EDIT_MESSAGES.stale);
     await expectTRPCError(ownerCaller.editing.restore({ id: course.id, version: 9, baseVersion: 2 }), "NOT_FOUND", EDIT_MESSAGES.versionNotFound);
     expect((await outlineOf(ownerCaller, course.id)).version).toBe(2);
+    await ownerCaller.editing.section({ id: sections[0]!.id, title: "Changed again", version: 2 });
+    const newest = await ownerCaller.editing.versions({ id: course.id, limit: 2 });
+    expect(newest).toMatchObject({ version: 3, total: 3 });
+    expect(newest.versions.map((v) => v.version)).toEqual([3, 2]);
   });
 });
 

@@ -1,4 +1,3 @@
-import { courseIdInput } from "~/lib/schemas/course";
 import {
   chapterEditInput,
   courseEditInput,
@@ -6,6 +5,7 @@ import {
   courseRestoreInput,
   courseVersionInput,
   courseVersionOutput,
+  courseVersionsInput,
   courseVersionsOutput,
   questionDeleteInput,
   regenerationIdInput,
@@ -162,12 +162,12 @@ export const editingRouter = createTRPCRouter({
         path: "/courses/{id}/versions",
         errorResponses: { 404: "Course Not Found" },
         tags: ["editing"],
-        summary: "The saved versions of your course, newest first",
+        summary: "The saved versions of your course, newest first (the newest 100, or `limit`)",
       },
     })
-    .input(courseIdInput)
+    .input(courseVersionsInput)
     .output(courseVersionsOutput)
-    .query(({ ctx, input }) => listVersions(ctx.db, { courseId: input.id, userId: ctx.user.id })),
+    .query(({ ctx, input }) => listVersions(ctx.db, { courseId: input.id, userId: ctx.user.id, limit: input.limit })),
 
   // GET /api/courses/{id}/versions/{version}
   version: protectedProcedure

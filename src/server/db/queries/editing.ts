@@ -1,3 +1,5 @@
+import type { Prisma } from "~/generated/prisma/client";
+
 import type { DbClient } from "../client";
 
 export type LockedCourseRow = { id: number; userId: number; status: string; version: number; createdAt: Date };
@@ -44,14 +46,20 @@ export async function completeWhereBoth(tx: DbClient, { first, second, to }: { f
  * holds its start (or the course's first).
  */
 export async function moveCurrentSectionsIntoOutline(tx: DbClient, courseId: number): Promise<void> {
+  // The outline is read once, and each section out of it is placed once, however many learners were on it.
   await tx.$executeRaw`
-    UPDATE "CourseProgress" p SET "currentSectionId" = (
-      SELECT s.id FROM "Chapter" ch JOIN "Section" s ON s."chapterId" = ch.id
+    WITH outline AS MATERIALIZED (
+      SELECT s.id, s."timeStart", ch."order" AS "chapterOrder", s."order" FROM "Chapter" ch JOIN "Section" s ON s."chapterId" = ch.id
       WHERE ch."courseId" = ${courseId}
-      ORDER BY (s."timeStart" <= old."timeStart") DESC, CASE WHEN s."timeStart" <= old."timeStart" THEN -s."timeStart" ELSE s."timeStart" END, ch."order", s."order"
-      LIMIT 1)
-    FROM "Section" old
-    WHERE p."courseId" = ${courseId} AND old.id = p."currentSectionId" AND old."chapterId" IS NULL`;
+    ), moved AS (
+      SELECT old.id AS "oldId",
+             (SELECT o.id FROM outline o
+              ORDER BY (o."timeStart" <= old."timeStart") DESC, CASE WHEN o."timeStart" <= old."timeStart" THEN -o."timeStart" ELSE o."timeStart" END, o."chapterOrder", o."order"
+              LIMIT 1) AS "newId"
+      FROM "Section" old WHERE old."retiredCourseId" = ${courseId}
+    )
+    UPDATE "CourseProgress" p SET "currentSectionId" = m."newId"
+    FROM moved m WHERE p."courseId" = ${courseId} AND p."currentSectionId" = m."oldId"`;
 }
 
 /**
@@ -130,11 +138,14 @@ export async function restoreQuestions(
   const rows = quizzes.flatMap((quiz) => quiz.questionIds.map((id, k) => ({ id, quizId: quizOf.get(quiz.sectionId), order: k + 1 })));
   if (rows.some((row) => row.quizId === undefined)) return false;
   const questionIds = rows.map((row) => row.id);
+  // The listed questions are read first (by their ids), then their quizzes: one probe each.
   const [owned] = await tx.$queryRaw<{ count: number }[]>`
-    SELECT count(*)::int AS count FROM "QuizQuestion" q
-    JOIN "Quiz" z ON z.id = coalesce(q."quizId", q."retiredQuizId") JOIN "Section" s ON s.id = z."sectionId"
-    LEFT JOIN "Chapter" ch ON ch.id = s."chapterId"
-    WHERE q.id = ANY(${questionIds}::int[]) AND coalesce(ch."courseId", s."retiredCourseId") = ${courseId}`;
+    WITH listed AS MATERIALIZED (
+      SELECT coalesce("quizId", "retiredQuizId") AS "quizId" FROM "QuizQuestion" WHERE id = ANY(${questionIds}::int[])
+    )
+    SELECT count(*)::int AS count FROM listed l
+    JOIN "Quiz" z ON z.id = l."quizId" JOIN "Section" s ON s.id = z."sectionId" LEFT JOIN "Chapter" ch ON ch.id = s."chapterId"
+    WHERE coalesce(ch."courseId", s."retiredCourseId") = ${courseId}`;
   if (owned?.count !== questionIds.length) return false;
   const quizIds = [...quizOf.values()];
   await tx.$executeRaw`
@@ -147,4 +158,59 @@ export async function restoreQuestions(
   await tx.$executeRaw`
     UPDATE "QuizQuestion" q SET "order" = r."order" FROM jsonb_to_recordset(${json}::jsonb) AS r(id int, "order" int) WHERE q.id = r.id`;
   return true;
+}
+
+/** Sets the titles of the course's chapters (a restore), in one statement. */
+export async function setChapterTitles(tx: DbClient, courseId: number, chapters: readonly { id: number; title: string }[]): Promise<void> {
+  await tx.$executeRaw`
+    UPDATE "Chapter" ch SET title = r.title
+    FROM jsonb_to_recordset(${JSON.stringify(chapters)}::jsonb) AS r(id int, title text)
+    WHERE ch.id = r.id AND ch."courseId" = ${courseId} AND ch.title IS DISTINCT FROM r.title`;
+}
+
+/** Puts questions into a quiz (a new one, empty), numbered 1… in the order given, in one statement. */
+export async function moveQuestions(tx: DbClient, { quizId, questionIds }: { quizId: number; questionIds: readonly number[] }): Promise<void> {
+  await tx.$executeRaw`
+    UPDATE "QuizQuestion" q SET "quizId" = ${quizId}, "order" = r.ord
+    FROM unnest(${[...questionIds]}::int[]) WITH ORDINALITY AS r(id, ord) WHERE q.id = r.id`;
+}
+
+/**
+ * The course's outline as a version keeps it (services/editing/outline.ts's StoredOutline), built
+ * in the database: titles, description, each chapter's sections in order with their times and
+ * contents, and each section's quiz's question ids in order (null: no quiz).
+ */
+const OUTLINE_SQL = (course: string) => `(
+  SELECT jsonb_build_object('title', c.title, 'description', c.description, 'chapters', coalesce((
+    SELECT jsonb_agg(jsonb_build_object('id', ch.id, 'title', ch.title, 'sections', coalesce((
+      SELECT jsonb_agg(jsonb_build_object('id', s.id, 'title', s.title, 'content', s.content, 'timeStart', s."timeStart", 'timeEnd', s."timeEnd",
+               'questionIds', CASE WHEN z.id IS NULL THEN NULL
+                                   ELSE coalesce((SELECT jsonb_agg(q.id ORDER BY q."order") FROM "QuizQuestion" q WHERE q."quizId" = z.id), '[]'::jsonb) END)
+             ORDER BY s."order")
+      FROM "Section" s LEFT JOIN "Quiz" z ON z."sectionId" = s.id WHERE s."chapterId" = ch.id), '[]'::jsonb)) ORDER BY ch."order")
+    FROM "Chapter" ch WHERE ch."courseId" = c.id), '[]'::jsonb))
+  FROM "Course" c WHERE c.id = ${course})`;
+
+export async function selectOutline(tx: DbClient, courseId: number): Promise<Prisma.JsonValue> {
+  const [row] = await tx.$queryRawUnsafe<{ outline: Prisma.JsonValue }[]>(`SELECT ${OUTLINE_SQL("$1")} AS outline`, courseId);
+  return row?.outline ?? null;
+}
+
+/**
+ * Stores the course's outline as it is now as its version `version`, with who saved it, what it
+ * changed and when (now, unless given): built and written by the database, never sent through Node.
+ */
+export async function insertVersion(
+  tx: DbClient,
+  { courseId, version, userId, change, createdAt }: { courseId: number; version: number; userId: number; change: unknown; createdAt?: Date },
+): Promise<void> {
+  await tx.$executeRawUnsafe(
+    `INSERT INTO "CourseVersion" ("courseId", version, "userId", "createdAt", change, outline)
+     VALUES ($1, $2, $3, coalesce($4::timestamp(3), now() AT TIME ZONE 'UTC'), $5::jsonb, ${OUTLINE_SQL("$1")})`,
+    courseId,
+    version,
+    userId,
+    createdAt?.toISOString() ?? null,
+    JSON.stringify(change),
+  );
 }

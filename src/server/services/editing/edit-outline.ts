@@ -10,7 +10,7 @@ import {
   type sectionSplitInput,
 } from "~/lib/schemas/editing";
 import type { Db, DbClient } from "~/server/db/client";
-import { completeWhereBoth, copyCompletions, moveCurrentSectionsIntoOutline, shiftSections } from "~/server/db/queries/editing";
+import { completeWhereBoth, copyCompletions, moveCurrentSectionsIntoOutline, moveQuestions, shiftSections } from "~/server/db/queries/editing";
 import { AppError } from "~/server/errors";
 
 import { saveEdit } from "./save-edit";
@@ -146,9 +146,7 @@ async function splitQuiz(tx: DbClient, { from, to, at }: { from: number; to: num
   if (later.length === 0 || later.length === quiz.questions.length) return;
   const { questions: _questions, ...fields } = quiz;
   const created = await tx.quiz.create({ data: { ...fields, sectionId: to }, select: { id: true } });
-  for (const [k, question] of later.entries()) {
-    await tx.quizQuestion.update({ where: { id: question.id }, data: { quizId: created.id, order: k + 1 } });
-  }
+  await moveQuestions(tx, { quizId: created.id, questionIds: later.map((question) => question.id) });
 }
 
 /**
@@ -202,9 +200,7 @@ async function mergeQuizzes(tx: DbClient, { from, to }: { from: number[]; to: nu
     data: { sectionId: to, title: first.title, description: first.description, engine: first.engine },
     select: { id: true },
   });
-  for (const [k, question] of questions.entries()) {
-    await tx.quizQuestion.update({ where: { id: question.id }, data: { quizId: created.id, order: k + 1 } });
-  }
+  await moveQuestions(tx, { quizId: created.id, questionIds: questions.map((question) => question.id) });
 }
 
 /** DELETE /api/questions/{id}: the question leaves its quiz (answers, cards and mastery keep it; a restore brings it back). */

@@ -1,5 +1,6 @@
 import type { OutlineView } from "~/lib/course-editing";
 import type { DbClient } from "~/server/db/client";
+import { selectOutline } from "~/server/db/queries/editing";
 
 /**
  * A course's outline as a version keeps it (CourseVersion.outline): what the course page shows
@@ -17,40 +18,7 @@ export type StoredOutline = {
 };
 
 export async function readOutline(tx: DbClient, courseId: number): Promise<StoredOutline> {
-  const course = await tx.course.findUniqueOrThrow({
-    where: { id: courseId },
-    select: {
-      title: true,
-      description: true,
-      chapters: {
-        orderBy: { order: "asc" },
-        select: {
-          id: true,
-          title: true,
-          sections: {
-            orderBy: { order: "asc" },
-            select: {
-              id: true,
-              title: true,
-              content: true,
-              timeStart: true,
-              timeEnd: true,
-              quiz: { select: { questions: { orderBy: { order: "asc" }, select: { id: true } } } },
-            },
-          },
-        },
-      },
-    },
-  });
-  return {
-    title: course.title,
-    description: course.description,
-    chapters: course.chapters.map((chapter) => ({
-      id: chapter.id,
-      title: chapter.title,
-      sections: chapter.sections.map(({ quiz, ...section }) => ({ ...section, questionIds: quiz ? quiz.questions.map((q) => q.id) : null })),
-    })),
-  };
+  return (await selectOutline(tx, courseId)) as unknown as StoredOutline;
 }
 
 /** The outline without its question ids: what the page compares. */

@@ -1,11 +1,9 @@
 import { EDIT_MESSAGES } from "~/lib/course-editing";
 import type { CourseChange, CourseEditResult } from "~/lib/schemas/editing";
 import type { Db, DbClient } from "~/server/db/client";
-import { type LockedCourseRow, lockCourse, placeConceptMoments } from "~/server/db/queries/editing";
+import { insertVersion, type LockedCourseRow, lockCourse, placeConceptMoments } from "~/server/db/queries/editing";
 import { AppError } from "~/server/errors";
 import { forgetCourse } from "~/server/services/course/get-course";
-
-import { readOutline } from "./outline";
 
 export type EditOutcome<Extra> = { change: CourseChange; extra: Extra; reshaped?: boolean };
 
@@ -26,12 +24,12 @@ export async function saveEdit<Extra extends object>(
 ): Promise<CourseEditResult & Extra> {
   const result = await db.$transaction(async (tx) => {
     const course = await lockOwnCourse(tx, { courseId, userId, version, notFound });
-    if (course.version === 1) await keepVersion(tx, { courseId, version: 1, userId, change: { kind: "generated" }, createdAt: course.createdAt });
+    if (course.version === 1) await insertVersion(tx, { courseId, version: 1, userId, change: { kind: "generated" }, createdAt: course.createdAt });
     const { change, extra, reshaped } = await edit(tx, course);
     if (reshaped) await placeConceptMoments(tx, courseId);
     const next = course.version + 1;
     await tx.course.update({ where: { id: courseId }, data: { version: next, ...(reshaped ? { conceptsAt: null } : {}) } });
-    await keepVersion(tx, { courseId, version: next, userId, change });
+    await insertVersion(tx, { courseId, version: next, userId, change });
     return { courseId, version: next, ...extra };
   });
   forgetCourse(db, courseId);
@@ -50,14 +48,4 @@ export async function lockOwnCourse(
   if (!course || course.userId !== userId || course.status !== "ready") throw new AppError("NOT_FOUND", notFound);
   if (version !== undefined && version !== course.version) throw new AppError("CONFLICT", EDIT_MESSAGES.stale, undefined, course.version);
   return course;
-}
-
-async function keepVersion(
-  tx: DbClient,
-  { courseId, version, userId, change, createdAt }: { courseId: number; version: number; userId: number; change: CourseChange; createdAt?: Date },
-) {
-  const outline = await readOutline(tx, courseId);
-  await tx.courseVersion.create({
-    data: { courseId, version, userId, createdAt, change: change, outline: outline },
-  });
 }

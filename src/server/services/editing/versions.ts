@@ -1,7 +1,7 @@
 import { EDIT_MESSAGES } from "~/lib/course-editing";
 import { type CourseChange, courseChangeSchema, type CourseVersions, type CourseVersionView } from "~/lib/schemas/editing";
 import type { Db, DbClient } from "~/server/db/client";
-import { moveCurrentSectionsIntoOutline, restoreQuestions, restoreSections } from "~/server/db/queries/editing";
+import { moveCurrentSectionsIntoOutline, restoreQuestions, restoreSections, setChapterTitles } from "~/server/db/queries/editing";
 import { AppError } from "~/server/errors";
 
 import { outlineView, readOutline, type StoredOutline } from "./outline";
@@ -20,11 +20,15 @@ const readChange = (stored: unknown): CourseChange => courseChangeSchema.catch({
  * GET /api/courses/{id}/versions: every saved version, newest first. A course never edited has
  * one, its generated outline (not stored until the first edit).
  */
-export async function listVersions(db: DbClient, { courseId, userId }: { courseId: number; userId: number }): Promise<CourseVersions> {
+export async function listVersions(
+  db: DbClient,
+  { courseId, userId, limit = 100 }: { courseId: number; userId: number; limit?: number },
+): Promise<CourseVersions> {
   const course = await ownedCourse(db, { courseId, userId });
   const rows = await db.courseVersion.findMany({
     where: { courseId },
     orderBy: { version: "desc" },
+    take: limit,
     select: { version: true, createdAt: true, change: true, user: { select: { username: true } } },
   });
   const versions = rows.map((row) => ({
@@ -34,7 +38,8 @@ export async function listVersions(db: DbClient, { courseId, userId }: { courseI
     change: readChange(row.change),
   }));
   if (versions.length === 0) versions.push({ version: 1, createdAt: course.createdAt.toISOString(), by: null, change: { kind: "generated" } });
-  return { version: course.version, versions };
+  // Every version up to the current one is stored once the course was edited: the current one is their count.
+  return { version: course.version, total: course.version, versions };
 }
 
 /** GET /api/courses/{id}/versions/{version}: the outline that version left, to compare with the course now. */
@@ -86,7 +91,7 @@ export async function restoreVersion(
     if (!(await restoreSections(tx, courseId, sections)) || !(await restoreQuestions(tx, courseId, quizzes))) {
       throw new AppError("CONFLICT", EDIT_MESSAGES.restoreGone);
     }
-    for (const chapter of outline.chapters) await tx.chapter.updateMany({ where: { id: chapter.id, courseId }, data: { title: chapter.title } });
+    await setChapterTitles(tx, courseId, outline.chapters);
     await tx.course.update({ where: { id: courseId }, data: { title: outline.title, description: outline.description } });
     await moveCurrentSectionsIntoOutline(tx, courseId);
     return { change: { kind: "restore", from: version }, extra: {}, reshaped: true };
