@@ -45,7 +45,7 @@
  *
  * Database: BENCH_DATABASE_URL (a throwaway database is created there and dropped), else an
  * embedded PostgreSQL in a temp folder. Exits 1 only on a crash (a wrong status or shape): a
- * missed budget is a FAIL line (and a figure for bench/report.ts), not an exit code.
+ * missed budget is a FAIL line (and a figure for bench/report.ts) and exits 1 as well.
  */
 import { randomBytes } from "node:crypto";
 import { register } from "node:module";
@@ -432,6 +432,8 @@ function printTable(ops: Operation[]) {
     lines.push(
       `| ${op.name} | ${samples} | ${ms(p50)} | ${ms(p95)} | ${ms(max)} | ${op.target === null ? "—" : `≤ ${op.target} ms`} | ${ok === null ? "" : verdict(ok)} |`,
     );
+    // As every bench here (bench/README.md): a missed budget is an exit code too.
+    if (ok === false) process.exitCode = 1;
   }
   console.log(`\n${lines.join("\n")}\n`);
 }
