@@ -36,6 +36,7 @@ import { gzipSync } from "node:zlib";
 
 import pg from "pg";
 
+import { describePlanNode, type Explained, slowestNode } from "./lib/plans";
 import { openDatabase } from "./lib/app";
 import { arg } from "./lib/args";
 import { recordFigure } from "./lib/figures";
@@ -252,37 +253,6 @@ async function time(warmup: number, runs: number, call: (i: number) => Promise<s
 }
 
 type Statement = { name?: string; text: string; values: unknown[] };
-type PlanNode = {
-  "Node Type": string;
-  "Relation Name"?: string;
-  "Index Name"?: string;
-  "Actual Total Time": number;
-  "Actual Loops": number;
-  "Actual Rows": number;
-  "Rows Removed by Filter"?: number;
-  Plans?: PlanNode[];
-};
-type Explained = {
-  Plan: PlanNode & { "Shared Hit Blocks": number; "Shared Read Blocks": number; "Temp Written Blocks": number };
-  "Execution Time": number;
-  "Planning Time": number;
-};
-
-const describe = (node: PlanNode) =>
-  [node["Node Type"], node["Index Name"] ? `using ${node["Index Name"]}` : "", node["Relation Name"] ? `on "${node["Relation Name"]}"` : ""]
-    .filter(Boolean)
-    .join(" ");
-
-/**
- * The node whose own time (its loops' total less its children's) is the largest. A CTE Scan is
- * left out: its time includes running the CTE, whose own nodes are counted where the plan lists
- * them (an InitPlan of the node that holds the WITH).
- */
-function slowestNode(node: PlanNode): { node: PlanNode; self: number } {
-  const total = (n: PlanNode) => n["Actual Total Time"] * n["Actual Loops"];
-  const self = node["Node Type"] === "CTE Scan" ? 0 : Math.max(0, total(node) - (node.Plans ?? []).reduce((sum, child) => sum + total(child), 0));
-  return (node.Plans ?? []).map(slowestNode).reduce((best, candidate) => (candidate.self > best.self ? candidate : best), { node, self });
-}
 
 /** A parameter as an SQL literal for EXECUTE: the dashboard's are integers, floats and integer arrays. */
 function literal(value: unknown): string {
@@ -310,7 +280,7 @@ async function explainStatements(url: string, statements: Statement[]) {
       const { node, self } = slowestNode(explained.Plan);
       console.log(
         `  EXPLAIN ${statement.name ?? `statement ${i}`}: ${ms(explained["Execution Time"])} (planning ${ms(explained["Planning Time"])}, ${generic ? "generic" : "custom"} plan), ` +
-          `${explained.Plan["Actual Rows"]} rows; top ${describe(explained.Plan)}; slowest node ${describe(node)} ${ms(self)} itself ` +
+          `${explained.Plan["Actual Rows"]} rows; top ${describePlanNode(explained.Plan)}; slowest node ${describePlanNode(node)} ${ms(self)} itself ` +
           `(${node["Actual Rows"]} rows × ${node["Actual Loops"]} loops${node["Rows Removed by Filter"] ? `, ${node["Rows Removed by Filter"]} removed by its filter` : ""}); buffers hit ${explained.Plan["Shared Hit Blocks"]}, read ${explained.Plan["Shared Read Blocks"]}` +
           (explained.Plan["Temp Written Blocks"] ? `, ${explained.Plan["Temp Written Blocks"]} written to temp files (a sort or hash over work_mem)` : ""),
       );

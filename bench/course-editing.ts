@@ -55,6 +55,7 @@ import pg from "pg";
 
 import { layoutSectionContent } from "~/lib/section-content";
 
+import { describePlanNode, type Explained, slowestNode } from "./lib/plans";
 import { openDatabase } from "./lib/app";
 import { arg } from "./lib/args";
 import { ADD_COURSE_VIDEO_ROWS_SQL } from "./lib/course-videos";
@@ -440,22 +441,6 @@ function printTable(ops: Operation[]) {
 
 /* ────────────────────────────────────────────────────── statements, as the app sends them */
 
-type PlanNode = {
-  "Node Type": string;
-  "Relation Name"?: string;
-  "Index Name"?: string;
-  "Actual Total Time": number;
-  "Actual Loops": number;
-  "Actual Rows": number;
-  "Rows Removed by Filter"?: number;
-  Plans?: PlanNode[];
-};
-type Explained = {
-  Plan: PlanNode & { "Shared Hit Blocks": number; "Shared Read Blocks": number };
-  "Execution Time": number;
-  "Planning Time": number;
-  Triggers?: { "Trigger Name": string; Time: number; Calls: number }[];
-};
 type Recorded = { text: string; values: unknown[]; ms: number; rows: number; inTransaction: boolean; plan?: Explained };
 
 /** What the query hook does: nothing, record each statement, or also EXPLAIN each one of a transaction in place. */
@@ -525,25 +510,13 @@ const statementKey = (text: string) =>
 
 const parameterBytes = (values: unknown[]) => values.reduce<number>((sum, value) => sum + (typeof value === "string" ? Buffer.byteLength(value) : 8), 0);
 
-const describe = (node: PlanNode) =>
-  [node["Node Type"], node["Index Name"] ? `using ${node["Index Name"]}` : "", node["Relation Name"] ? `on "${node["Relation Name"]}"` : ""]
-    .filter(Boolean)
-    .join(" ");
-
-/** The node whose own time (its loops' total less its children's) is the largest. */
-function slowestNode(node: PlanNode): { node: PlanNode; self: number } {
-  const total = (n: PlanNode) => n["Actual Total Time"] * n["Actual Loops"];
-  const self = Math.max(0, total(node) - (node.Plans ?? []).reduce((sum, child) => sum + total(child), 0));
-  return (node.Plans ?? []).map(slowestNode).reduce((best, candidate) => (candidate.self > best.self ? candidate : best), { node, self });
-}
-
 function planLine(plan: Explained): string {
   const { node, self } = slowestNode(plan.Plan);
   const triggers = (plan.Triggers ?? [])
     .filter((trigger) => trigger.Time >= 0.05)
     .map((trigger) => `trigger ${trigger["Trigger Name"]} ${ms(trigger.Time)} × ${trigger.Calls}`);
   return (
-    `EXPLAIN ${ms(plan["Execution Time"])} (planning ${ms(plan["Planning Time"])}): ${describe(plan.Plan)}; slowest node ${describe(node)} ${ms(self)} itself ` +
+    `EXPLAIN ${ms(plan["Execution Time"])} (planning ${ms(plan["Planning Time"])}): ${describePlanNode(plan.Plan)}; slowest node ${describePlanNode(node)} ${ms(self)} itself ` +
     `(${node["Actual Rows"]} rows × ${node["Actual Loops"]} loops${node["Rows Removed by Filter"] ? `, ${node["Rows Removed by Filter"].toLocaleString("en")} removed by its filter` : ""}); ` +
     `buffers hit ${plan.Plan["Shared Hit Blocks"]}, read ${plan.Plan["Shared Read Blocks"]}${triggers.length ? `; ${triggers.join(", ")}` : ""}`
   );

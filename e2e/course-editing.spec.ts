@@ -23,7 +23,7 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
   test.describe(name, () => {
     test.use({ viewport });
 
-    test("the owner splits at the player's moment, renames, moves a boundary, deletes a question, regenerates, and restores the generated course; a viewer sees the edits", async ({
+    test("the owner splits at the player's moment, renames, moves a boundary, deletes a question, regenerates, restores the generated course, merges and renames the course; a viewer sees the edits", async ({
       page,
       browser,
       baseURL,
@@ -140,10 +140,36 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       await expect(page.getByTestId("course-section").filter({ hasText: "(continued)" })).toHaveCount(0);
       await expect(page.getByTestId("course-section")).toHaveCount(sections.length);
 
-      // The viewer, reloading, sees the course as generated.
+      // From the editor: merge a section with the next of its chapter, move its start to the player's moment, rename the course and the chapter.
+      const k = sections.findIndex((section, i) => sections[i + 1]?.chapterTitle === section.chapterTitle);
+      expect(k).toBeGreaterThanOrEqual(0);
+      const merged = sections[k]!;
+      await show(merged.title);
+      await expect(editor.getByLabel("Section title")).toHaveValue(merged.title);
+      await editor.getByRole("button", { name: "Merge with next section" }).click();
+      await expect(editor.getByTestId("course-version")).toHaveText("Version 9");
+      await expect(page.getByTestId("course-section")).toHaveCount(sections.length - 1);
+      await expect(editor.getByTestId("section-span")).toContainText(`from ${clock(merged.timeStart)} to`);
+      const pause = player.player().getByRole("button", { name: "Pause" });
+      if (await pause.isVisible()) await pause.click();
+      await player.seekPlayer(merged.timeStart + 5);
+      await expect.poll(() => player.playerSeconds()).toBe(merged.timeStart + 5);
+      await editor.getByRole("button", { name: "Start here" }).click();
+      await expect(editor.getByTestId("course-version")).toHaveText("Version 10");
+      await expect(editor.getByTestId("section-span")).toContainText(`from ${clock(merged.timeStart + 5)} to`);
+      await editor.getByLabel("Course title").fill("Binary search, corrected");
+      await editor.getByRole("button", { name: "Save course" }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Binary search, corrected");
+      await editor.getByRole("textbox", { name: "Chapter title" }).fill("Where it starts");
+      await editor.getByRole("button", { name: "Save chapter title" }).click();
+      await expect(editor.getByTestId("course-version")).toHaveText("Version 12");
+      await expect(editor.getByRole("textbox", { name: "Chapter title" })).toHaveValue("Where it starts");
+
+      // The viewer, reloading, sees the course as it is now: restored, then merged and renamed.
       await viewer.page.reload();
-      await expect(viewer.page.getByRole("heading", { level: 1 })).toHaveText(detail.course.title);
+      await expect(viewer.page.getByRole("heading", { level: 1 })).toHaveText("Binary search, corrected");
       await expect(viewer.page.getByTestId("course-section").filter({ hasText: "The opening" })).toHaveCount(0);
+      await expect(viewer.page.getByTestId("course-section")).toHaveCount(sections.length - 1);
       await viewer.context.close();
 
       await page.getByRole("button", { name: "Done editing" }).click();

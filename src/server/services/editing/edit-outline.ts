@@ -1,4 +1,13 @@
-import { canSplitAt, EDIT_MESSAGES, mergeContents, moveStartProblem, type SectionSpan, sectionSpans, splitContent } from "~/lib/course-editing";
+import {
+  canSplitAt,
+  COURSE_TITLE_MAX_LENGTH,
+  EDIT_MESSAGES,
+  mergeContents,
+  moveStartProblem,
+  type SectionSpan,
+  sectionSpans,
+  splitContent,
+} from "~/lib/course-editing";
 import type { z } from "zod";
 import {
   type chapterEditInput,
@@ -16,7 +25,6 @@ import { AppError } from "~/server/errors";
 import { saveEdit } from "./save-edit";
 
 type Caller = { userId: number };
-const SECTION_TITLE_MAX = 200;
 
 /** PATCH /api/courses/{id}: its title and description. */
 export async function editCourse(db: Db, { userId, id, title, description, version }: Caller & z.infer<typeof courseEditInput>) {
@@ -132,7 +140,9 @@ export async function splitSection(db: Db, { userId, id, atSeconds, version }: C
 
 function continuedTitle(title: string): string {
   const suffix = " (continued)";
-  return title.length + suffix.length <= SECTION_TITLE_MAX ? `${title}${suffix}` : `${title.slice(0, SECTION_TITLE_MAX - suffix.length - 1)}…${suffix}`;
+  return title.length + suffix.length <= COURSE_TITLE_MAX_LENGTH
+    ? `${title}${suffix}`
+    : `${title.slice(0, COURSE_TITLE_MAX_LENGTH - suffix.length - 1)}…${suffix}`;
 }
 
 /** Moves the questions about the moments from `at` on to a new quiz of section `to`, when both quizzes keep at least one. */

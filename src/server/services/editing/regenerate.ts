@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 import { EDIT_MESSAGES } from "~/lib/course-editing";
-import type { RegenerationView } from "~/lib/schemas/editing";
+import { regenerationOutput, type RegenerationView } from "~/lib/schemas/editing";
 import type { Db, DbClient } from "~/server/db/client";
 import { AppError } from "~/server/errors";
 import { createLlmSectionWriter } from "~/server/ai/section/llm";
@@ -61,7 +61,7 @@ function toView(job: {
   input: unknown;
 }): RegenerationView {
   const input = regenerationJobInputSchema.safeParse(job.input);
-  const stage = z.enum(["queued", "writing", "quiz", "saving", "done"]).catch("queued").parse(job.stage);
+  const stage = regenerationOutput.shape.stage.catch("queued").parse(job.stage);
   return {
     jobId: job.id,
     status: job.status,
