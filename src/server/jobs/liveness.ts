@@ -3,7 +3,7 @@ import { randomInt } from "node:crypto";
 import type pg from "pg";
 
 import { tryWorkerLock } from "~/server/db/queries/jobs";
-import { holdSession } from "~/server/db/listen";
+import { holdSession } from "~/server/db/held-session";
 import { logger } from "~/server/logger";
 
 /**

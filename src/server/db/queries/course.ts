@@ -53,6 +53,8 @@ export function courseVideosSql(course: string): string {
 export type CourseTreeRow = {
   course: Omit<CourseDetail["course"], "isOwner"> & { userId: number; status: string };
   chapters: CourseDetail["chapters"];
+  /** The course's "treeStamp" (migration course_tree_stamp) when this tree was read, as text (a bigint). */
+  stamp: string;
 };
 
 /** A course with its chapters and sections in order, in one statement (the course page, on every visit). */
@@ -67,11 +69,25 @@ const COURSE_TREE_SQL = `
                      'sections', coalesce((SELECT json_agg(json_build_object('id', s.id, 'title', s.title, 'order', s."order",
                                             'content', s.content, 'timeStart', s."timeStart", 'timeEnd', s."timeEnd") ORDER BY s."order")
                                           FROM "Section" s WHERE s."chapterId" = ch.id), '[]'::json)) ORDER BY ch."order")
-                   FROM "Chapter" ch WHERE ch."courseId" = c.id), '[]'::json) AS chapters
+                   FROM "Chapter" ch WHERE ch."courseId" = c.id), '[]'::json) AS chapters,
+         c."treeStamp"::text AS stamp
   FROM "Course" c WHERE c.id = $1`;
 
 export async function selectCourseTree(db: DbClient, courseId: number): Promise<CourseTreeRow | undefined> {
   const [row] = await queryRows<CourseTreeRow>(db, COURSE_TREE_SQL, [courseId], "course-tree");
+  return row;
+}
+
+export type CourseAccessRow = { visible: boolean; stamp: string };
+
+const COURSE_ACCESS_SQL = `SELECT ${visibleToSql("c", "$2")} AS visible, c."treeStamp"::text AS stamp FROM "Course" c WHERE c.id = $1`;
+
+/**
+ * Whether the user may see the course now (the visibility rule, decided by the database on every
+ * read), and the stamp of its tree, which says whether a tree read before is still the course's.
+ */
+export async function selectCourseAccess(db: DbClient, { courseId, userId }: { courseId: number; userId: number }): Promise<CourseAccessRow | undefined> {
+  const [row] = await queryRows<CourseAccessRow>(db, COURSE_ACCESS_SQL, [courseId, userId], "course-access");
   return row;
 }
 

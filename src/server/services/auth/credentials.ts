@@ -6,7 +6,6 @@ import type { DbClient } from "~/server/db";
 import { AppError } from "~/server/errors";
 import { consumeLimit, LIMITS, resetLimit } from "~/server/rate-limit";
 
-import { forgetSessionUser } from "./session-user-cache";
 import { publicUserSelect, toPublicUser, usernameKey } from "./users";
 
 export type SignedIn = { user: PublicUser; sessionVersion: number };
@@ -58,7 +57,6 @@ export async function loginUser(db: DbClient, input: z.output<typeof loginInput>
 /** Revokes every session cookie issued to the user so far. */
 export async function revokeSessions(db: DbClient, userId: number): Promise<number> {
   const user = await db.user.update({ where: { id: userId }, data: { sessionVersion: { increment: 1 } }, select: { sessionVersion: true } });
-  forgetSessionUser(db, userId);
   return user.sessionVersion;
 }
 
@@ -75,6 +73,5 @@ export async function changePassword(db: DbClient, userId: number, input: z.outp
     data: { passwordHash: await hashPassword(input.newPassword), sessionVersion: { increment: 1 } },
     select: { sessionVersion: true },
   });
-  forgetSessionUser(db, userId);
   return updated.sessionVersion;
 }

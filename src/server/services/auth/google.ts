@@ -1,7 +1,6 @@
 import { cleanLearnerText, toStorableText } from "~/lib/schemas/common";
 import type { DbClient } from "~/server/db";
 
-import { forgetSessionUser } from "./session-user-cache";
 import { availableUsername, usernameKey } from "./users";
 
 export type GoogleProfile = { subject: string; email?: string | null; emailVerified: boolean; name?: string | null; picture?: string | null };
@@ -22,7 +21,6 @@ export async function upsertGoogleUser(db: DbClient, profile: GoogleProfile): Pr
       where: { id: linked.user.id },
       data: { displayName: profile.name == null ? undefined : displayNameOf(profile.name), photoURL: profile.picture?.slice(0, 2048) ?? undefined },
     });
-    forgetSessionUser(db, linked.user.id);
     return linked.user;
   }
 

@@ -1,7 +1,7 @@
 import type { CourseDetail } from "~/lib/schemas/course";
 import type { DbClient } from "~/server/db";
-import { existingNotifiedCache, notifiedCacheFor } from "~/server/db/notified-cache";
-import { type CourseTreeRow, isSharedThroughClass, selectCourseSectionIds, selectCourseTree } from "~/server/db/queries/course";
+import { type CourseTreeRow, isSharedThroughClass, selectCourseAccess, selectCourseSectionIds, selectCourseTree } from "~/server/db/queries/course";
+import { stampedCacheFor } from "~/server/db/stamped-cache";
 import { AppError } from "~/server/errors";
 
 /**
@@ -11,18 +11,20 @@ import { AppError } from "~/server/errors";
  * nothing about courses the caller may not see.
  */
 export async function getCourseOrThrow(db: DbClient, { courseId, userId }: { courseId: number; userId: number }): Promise<CourseDetail> {
-  // The course page and the REST API read the tree on every visit, and it rarely changes: it is
-  // kept per process (see NotifiedCache; the triggers of migration course_changed_notify announce
-  // every change) and otherwise read in one statement (Prisma's nested select costs three
-  // statements plus ~4 ms of query compilation).
-  const cache = notifiedCacheFor<CourseTreeRow>(db, TREE_CACHE);
-  let row = cache?.get(courseId);
+  // The course page and the REST API read the tree on every visit, and it rarely changes. Access
+  // is decided by the database on every read, in a one-row statement that also returns the tree's
+  // stamp; the tree itself (one larger statement; Prisma's nested select costs three plus ~4 ms of
+  // query compilation) is kept per process and served only while its stamp is the course's.
+  const access = await selectCourseAccess(db, { courseId, userId });
+  if (!access?.visible) throw courseNotFound();
+  const cache = stampedCacheFor<CourseTreeRow>(db, "course-tree", TREE_CACHE_ENTRIES);
+  let row = cache?.get(courseId, access.stamp);
   if (!row) {
-    const lookup = cache?.startLookup() ?? 0;
     row = await selectCourseTree(db, courseId);
-    if (row?.course.status === "ready") cache?.remember(courseId, row, lookup);
+    // Changed or made unseeable between the two statements: the later read decides.
+    if (!row || !(await canSeeCourse(db, row.course, userId))) throw courseNotFound();
+    cache?.set(courseId, row.stamp, row);
   }
-  if (!row || !(await canSeeCourse(db, row.course, userId))) throw courseNotFound();
   return detailOf(row, row.course.userId === userId);
 }
 
@@ -44,15 +46,7 @@ function withoutPrivateFields(row: CourseTreeRow, isOwner: boolean): CourseDetai
   return { course: { ...fields, isOwner }, chapters: row.chapters };
 }
 
-const TREE_CACHE = { channel: "course_changed", ttlMs: 10 * 60_000, maxEntries: 500 };
-
-/**
- * For a service that changes a course: drops this process's copy at once (the NOTIFY reaches
- * every process a moment after the commit; the caller's next request may come sooner).
- */
-export function forgetCourse(db: DbClient, courseId: number): void {
-  existingNotifiedCache(db, TREE_CACHE.channel)?.evict(courseId);
-}
+const TREE_CACHE_ENTRIES = 500;
 
 /**
  * The ids of a course's sections, under the same visibility rule as getCourseOrThrow, without
@@ -67,8 +61,8 @@ export async function getVisibleCourseSectionIds(db: DbClient, { courseId, userI
 /**
  * The one visibility rule: a ready course, seen by its creator, by anyone signed in once it is
  * public, and by the members of a class its creator assigned it to. Statements that must decide
- * before they write use its SQL form, visibleToSql (db/queries/course.ts). Only the last case
- * reads the database.
+ * before they write, and the course read itself, use its SQL form, visibleToSql (db/queries/course.ts).
+ * Only the last case reads the database.
  */
 export async function canSeeCourse(db: DbClient, course: { id: number; userId: number; isPublic: boolean; status: string }, userId: number): Promise<boolean> {
   if (course.status !== "ready") return false;

@@ -1,13 +1,13 @@
 import type { DbClient } from "~/server/db";
 import { AppError } from "~/server/errors";
 
-import { courseNotFound, forgetCourse } from "./get-course";
+import { courseNotFound } from "./get-course";
 
 /**
  * Makes the creator's course public or private again. Only the creator may: anyone else gets
  * "Course Not Found" for a private course and 403 for a public one. A course still being
- * generated (or failed) cannot be shared. The cached tree is dropped at once here (the NOTIFY
- * trigger drops it in every other process).
+ * generated (or failed) cannot be shared. Every read decides access anew (getCourseOrThrow), so
+ * the change holds on every process as soon as it commits.
  */
 export async function setCourseSharing(
   db: DbClient,
@@ -18,6 +18,5 @@ export async function setCourseSharing(
   if (course.userId !== userId) throw new AppError("FORBIDDEN", "Only the course's creator can change who sees it.");
   if (isPublic && course.status !== "ready") throw new AppError("CONFLICT", "Only a finished course can be shared.");
   const updated = await db.course.update({ where: { id: courseId }, data: { isPublic }, select: { id: true, isPublic: true } });
-  forgetCourse(db, courseId);
   return updated;
 }

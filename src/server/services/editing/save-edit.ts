@@ -3,7 +3,6 @@ import type { CourseChange, CourseEditResult } from "~/lib/schemas/editing";
 import type { Db, DbClient } from "~/server/db/client";
 import { insertVersion, type LockedCourseRow, lockCourse, placeConceptMoments } from "~/server/db/queries/editing";
 import { AppError } from "~/server/errors";
-import { forgetCourse } from "~/server/services/course/get-course";
 
 export type EditOutcome<Extra> = { change: CourseChange; extra: Extra; reshaped?: boolean };
 
@@ -22,7 +21,7 @@ export async function saveEdit<Extra extends object>(
   { courseId, userId, version, notFound }: { courseId: number; userId: number; version: number | undefined; notFound: string },
   edit: (tx: DbClient, course: LockedCourseRow) => Promise<EditOutcome<Extra>>,
 ): Promise<CourseEditResult & Extra> {
-  const result = await db.$transaction(async (tx) => {
+  return db.$transaction(async (tx) => {
     const course = await lockOwnCourse(tx, { courseId, userId, version, notFound });
     if (course.version === 1) await insertVersion(tx, { courseId, version: 1, userId, change: { kind: "generated" }, createdAt: course.createdAt });
     const { change, extra, reshaped } = await edit(tx, course);
@@ -32,8 +31,6 @@ export async function saveEdit<Extra extends object>(
     await insertVersion(tx, { courseId, version: next, userId, change });
     return { courseId, version: next, ...extra };
   });
-  forgetCourse(db, courseId);
-  return result;
 }
 
 /**

@@ -4,7 +4,7 @@ import pg from "pg";
 
 /**
  * A PostgreSQL session of its own, kept open: for state that lives as long as a session does
- * (a LISTEN, a session advisory lock), which a pooled connection would hand to other queries.
+ * (a session advisory lock), which a pooled connection would hand to other queries.
  * `setup` runs on every new connection and returns a value; `onLive(value)` follows once it
  * succeeds, `onLive(null)` when the connection is lost. It reconnects with a growing delay until
  * closed or the pool is ended. Its socket and timers never keep the process alive.
@@ -15,7 +15,7 @@ const RETRY_MS = [250, 1_000, 5_000, 15_000];
 
 export function holdSession<Value>(
   pool: pg.Pool,
-  handlers: { setup: (client: pg.Client) => Promise<Value>; onLive: (value: Value | null) => void; onNotification?: (message: pg.Notification) => void },
+  handlers: { setup: (client: pg.Client) => Promise<Value>; onLive: (value: Value | null) => void },
 ): HeldSession {
   let client: pg.Client | null = null;
   let closed = false;
@@ -45,7 +45,6 @@ export function holdSession<Value>(
     client = current;
     current.on("error", () => drop(current));
     current.on("end", () => drop(current));
-    if (handlers.onNotification) current.on("notification", handlers.onNotification);
     try {
       await current.connect();
       const value = await handlers.setup(current);
@@ -70,21 +69,4 @@ export function holdSession<Value>(
       }
     },
   };
-}
-
-/**
- * LISTEN on a PostgreSQL channel over a session of its own. Messages sent while it was down are
- * lost, so a caller must treat "not live" as "know nothing".
- */
-export function listen(pool: pg.Pool, channel: string, handlers: { onMessage: (payload: string) => void; onLive: (live: boolean) => void }): HeldSession {
-  return holdSession(pool, {
-    setup: async (client) => {
-      await client.query(`LISTEN "${channel.replaceAll('"', '""')}"`);
-      return true;
-    },
-    onLive: (live) => handlers.onLive(live === true),
-    onNotification: (message) => {
-      if (message.channel === channel) handlers.onMessage(message.payload ?? "");
-    },
-  });
 }
