@@ -9,6 +9,7 @@
  *
  * RACE_TRIALS and RACE_CONCURRENCY override the defaults (e.g. RACE_CONCURRENCY=50).
  */
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { MAX_ACTIVE_API_TOKENS } from "~/lib/api-tokens";
@@ -880,6 +881,57 @@ describe(`races: ${TRIALS} trials × ${CONCURRENCY} concurrent requests`, () => 
         problems,
       };
     });
+  });
+
+  test("read-your-writes: after a rename, a make-private or a make-public has answered, 20 reads at once on 2 instances × 2 processes are never stale (30 rounds)", async () => {
+    // Each process keeps course trees of its own: one client with a pool of its own per process.
+    const pools = Array.from({ length: 4 }, () => new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 3 }));
+    const processes = pools.map((pool) => createDbClient(pool));
+    try {
+      const { user: owner } = await learner();
+      const { user: viewer } = await learner();
+      const course = await createCourse(db, { userId: owner.id, chapters: 2, sectionsPerChapter: 3, isPublic: true });
+      const owners = await Promise.all(processes.map((client) => createTestCaller({ user: owner, db: client })));
+      const viewers = await Promise.all(processes.map((client) => createTestCaller({ user: viewer, db: client })));
+      const ROUNDS = 30;
+      const READS = 20;
+      let [stale, reads, title, isPublic] = [0, 0, course.title, true];
+      const readAll = () =>
+        Promise.all(
+          Array.from({ length: READS }, (_, k) => {
+            const byOwner = k % 2 === 0;
+            const { caller } = (byOwner ? owners : viewers)[(k >> 1) % processes.length]!;
+            return caller.course.byId({ id: course.id }).then(
+              (detail) => ({ byOwner, title: detail.course.title as string | null }),
+              () => ({ byOwner, title: null }),
+            );
+          }),
+        );
+      for (let round = 0; round < ROUNDS; round += 1) {
+        await readAll(); // every process holds the course as it is now
+        const { caller: writer } = owners[round % processes.length]!;
+        const step = round % 3;
+        if (step === 0) {
+          title = `Read your writes ${round}`;
+          const { version } = (await writer.course.byId({ id: course.id })).course;
+          await writer.editing.course({ id: course.id, title, version });
+        } else {
+          isPublic = step === 2;
+          await writer.course.setSharing({ id: course.id, isPublic });
+        }
+        for (const read of await readAll()) {
+          reads += 1;
+          const expected = read.byOwner || isPublic ? title : null;
+          if (read.title !== expected) stale += 1;
+        }
+      }
+      console.info(`[races] read-your-writes: ${ROUNDS} rounds × ${READS} reads at once on 4 processes: ${stale} stale of ${reads}`);
+      expect(reads).toBe(ROUNDS * READS);
+      expect(stale).toBe(0);
+    } finally {
+      await Promise.all(processes.map((client) => client.$disconnect()));
+      await Promise.all(pools.map((pool) => pool.end()));
+    }
   });
 
   test("course edits: K concurrent edits on one version give exactly one 200, the rest 409, and one new version", async () => {
