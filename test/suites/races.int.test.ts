@@ -902,7 +902,7 @@ describe(`races: ${TRIALS} trials × ${CONCURRENCY} concurrent requests`, () => 
             const byOwner = k % 2 === 0;
             const { caller } = (byOwner ? owners : viewers)[(k >> 1) % processes.length]!;
             return caller.course.byId({ id: course.id }).then(
-              (detail) => ({ byOwner, title: detail.course.title as string | null }),
+              (detail) => ({ byOwner, title: detail.course.title }),
               () => ({ byOwner, title: null }),
             );
           }),
