@@ -3,7 +3,7 @@ import { describe, expect, test } from "vitest";
 
 import { appErrorToTRPC } from "~/server/api/trpc";
 
-import { APP_ERRORS, AppError, type AppErrorCode, CONNECTION_LOST_MESSAGE, isAppError, isAppErrorCode, toAppError } from "./errors";
+import { APP_ERRORS, AppError, type AppErrorCode, CONNECTION_LOST_MESSAGE, DATABASE_BUSY_MESSAGE, isAppError, isAppErrorCode, toAppError } from "./errors";
 
 const CODES = Object.keys(APP_ERRORS) as AppErrorCode[];
 
@@ -38,6 +38,13 @@ describe("AppError codes", () => {
 });
 
 describe("toAppError", () => {
+  test("a busy pool (P2024) or a transaction not started in time (P2028) → SERVICE_UNAVAILABLE 503 to retry", () => {
+    for (const code of ["P2024", "P2028"]) {
+      const error = toAppError({ code, message: "Transaction API error: Unable to start a transaction in the given time." });
+      expect(error, code).toMatchObject({ code: "SERVICE_UNAVAILABLE", message: DATABASE_BUSY_MESSAGE });
+    }
+  });
+
   test("P2002 (unique constraint) → CONFLICT 409", () => {
     const error = toAppError({ code: "P2002", message: "Unique constraint failed on the fields: (`usernameKey`)" });
     expect(error?.code).toBe("CONFLICT");

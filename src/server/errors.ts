@@ -49,6 +49,7 @@ export const isAppError = (error: unknown): error is AppError => error instanceo
 type PrismaLikeError = { code?: unknown; name?: unknown; message?: unknown; cause?: unknown; meta?: unknown };
 
 export const CONNECTION_LOST_MESSAGE = "The connection to the database was interrupted. Please try again.";
+export const DATABASE_BUSY_MESSAGE = "The database is busy right now. Please try again in a moment.";
 
 /** SQLSTATEs of a backend that went away (terminated, crash, shutting down), and adapter kinds of a dropped socket. */
 const CONNECTION_LOST_CODES = new Set(["57P01", "57P02", "57P03", "ECONNRESET", "EPIPE"]);
@@ -75,7 +76,7 @@ function isConnectionLost(error: PrismaLikeError, depth = 0): boolean {
 
 /**
  * Database failures that are the caller's fault or a known race become AppErrors, and a lost
- * connection a 503 to retry; anything else stays unknown and is answered with a generic 500
+ * connection or a busy pool a 503 to retry; anything else stays unknown and is answered with a generic 500
  * (and logged).
  */
 export function toAppError(error: unknown): AppError | null {
@@ -90,6 +91,11 @@ export function toAppError(error: unknown): AppError | null {
       return new AppError("NOT_FOUND", "Not found.");
     case "P2000":
       return new AppError("BAD_REQUEST", "A value is too long.");
+    // No pooled connection, or no transaction started, within the wait allowed: the server is
+    // overloaded for a moment, and a retry has every chance.
+    case "P2024":
+    case "P2028":
+      return new AppError("SERVICE_UNAVAILABLE", DATABASE_BUSY_MESSAGE);
     case "22021": // invalid byte sequence (NUL in text)
     case "22P05":
       return new AppError("BAD_REQUEST", "Text contains characters that cannot be stored.");
