@@ -371,6 +371,8 @@ async function main() {
           VIDEO_LIBRARY_DIR: "test/fixtures/videos",
           GENERATION_CONCURRENCY: "2",
           WEB_CONCURRENCY: "2",
+          // Each process's share of the pool as one process had it before (src/server/process-share.ts).
+          DATABASE_POOL_SIZE: "20",
           REGISTER_LIMIT_PER_HOUR: String(REGISTER_LIMIT),
           TRUST_PROXY: "false",
           NEXT_TELEMETRY_DISABLED: "1",

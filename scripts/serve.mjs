@@ -103,6 +103,11 @@ async function main() {
  */
 function runCluster({ port, processes, ready, stopDatabase }) {
   process.env.PORT = String(port);
+  // Each server process accepts its own connections on the shared socket. With Node's default
+  // (this process accepts and hands each connection over), a connection handed to a process at
+  // the moment it is killed was never closed: its client waited a minute for nothing. Now the
+  // kernel closes the dead process's connections at once, and the others accept what queues.
+  cluster.schedulingPolicy = cluster.SCHED_NONE;
   let stopping = false;
   let announced = false;
   const listening = new Set();
