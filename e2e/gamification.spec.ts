@@ -2,11 +2,13 @@
  * Streaks, challenges and badges in Chromium: the dashboard records today's visit, a learner joins
  * challenges, completes sections and a perfect quiz in the course player, sees the badge toasts,
  * and finds the streak, the completed challenges, the badges and today's square on the heatmap.
+ * Then, on a desktop and a phone, one number per fact: the dashboard's two "Courses completed"
+ * tiles and the public card agree while a course is begun, and again once it is finished.
  */
 import type { APIRequestContext, Locator } from "@playwright/test";
 
 import { CoursePage } from "./pages/course-page";
-import { expect, expectAccessible, generateCourse, learnQuiz, registerViaApi, submitAttempt, test } from "./fixtures";
+import { expect, expectAccessible, generateCourse, learnQuiz, registerViaApi, submitAttempt, test, VIEWPORTS } from "./fixtures";
 
 /**
  * The first section whose quiz can be answered perfectly, with its right answers by question text,
@@ -122,3 +124,63 @@ test("a learner joins challenges, learns, earns badges, sees it all on the dashb
   await expect(activity).toContainText(`Completed “${quizzed.title}”`);
   await expect(activity.getByRole("link").filter({ hasText: last.title })).toHaveAttribute("href", `/course/${detail.course.id}?t=${last.timeStart}`);
 });
+
+for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+  test.describe(name, () => {
+    test.use({ viewport });
+
+    test("the dashboard and the public card show one number per fact, before and after a course is finished", async ({ page, shell, browser }) => {
+      test.setTimeout(120_000);
+      await registerViaApi(page.request);
+      const { detail, sections } = await generateCourse(page.request);
+      const complete = async (sectionId: number) =>
+        expect((await page.request.post(`/api/courses/${detail.course.id}/progress`, { data: { completedSectionId: sectionId } })).status()).toBe(200);
+      // All but the last section: begun, not completed (this once read "Courses completed 0" beside "Courses Completed 1").
+      for (const section of sections.slice(0, -1)) await complete(section.id);
+      const begun = { started: "1", completed: "0", sections: String(sections.length - 1) };
+
+      const streakCard = page.getByTestId("streak-card");
+      const journey = page.getByTestId("achievements");
+      const expectDashboard = async (figures: typeof begun) => {
+        await page.goto("/gamification");
+        await expect(streakCard.getByTestId("total-courses")).toHaveText(figures.completed);
+        await expect(journey.getByTestId("courses-completed")).toHaveText(figures.completed);
+        await expect(journey.getByTestId("courses-started")).toHaveText(figures.started);
+        await expect(streakCard.getByTestId("total-sections")).toHaveText(figures.sections);
+        await expect(streakCard.getByTestId("total-quizzes")).toHaveText("0");
+        await expect(streakCard.getByTestId("current-streak")).toHaveText("1");
+      };
+      await expectDashboard(begun);
+      await expectAccessible(page);
+
+      await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+      await journey.getByRole("button", { name: "Share Your Achievements" }).click();
+      await expect(shell.toast("Copied to clipboard")).toBeVisible();
+      const link = await page.getByTestId("achievement-card-link").getAttribute("href");
+      expect(link).toMatch(/\/achievements\/[\w-]{22}$/);
+
+      const visitor = await browser.newContext({ viewport });
+      const cardPage = await visitor.newPage();
+      const expectCard = async (figures: typeof begun) => {
+        await cardPage.goto(link!);
+        await expect(cardPage.getByTestId("card-courses-started")).toHaveText(figures.started);
+        await expect(cardPage.getByTestId("card-courses-completed")).toHaveText(figures.completed);
+        await expect(cardPage.getByTestId("card-sections")).toHaveText(figures.sections);
+        await expect(cardPage.getByTestId("card-quizzes")).toHaveText("0");
+        await expect(cardPage.getByTestId("card-current-streak")).toHaveText("1 day");
+      };
+      await expectCard(begun);
+      await expect(cardPage.getByRole("region", { name: "Badges" })).not.toContainText("Course Finisher");
+      await expectAccessible(cardPage);
+
+      // The last section: the course is completed on every page, with its badge.
+      await complete(sections.at(-1)!.id);
+      const finished = { started: "1", completed: "1", sections: String(sections.length) };
+      await expectDashboard(finished);
+      await expect(streakCard.getByTestId("badge-list")).toContainText("Course Finisher");
+      await expectCard(finished);
+      await expect(cardPage.getByRole("region", { name: "Badges" })).toContainText("Course Finisher");
+      await visitor.close();
+    });
+  });
+}

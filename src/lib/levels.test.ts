@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { courseCounts, levelFor, MAX_LEVEL, progressToNextLevel } from "./levels";
+import { levelFor, MAX_LEVEL, progressToNextLevel } from "./levels";
 
 describe("levelFor", () => {
   it("gains a level every two courses started, up to level 5", () => {
@@ -17,12 +17,5 @@ describe("progressToNextLevel", () => {
   it("is full at the top level", () => {
     expect(progressToNextLevel(8)).toBe(100);
     expect(progressToNextLevel(9)).toBe(100);
-  });
-});
-
-describe("courseCounts", () => {
-  it("counts every progress record as started, and those with a completed section as completed", () => {
-    expect(courseCounts([{ completedSections: [] }, { completedSections: [4] }, { completedSections: [1, 2] }])).toEqual({ started: 3, completed: 2 });
-    expect(courseCounts([])).toEqual({ started: 0, completed: 0 });
   });
 });

@@ -12,8 +12,3 @@ export function progressToNextLevel(coursesStarted: number): number {
   if (levelFor(coursesStarted) === MAX_LEVEL) return 100;
   return (coursesStarted % COURSES_PER_LEVEL) * (100 / COURSES_PER_LEVEL);
 }
-
-/** Started = a progress record exists; completed = at least one section completed (the spec's definition). */
-export function courseCounts(records: { completedSections: readonly unknown[] }[]): { started: number; completed: number } {
-  return { started: records.length, completed: records.filter((record) => record.completedSections.length > 0).length };
-}

@@ -20,6 +20,7 @@ import { MAX_NOTES_PER_COURSE } from "~/lib/schemas/notes";
 import { createBilling, type Billing } from "~/server/billing/stripe";
 import { createDbClient } from "~/server/db/client";
 import { claimNextJob } from "~/server/jobs/queue";
+import { getStreak } from "~/server/services/gamification/streaks";
 import { processGenerationJob } from "~/server/services/generation/worker";
 import { MAX_ACTIVE_JOBS_PER_USER } from "~/server/services/generation/start-generation";
 import { createCoupon } from "~/server/services/subscription/create-coupon";
@@ -404,11 +405,11 @@ describe(`races: ${TRIALS} trials × ${CONCURRENCY} concurrent requests`, () => 
       const completions = await db.sectionCompletion.count({ where: { userId: user.id, sectionId: section!.id } });
       const events = await db.activityEvent.count({ where: { userId: user.id, type: "section_completed" } });
       const courseEvents = await db.activityEvent.count({ where: { userId: user.id, type: "course_completed" } });
-      const streak = await db.streak.findUnique({ where: { userId: user.id }, select: { totalSectionsCompleted: true } });
+      const streak = await getStreak(db, user.id);
       if (completions !== 1) problems.push(`${completions} completion rows`);
       if (events !== 1) problems.push(`${events} section_completed events`);
       if (courseEvents !== 0) problems.push(`${courseEvents} course_completed events for a half-done course`);
-      if (streak?.totalSectionsCompleted !== 1) problems.push(`totalSectionsCompleted ${streak?.totalSectionsCompleted}`);
+      if (streak.totalSectionsCompleted !== 1) problems.push(`totalSectionsCompleted ${streak.totalSectionsCompleted}`);
       return {
         expected: CONCURRENCY,
         observed: ok(results).length,
@@ -460,10 +461,10 @@ describe(`races: ${TRIALS} trials × ${CONCURRENCY} concurrent requests`, () => 
       const problems = unexpectedStatuses(results, [200]);
       const completions = await db.sectionCompletion.count({ where: { userId: user.id, courseId: course.id } });
       const finished = await db.activityEvent.count({ where: { userId: user.id, type: "course_completed", subjectKey: String(course.id) } });
-      const streak = await db.streak.findUnique({ where: { userId: user.id }, select: { totalSectionsCompleted: true, totalCoursesCompleted: true } });
+      const streak = await getStreak(db, user.id);
       if (completions !== CONCURRENCY) problems.push(`${completions} completion rows`);
       if (finished !== 1) problems.push(`${finished} course_completed events`);
-      if (streak?.totalSectionsCompleted !== CONCURRENCY || streak.totalCoursesCompleted !== 1) problems.push(`streak totals ${JSON.stringify(streak)}`);
+      if (streak.totalSectionsCompleted !== CONCURRENCY || streak.totalCoursesCompleted !== 1) problems.push(`streak totals ${JSON.stringify(streak)}`);
       const held = (await db.userBadge.findMany({ where: { userId: user.id }, select: { badge: { select: { key: true } } } })).map((b) => b.badge.key);
       return {
         expected: 1,

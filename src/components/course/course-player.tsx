@@ -174,6 +174,8 @@ function CoursePlayerView({ detail, saved, videoPlayer, startAt }: CoursePlayerV
       void utils.progress.mine.invalidate();
       void utils.gamification.badges.invalidate();
       void utils.gamification.recentActivity.invalidate();
+      // The counts on the dashboard and the home page's Achievements tab.
+      void utils.gamification.streak.invalidate();
     },
     onError(error, _change, context) {
       if (context?.before) utils.progress.find.setData({ id: courseId }, context.before);

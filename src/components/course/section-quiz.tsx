@@ -43,6 +43,7 @@ export default function SectionQuiz({ sectionId, onContinue, continueLabel, onRe
       dispatch({ type: "scored", result });
       void utils.gamification.badges.invalidate();
       void utils.gamification.recentActivity.invalidate();
+      void utils.gamification.streak.invalidate();
       void utils.review.dueCount.invalidate();
       toast({ title: "Quiz submitted", description: `You scored ${result.score}%!` });
     },

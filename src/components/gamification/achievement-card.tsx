@@ -27,14 +27,16 @@ function formatMonth(iso: string): string {
 
 const achievementCardTitle = (name: string) => `${name}'s Learning Achievements`;
 
-function StatTile({ icon: Icon, term, value }: { icon: LucideIcon; term: string; value: ReactNode }) {
+function StatTile({ icon: Icon, term, value, testId }: { icon: LucideIcon; term: string; value: ReactNode; testId: string }) {
   return (
     <div className="flex min-w-0 flex-col justify-between gap-2 rounded-md border bg-background/60 p-3 sm:p-4">
       <dt className="flex items-start gap-2 text-sm leading-snug text-muted-foreground">
         <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
         {term}
       </dt>
-      <dd className="text-xl font-bold sm:text-2xl">{value}</dd>
+      <dd className="text-xl font-bold sm:text-2xl" data-testid={testId}>
+        {value}
+      </dd>
     </div>
   );
 }
@@ -98,12 +100,12 @@ export function AchievementCard({ card }: { card: AchievementCardView }) {
             </CardHeader>
             <CardContent>
               <dl className="grid grid-cols-2 gap-3 md:grid-cols-3">
-                <StatTile icon={BookOpen} term="Courses Started" value={card.coursesStarted} />
-                <StatTile icon={BookOpenCheck} term="Courses Completed" value={card.coursesCompleted} />
-                <StatTile icon={Flame} term="Current Streak" value={days(card.currentStreak)} />
-                <StatTile icon={TrendingUp} term="Longest Streak" value={days(card.longestStreak)} />
-                <StatTile icon={Sparkles} term="Sections Completed" value={card.totalSectionsCompleted} />
-                <StatTile icon={ListChecks} term="Quizzes Completed" value={card.totalQuizzesCompleted} />
+                <StatTile icon={BookOpen} term="Courses Started" testId="card-courses-started" value={card.coursesStarted} />
+                <StatTile icon={BookOpenCheck} term="Courses Completed" testId="card-courses-completed" value={card.coursesCompleted} />
+                <StatTile icon={Flame} term="Current Streak" testId="card-current-streak" value={days(card.currentStreak)} />
+                <StatTile icon={TrendingUp} term="Longest Streak" testId="card-longest-streak" value={days(card.longestStreak)} />
+                <StatTile icon={Sparkles} term="Sections Completed" testId="card-sections" value={card.totalSectionsCompleted} />
+                <StatTile icon={ListChecks} term="Quizzes Completed" testId="card-quizzes" value={card.totalQuizzesCompleted} />
               </dl>
             </CardContent>
           </Card>

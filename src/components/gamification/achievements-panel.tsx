@@ -15,7 +15,7 @@ import { toast } from "~/hooks/use-toast";
 import { api } from "~/trpc/react";
 
 import { LoadError } from "./load-error";
-import { achievements, courseCounts, levelFor, MAX_LEVEL, progressToNextLevel, shareText, type Achievement } from "./levels";
+import { achievements, levelFor, MAX_LEVEL, progressToNextLevel, shareText, type Achievement } from "./levels";
 
 async function copyToClipboard(text: string) {
   try {
@@ -118,29 +118,29 @@ type AchievementsPanelProps = {
 
 /** Level, courses started and completed, and achievements: on /gamification and in the home page's Achievements tab. */
 export function AchievementsPanel({ userId, headingLevel = 2 }: AchievementsPanelProps) {
-  const progress = api.progress.mine.useQuery();
+  // The counts are the streak card's and the public card's own (one query on the server).
+  const streak = api.gamification.streak.useQuery({ userId });
   const courses = api.course.mine.useQuery();
   const badges = api.gamification.badges.useQuery({ userId });
-  const streak = api.gamification.streak.useQuery({ userId });
 
   const titleId = useId();
   const Subheading = headingLevel === 2 ? "h3" : "h4";
 
   function body() {
-    if (progress.isPending || courses.isPending) return <Spinner label="Loading your achievements" />;
-    if (progress.isError || courses.isError) {
+    if (streak.isPending || courses.isPending) return <Spinner label="Loading your achievements" />;
+    if (streak.isError || courses.isError) {
       return (
         <LoadError
           message="Your achievements could not be loaded."
           onRetry={() => {
-            if (progress.isError) void progress.refetch();
+            if (streak.isError) void streak.refetch();
             if (courses.isError) void courses.refetch();
           }}
         />
       );
     }
-    const counts = courseCounts(progress.data);
-    const level = levelFor(counts.started);
+    const { coursesStarted, totalCoursesCompleted } = streak.data;
+    const level = levelFor(coursesStarted);
     // Until the badges load (or if they cannot), Quiz Master shows as locked.
     const badgeKeys = badges.data?.map((held) => held.badge.key) ?? [];
     return (
@@ -159,19 +159,23 @@ export function AchievementsPanel({ userId, headingLevel = 2 }: AchievementsPane
           <div className="grid gap-2">
             <div className="flex items-center justify-between gap-4 text-sm">
               <span className="font-medium">Progress to Level {level + 1}</span>
-              <span className="text-muted-foreground">{progressToNextLevel(counts.started)}%</span>
+              <span className="text-muted-foreground">{progressToNextLevel(coursesStarted)}%</span>
             </div>
-            <Progress value={progressToNextLevel(counts.started)} label={`Progress to Level ${level + 1}`} />
+            <Progress value={progressToNextLevel(coursesStarted)} label={`Progress to Level ${level + 1}`} />
           </div>
         ) : null}
         <dl className="grid grid-cols-2 gap-3">
           <div className="rounded-md border p-4">
             <dt className="text-sm text-muted-foreground">Courses Started</dt>
-            <dd className="mt-1 text-2xl font-bold">{counts.started}</dd>
+            <dd className="mt-1 text-2xl font-bold" data-testid="courses-started">
+              {coursesStarted}
+            </dd>
           </div>
           <div className="rounded-md border p-4">
             <dt className="text-sm text-muted-foreground">Courses Completed</dt>
-            <dd className="mt-1 text-2xl font-bold">{counts.completed}</dd>
+            <dd className="mt-1 text-2xl font-bold" data-testid="courses-completed">
+              {totalCoursesCompleted}
+            </dd>
           </div>
         </dl>
         <div className="grid gap-3">
@@ -182,7 +186,7 @@ export function AchievementsPanel({ userId, headingLevel = 2 }: AchievementsPane
             ))}
           </ul>
         </div>
-        <ShareAchievements text={shareText(level, streak.data?.currentStreak)} />
+        <ShareAchievements text={shareText(level, streak.data.currentStreak)} />
       </div>
     );
   }

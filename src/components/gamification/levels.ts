@@ -1,7 +1,7 @@
 import { PRODUCT_NAME } from "~/components/layout/logo";
 
 /** Achievements as the spec computes them. The level arithmetic is in ~/lib/levels: the public achievements card computes it on the server too. */
-export { courseCounts, levelFor, MAX_LEVEL, progressToNextLevel } from "~/lib/levels";
+export { levelFor, MAX_LEVEL, progressToNextLevel } from "~/lib/levels";
 
 export type Achievement = { key: string; name: string; description: string; unlocked: boolean };
 

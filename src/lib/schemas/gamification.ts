@@ -15,6 +15,8 @@ export const streakOutput = z.object({
   totalCoursesCompleted: z.number().int(),
   totalSectionsCompleted: z.number().int(),
   totalQuizzesCompleted: z.number().int(),
+  /** Courses with a progress record: the level is counted from it. */
+  coursesStarted: z.number().int(),
   /** The IANA time zone the days are counted in. */
   timeZone: z.string(),
 });

@@ -7,7 +7,6 @@
  */
 import { describe, expect, test } from "vitest";
 
-import { courseCounts } from "~/lib/levels";
 import { recordLearningEvent } from "~/server/services/gamification/record-event";
 import { getStreak } from "~/server/services/gamification/streaks";
 
@@ -15,6 +14,7 @@ import { createTestCaller } from "../../../../test/caller";
 import { db } from "../../../../test/db";
 import { expectTRPCError, expectValidationError } from "../../../../test/expect";
 import { createCourse, createProgress, createUser } from "../../../../test/factories";
+import { createQuiz } from "../../../../test/factories/quiz";
 import { restCall } from "../../../../test/http";
 import { sessionTokenFor } from "../../../../test/caller";
 
@@ -261,19 +261,20 @@ describe("the public achievements card", () => {
     for (const section of await sectionsOf(finished.id)) await caller.progress.update({ id: finished.id, completedSectionId: section.id });
     await caller.progress.update({ id: begun.id, completedSectionId: (await sectionsOf(begun.id))[0]!.id });
     await createProgress(db, { userId: user.id, courseId: opened.id, currentSectionId: (await sectionsOf(opened.id))[0]!.id });
-    await recordLearningEvent(db, { userId: user.id, type: "quiz_submitted", subjectKey: "quiz-1", at: new Date(Date.now() + 1000) });
-    await recordLearningEvent(db, { userId: user.id, type: "quiz_perfect", subjectKey: "quiz-1", at: new Date(Date.now() + 1000) });
+    const quiz = await createQuiz(db, (await sectionsOf(begun.id))[0]!.id);
+    const answers = quiz.questions.map((q) => ({ questionId: q.id, answer: q.correctAnswer }));
+    expect((await caller.quiz.submitAttempt({ id: quiz.id, answers })).score).toBe(100);
 
     const { cardId } = await caller.gamification.shareAchievements();
     const card = await (await anonymousCaller()).gamification.achievementCard({ cardId });
-    const counts = courseCounts(await caller.progress.mine());
     const streak = await caller.gamification.streak({ userId: user.id });
-    expect(counts).toEqual({ started: 3, completed: 2 });
+    // Only the finished course is completed: a course begun is started, not completed.
+    expect(streak).toMatchObject({ coursesStarted: 3, totalCoursesCompleted: 1, totalSectionsCompleted: 3, totalQuizzesCompleted: 1 });
     expect(card).toEqual({
       name: "Ada Lovelace",
       memberSince: user.createdAt.toISOString(),
       coursesStarted: 3,
-      coursesCompleted: 2,
+      coursesCompleted: 1,
       level: 2,
       currentStreak: streak.currentStreak,
       longestStreak: streak.longestStreak,

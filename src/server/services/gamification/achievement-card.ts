@@ -1,12 +1,11 @@
 import { randomBytes } from "node:crypto";
 
 import type { Prisma } from "~/generated/prisma/client";
-import { courseCounts, levelFor } from "~/lib/levels";
+import { levelFor } from "~/lib/levels";
 import type { AchievementCardView } from "~/lib/schemas/gamification";
 import type { DbClient } from "~/server/db/client";
 import { setAchievementCardIdOnce } from "~/server/db/queries/gamification";
 import { AppError } from "~/server/errors";
-import { buildProgressRecords } from "~/server/services/progress/build-progress";
 
 import { getStreak, listUserBadges } from "./streaks";
 
@@ -33,21 +32,21 @@ export async function stopSharingAchievementCard(db: DbClient, userId: number): 
 
 /**
  * The public card behind a shared slug, for anyone with the link. Unknown and revoked slugs are
- * the same 404, so a link never tells whether it was ever valid. Courses and the level follow the
- * dashboard's definitions, and the streak is the live one (0 once a day was missed).
+ * the same 404, so a link never tells whether it was ever valid. Every figure is the dashboard's
+ * own (getStreak: the learner's counts and the live streak, 0 once a day was missed), and the
+ * level is counted from the same courses started.
  */
 export async function getAchievementCard(db: DbClient, cardId: string, now = new Date()): Promise<AchievementCardView> {
   const owner = await db.user.findUnique({ where: { achievementCardId: cardId }, select: cardOwnerSelect });
   if (!owner) throw new AppError("NOT_FOUND", "This achievements card is not shared.");
-  const [records, streak, badges] = await Promise.all([buildProgressRecords(db, owner.id), getStreak(db, owner.id, now), listUserBadges(db, owner.id)]);
-  const courses = courseCounts(records);
+  const [streak, badges] = await Promise.all([getStreak(db, owner.id, now), listUserBadges(db, owner.id)]);
   return {
     // As the header's user menu names people: a blank display name falls back to the username.
     name: owner.displayName?.trim() || owner.username,
     memberSince: owner.createdAt.toISOString(),
-    coursesStarted: courses.started,
-    coursesCompleted: courses.completed,
-    level: levelFor(courses.started),
+    coursesStarted: streak.coursesStarted,
+    coursesCompleted: streak.totalCoursesCompleted,
+    level: levelFor(streak.coursesStarted),
     currentStreak: streak.currentStreak,
     longestStreak: streak.longestStreak,
     totalSectionsCompleted: streak.totalSectionsCompleted,

@@ -10,6 +10,7 @@ import {
   stepOpenChallenges,
   storeEvent,
 } from "~/server/db/queries/gamification";
+import { selectLearnerFacts } from "~/server/db/queries/learner-facts";
 import { lockUser } from "~/server/db/queries/locks";
 import { logger } from "~/server/logger";
 
@@ -101,26 +102,28 @@ async function advanceChallenges(tx: DbClient, userId: number, type: ActivityTyp
   return advanced.flatMap((row) => (row.completed && row.badgeId !== null ? [row.badgeId] : []));
 }
 
-/** Recomputes the streak and totals from the stored events (so the same answer however events arrive). */
+/**
+ * Recomputes the streak from the stored events and stores it with the learner's counts as they
+ * are now (a snapshot; pages read them live), and answers what badges are earned by. A course
+ * badge follows the learner's courses completed at this moment (selectLearnerFacts), never the
+ * course_completed events: a badge records a completion that was true when it was awarded.
+ */
 async function refreshStreak(tx: DbClient, userId: number, today: string) {
-  const [days, reviewDays, counts, challenges] = await Promise.all([
+  const [days, reviewDays, perfectQuizzes, challenges, facts] = await Promise.all([
     selectActivityDays(tx, userId),
     selectActivityDays(tx, userId, "card_reviewed"),
-    tx.activityEvent.groupBy({ by: ["type"], where: { userId }, _count: { _all: true } }),
+    tx.activityEvent.count({ where: { userId, type: "quiz_perfect" } }),
     tx.userChallenge.count({ where: { userId, completed: true } }),
+    selectLearnerFacts(tx, userId),
   ]);
-  const count = (type: ActivityType) => counts.find((row) => row.type === type)?._count._all ?? 0;
   const streak = computeStreak(
     days.map((row) => row.localDate),
     today,
   );
-  const totals = {
-    totalCoursesCompleted: count("course_completed"),
-    totalSectionsCompleted: count("section_completed"),
-    totalQuizzesCompleted: count("quiz_submitted"),
-  };
   const data = {
-    ...totals,
+    totalCoursesCompleted: facts.coursesCompleted,
+    totalSectionsCompleted: facts.sectionsCompleted,
+    totalQuizzesCompleted: facts.quizzesCompleted,
     currentStreak: streak.currentStreak,
     longestStreak: streak.longestStreak,
     lastActivityDate: streak.lastActivityDate ? dateColumn(streak.lastActivityDate) : null,
@@ -128,8 +131,8 @@ async function refreshStreak(tx: DbClient, userId: number, today: string) {
   await tx.streak.upsert({ where: { userId }, create: { userId, ...data }, update: data, select: { userId: true } });
   return {
     longestStreak: streak.longestStreak,
-    coursesCompleted: totals.totalCoursesCompleted,
-    perfectQuizzes: count("quiz_perfect"),
+    coursesCompleted: facts.coursesCompleted,
+    perfectQuizzes,
     challengesCompleted: challenges,
     longestReviewStreak: computeStreak(
       reviewDays.map((row) => row.localDate),

@@ -55,7 +55,8 @@ describe("computeStreak", () => {
     expect(computeStreak(["2026-03-28", "2026-03-29", "2026-03-30"], "2026-03-30").currentStreak).toBe(3);
   });
 
-  test("a day in the future (a clock ahead) is not counted", () => {
-    expect(computeStreak(["2026-11-22", "2026-11-23"], "2026-11-22")).toMatchObject({ currentStreak: 1, lastActivityDate: "2026-11-22" });
+  test("a day after today (learned in a zone ahead before moving west) counts, and the streak is alive as of it", () => {
+    expect(computeStreak(["2026-11-22", "2026-11-23"], "2026-11-22")).toEqual({ currentStreak: 2, longestStreak: 2, lastActivityDate: "2026-11-23" });
+    expect(computeStreak(["2026-11-20", "2026-11-23"], "2026-11-22")).toEqual({ currentStreak: 1, longestStreak: 1, lastActivityDate: "2026-11-23" });
   });
 });

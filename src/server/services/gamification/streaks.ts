@@ -1,29 +1,35 @@
 import type { StreakView, UserBadgeView } from "~/lib/schemas/gamification";
 import type { DbClient } from "~/server/db/client";
+import { selectActivityDays } from "~/server/db/queries/gamification";
+import { selectLearnerFacts } from "~/server/db/queries/learner-facts";
 
-import { addDays, daysBetween, fromDateColumn, localDateOf, dateColumn } from "./local-date";
+import { addDays, dateColumn, fromDateColumn, localDateOf } from "./local-date";
 import { learnerTimeZone, recordLearningEvent } from "./record-event";
+import { computeStreak } from "./streak-math";
 
 /**
- * GET /api/streaks/{userId}: the stored streak as of today in the learner's time zone (a streak
- * whose last day is before yesterday has ended, even if no event has come since to say so).
+ * GET /api/streaks/{userId}, and the counts every page shows (the achievements panel, the public
+ * card): the streak counted now from the learner's days with learning, as of today in their time
+ * zone (a streak whose last day is before yesterday has ended), and the learner's counts from
+ * their one query (selectLearnerFacts).
  */
 export async function getStreak(db: DbClient, userId: number, now = new Date()): Promise<StreakView> {
-  const [user, streak] = await Promise.all([
+  const [user, days, facts] = await Promise.all([
     db.user.findUniqueOrThrow({ where: { id: userId }, select: { timeZone: true } }),
-    db.streak.findUnique({ where: { userId } }),
+    selectActivityDays(db, userId),
+    selectLearnerFacts(db, userId),
   ]);
-  const today = localDateOf(now, user.timeZone);
-  const last = streak?.lastActivityDate ? fromDateColumn(streak.lastActivityDate) : null;
-  const alive = last !== null && daysBetween(last, today) <= 1;
+  const streak = computeStreak(
+    days.map((row) => row.localDate),
+    localDateOf(now, user.timeZone),
+  );
   return {
     userId,
-    currentStreak: alive ? (streak?.currentStreak ?? 0) : 0,
-    longestStreak: streak?.longestStreak ?? 0,
-    lastActivityDate: last,
-    totalCoursesCompleted: streak?.totalCoursesCompleted ?? 0,
-    totalSectionsCompleted: streak?.totalSectionsCompleted ?? 0,
-    totalQuizzesCompleted: streak?.totalQuizzesCompleted ?? 0,
+    ...streak,
+    totalCoursesCompleted: facts.coursesCompleted,
+    totalSectionsCompleted: facts.sectionsCompleted,
+    totalQuizzesCompleted: facts.quizzesCompleted,
+    coursesStarted: facts.coursesStarted,
     timeZone: user.timeZone,
   };
 }
