@@ -68,6 +68,8 @@ export interface PassageIndex {
    * the others are weighted by how close they are to it (momentWeight).
    */
   search(query: string, k?: number, options?: SearchOptions): PassageHit[];
+  /** How many passages hold a term (of passageTerms): 0 when the transcript never uses it. */
+  passagesWith(term: string): number;
 }
 
 /** A passage at the moment being watched scores up to (1 + MOMENT_BOOST) times its BM25 score… */
@@ -124,10 +126,12 @@ const MAX_QUERY_CHARS = 8_000;
  * Words of the way learners ask ("can you explain what … means") that the tokenizer's stop words
  * do not cover: dropped from a query unless nothing else is left ("what is the mean?").
  */
-const QUESTION_WORDS = new Set(tokenize("explain explained explaining mean means meaning understand tell please actually exactly really"));
+export const QUESTION_WORDS: ReadonlySet<string> = new Set(
+  tokenize("explain explained explaining mean means meaning understand tell please actually exactly really"),
+);
 
 /** Scripts written without spaces: indexed as overlapping character pairs rather than words. */
-const UNSPACED_RUN = /([\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]+)/u;
+export const UNSPACED_RUN = /([\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]+)/u;
 
 /** The index terms of a text, in order: the shared tokenizer's, plus character bigrams for CJK and Thai. */
 export function passageTerms(text: string): string[] {
@@ -310,7 +314,12 @@ export function createPassageIndex(passages: readonly Passage[]): PassageIndex {
     return hits.map((hit) => ({ ...hit, coverage: coverage(passages.indexOf(hit.passage)) }));
   }
 
-  return { passages, search };
+  function passagesWith(term: string): number {
+    const id = termIds.get(term);
+    return id === undefined ? 0 : postings[id]!.passages.length;
+  }
+
+  return { passages, search, passagesWith };
 }
 
 /** Whether a term's postings (in passage order) include `passage`. */
