@@ -144,7 +144,7 @@ test("offline, the tutor quotes the video with timestamps and says it is offline
   const { detail } = await generateCourse(page.request, OFFLINE_BASE_URL);
   const chat = new ChatPage(page, OFFLINE_BASE_URL);
   await chat.goto(detail.course.id);
-  await chat.chooseMode("Hint only");
+  await chat.chooseMode("Simpler");
   await chat.ask("How does binary search halve the list?");
   await expect(chat.lastReplyText()).toContainText("I'm in offline mode");
   expect(await chat.timestampLinks().count()).toBeGreaterThan(0);

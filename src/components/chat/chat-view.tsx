@@ -2,20 +2,7 @@
 
 import { useChat } from "@ai-sdk/react";
 import { DefaultChatTransport } from "ai";
-import {
-  lazy,
-  Suspense,
-  useCallback,
-  useEffect,
-  useId,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-  type FormEvent,
-  type KeyboardEvent,
-  type RefObject,
-} from "react";
+import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from "react";
 
 import type { VideoPlayerKind } from "~/components/course/video/video-player";
 import { Button } from "~/components/ui/button";
@@ -32,6 +19,8 @@ import { api, type RouterOutputs } from "~/trpc/react";
 
 import type { CitedMoment } from "./cited-moment-player";
 import { type ChatUIMessage, formatMessageTime, isSendKey, messageText, sendFailureMessage, toUIMessage } from "./chat-messages";
+import { ChatWelcome, MarkdownFallback, PlainText } from "./chat-text";
+import { fromHistory, rememberInHistory, useConversationScroll } from "./use-conversation-scroll";
 
 type CourseDetail = RouterOutputs["course"]["byId"];
 
@@ -91,7 +80,6 @@ export function ChatView({ detail, initialMessages, initialAtSeconds = null, vid
     rememberInHistory({ chatVideo: null });
     citation.current?.focus();
   }
-  const restoredScrollRef = useRestoredScroll(logRef);
 
   const transport = useMemo(
     () =>
@@ -175,21 +163,8 @@ export function ChatView({ detail, initialMessages, initialAtSeconds = null, vid
     inputRef.current?.focus();
   }
 
-  // Follow the conversation as it grows, unless the learner has scrolled up to read.
   const lastText = messages.length ? messageText(messages.at(-1)!) : "";
-  useEffect(() => {
-    const log = logRef.current;
-    if (!log) return;
-    // Back on the page where the learner was reading: stay there.
-    if (restoredScrollRef.current) {
-      restoredScrollRef.current = false;
-      return;
-    }
-    const nearBottom = log.scrollHeight - log.scrollTop - log.clientHeight < 160;
-    if (nearBottom || messages.at(-1)?.role === "user") log.scrollTop = log.scrollHeight;
-  }, [messages, lastText, status, restoredScrollRef]);
-
-  const welcome = `Hi! I'm your tutor for **${course.title}**. Ask me anything about the video: I answer from what it says, and link the moments I use so you can watch them.`;
+  useConversationScroll(logRef, { messages, lastText, status });
 
   return (
     <div
@@ -208,7 +183,11 @@ export function ChatView({ detail, initialMessages, initialAtSeconds = null, vid
 
       <section aria-label="Conversation" className="flex min-h-[28rem] flex-col rounded-lg border bg-card lg:h-[calc(100dvh-12rem)]">
         <div ref={logRef} role="log" aria-busy={busy} className="flex-1 space-y-4 overflow-y-auto p-4" data-testid="chat-log">
-          {messages.length === 0 ? <Bubble role="assistant" text={welcome} courseId={courseId} testId="welcome-message" onCite={cite} /> : null}
+          {messages.length === 0 ? (
+            <Bubble role="assistant" courseId={courseId} testId="welcome-message" onCite={cite}>
+              <ChatWelcome title={course.title} language={course.language} />
+            </Bubble>
+          ) : null}
           {messages.map((message) => (
             <Bubble
               key={message.id}
@@ -296,7 +275,9 @@ export function ChatView({ detail, initialMessages, initialAtSeconds = null, vid
 
 type BubbleProps = {
   role: "user" | "assistant";
-  text: string;
+  /** The message as stored (a tutor reply is Markdown), or `children` for one of the page's own. */
+  text?: string;
+  children?: ReactNode;
   courseId: number;
   videos?: readonly TimelineVideo[];
   /** The course language: a tutor reply is written in it. */
@@ -307,20 +288,21 @@ type BubbleProps = {
   onCite: (seconds: number, link: HTMLElement) => void;
 };
 
-function Bubble({ role, text, courseId, videos, language, time, note, testId, onCite }: BubbleProps) {
+function Bubble({ role, text = "", children, courseId, videos, language, time, note, testId, onCite }: BubbleProps) {
   const mine = role === "user";
   return (
     <div className={cn("flex", mine ? "justify-end" : "justify-start")} data-role={role} data-testid={testId ?? "chat-message"}>
       <div className={cn("max-w-[85%] rounded-lg px-3.5 py-2.5 text-sm", mine ? "bg-primary text-primary-foreground" : "bg-muted text-foreground")}>
         <span className="sr-only">{mine ? "You:" : "Tutor:"}</span>
         <div data-testid="message-text" dir="auto" lang={mine ? undefined : language}>
-          {mine ? (
-            <PlainText text={text} />
-          ) : (
-            <Suspense fallback={<PlainText text={text} />}>
-              <ChatMarkdown text={text} courseId={courseId} videos={videos} onCite={onCite} />
-            </Suspense>
-          )}
+          {children ??
+            (mine ? (
+              <PlainText text={text} />
+            ) : (
+              <Suspense fallback={<MarkdownFallback text={text} />}>
+                <ChatMarkdown text={text} courseId={courseId} videos={videos} onCite={onCite} />
+              </Suspense>
+            ))}
         </div>
         {time || note ? (
           <p className={cn("mt-1 text-xs", mine ? "text-primary-foreground/90" : "text-muted-foreground")}>{[note, time].filter(Boolean).join(" · ")}</p>
@@ -328,86 +310,6 @@ function Bubble({ role, text, courseId, videos, language, time, note, testId, on
       </div>
     </div>
   );
-}
-
-/**
- * Where the learner was reading (the conversation's own scroll and the page's), kept in the
- * history entry with the video that was open: Back from the course, after "Open in the course",
- * returns to the same place.
- */
-function useRestoredScroll(logRef: RefObject<HTMLDivElement | null>): RefObject<boolean> {
-  const restored = useRef(false);
-  useLayoutEffect(() => {
-    const log = logRef.current;
-    if (!log) return;
-    const saved = fromHistory("chatScroll");
-    restored.current = isScrollPosition(saved);
-    const stopRestoring = isScrollPosition(saved) ? restoreScroll(log, saved) : () => {};
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const remember = () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => {
-        rememberInHistory({ chatScroll: { log: log.scrollTop, page: window.scrollY } });
-      }, 150);
-    };
-    log.addEventListener("scroll", remember, { passive: true });
-    window.addEventListener("scroll", remember, { passive: true });
-    return () => {
-      stopRestoring();
-      clearTimeout(timer);
-      log.removeEventListener("scroll", remember);
-      window.removeEventListener("scroll", remember);
-    };
-  }, [logRef]);
-  return restored;
-}
-
-/** A value rememberInHistory kept in this history entry. */
-function fromHistory(key: string): unknown {
-  const state: unknown = window.history.state;
-  return typeof state === "object" && state !== null ? (state as Record<string, unknown>)[key] : undefined;
-}
-
-/** Keeps `state` in this page's history entry (beside the router's own), for when the learner comes Back. */
-function rememberInHistory(state: Record<string, unknown>) {
-  window.history.replaceState({ ...window.history.state, ...state }, "");
-}
-
-/** How long a restored position is held while the replies' Markdown and the side panel load and the page grows. */
-const RESTORE_FOR_MS = 3000;
-const LEARNER_INPUT = ["wheel", "touchstart", "keydown", "pointerdown"] as const;
-
-/** Scrolls back to `target`, again on each frame until the page is tall enough, unless the learner moves first. */
-function restoreScroll(log: HTMLElement, target: { log: number; page: number }): () => void {
-  const until = performance.now() + RESTORE_FOR_MS;
-  let frame = 0;
-  const apply = () => {
-    log.scrollTop = target.log;
-    window.scrollTo(0, target.page);
-    const reached = Math.abs(log.scrollTop - target.log) < 1 && Math.abs(window.scrollY - target.page) < 1;
-    frame = reached || performance.now() > until ? 0 : requestAnimationFrame(apply);
-    if (!frame) stop();
-  };
-  const stop = () => {
-    cancelAnimationFrame(frame);
-    for (const type of LEARNER_INPUT) window.removeEventListener(type, stop, true);
-  };
-  for (const type of LEARNER_INPUT) window.addEventListener(type, stop, { capture: true, passive: true });
-  apply();
-  return stop;
-}
-
-function isScrollPosition(value: unknown): value is { log: number; page: number } {
-  return (
-    typeof value === "object" &&
-    value !== null &&
-    typeof (value as { log?: unknown }).log === "number" &&
-    typeof (value as { page?: unknown }).page === "number"
-  );
-}
-
-function PlainText({ text }: { text: string }) {
-  return <p className="break-words whitespace-pre-wrap">{text}</p>;
 }
 
 /** 'Asking about 12:34': the moment every question is about until the learner removes it. */

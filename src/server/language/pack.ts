@@ -43,6 +43,16 @@ export type TutorWording = {
   /** `at` is a [m:ss] link. */
   readonly atMoment: (at: string) => string;
   readonly otherMoments: string;
+  /** "Hint only": where to look and what to think about, never the answer. `about`: the learner's own words the moment holds, as a list, or null. */
+  readonly hint: (at: string, about: string | null) => string;
+  /** "Quiz me": introduces a sentence of the video with one word left out (shown after it as "_____"). */
+  readonly quizBlank: (at: string) => string;
+  /** "Quiz me" when no word of the moment can be left out: an open question about it. */
+  readonly quizOpen: (at: string) => string;
+  /** The answer to the last blank, shown as a quoted word. */
+  readonly quizRight: (answer: string) => string;
+  readonly quizWrong: (answer: string) => string;
+  readonly quizNext: string;
 };
 
 /**

@@ -42,6 +42,14 @@ describe("buildTutorPrompt", () => {
     expect(rules[2]).toMatch(/Never state the answer itself/);
   });
 
+  test("passages that hold too little of the question are flagged, so the model says the video does not cover it", () => {
+    expect(buildTutorPrompt(input({ covered: false })).system).toMatch(
+      /share only a few words with the question: unless one of them clearly answers it, say the video does not cover it/,
+    );
+    expect(buildTutorPrompt(input({ covered: true })).system).not.toMatch(/share only a few words/);
+    expect(buildTutorPrompt(input()).system).not.toMatch(/share only a few words/);
+  });
+
   test("no matching passage is said plainly", () => {
     expect(buildTutorPrompt(input({ passages: [] })).system).toContain("(no passage of the transcript matches this question)");
   });

@@ -35,11 +35,29 @@ export type PassageHit = {
   score: number;
   /** The passage being watched at `atSeconds` (always the first hit when a moment is given). */
   atMoment?: boolean;
+  /**
+   * How much of the question the passage holds: the IDF-weighted share of the query's topical
+   * terms found in it, 0–1. A term the transcript never uses weighs as much as the rarest one,
+   * so "What's the capital of France?" scores low even when "capital" appears somewhere.
+   * relevance.ts decides from it whether the video covers the question.
+   */
+  coverage: number;
 };
 
 export type SearchOptions = {
   /** The moment the learner is watching, in seconds: passages near it are favoured, and the one there comes first. */
   atSeconds?: number;
+  /**
+   * How many times the rarest term's IDF a question's term counts in `coverage` when the
+   * transcript never uses it (relevance.ts tunes it with the threshold).
+   */
+  unknownTermWeight?: number;
+  /**
+   * The share of its IDF a term earns in `coverage` when the transcript says it only in passing
+   * (in at most INCIDENTAL_PASSAGES passages, one mention in overlapping passages): "capital" in
+   * "a venture capital firm" does not make "What's the capital of France?" covered.
+   */
+  incidentalTermWeight?: number;
 };
 
 export interface PassageIndex {
@@ -50,6 +68,8 @@ export interface PassageIndex {
    * the others are weighted by how close they are to it (momentWeight).
    */
   search(query: string, k?: number, options?: SearchOptions): PassageHit[];
+  /** How many passages hold a term (of passageTerms): 0 when the transcript never uses it. */
+  passagesWith(term: string): number;
 }
 
 /** A passage at the moment being watched scores up to (1 + MOMENT_BOOST) times its BM25 score… */
@@ -90,6 +110,11 @@ export function passageAt(passages: readonly Passage[], atSeconds: number): Pass
 const DEFAULT_TARGET_WORDS = 70;
 const DEFAULT_MAX_SECONDS = 45;
 
+/** See SearchOptions.unknownTermWeight and incidentalTermWeight. */
+export const UNKNOWN_TERM_WEIGHT = 3;
+export const INCIDENTAL_TERM_WEIGHT = 0.5;
+const INCIDENTAL_PASSAGES = 2;
+
 const K1 = 1.2;
 const B = 0.75;
 /** Long queries (a pasted paragraph) keep only their rarest terms: bounded cost, and the rest is noise. */
@@ -101,10 +126,12 @@ const MAX_QUERY_CHARS = 8_000;
  * Words of the way learners ask ("can you explain what … means") that the tokenizer's stop words
  * do not cover: dropped from a query unless nothing else is left ("what is the mean?").
  */
-const QUESTION_WORDS = new Set(tokenize("explain explained explaining mean means meaning understand tell please actually exactly really"));
+export const QUESTION_WORDS: ReadonlySet<string> = new Set(
+  tokenize("explain explained explaining mean means meaning understand tell please actually exactly really"),
+);
 
 /** Scripts written without spaces: indexed as overlapping character pairs rather than words. */
-const UNSPACED_RUN = /([\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]+)/u;
+export const UNSPACED_RUN = /([\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]+)/u;
 
 /** The index terms of a text, in order: the shared tokenizer's, plus character bigrams for CJK and Thai. */
 export function passageTerms(text: string): string[] {
@@ -228,19 +255,35 @@ export function createPassageIndex(passages: readonly Passage[]): PassageIndex {
   const averageLength = count > 0 ? lengths.reduce((sum, length) => sum + length, 0) / count : 0;
   const idf = (documentFrequency: number): number => Math.log(1 + (count - documentFrequency + 0.5) / (documentFrequency + 0.5));
 
-  function search(query: string, k = 3, { atSeconds }: SearchOptions = {}): PassageHit[] {
+  function search(
+    query: string,
+    k = 3,
+    { atSeconds, unknownTermWeight = UNKNOWN_TERM_WEIGHT, incidentalTermWeight = INCIDENTAL_TERM_WEIGHT }: SearchOptions = {},
+  ): PassageHit[] {
     if (count === 0 || !(k >= 1)) return [];
     const moment = atSeconds !== undefined && Number.isFinite(atSeconds) ? passageAt(passages, atSeconds) : null;
-    const known = passageTerms(query.slice(-MAX_QUERY_CHARS)).filter((term) => termIds.has(term));
+    const queryTerms = passageTerms(query.slice(-MAX_QUERY_CHARS));
+    const known = queryTerms.filter((term) => termIds.has(term));
     const topical = known.filter((term) => !QUESTION_WORDS.has(term));
     const terms = [...new Set(topical.length > 0 ? topical : known)]
       .map((term) => {
         const list = postings[termIds.get(term)!]!;
-        return { list, idf: idf(list.passages.length) };
+        return { term, list, idf: idf(list.passages.length) };
       })
       .sort((a, b) => b.idf - a.idf)
       .slice(0, MAX_QUERY_TERMS);
-    if (terms.length === 0) return moment ? [{ passage: moment, score: 0, atMoment: true }] : [];
+    // The coverage's denominator: every topical term asked, the unknown ones at the highest IDF.
+    const unknownTerms = new Set(queryTerms.filter((term) => !termIds.has(term) && !QUESTION_WORDS.has(term)));
+    const unknownWeight = Math.min(unknownTerms.size, MAX_QUERY_TERMS) * idf(0) * unknownTermWeight;
+    const askedWeight = terms.reduce((sum, term) => sum + term.idf, 0) + unknownWeight;
+    const coverage = (passage: number): number => {
+      let held = 0;
+      for (const term of terms) {
+        if (holds(term.list, passage)) held += term.list.passages.length > INCIDENTAL_PASSAGES ? term.idf : term.idf * incidentalTermWeight;
+      }
+      return askedWeight > 0 ? held / askedWeight : 0;
+    };
+    if (terms.length === 0) return moment ? [{ passage: moment, score: 0, atMoment: true, coverage: 0 }] : [];
 
     const scores = new Float64Array(count);
     for (const { list, idf: weight } of terms) {
@@ -254,7 +297,7 @@ export function createPassageIndex(passages: readonly Passage[]): PassageIndex {
     scores.forEach((score, passage) => {
       if (score <= 0) return;
       const weight = moment ? momentWeight(distanceTo(passages[passage]!, atSeconds!)) : 1;
-      candidates.push({ passage: passages[passage]!, score: score * weight });
+      candidates.push({ passage: passages[passage]!, score: score * weight, coverage: 0 });
     });
     candidates.sort((a, b) => b.score - a.score || a.passage.id - b.passage.id);
 
@@ -262,16 +305,35 @@ export function createPassageIndex(passages: readonly Passage[]): PassageIndex {
     // segment: keep the best of each overlapping group, so k hits are k different moments. It
     // measurably helps: hit@3 16 → 17 of the 20 evaluation questions, 95 → 99 of 140 creator
     // chapter titles used as queries. (A bigram bonus and a term-coverage boost did not.)
-    const hits: PassageHit[] = moment ? [{ passage: moment, score: scores[passages.indexOf(moment)]! * momentWeight(0), atMoment: true }] : [];
+    const hits: PassageHit[] = moment ? [{ passage: moment, score: scores[passages.indexOf(moment)]! * momentWeight(0), atMoment: true, coverage: 0 }] : [];
     for (const candidate of candidates) {
       if (hits.some((hit) => overlaps(hit.passage, candidate.passage))) continue;
       hits.push(candidate);
       if (hits.length >= k) break;
     }
-    return hits;
+    return hits.map((hit) => ({ ...hit, coverage: coverage(passages.indexOf(hit.passage)) }));
   }
 
-  return { passages, search };
+  function passagesWith(term: string): number {
+    const id = termIds.get(term);
+    return id === undefined ? 0 : postings[id]!.passages.length;
+  }
+
+  return { passages, search, passagesWith };
+}
+
+/** Whether a term's postings (in passage order) include `passage`. */
+function holds(list: Postings, passage: number): boolean {
+  let low = 0;
+  let high = list.passages.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const at = list.passages[middle]!;
+    if (at === passage) return true;
+    if (at < passage) low = middle + 1;
+    else high = middle - 1;
+  }
+  return false;
 }
 
 function overlaps(a: Passage, b: Passage): boolean {

@@ -73,9 +73,56 @@ describe("chat.send and chat.history", () => {
     const me = await createUser(db);
     const course = await courseWithTranscript(db, me.id);
     const { caller } = await createTestCaller({ user: me });
-    const reply = await caller.chat.send({ id: course.id, content: "What is photosynthesis in plants?" });
-    expect(reply.content).toContain("could not find a part of this video that covers that");
-    expect(reply.content).not.toMatch(/\[\d+:\d\d\]/);
+    for (const content of ["What is photosynthesis in plants?", "What's the capital of France?", "Who painted the Mona Lisa?"]) {
+      for (const mode of ["explain", "hint"] as const) {
+        const reply = await caller.chat.send({ id: course.id, content, mode });
+        expect(reply.content, `${mode}: ${content}`).toContain("The video does not cover that.");
+        expect(reply.content, `${mode}: ${content}`).not.toMatch(/\[\d+:\d\d\]/);
+      }
+    }
+    // Sharing a word with the video is not enough; asking what it explains is.
+    expect((await caller.chat.send({ id: course.id, content: "Who invented the printing press?" })).content).toContain("[3:15]");
+  });
+
+  test("the modes answer differently: Explain quotes the video, Hint only points to the moment without saying it, Quiz me asks back", async () => {
+    const me = await createUser(db);
+    const course = await courseWithTranscript(db, me.id);
+    const { caller } = await createTestCaller({ user: me });
+    const question = "How does merging with two pointers work?";
+
+    const explain = (await caller.chat.send({ id: course.id, content: question, mode: "explain" })).content;
+    expect(explain).toContain("> Merging walks both halves with two pointers and always takes the smaller element. [2:10]");
+
+    const hint = (await caller.chat.send({ id: course.id, content: question, mode: "hint" })).content;
+    expect(hint).toBe(
+      "A hint, not the answer: watch again from [2:10], where the video talks about *merging* and *pointers*. What does it say happens there? Try to put it in your own words before you read further.",
+    );
+    expect(hint).not.toContain("smaller");
+
+    const quiz = (await caller.chat.send({ id: course.id, content: question, mode: "quiz" })).content;
+    expect(quiz).toMatch(/^A question for you, from \[2:10\]: which word fills the blank\?\n\n> .*_____.* \[2:10\]$/);
+    const blanked = /> (.*) \[2:10\]/.exec(quiz)![1]!;
+    const [before, after] = blanked.split("_____") as [string, string];
+    const line = "Merging walks both halves with two pointers and always takes the smaller element.";
+    expect(line.startsWith(before) && line.endsWith(after)).toBe(true);
+    const missing = line.slice(before.length, line.length - after.length);
+    expect(question.toLowerCase()).not.toContain(missing.toLowerCase()); // it asks something the question did not say
+
+    // The answer is checked, the sentence shown whole, and the next question comes from further on.
+    const right = (await caller.chat.send({ id: course.id, content: `I think ${missing.toUpperCase()}`, mode: "quiz" })).content;
+    expect(right).toContain(`Right! The missing word is “${missing}”.\n\n> ${line} [2:10]\n\nNext question:\n\nA question for you, from [`);
+    expect(right).toMatch(/_____/);
+    expect(right.slice(right.indexOf("Next question:"))).not.toContain("[2:10]");
+    const wrong = (await caller.chat.send({ id: course.id, content: "no idea", mode: "quiz" })).content;
+    expect(wrong).toMatch(/^Not quite: the missing word is “[^”]+”\.\n\n> /);
+
+    // "ready" in quiz mode, after a question was asked, is an answer; in a new conversation it starts the quiz.
+    const other = await createUser(db);
+    const { caller: theirs } = await createTestCaller({ user: other });
+    const publicCourse = await courseWithTranscript(db, other.id);
+    expect((await theirs.chat.send({ id: publicCourse.id, content: "ready", mode: "quiz" })).content).toMatch(
+      /^A question for you, from \[0:00\]: which word fills the blank\?/,
+    );
   });
 
   test("a course without a video or transcript says it cannot answer from it", async () => {
@@ -170,6 +217,19 @@ describe("GET and POST /api/courses/{id}/chat", () => {
     const history = await restCall<unknown[]>("GET", `/api/courses/${course.id}/chat?userId=${me.id}`, { sessionToken: token });
     expect(history.status).toBe(200);
     expect(history.json).toHaveLength(2);
+
+    const offTopic = await restCall<{ content: string }>("POST", `/api/courses/${course.id}/chat`, {
+      sessionToken: token,
+      json: { userId: me.id, content: "What's the capital of France?" },
+    });
+    expect(offTopic.status).toBe(200);
+    expect(offTopic.json.content).toContain("The video does not cover that.");
+    expect(offTopic.json.content).not.toMatch(/\[\d+:\d\d\]/);
+    const hinted = await restCall<{ content: string }>("POST", `/api/courses/${course.id}/chat`, {
+      sessionToken: token,
+      json: { userId: me.id, content: "When does merge sort run in n log n?", mode: "hint" },
+    });
+    expect(hinted.json.content).toMatch(/^A hint, not the answer: watch again from \[5:25\]/);
 
     const empty = await restCall<{ message: string }>("POST", `/api/courses/${course.id}/chat`, { sessionToken: token, json: { content: "" } });
     expect(empty.status).toBe(400);

@@ -144,10 +144,16 @@ immer oft meistens jede jeder jedes andere anderen anderes hier dort genau besti
   tutor: {
     offlineNote: "Ich bin im Offline-Modus (kein KI-Modell ist eingerichtet) und antworte deshalb mit den Stellen des Videos, die zu deiner Frage passen.",
     noTranscript: "Das Video dieses Kurses hat kein Transkript, das ich durchsuchen kann, daher kann ich nicht daraus antworten.",
-    noMatch:
-      "Ich habe keine Stelle in diesem Video gefunden, die das behandelt. Versuche es mit den Wörtern, die das Video selbst verwendet, oder sieh dir die Gliederung des Kurses an.",
+    noMatch: "Das behandelt das Video nicht. Versuche es mit den Wörtern, die das Video selbst verwendet, oder sieh dir die Gliederung des Kurses an.",
     closest: "Die passendsten Stellen:",
     atMoment: (at) => `Bei ${at}, wo du gerade schaust, sagt das Video:`,
     otherMoments: "Weitere Stellen, die zu deiner Frage passen:",
+    hint: (at, about) =>
+      `Ein Hinweis, nicht die Antwort: Schau dir die Stelle ab ${at} noch einmal an${about ? `, wo es um ${about} geht` : ""}. Was passiert dort laut Video? Versuche, es in eigenen Worten zu sagen, bevor du weiterliest.`,
+    quizBlank: (at) => `Eine Frage an dich, von ${at}: Welches Wort fehlt in der Lücke?`,
+    quizOpen: (at) => `Eine Frage an dich: Was erklärt das Video bei ${at}? Antworte in eigenen Worten und prüfe es dann im Video.`,
+    quizRight: (answer) => `Richtig! Das fehlende Wort ist „${answer}“.`,
+    quizWrong: (answer) => `Nicht ganz: Das fehlende Wort ist „${answer}“.`,
+    quizNext: "Nächste Frage:",
   },
 };

@@ -142,10 +142,17 @@ yes yet you your yours yourself yourselves
   tutor: {
     offlineNote: "I'm in offline mode (no AI model is configured), so I answer with the parts of the video that match your question.",
     noTranscript: "This course's video has no transcript I can search, so I cannot answer from it.",
-    noMatch: "I could not find a part of this video that covers that. Try the words the video itself uses, or look through the course outline.",
+    noMatch: "The video does not cover that. Try the words the video itself uses, or look through the course outline.",
     closest: "The closest moments:",
     atMoment: (at) => `At ${at}, where you are watching, the video says:`,
     otherMoments: "Other moments that match your question:",
+    hint: (at, about) =>
+      `A hint, not the answer: watch again from ${at}${about ? `, where the video talks about ${about}` : ""}. What does it say happens there? Try to put it in your own words before you read further.`,
+    quizBlank: (at) => `A question for you, from ${at}: which word fills the blank?`,
+    quizOpen: (at) => `A question for you: what does the video explain at ${at}? Answer in your own words, then watch it to check.`,
+    quizRight: (answer) => `Right! The missing word is “${answer}”.`,
+    quizWrong: (answer) => `Not quite: the missing word is “${answer}”.`,
+    quizNext: "Next question:",
   },
 };
 

@@ -131,9 +131,16 @@ menudo cada otro otra otros otras aquí allí ahí
     offlineNote:
       "Estoy en modo sin conexión (no hay ningún modelo de IA configurado), así que respondo con las partes del vídeo que coinciden con tu pregunta.",
     noTranscript: "El vídeo de este curso no tiene una transcripción en la que pueda buscar, así que no puedo responder a partir de él.",
-    noMatch: "No encontré ninguna parte de este vídeo que trate eso. Prueba con las palabras que usa el propio vídeo o revisa el índice del curso.",
+    noMatch: "El vídeo no trata eso. Prueba con las palabras que usa el propio vídeo o revisa el índice del curso.",
     closest: "Los momentos más cercanos:",
     atMoment: (at) => `En ${at}, donde estás viendo, el vídeo dice:`,
     otherMoments: "Otros momentos que coinciden con tu pregunta:",
+    hint: (at, about) =>
+      `Una pista, no la respuesta: vuelve a ver desde ${at}${about ? `, donde el vídeo habla de ${about}` : ""}. ¿Qué dice que ocurre ahí? Intenta explicarlo con tus propias palabras antes de seguir leyendo.`,
+    quizBlank: (at) => `Una pregunta para ti, de ${at}: ¿qué palabra falta en el hueco?`,
+    quizOpen: (at) => `Una pregunta para ti: ¿qué explica el vídeo en ${at}? Responde con tus propias palabras y luego míralo para comprobarlo.`,
+    quizRight: (answer) => `¡Correcto! La palabra que falta es «${answer}».`,
+    quizWrong: (answer) => `No exactamente: la palabra que falta es «${answer}».`,
+    quizNext: "Siguiente pregunta:",
   },
 };

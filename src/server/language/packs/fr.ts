@@ -134,9 +134,16 @@ chaque autre autres ici là
     offlineNote:
       "Je suis en mode hors ligne (aucun modèle d'IA n'est configuré) : je réponds avec les passages de la vidéo qui correspondent à votre question.",
     noTranscript: "La vidéo de ce cours n'a pas de transcription dans laquelle je peux chercher, je ne peux donc pas répondre à partir d'elle.",
-    noMatch: "Je n'ai trouvé aucun passage de cette vidéo qui traite de cela. Essayez les mots qu'emploie la vidéo elle-même, ou parcourez le plan du cours.",
+    noMatch: "La vidéo ne traite pas de cela. Essayez les mots qu'emploie la vidéo elle-même, ou parcourez le plan du cours.",
     closest: "Les moments les plus proches :",
     atMoment: (at) => `À ${at}, là où vous regardez, la vidéo dit :`,
     otherMoments: "D'autres moments qui correspondent à votre question :",
+    hint: (at, about) =>
+      `Un indice, pas la réponse : revoyez le passage à partir de ${at}${about ? `, où la vidéo parle de ${about}` : ""}. Que dit-elle qu'il se passe à ce moment-là ? Essayez de le formuler avec vos propres mots avant de lire la suite.`,
+    quizBlank: (at) => `Une question pour vous, tirée de ${at} : quel mot manque dans le trou ?`,
+    quizOpen: (at) => `Une question pour vous : qu'explique la vidéo à ${at} ? Répondez avec vos propres mots, puis regardez le passage pour vérifier.`,
+    quizRight: (answer) => `Exact ! Le mot manquant est « ${answer} ».`,
+    quizWrong: (answer) => `Pas tout à fait : le mot manquant est « ${answer} ».`,
+    quizNext: "Question suivante :",
   },
 };

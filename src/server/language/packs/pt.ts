@@ -134,9 +134,16 @@ agora bastante provavelmente talvez possível sempre cada outro outra outros out
   tutor: {
     offlineNote: "Estou no modo offline (nenhum modelo de IA está configurado), então respondo com as partes do vídeo que correspondem à sua pergunta.",
     noTranscript: "O vídeo deste curso não tem uma transcrição que eu possa pesquisar, então não consigo responder a partir dele.",
-    noMatch: "Não encontrei nenhuma parte deste vídeo que trate disso. Tente as palavras que o próprio vídeo usa ou consulte o sumário do curso.",
+    noMatch: "O vídeo não trata disso. Tente as palavras que o próprio vídeo usa ou consulte o sumário do curso.",
     closest: "Os momentos mais próximos:",
     atMoment: (at) => `Em ${at}, onde você está assistindo, o vídeo diz:`,
     otherMoments: "Outros momentos que correspondem à sua pergunta:",
+    hint: (at, about) =>
+      `Uma dica, não a resposta: assista de novo a partir de ${at}${about ? `, onde o vídeo fala de ${about}` : ""}. O que ele diz que acontece ali? Tente explicar com suas próprias palavras antes de continuar lendo.`,
+    quizBlank: (at) => `Uma pergunta para você, de ${at}: qual palavra preenche a lacuna?`,
+    quizOpen: (at) => `Uma pergunta para você: o que o vídeo explica em ${at}? Responda com suas próprias palavras e depois assista para conferir.`,
+    quizRight: (answer) => `Certo! A palavra que falta é “${answer}”.`,
+    quizWrong: (answer) => `Não exatamente: a palavra que falta é “${answer}”.`,
+    quizNext: "Próxima pergunta:",
   },
 };

@@ -139,9 +139,16 @@ export const chinese: LanguagePack = {
   tutor: {
     offlineNote: "我处于离线模式（没有配置 AI 模型），所以用视频中与你的问题相符的部分来回答。",
     noTranscript: "这门课程的视频没有可供搜索的字幕文本，所以我无法根据它来回答。",
-    noMatch: "我在这个视频里没有找到讲这个内容的部分。试试视频本身使用的词语，或者浏览课程大纲。",
+    noMatch: "视频没有讲到这个内容。试试视频本身使用的词语，或者浏览课程大纲。",
     closest: "最接近的片段：",
     atMoment: (at) => `在你正在观看的 ${at}，视频说：`,
     otherMoments: "与你的问题相符的其他片段：",
+    hint: (at, about) =>
+      `这是提示，不是答案：从 ${at} 开始再看一遍${about ? `，那里讲的是${about}` : ""}。视频说那里发生了什么？在继续读下去之前，试着用自己的话说出来。`,
+    quizBlank: (at) => `给你一个问题，来自 ${at}：空格里应该填什么词？`,
+    quizOpen: (at) => `给你一个问题：视频在 ${at} 讲解了什么？先用自己的话回答，再看视频核对。`,
+    quizRight: (answer) => `答对了！空格里的词是“${answer}”。`,
+    quizWrong: (answer) => `不太对：空格里的词是“${answer}”。`,
+    quizNext: "下一个问题：",
   },
 };

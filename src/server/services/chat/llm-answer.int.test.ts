@@ -71,6 +71,24 @@ describe("with a language model", () => {
     expect(systemOf(plain.doStreamCalls[0]!)).not.toMatch(/watching/);
   });
 
+  test("quizzing, an answer brings the passages of the question it answers; a question the passages hardly hold is flagged", async () => {
+    const me = await createUser(db);
+    const course = await courseWithTranscript(db, me.id);
+    const model = new MockLanguageModelV4({ doStream: () => Promise.resolve(streamOf(["Which two things does merging walk, and with what [2:10]?"])) });
+    await sendChatMessage(db, { courseId: course.id, userId: me.id, content: "Quiz me on merging", mode: "quiz" }, tutorOf(model));
+    await sendChatMessage(db, { courseId: course.id, userId: me.id, content: "both of them, I think", mode: "quiz" }, tutorOf(model));
+    const answered = systemOf(model.doStreamCalls.at(-1)!);
+    expect(answered).toContain('<passage start="2:10"');
+    expect(answered).toMatch(/Quiz the learner/);
+    expect(answered).not.toMatch(/share only a few words/);
+
+    const offTopic = new MockLanguageModelV4({ doStream: () => Promise.resolve(streamOf(["The video does not cover that."])) });
+    await sendChatMessage(db, { courseId: course.id, userId: me.id, content: "What is the capital of Europe?" }, tutorOf(offTopic));
+    const system = systemOf(offTopic.doStreamCalls[0]!);
+    expect(system).toContain('<passage start="3:15"');
+    expect(system).toMatch(/share only a few words with the question: unless one of them clearly answers it, say the video does not cover it/);
+  });
+
   test("a transcript that says 'ignore your instructions' stays data", async () => {
     const me = await createUser(db);
     const course = await courseWithTranscript(db, me.id);

@@ -1,3 +1,4 @@
+import { coversQuestion } from "~/server/ai/chat/relevance";
 import type { Tutor } from "~/server/ai/chat/tutor";
 import { isAiError } from "~/server/ai/errors";
 import { AppError } from "~/server/errors";
@@ -15,7 +16,9 @@ export const LLM_PASSAGES = 4;
 export function llmAnswerer(tutor: Tutor): ChatAnswerer {
   return async function* answer(db, { course, question, mode, history, atSeconds }, signal) {
     const index = await loadPassageIndex(db, course.course.id);
-    const hits = index?.search(question, LLM_PASSAGES, { atSeconds }) ?? [];
+    // Quizzing, the learner's message may be an answer ("the bias"): the passages of the question it answers come with it.
+    const asked = mode === "quiz" ? `${history.findLast((message) => message.role === "assistant")?.content ?? ""}\n${question}` : question;
+    const hits = index?.search(asked, LLM_PASSAGES, { atSeconds }) ?? [];
     const watched = hits.find((hit) => hit.atMoment)?.passage;
     const moment = atSeconds !== undefined ? { atSeconds, passage: watched ?? null } : undefined;
     const passages = hits.map(({ passage }) => passage);
@@ -28,6 +31,8 @@ export function llmAnswerer(tutor: Tutor): ChatAnswerer {
           question,
           mode,
           moment,
+          // A quiz asks from the passages whatever the message ("ready", an answer); a moment is about what is watched.
+          covered: mode === "quiz" || moment?.passage ? true : coversQuestion(hits),
         },
         signal,
       );
