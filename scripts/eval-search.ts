@@ -10,13 +10,20 @@
  * nothing, which the learner sees as the 422 "No video found for this topic". Each query is
  * picked as the generation pipeline picks: the library's results, ranked, the first with a
  * transcript. See src/server/eval/search-eval.ts.
+ *
+ * Then question-shaped topics ("How do neural networks learn?"), written by us in the nine
+ * languages and labelled with the video that answers them, asked of the library with its
+ * translations in the question's language: top-1 on the English tuning questions and on the
+ * held-out ones (a second English question per video, and every other language). See
+ * src/server/eval/question-search-eval.ts and question-topics.ts.
  */
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 
+import { evaluateQuestionSearch } from "~/server/eval/question-search-eval";
 import { type ChapterLists, evaluateLibrarySearch, type SearchEvaluation } from "~/server/eval/search-eval";
 
-import { readVideoFolder, SHARED_VIDEOS } from "../test/fixtures/video-folder";
+import { readVideoFolder, SHARED_TRANSLATIONS, SHARED_VIDEOS } from "../test/fixtures/video-folder";
 
 const args = process.argv.slice(2);
 const verbose = args.includes("--verbose");
@@ -55,3 +62,20 @@ for (const chapterLists of ["shown", "hidden"] as ChapterLists[]) {
     await evaluateLibrarySearch(videos, chapterLists),
   );
 }
+
+const questions = await evaluateQuestionSearch(dir, folder ? resolve(dir, "../translations") : SHARED_TRANSLATIONS);
+if (verbose) {
+  console.log("\n## question-shaped topics");
+  for (const o of questions.outcomes) {
+    const mark = o.picked === o.videoId ? "ok  " : o.picked === null ? "none" : "MISS";
+    console.log(`${mark} ${o.language} ${o.split.padEnd(8)} ${o.videoId}  ${o.question}${o.picked === o.videoId ? "" : `  → ${o.pickedTitle ?? "no video"}`}`);
+  }
+}
+const { top1 } = questions;
+const count = (split: "tune" | "held-out") => questions.outcomes.filter((o) => o.split === split).length;
+console.log(`question-shaped topics, top-1 (the video that answers the question):
+  tuning (English, 1st question per video): ${percent(top1.tune)} of ${count("tune")}
+  held out (English 2nd question, other languages): ${percent(top1.heldOut)} of ${count("held-out")}; other languages alone ${percent(top1.heldOutOtherLanguages)}
+  per language: ${Object.entries(top1.byLanguage)
+    .map(([language, { correct, total }]) => `${language} ${correct}/${total}`)
+    .join(", ")}`);

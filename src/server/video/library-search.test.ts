@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 
-import { buildLibrarySearch, RELEVANCE_FLOOR, type SearchableVideo } from "./library-search";
+import { buildLibrarySearch, RELEVANCE_FLOOR, type SearchableVideo, TRANSCRIPT_SHARE } from "./library-search";
 
 const repeat = (sentence: string, times: number) => Array.from({ length: times }, () => sentence).join(" ");
 
@@ -47,7 +47,8 @@ describe("library search", () => {
   test("a transcript that repeats every word of the topic carries a video with a bare title", () => {
     expect(ids("entropy and thermodynamics")).toEqual(["lecture0005"]);
     const [match] = search.search("entropy", 1);
-    expect(match?.coverage).toBe(RELEVANCE_FLOOR);
+    expect(match?.coverage).toBe(TRANSCRIPT_SHARE);
+    expect(TRANSCRIPT_SHARE).toBeGreaterThanOrEqual(RELEVANCE_FLOOR);
   });
 
   test("a word said only in passing, or one repeated word of two, does not", () => {
@@ -79,6 +80,33 @@ describe("library search", () => {
         topic,
       ).toEqual(ids(topic, 3));
     }
+  });
+
+  test("a question finds the video whose subject answers it, not the one its series shares words with", () => {
+    // Both titles hold "neural", "network" and "learn" (the series says "Deep learning"); only one
+    // names learning as its subject.
+    const series = buildLibrarySearch([
+      ...LIBRARY,
+      video(
+        "whatIsNet01",
+        "But what is a neural network? | Chapter 1, Deep learning",
+        "What a neural network is: neurons, layers and weights.",
+        repeat("A neural network is layers of neurons. ", 8),
+      ),
+      video(
+        "howNetLrn01",
+        "Gradient descent, how neural networks learn | Chapter 2, Deep learning",
+        "Cost functions, gradients and the descent downhill.",
+        repeat("The neural network learns by lowering a cost, step by step downhill. ", 8),
+      ),
+    ]);
+    expect(
+      series
+        .search("How do neural networks learn?", 5)
+        .map((match) => match.id)
+        .slice(0, 2),
+    ).toEqual(["howNetLrn01", "whatIsNet01"]);
+    expect(series.search("What is a neural network?", 5).map((match) => match.id)[0]).toBe("whatIsNet01");
   });
 
   test("a library holding every video twice finds the same videos", () => {

@@ -2,7 +2,7 @@ import MiniSearch from "minisearch";
 
 import { tokenize as tokenizeIn } from "~/server/language/text";
 
-import { compareStrings, tokenize as tokenizeEnglish, topicTerms } from "./text-relevance";
+import { compareStrings, splitTitle, tokenize as tokenizeEnglish, topicTerms } from "./text-relevance";
 
 /**
  * Topic search over the local video library: BM25 over each video's title, description and
@@ -24,10 +24,12 @@ export type LibraryMatch = { id: string; score: number; coverage: number };
 export type LibrarySearch = { search(topic: string, limit: number): LibraryMatch[] };
 
 /**
- * The title names the subject most precisely; the description summarises it (with links and
- * thanks around); the transcript covers everything said, asides included, so it counts least.
+ * The title's subject (before a "|" or a spaced dash) names what the video is about most
+ * precisely; the rest of the title names its series ("Chapter 1, Deep learning"), which every
+ * video of the series shares, so it counts little; the description summarises the subject (with
+ * links and thanks around); the transcript covers everything said, asides included.
  */
-const FIELD_BOOSTS = { title: 3, description: 1.5, transcript: 1 } as const;
+const FIELD_BOOSTS = { subject: 3, series: 0.5, description: 1.5, transcript: 1 } as const;
 type Field = keyof typeof FIELD_BOOSTS;
 const FIELDS = Object.keys(FIELD_BOOSTS) as Field[];
 
@@ -36,7 +38,8 @@ const FIELDS = Object.keys(FIELD_BOOSTS) as Field[];
  * the library, so a word every video uses ("two", "world") counts for little and a word no video
  * has counts most. A video clears the floor when
  * - what it says it is about (title and description) covers at least half of that weight, a term
- *   only repeated in its transcript counting half; or
+ *   only repeated in its transcript counting three quarters (a learner's question is often answered in
+ *   words the title does not use); or
  * - it covers every term of the topic, in its title, description or repeatedly in its transcript.
  * So "the first world war" is not carried by a title with "first" and "world", nor "black holes"
  * by a transcript that keeps saying "a hole in the graph", while a chapter's subject ("the
@@ -44,7 +47,7 @@ const FIELDS = Object.keys(FIELD_BOOSTS) as Field[];
  * Shares, not scores: they mean the same in a library of three videos or of thousands.
  */
 export const RELEVANCE_FLOOR = 0.5;
-const TRANSCRIPT_SHARE = 0.5;
+export const TRANSCRIPT_SHARE = 0.75;
 
 /**
  * A term is repeated in a transcript, rather than mentioned in passing, when it is said at least
@@ -75,6 +78,7 @@ export function buildLibrarySearch(videos: readonly SearchableVideo[], language 
 
   for (const video of videos) {
     if (termsOf.has(video.id)) continue;
+    const { subject, series } = splitTitle(video.title);
     const title = tokenize(video.title);
     const description = tokenize(video.description);
     const transcript = tokenize(video.transcript);
@@ -83,7 +87,13 @@ export function buildLibrarySearch(videos: readonly SearchableVideo[], language 
     termsOf.set(video.id, { described: new Set([...title, ...description]), spoken, spokenLength: transcript.length });
     for (const term of new Set([...title, ...description, ...transcript])) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
     // Fields hold tokens joined by spaces; the index splits on the spaces and keeps them as they are.
-    documents.push({ id: video.id, title: title.join(" "), description: description.join(" "), transcript: transcript.join(" ") });
+    documents.push({
+      id: video.id,
+      subject: tokenize(subject).join(" "),
+      series: tokenize(series).join(" "),
+      description: description.join(" "),
+      transcript: transcript.join(" "),
+    });
   }
 
   const index = new MiniSearch<Record<Field | "id", string>>({

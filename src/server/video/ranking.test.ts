@@ -29,6 +29,20 @@ const query = (topic: string, complexity: Complexity = "beginner", extra: Partia
 });
 const ids = (videos: VideoDetails[]) => videos.map((candidate) => candidate.id);
 
+describe("topic relevance of a title", () => {
+  test("words only in the title's series part count less than the subject's, so a question meets the video that answers it", () => {
+    const description = "Neural networks, and how they learn.";
+    const whatIs = video({ title: "But what is a neural network? | Chapter 1, Deep learning", description });
+    const howTheyLearn = video({ title: "Gradient descent, how neural networks learn | Chapter 2, Deep learning", description });
+    const asked = query("How do neural networks learn?", "intermediate");
+    expect(scoreCandidate(howTheyLearn, asked).parts.topic).toBe(1);
+    expect(scoreCandidate(whatIs, asked).parts.topic).toBeLessThan(1);
+    expect(ids(rankCandidates([whatIs, howTheyLearn], asked))).toEqual([howTheyLearn.id, whatIs.id]);
+    // A title without a series part is all subject.
+    expect(scoreCandidate(video({ title: "How neural networks learn" }), asked).parts.topic).toBe(1);
+  });
+});
+
 describe("rankCandidates", () => {
   test("drops videos that cannot be embedded", () => {
     const playable = video();

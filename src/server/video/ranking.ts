@@ -1,4 +1,4 @@
-import { termCoverage, tokenize, topicTerms } from "./text-relevance";
+import { splitTitle, termCoverage, tokenize, topicTerms } from "./text-relevance";
 import type { Complexity, VideoDetails, VideoQuery } from "./types";
 
 /**
@@ -148,15 +148,21 @@ export function scoreCandidate(candidate: VideoDetails, query: RankingQuery, max
 
 /**
  * Share of the topic's informative words (filler such as "how does … work" left out) in the
- * title (most) and description, plus a bonus when the title holds them in the topic's order.
+ * title (most) and description, plus a bonus when the title's subject holds them in the topic's
+ * order. A word found only in the title's series part ("| Chapter 2, Deep learning") counts half:
+ * the series names what its videos share, not what this one answers.
  */
 function topicRelevance(candidate: VideoDetails, topic: string): number {
   const terms = topicTerms(topic);
   if (terms.length === 0) return 0;
-  const phraseInTitle = containsSequence(tokenize(candidate.title), terms);
-  const score = 0.7 * termCoverage(terms, candidate.title) + 0.3 * termCoverage(terms, candidate.description) + (phraseInTitle ? 0.3 : 0);
+  const { subject } = splitTitle(candidate.title);
+  const inSubject = termCoverage(terms, subject);
+  const inTitle = inSubject + SERIES_SHARE * (termCoverage(terms, candidate.title) - inSubject);
+  const phraseInSubject = containsSequence(tokenize(subject), terms);
+  const score = 0.7 * inTitle + 0.3 * termCoverage(terms, candidate.description) + (phraseInSubject ? 0.3 : 0);
   return Math.min(1, score);
 }
+const SERIES_SHARE = 0.5;
 
 function containsSequence(tokens: readonly string[], sequence: readonly string[]): boolean {
   for (let start = 0; start + sequence.length <= tokens.length; start += 1) {

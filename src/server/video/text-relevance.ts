@@ -99,6 +99,18 @@ export function topicTerms(topic: string): string[] {
   return [...new Set(clauses.flatMap((clause) => tokenize(clause)).filter((term) => !TOPIC_FILLER.has(term)))];
 }
 
+/**
+ * A video title's subject and the rest: "Taylor series | Chapter 11, Essence of calculus" is
+ * about Taylor series, in the series "Essence of calculus". The parts meet at a bar (full-width
+ * too) or a spaced dash, in every language; a title without one is all subject.
+ */
+export function splitTitle(title: string): { subject: string; series: string } {
+  const match = TITLE_SEPARATOR.exec(title);
+  if (match === null || match.index === 0) return { subject: title.trim(), series: "" };
+  return { subject: title.slice(0, match.index).trim(), series: title.slice(match.index + match[0].length).trim() };
+}
+const TITLE_SEPARATOR = /\s+[–—]\s+|\s*[|｜]\s*/u;
+
 /** Share of the distinct query terms that occur in `text` (0..1); 0 for an empty query. */
 export function termCoverage(queryTerms: readonly string[], text: string): number {
   const distinct = new Set(queryTerms);

@@ -118,6 +118,33 @@ describe("createLlmEngine", () => {
     expect(call.prompt[0]).toMatchObject({ role: "system" });
   });
 
+  it("titles a course asked as a question by the video's subject when the model hands the question back", async () => {
+    const echo = (title: string) => (options: CallOptions) => reply({ ...obedientAnswer(options), title });
+    const asked = input({
+      topic: "How do neural networks learn?",
+      video: { title: "Gradient descent, how neural networks learn | Chapter 2, Deep learning", description: "", durationSeconds: 120 },
+    });
+    const echoed = await createLlmEngine(new MockLanguageModelV4({ doGenerate: echo("How Do Neural Networks Learn?") })).structure(asked);
+    expect(echoed.title).toBe("Gradient descent, how neural networks learn");
+
+    // A title that names the subject is the model's to keep, and so is any title for a topic that is no question.
+    const named = await createLlmEngine(new MockLanguageModelV4({ doGenerate: echo("Gradient Descent: How Networks Learn") })).structure(asked);
+    expect(named.title).toBe("Gradient Descent: How Networks Learn");
+    const subject = await createLlmEngine(new MockLanguageModelV4({ doGenerate: echo("What is binary search?") })).structure(input());
+    expect(subject.title).toBe("What is binary search?");
+
+    // In the course's language, and the prompt says so.
+    const spanish = input({
+      topic: "¿Cómo aprenden las redes neuronales?",
+      language: "es",
+      video: { title: "Descenso de gradiente, cómo aprenden las redes neuronales | Capítulo 2", description: "", durationSeconds: 120, language: "es" },
+    });
+    const model = new MockLanguageModelV4({ doGenerate: echo("¿Cómo aprenden las redes neuronales?") });
+    expect((await createLlmEngine(model).structure(spanish)).title).toBe("Descenso de gradiente, cómo aprenden las redes neuronales");
+    const system = model.doGenerateCalls[0]!.prompt[0]!;
+    expect(system.role === "system" ? system.content : "").toContain("never with the question itself");
+  });
+
   it("snaps the first section to the first segment and keeps later ids", async () => {
     const answer = {
       title: "T",

@@ -18,7 +18,7 @@ import type { z } from "zod";
 import { AI_FAILURE_MESSAGES, callStructured as callModel, MalformedOutputError } from "~/server/ai/call";
 import { AiError, type AiFailure } from "~/server/ai/errors";
 import { createLimiter } from "~/server/ai/limiter";
-import { mapCreatorChapters, NO_TRANSCRIPT_MESSAGE } from "~/server/ai/offline/engine";
+import { courseTitle, mapCreatorChapters, NO_TRANSCRIPT_MESSAGE } from "~/server/ai/offline/engine";
 import { outlineProblems } from "~/server/ai/offline/outline-invariants";
 import type {
   CourseOutline,
@@ -29,6 +29,7 @@ import type {
   StructureInput,
   StructureOptions,
 } from "~/server/ai/structure/types";
+import { isQuestion } from "~/server/language/questions";
 import type { CreatorChapter, TimedSegment } from "~/server/video/types";
 
 import { countWords, courseInfoPrompt, partPrompt, SYSTEM_PROMPT, wholeCoursePrompt, type PartChapter, type TranscriptPart } from "./prompt";
@@ -129,7 +130,7 @@ async function buildOutline(model: LanguageModel, settings: Settings, input: Str
   }
 
   onProgress?.("writing", 0);
-  const outline: CourseOutline = { ...info, chapters: mergeParts(chapters) };
+  const outline: CourseOutline = { ...info, title: titleForTopic(info.title, input), chapters: mergeParts(chapters) };
   // The checks above should make this impossible; it guards what every engine promises.
   const problems = outlineProblems(outline, segments);
   if (problems.length > 0) throw new AiError("malformed", AI_MESSAGES.malformed, { cause: new Error(problems.join("; ")) });
@@ -235,6 +236,18 @@ function cleanText(text: string, max: number): string {
       .trim(),
     max,
   );
+}
+
+/**
+ * The model's course title, unless it hands the learner's question back ("How do neural networks
+ * learn?" asked, a question returned): then the video's subject, as the offline engine titles it.
+ * A model told to title by the subject still sometimes echoes the topic, and a course list of
+ * questions says nothing about what each course teaches.
+ */
+export function titleForTopic(modelTitle: string, input: Pick<StructureInput, "topic" | "video" | "language">): string {
+  const language = input.language ?? input.video.language ?? "en";
+  if (!isQuestion(input.topic, language) || !isQuestion(modelTitle, language)) return modelTitle;
+  return courseTitle(input.topic, input.video.title, language);
 }
 
 function readInfo(output: CourseInfoOutput): { title: string; description: string } {

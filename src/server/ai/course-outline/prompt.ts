@@ -55,6 +55,7 @@ export const SYSTEM_PROMPT = [
   "- Only use ids that appear in the transcript you are given; section ids strictly increase.",
   "- Section content is a real lesson for the learner at the requested level: explain what that part of the video teaches in your own words, in several short paragraphs or '- ' bullet lists separated by line breaks (roughly 120 to 350 words). Plain text, no markdown headings. Never copy the transcript or describe the video ('in this video...'); teach the ideas.",
   "- Titles are short and specific to their content; no two titles in the course are the same.",
+  '- The course title names the subject the video teaches. When <course_topic> is a question, the video is the answer to it: title the course by that subject (for "How do neural networks learn?" answered by a video on gradient descent, "Gradient descent: how neural networks learn"), never with the question itself.',
   "- Each section names the 1 to 3 key concepts it explains (terms, named ideas, methods; not everyday words), as the video names them, with a one-sentence definition based on what the video says. A concept that comes back in a later section keeps the same label.",
   "- Base everything on the transcript; do not invent facts the video does not support.",
 ].join("\n");

@@ -255,6 +255,27 @@ describe("course title and description", () => {
     expect(courseTitle("cálculo", "Series de Taylor | Capítulo 11", "es")).toBe("Cálculo: Series de Taylor");
   });
 
+  it("titles a course asked as a question by the video's subject, never by the question, in every language", () => {
+    const gradient = "Gradient descent, how neural networks learn | Chapter 2, Deep learning";
+    expect(courseTitle("How do neural networks learn?", gradient)).toBe("Gradient descent, how neural networks learn");
+    expect(courseTitle("how do neural networks learn", gradient)).toBe("Gradient descent, how neural networks learn");
+    // The question names more than the title: a subject topic would keep the topic, a question never.
+    expect(courseTitle("What is a neural network and how does it learn?", "But what is a neural network? | Chapter 1, Deep learning")).toBe(
+      "What is a neural network?",
+    );
+    expect(courseTitle("How does recursion work?", "Recursion explained with Russian dolls")).toBe("Recursion explained with Russian dolls");
+    expect(courseTitle("¿Cómo aprenden las redes neuronales?", "Descenso de gradiente, cómo aprenden las redes neuronales | Capítulo 2", "es")).toBe(
+      "Descenso de gradiente, cómo aprenden las redes neuronales",
+    );
+    expect(courseTitle("Wie lernen neuronale Netze?", "Gradientenabstieg, wie neuronale Netze lernen | Kapitel 2, Deep Learning", "de")).toBe(
+      "Gradientenabstieg, wie neuronale Netze lernen",
+    );
+    expect(courseTitle("神经网络是如何学习的", "梯度下降，神经网络如何学习 |第 2 章，深度学习", "zh")).toBe("梯度下降，神经网络如何学习");
+    expect(courseTitle("كيف تتعلم الشبكات العصبية", "النسب المتدرج، كيف تتعلم الشبكات العصبية | الفصل الثاني، التعلم العميق", "ar")).toBe(
+      "النسب المتدرج، كيف تتعلم الشبكات العصبية",
+    );
+  });
+
   it("opens no part of a title with a connective", () => {
     expect(courseTitle("neural networks", "But what is a neural network? | Chapter 1, Deep learning")).toBe("What is a neural network?");
     expect(courseTitle("deep learning", "But what is a neural network? | Chapter 1, Deep learning")).toBe("Deep Learning: What is a neural network?");

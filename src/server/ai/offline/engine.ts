@@ -26,6 +26,7 @@ import { transcriptLanguage } from "./language";
 import { createTagger } from "./nlp";
 import { CHAPTER_PARAMS, SECTION_PARAMS, segment, type Unit } from "./segment";
 import { documentFrequencies, inverseDocumentFrequencies } from "./similarity";
+import { isQuestion } from "~/server/language/questions";
 import { terms, tokenize, withoutLeadingConnective } from "~/server/language/text";
 import { courseFollowsSentence, joinSentences } from "./wording";
 import { rulesFor } from "./language-rules";
@@ -80,8 +81,11 @@ function withoutConnectives(title: string, language: string): string {
 /**
  * "<Topic>: <video title>", or only one of them when the other restates it: the title when it
  * names every term of the topic, the topic when it names every term of the title. A course from
- * a link has the video's title as its topic: it keeps that title whole. Terms are compared by the
- * rules of the course's language; no part opens with a connective ("But", "しかし").
+ * a link has the video's title as its topic: it keeps that title whole. A topic asked as a
+ * question ("How do neural networks learn?") is what the learner wants to know, not a name for
+ * the course: the course is titled by the video's subject (its title before the series part).
+ * Terms are compared by the rules of the course's language; no part opens with a connective
+ * ("But", "しかし").
  */
 export function courseTitle(topic: string, videoTitle: string, language = "en", rules = rulesFor(language)): string {
   const typed = topic.replace(/\s+/g, " ").trim();
@@ -89,6 +93,7 @@ export function courseTitle(topic: string, videoTitle: string, language = "en", 
   const cleanTopic = withoutConnectives(typed, language);
   const title = withoutConnectives(shortVideoTitle(videoTitle), language);
   const { topicCase } = rules;
+  if (title && isQuestion(typed, language)) return title;
   if (!title) return cleanTopic ? topicCase(cleanTopic) : "Video course";
   if (!cleanTopic) return title;
   const topicStems = new Set(terms(cleanTopic, language).map((t) => t.stem));

@@ -365,6 +365,11 @@ describe.skipIf(!hasCorpus)("library source over the shared corpus", () => {
     expect(new Set(ids.slice(0, expectedFirst.length))).toEqual(new Set(expectedFirst));
   });
 
+  test("a question finds the video that answers it first, not the one whose title shares the most words", async () => {
+    expect((await library.search(query("How do neural networks learn?", 5)))[0]?.id).toBe("IHZwWFHWa-w");
+    expect((await library.search(query("What is a neural network?", 5)))[0]?.id).toBe("aircAruvnKk");
+  });
+
   test("a topic the corpus does not cover finds nothing", async () => {
     expect(await library.search(query("how to bake sourdough bread"))).toEqual([]);
   });
