@@ -73,7 +73,10 @@ test.describe("create a course", () => {
     await expect(createCoursePage.banner()).toContainText("used 1 of 1 course this month");
   });
 
-  test("on the offline instance: the built-in engine builds the course from the video library", async ({ page, shell }) => {
+  test("on the offline instance: the built-in engine builds the course from the video library, titled by the video, not the question", async ({
+    page,
+    shell,
+  }) => {
     test.setTimeout(90_000);
     const createCoursePage = new CreateCoursePage(page, OFFLINE_BASE_URL);
     // The course page it lands on embeds the YouTube player: keep it off the network.
@@ -81,13 +84,15 @@ test.describe("create a course", () => {
     await registerViaApi(page.request, undefined, OFFLINE_BASE_URL);
 
     await createCoursePage.goto();
-    await createCoursePage.generate({ topic: "recursion", complexity: "Advanced" });
+    // Asked as a question: the course is the library's video that answers it, and named after that video.
+    await createCoursePage.generate({ topic: "How does recursion work?", complexity: "Advanced" });
     const id = await createCoursePage.expectCoursePage();
     await expect(shell.toast("Course generated successfully!")).toBeVisible();
     await expect(page.getByTestId("toast")).toContainText("offline engine");
     expect(new URL(page.url()).origin).toBe(OFFLINE_BASE_URL);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Recursion explained with Russian dolls");
     const detail = await courseDetail(page.request, id, OFFLINE_BASE_URL);
-    expect(detail.course).toMatchObject({ id, complexity: "advanced", engine: "offline" });
+    expect(detail.course).toMatchObject({ id, complexity: "advanced", engine: "offline", title: "Recursion explained with Russian dolls" });
     expect(detail.chapters.length).toBeGreaterThan(0);
   });
 
