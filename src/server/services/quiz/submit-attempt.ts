@@ -81,7 +81,7 @@ export async function submitQuizAttempt(
   const attemptId = await inSqlTransaction(db, async (tx) => {
     const id = await insertQuizAttempt(tx, { quizId: quiz.id, userId, score, passed, answers: answersStored, at });
     await upsertQuestionOutcomes(tx, { userId, courseId: course.id, at, outcomes: results });
-    await recordEvidence(tx, userId, await firstAnswersOnly(tx, userId, evidence, at));
+    await recordEvidence(tx, userId, await firstAnswersOnly(tx, { userId, shown: results.map((r) => r.questionId), evidence, at }));
     return id;
   });
   // A quiz counts once for streaks, challenges and badges, however often it is retaken.
@@ -94,12 +94,15 @@ type QuestionEvidence = ConceptEvidence & { questionId: number };
 
 /**
  * Evidence takes only the learner's first answer to each question (docs/mastery.md): a retake
- * comes after the results showed every answer, so it is practice, not evidence. Marks the
- * attempt's answers seen, in the attempt's transaction, so of two first attempts at once only
+ * comes after the results showed every answer, so it is practice, not evidence. Marks the answers
+ * the results show as seen, in the attempt's transaction, so of two first attempts at once only
  * one counts.
  */
-async function firstAnswersOnly(tx: SqlClient, userId: number, evidence: readonly QuestionEvidence[], at: Date): Promise<ConceptEvidence[]> {
-  const seenBefore = await markAnswersSeen(tx, { userId, questionIds: evidence.map((piece) => piece.questionId), at });
+async function firstAnswersOnly(
+  tx: SqlClient,
+  { userId, shown, evidence, at }: { userId: number; shown: readonly number[]; evidence: readonly QuestionEvidence[]; at: Date },
+): Promise<ConceptEvidence[]> {
+  const seenBefore = await markAnswersSeen(tx, { userId, questionIds: shown, at });
   return evidence.filter((piece) => !seenBefore.has(piece.questionId));
 }
 
