@@ -8,6 +8,7 @@ import {
   momentHref,
   parseConceptParam,
   sortConcepts,
+  STRONG_FROM,
   timelinesByCourse,
   weakestFirst,
   type MasteryConcept,
@@ -46,12 +47,18 @@ describe("weakestFirst", () => {
       concept(2, 0.5, 2),
       concept(3, 0.2, 5),
       concept(4, 0.3, 0),
-      ...Array.from({ length: 12 }, (_, i) => concept(10 + i, 0.9, 3)),
+      ...Array.from({ length: 12 }, (_, i) => concept(10 + i, 0.6, 3)),
     ];
     const weakest = weakestFirst(concepts);
     expect(weakest.map((c) => c.id).slice(0, 2)).toEqual([3, 2]);
     expect(weakest).toHaveLength(10);
     expect(weakest.some((c) => c.id === 1 || c.id === 4)).toBe(false);
+  });
+
+  it("lists only concepts below strong: a concept at the strong line or above is not weak, however much evidence it has", () => {
+    const concepts = [concept(1, STRONG_FROM - 0.001, 2), concept(2, STRONG_FROM, 9), concept(3, 0.99, 4), concept(4, 1, 14)];
+    expect(weakestFirst(concepts).map((c) => c.id)).toEqual([1]);
+    expect(weakestFirst(concepts.slice(1))).toEqual([]);
   });
 });
 

@@ -1,6 +1,9 @@
 import { momentLabel, type TimelineVideo } from "~/lib/course-timeline";
 import type { MasteryMap } from "~/lib/schemas/concepts";
+import { masteryBand, type MasteryBand, STRONG_FROM } from "~/lib/mastery-bands";
 import { formatTimestamp } from "~/lib/timestamps";
+
+export { masteryBand, type MasteryBand, STRONG_FROM, WEAK_BELOW } from "~/lib/mastery-bands";
 
 export type MasteryConcept = MasteryMap["concepts"][number];
 export type ConceptEdge = MasteryMap["edges"][number];
@@ -11,12 +14,6 @@ export type CourseTimelines = ReadonlyMap<number, readonly TimelineVideo[]>;
 export const MIN_EVIDENCE_FOR_WEAKEST = 2;
 export const WEAKEST_LIMIT = 10;
 
-/**
- * What the page says of a concept's mastery. Without evidence the number is the model's prior,
- * so the concept is "not assessed yet", not weak.
- */
-export type MasteryBand = "unassessed" | "weak" | "learning" | "strong";
-
 export const MASTERY_BANDS: readonly MasteryBand[] = ["weak", "learning", "strong", "unassessed"];
 
 export const BAND_LABELS: Record<MasteryBand, string> = {
@@ -25,16 +22,6 @@ export const BAND_LABELS: Record<MasteryBand, string> = {
   learning: "Learning",
   strong: "Strong",
 };
-
-/** Below WEAK_BELOW is weak, from STRONG_FROM on strong, between them learning. */
-export const WEAK_BELOW = 0.4;
-export const STRONG_FROM = 0.7;
-
-export function masteryBand({ mastery, evidenceCount }: Pick<MasteryConcept, "mastery" | "evidenceCount">): MasteryBand {
-  if (evidenceCount === 0) return "unassessed";
-  if (mastery < WEAK_BELOW) return "weak";
-  return mastery < STRONG_FROM ? "learning" : "strong";
-}
 
 export const masteryPercent = (mastery: number) => Math.round(mastery * 100);
 
@@ -48,10 +35,10 @@ export const evidenceText = (count: number) => `${count} piece${count === 1 ? ""
 
 const byLabel = (a: MasteryConcept, b: MasteryConcept) => a.label.localeCompare(b.label) || a.id - b.id;
 
-/** The concepts the learner knows least among those with enough evidence, least first. */
+/** The concepts the learner knows least among those with enough evidence and not yet strong, least first. */
 export function weakestFirst(concepts: readonly MasteryConcept[], { minEvidence = MIN_EVIDENCE_FOR_WEAKEST, limit = WEAKEST_LIMIT } = {}): MasteryConcept[] {
   return concepts
-    .filter((concept) => concept.evidenceCount >= minEvidence)
+    .filter((concept) => concept.evidenceCount >= minEvidence && concept.mastery < STRONG_FROM)
     .sort((a, b) => a.mastery - b.mastery || b.evidenceCount - a.evidenceCount || byLabel(a, b))
     .slice(0, limit);
 }

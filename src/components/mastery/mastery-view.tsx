@@ -12,7 +12,7 @@ import { api } from "~/trpc/react";
 import { ConceptDetails } from "./concept-details";
 import { ConceptList } from "./concept-list";
 import { CourseTimelinesProvider } from "./concept-moments";
-import { timelinesByCourse, weakestFirst } from "./concepts";
+import { MIN_EVIDENCE_FOR_WEAKEST, timelinesByCourse, weakestFirst } from "./concepts";
 import { WeakestConcepts } from "./weakest-concepts";
 
 // The map's library loads with the Map tab; Practice with its dialog.
@@ -38,6 +38,7 @@ export function MasteryView({ initialConceptId }: { initialConceptId: number | n
   const concepts = useMemo(() => map.data?.concepts ?? [], [map.data]);
   const byId = useMemo(() => new Map(concepts.map((concept) => [concept.id, concept])), [concepts]);
   const weakest = useMemo(() => weakestFirst(concepts), [concepts]);
+  const measured = useMemo(() => concepts.some((concept) => concept.evidenceCount >= MIN_EVIDENCE_FOR_WEAKEST), [concepts]);
   const timelines = useMemo(() => timelinesByCourse(map.data?.timelines ?? []), [map.data]);
 
   const select = useCallback((id: number, focus = true) => {
@@ -77,7 +78,7 @@ export function MasteryView({ initialConceptId }: { initialConceptId: number | n
           <p className="text-sm text-muted-foreground" data-testid="mastery-summary">
             {concepts.length} concept{concepts.length === 1 ? "" : "s"} across your courses, {assessed} assessed so far.
           </p>
-          <WeakestConcepts concepts={weakest} onSelect={select} onPractice={setPractising} />
+          <WeakestConcepts concepts={weakest} allStrong={measured && weakest.length === 0} onSelect={select} onPractice={setPractising} />
           <section aria-labelledby="all-concepts-title" className="grid gap-3">
             <h2 id="all-concepts-title" className="text-xl font-semibold">
               All your concepts

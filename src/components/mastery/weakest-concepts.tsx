@@ -6,12 +6,14 @@ import { MasteryMeter } from "./mastery-meter";
 
 type WeakestConceptsProps = {
   concepts: readonly MasteryConcept[];
+  /** Every concept with enough evidence is strong: nothing to list, and not for want of evidence. */
+  allStrong: boolean;
   onSelect: (id: number) => void;
   onPractice: (ids: number[]) => void;
 };
 
-/** "Weakest first": the concepts the learner knows least, among those with enough evidence to say so. */
-export function WeakestConcepts({ concepts, onSelect, onPractice }: WeakestConceptsProps) {
+/** "Weakest first": the concepts the learner knows least, among those with enough evidence to say so and not yet strong. */
+export function WeakestConcepts({ concepts, allStrong, onSelect, onPractice }: WeakestConceptsProps) {
   return (
     <section aria-labelledby="weakest-title" className="grid gap-3" data-testid="weakest-concepts">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -24,7 +26,11 @@ export function WeakestConcepts({ concepts, onSelect, onPractice }: WeakestConce
           </Button>
         ) : null}
       </div>
-      {concepts.length === 0 ? (
+      {concepts.length === 0 && allStrong ? (
+        <p className="text-sm text-muted-foreground" data-testid="weakest-all-strong">
+          Every concept you have been tested on is strong. Take another section&apos;s quiz to find what to work on next.
+        </p>
+      ) : concepts.length === 0 ? (
         <p className="text-sm text-muted-foreground">
           Concepts show here once you have answered at least {MIN_EVIDENCE_FOR_WEAKEST} questions or reviewed cards on them. Take a section&apos;s quiz to
           start.

@@ -116,7 +116,7 @@ export async function countDueCards(
   return row ?? { dueCount: 0, nextDueAt: null };
 }
 
-export type LockedCardRow = CardScheduleColumns & { id: number; desiredRetention: number };
+export type LockedCardRow = CardScheduleColumns & { id: number; desiredRetention: number; createdAt: Date; questionId: number | null };
 
 /**
  * The learner's card, locked until the transaction ends: of two reviews sent at once, the second
@@ -125,7 +125,7 @@ export type LockedCardRow = CardScheduleColumns & { id: number; desiredRetention
 export async function lockCardForReview(tx: DbClient, { cardId, userId }: { cardId: number; userId: number }): Promise<LockedCardRow | undefined> {
   const rows = await tx.$queryRaw<LockedCardRow[]>`
     SELECT c.id, c.due, c.stability, c.difficulty, c."elapsedDays", c."scheduledDays", c."learningSteps", c.reps, c.lapses,
-      c.state::int AS state, c."lastReview", u."desiredRetention"
+      c.state::int AS state, c."lastReview", c."createdAt", c."questionId", u."desiredRetention"
     FROM "Card" c JOIN "User" u ON u.id = c."userId"
     WHERE c.id = ${cardId} AND c."userId" = ${userId}
     FOR UPDATE OF c`;

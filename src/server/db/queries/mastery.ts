@@ -48,6 +48,51 @@ export function selectQuestionConcepts(db: SqlClient, questionIds: readonly numb
 }
 
 /**
+ * Records that the learner saw these questions' answers at `at`, and returns when each was last
+ * seen before (absent: never), for docs/mastery.md's rules on answers already seen. Two
+ * statements in the caller's transaction: the insert claims the questions never seen (of two
+ * first answers at once, the second waits here and then finds the first's row), the update
+ * reads and moves the others'.
+ */
+export async function markAnswersSeen(
+  tx: SqlClient,
+  { userId, questionIds, at }: { userId: number; questionIds: readonly number[]; at: Date },
+): Promise<Map<number, Date>> {
+  const ids = [...new Set(questionIds)].sort((a, b) => a - b);
+  if (ids.length === 0) return new Map();
+  const claimed = await queryRows<{ questionId: number }>(
+    tx,
+    `INSERT INTO "QuestionAnswerSeen" ("userId", "questionId", "seenAt")
+     SELECT $1::int, q, ${utcParam("$3")} FROM unnest($2::int[]) AS q ORDER BY q
+     ON CONFLICT ("userId", "questionId") DO NOTHING RETURNING "questionId"`,
+    [userId, ids, at.toISOString()],
+  );
+  const fresh = new Set(claimed.map((row) => row.questionId));
+  const seenBefore = ids.filter((id) => !fresh.has(id));
+  if (seenBefore.length === 0) return new Map();
+  const previous = await queryRows<{ questionId: number; seenAt: string }>(
+    tx,
+    `UPDATE "QuestionAnswerSeen" s SET "seenAt" = greatest(s."seenAt", ${utcParam("$3")})
+     FROM (SELECT "questionId", "seenAt" FROM "QuestionAnswerSeen" WHERE "userId" = $1::int AND "questionId" = ANY($2::int[]) FOR UPDATE) old
+     WHERE s."userId" = $1::int AND s."questionId" = old."questionId"
+     RETURNING s."questionId", ${isoText(`old."seenAt"`)} AS "seenAt"`,
+    [userId, seenBefore, at.toISOString()],
+  );
+  return new Map(previous.map((row) => [row.questionId, new Date(row.seenAt)]));
+}
+
+/** When the learner last saw the answer of the card's question (null: a hand-made card, or not recorded). */
+export async function selectCardQuestionSeenAt(db: SqlClient, { cardId, userId }: { cardId: number; userId: number }): Promise<Date | null> {
+  const [row] = await queryRows<{ seenAt: string }>(
+    db,
+    `SELECT ${isoText(`s."seenAt"`)} AS "seenAt" FROM "Card" c JOIN "QuestionAnswerSeen" s ON s."questionId" = c."questionId" AND s."userId" = c."userId"
+     WHERE c.id = $1::int AND c."userId" = $2::int`,
+    [cardId, userId],
+  );
+  return row ? new Date(row.seenAt) : null;
+}
+
+/**
  * The section of card `c`'s moment: the last of its course's sections that starts at or before it
  * (null for a card without a moment). A subquery, for the statements that place a card.
  */

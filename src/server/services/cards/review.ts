@@ -4,12 +4,12 @@ import { REVIEW_QUEUE_PAGE, type CardView, type DueCount, type ReviewQueue, type
 import { formatTimestamp } from "~/lib/timestamps";
 import type { Db, DbClient } from "~/server/db";
 import { countDueCards, lockCardForReview, type ReviewQueueRow, selectDueSummary, selectReviewQueue } from "~/server/db/queries/cards";
-import { selectCardConcepts } from "~/server/db/queries/mastery";
+import { markAnswersSeen, selectCardConcepts, selectCardQuestionSeenAt } from "~/server/db/queries/mastery";
 import { selectVideosOfCourses } from "~/server/db/queries/transcript";
 import { AppError } from "~/server/errors";
 import { recordLearningEvents } from "~/server/services/gamification/record-event";
 import { recordEvidence } from "~/server/services/mastery/record-evidence";
-import { cardCredit } from "~/server/services/mastery/model";
+import { answerSeenRecently, cardCredit } from "~/server/services/mastery/model";
 
 import { CARD_NOT_FOUND, cardViewSelect, toCardView } from "./card-view";
 import { fromFsrsCard, previewIntervals, scheduleReview } from "./fsrs";
@@ -52,7 +52,8 @@ export function getDueCount(db: DbClient, { userId, courseId, now = new Date() }
  * (CardReview) and records it as a learning event (streak, heatmap, challenges, badges). The
  * card row is locked for the read-schedule-write, so two reviews sent at once record one: the
  * second reads the new due time and is refused with 409, as is any card not due yet. The rating
- * is evidence on the card's concepts (its question's, or its moment's section's), recorded with it.
+ * is evidence on the card's concepts (its question's, or its moment's section's), recorded with it:
+ * weak evidence within a day of the card's answer being shown.
  */
 export async function reviewCard(
   db: Db,
@@ -78,8 +79,17 @@ export async function reviewCard(
       select: { id: true },
     });
     const updated = await tx.card.update({ where: { id: cardId }, data: fromFsrsCard(next), select: cardViewSelect });
-    const evidence = { kind: "card" as const, credit: cardCredit(rating), at: now };
+    // The answer was shown when the card was made (from a missed question, or written by the
+    // learner), at its last review, and whenever its question's answer was: a review within a day
+    // of that may be memory of the answer, weak evidence (docs/mastery.md).
+    const questionSeenAt = await selectCardQuestionSeenAt(tx, { cardId, userId });
+    const answerShownAt = [locked.lastReview, locked.createdAt, questionSeenAt].reduce<Date | null>(
+      (latest, at) => (at && (!latest || at > latest) ? at : latest),
+      null,
+    );
+    const evidence = { kind: "card" as const, credit: cardCredit(rating), at: now, answerSeen: answerSeenRecently(answerShownAt, now) };
     await recordEvidence(tx, userId, [{ conceptIds: await selectCardConcepts(tx, cardId), evidence }]);
+    if (locked.questionId !== null) await markAnswersSeen(tx, { userId, questionIds: [locked.questionId], at: now });
     return { card: updated, reviewId: review.id };
   });
   // Each review is its own event (subject: the review), so ten reviews step 'Review 10 cards' ten times.

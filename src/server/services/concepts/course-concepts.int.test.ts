@@ -296,13 +296,14 @@ describe("evidence and mastery", () => {
     for (const edge of map.edges) expect(ids.has(edge.from) && ids.has(edge.to)).toBe(true);
   });
 
-  test("two attempts at once on one concept both count", async () => {
+  test("two attempts at once on one quiz: both are stored, the first answers to its questions are the evidence, once", async () => {
     const { quiz, hashFunction } = await quizOnHashFunctions();
     const learner = await createUser(db);
     const { caller } = await createTestCaller({ user: learner });
     const answers = quiz.questions.map((q) => ({ questionId: q.id, answer: q.correctAnswer }));
     await Promise.all([caller.quiz.submitAttempt({ id: quiz.id, answers }), caller.quiz.submitAttempt({ id: quiz.id, answers })]);
     const stored = await db.conceptMastery.findUniqueOrThrow({ where: { userId_conceptId: { userId: learner.id, conceptId: hashFunction.id } } });
-    expect(stored.evidenceCount).toBe(4);
+    expect(stored.evidenceCount).toBe(2);
+    expect(await db.quizAttempt.count({ where: { quizId: quiz.id, userId: learner.id } })).toBe(2);
   });
 });

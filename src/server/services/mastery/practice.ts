@@ -10,7 +10,7 @@ import { selectVideosOfCourses } from "~/server/db/queries/transcript";
 import { PRACTICE_MAX_CARDS, PRACTICE_MAX_QUESTIONS, type PracticeAnswer, type PracticeSet } from "~/lib/schemas/concepts";
 import type { DbClient } from "~/server/db";
 import { selectDueCardsOnConcepts } from "~/server/db/queries/cards";
-import { selectPracticeQuestions, selectQuestionConcepts, selectUnquizzedSections, selectVisibleConcepts } from "~/server/db/queries/mastery";
+import { markAnswersSeen, selectPracticeQuestions, selectQuestionConcepts, selectUnquizzedSections, selectVisibleConcepts } from "~/server/db/queries/mastery";
 import { inSqlTransaction } from "~/server/db/sql-transaction";
 import { AppError } from "~/server/errors";
 import { logger } from "~/server/logger";
@@ -21,7 +21,7 @@ import { canSeeCourse } from "~/server/services/course/get-course";
 import { generateSectionQuiz } from "~/server/services/quiz/generate-quiz";
 import { acceptedAnswer, defaultOpenGrader, gradeAnswers, type OpenAnswerGrader } from "~/server/services/quiz/grade-answers";
 
-import { shownMastery } from "./model";
+import { answerSeenRecently, type Evidence, shownMastery } from "./model";
 import { recordEvidence } from "./record-evidence";
 
 export const CONCEPT_NOT_FOUND = "Concept not found";
@@ -79,8 +79,8 @@ async function makeQuizzes(db: DbClient, userId: number, conceptIds: readonly nu
 
 /**
  * One practice answer: scored at once (a choice must be one of its options; an open answer is
- * graded with credit and feedback), recorded as evidence on the question's concepts, and, when
- * wrong, made a card like a missed quiz question.
+ * graded with credit and feedback), recorded as evidence on the question's concepts (weak within
+ * a day of seeing its answer), and, when wrong, made a card like a missed quiz question.
  */
 export async function answerPracticeQuestion(
   db: DbClient,
@@ -116,9 +116,17 @@ export async function answerPracticeQuestion(
     const { id, quiz: _quiz, ...missed } = question;
     await makeCardsFromMissedQuestions(db, { userId, courseId: course.id, missed: [{ questionId: id, ...missed }], now });
   }
-  const evidence =
-    question.kind === "open" ? { kind: "open" as const, credit, at: now } : { kind: "choice" as const, credit, at: now, optionCount: question.options.length };
-  const states = await inSqlTransaction(db, (tx) => recordEvidence(tx, userId, [{ conceptIds, evidence }]));
+  const states = await inSqlTransaction(db, async (tx) => {
+    // A question whose answer the learner saw within a day (its quiz's results, an earlier
+    // practice, its card) is weak evidence: the answer may only be remembered (docs/mastery.md).
+    const seenAt = (await markAnswersSeen(tx, { userId, questionIds: [question.id], at: now })).get(question.id);
+    const answerSeen = answerSeenRecently(seenAt, now);
+    const evidence: Evidence =
+      question.kind === "open"
+        ? { kind: "open", credit, at: now, answerSeen }
+        : { kind: "choice", credit, at: now, optionCount: question.options.length, answerSeen };
+    return recordEvidence(tx, userId, [{ conceptIds, evidence }]);
+  });
   const moment =
     question.sourceTime === null
       ? null

@@ -1,8 +1,8 @@
 import { ANSWER_ALL_MESSAGE, QUIZ_PASS_SCORE, type AttemptResult } from "~/lib/schemas/quiz";
 import type { DbClient } from "~/server/db";
-import { selectQuestionConcepts } from "~/server/db/queries/mastery";
+import { markAnswersSeen, selectQuestionConcepts } from "~/server/db/queries/mastery";
 import { insertQuizAttempt, upsertQuestionOutcomes } from "~/server/db/queries/quiz";
-import { inSqlTransaction } from "~/server/db/sql-transaction";
+import { inSqlTransaction, type SqlClient } from "~/server/db/sql-transaction";
 import { AppError } from "~/server/errors";
 import { makeCardsFromMissedQuestions } from "~/server/services/cards/quiz-cards";
 import { canSeeCourse } from "~/server/services/course/get-course";
@@ -20,7 +20,7 @@ import { acceptedAnswer, defaultOpenGrader, gradeAnswers, type OpenAnswerGrader 
  * question answered wrong (an open one below OPEN_PASS_CREDIT) becomes a flashcard (once per
  * question): `cardsCreated` says how many this attempt made. Each answer is evidence on the
  * concepts its question tests, and the learner's latest outcome on its question (a class's
- * dashboard), both recorded with the attempt.
+ * dashboard), both recorded with the attempt; only a learner's first answer to a question is evidence.
  */
 export async function submitQuizAttempt(
   db: DbClient,
@@ -81,7 +81,7 @@ export async function submitQuizAttempt(
   const attemptId = await inSqlTransaction(db, async (tx) => {
     const id = await insertQuizAttempt(tx, { quizId: quiz.id, userId, score, passed, answers: answersStored, at });
     await upsertQuestionOutcomes(tx, { userId, courseId: course.id, at, outcomes: results });
-    await recordEvidence(tx, userId, evidence);
+    await recordEvidence(tx, userId, await firstAnswersOnly(tx, { userId, shown: results.map((r) => r.questionId), evidence, at }));
     return id;
   });
   // A quiz counts once for streaks, challenges and badges, however often it is retaken.
@@ -90,13 +90,29 @@ export async function submitQuizAttempt(
   return { attemptId, score, passed, results, cardsCreated };
 }
 
+type QuestionEvidence = ConceptEvidence & { questionId: number };
+
+/**
+ * Evidence takes only the learner's first answer to each question (docs/mastery.md): a retake
+ * comes after the results showed every answer, so it is practice, not evidence. Marks the answers
+ * the results show as seen, in the attempt's transaction, so of two first attempts at once only
+ * one counts.
+ */
+async function firstAnswersOnly(
+  tx: SqlClient,
+  { userId, shown, evidence, at }: { userId: number; shown: readonly number[]; evidence: readonly QuestionEvidence[]; at: Date },
+): Promise<ConceptEvidence[]> {
+  const seenBefore = await markAnswersSeen(tx, { userId, questionIds: shown, at });
+  return evidence.filter((piece) => !seenBefore.has(piece.questionId));
+}
+
 /** Each answer as evidence on the concepts its question tests: a choice right or wrong (guessed 1 in its options), an open answer its credit. */
 async function answerEvidence(
   db: DbClient,
   results: readonly { questionId: number; credit: number }[],
   questions: readonly { id: number; kind: "choice" | "open"; options: readonly string[] }[],
   at: Date,
-): Promise<ConceptEvidence[]> {
+): Promise<QuestionEvidence[]> {
   const tags = await selectQuestionConcepts(
     db,
     results.map((r) => r.questionId),
@@ -104,6 +120,7 @@ async function answerEvidence(
   return results.map((result, k) => {
     const question = questions[k]!;
     return {
+      questionId: result.questionId,
       conceptIds: tags.filter((tag) => tag.questionId === result.questionId).map((tag) => tag.conceptId),
       evidence:
         question.kind === "open"
