@@ -26,14 +26,19 @@ import {
 const STATEMENT_QUESTION = "Which statement does the video make in this section?";
 
 /**
- * The first section's quiz, with its right answers, as another learner's course on the same video
- * has it: the offline engine writes the same quiz for the same section, so the learner under test
- * makes no card while its answers are learned.
+ * The first section's quiz that asks a statement and an open question, with its right answers, as
+ * another learner's course on the same video has it: the offline engine writes the same quiz for
+ * the same section, so the learner under test makes no card while its answers are learned. (A quiz
+ * keeps only questions that do not give each other away, so not every section has both kinds.)
  */
 async function scoutQuiz(request: APIRequestContext) {
   await registerViaApi(request, undefined, OFFLINE_BASE_URL);
   const { sections } = await generateCourse(request, OFFLINE_BASE_URL, "binary search");
-  return (await learnQuiz(request, sections[0]!.id, OFFLINE_BASE_URL)).questions;
+  for (const [index, section] of sections.entries()) {
+    const { questions } = await learnQuiz(request, section.id, OFFLINE_BASE_URL);
+    if (questions.some((q) => q.questionText === STATEMENT_QUESTION) && questions.some((q) => q.kind === "open")) return { index, questions };
+  }
+  throw new Error("No section's quiz asks both a statement and an open question");
 }
 
 for (const [name, viewport] of Object.entries(VIEWPORTS)) {
@@ -44,7 +49,7 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     test.setTimeout(180_000);
     await page.setViewportSize(viewport);
     const scout = await browser.newContext();
-    const questions = await scoutQuiz(scout.request);
+    const { index: quizIndex, questions } = await scoutQuiz(scout.request);
     await scout.close();
     expect(questions.some((q) => q.questionText === STATEMENT_QUESTION)).toBe(true);
     const openQuestions = questions.filter((q) => q.kind === "open").map((q) => q.questionText);
@@ -52,9 +57,16 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
 
     await routeYouTube(page);
     await registerViaApi(page.request, undefined, OFFLINE_BASE_URL);
-    const { detail } = await generateCourse(page.request, OFFLINE_BASE_URL, "binary search");
+    const { detail, sections } = await generateCourse(page.request, OFFLINE_BASE_URL, "binary search");
     const coursePage = new CoursePage(page, OFFLINE_BASE_URL);
     await coursePage.goto(detail.course.id);
+    const quizzed = sections[quizIndex]!;
+    // On to its section (on a phone the outline is folded away: the next button, which completes the ones before).
+    for (const before of sections.slice(0, quizIndex)) {
+      await expect(coursePage.sectionTitle()).toHaveText(before.title);
+      await coursePage.nextButton().click();
+    }
+    await expect(coursePage.sectionTitle()).toHaveText(quizzed.title);
     await expect(coursePage.questions().first()).toBeVisible({ timeout: 60_000 });
     await expect(coursePage.questions()).toHaveCount(questions.length);
     for (const [index, question] of questions.entries()) {

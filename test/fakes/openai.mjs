@@ -349,7 +349,11 @@ function generate(schema, context, where) {
   if (Array.isArray(schema.enum)) return schema.enum[0];
   switch (typeOf(schema)) {
     case "object": {
-      const object = Object.fromEntries(Object.entries(schema.properties ?? {}).map(([key, value]) => [key, generate(value, context, { ...where, key })]));
+      // A multiple-choice question's options start further into its source the later the
+      // question, so no two questions of a quiz share an option (one would give the other away).
+      const choice = Object.keys(schema.properties ?? {}).some((key) => /^correct/i.test(key));
+      const inner = choice ? { ...context, question: context.index } : context;
+      const object = Object.fromEntries(Object.entries(schema.properties ?? {}).map(([key, value]) => [key, generate(value, inner, { ...where, key })]));
       // Multiple choice (quiz schemas): the correct answer is one of the sibling options.
       const options = Object.values(object).find((value) => Array.isArray(value) && value.length > 0 && value.every((v) => typeof v === "string"));
       for (const key of Object.keys(object))
@@ -401,7 +405,8 @@ function generateString(schema, context, key) {
       .replace(/[^\p{L}\p{N}\s'-]/gu, " ")
       .split(/\s+/)
       .filter(Boolean);
-    text = `Option ${context.index + 1}: ${words.slice(context.index * 3, context.index * 3 + 5).join(" ") || "something else"}`;
+    const from = (context.question ?? 0) * 2 + context.index * 3;
+    text = `Option ${context.index + 1}: ${words.slice(from, from + 5).join(" ") || `something else ${(context.question ?? 0) + 1}`}`;
   } else if (/question/i.test(key)) {
     const words = source
       .replace(/[^\p{L}\p{N}\s'-]/gu, " ")

@@ -175,6 +175,8 @@ const MARK = {
   concept: `AclSecretConcept${sfx}`,
   /** The owner's class: its name is for its members alone. */
   className: `AclSecretClass${sfx}`,
+  /** The owner's last attempt at the shared course's quiz (lastAttempt): the owner's alone, the quiz everyone's. */
+  attempt: `AclSecretAttempt${sfx}`,
 };
 const OWNER_MARKERS = Object.values(MARK);
 
@@ -489,6 +491,16 @@ const PROCEDURE_ROWS: Row[] = [
     ownerSees: () => MARK.question,
   },
   { key: "quiz.generate", scope: "owned", input: (fx) => ({ id: fx.sectionIds[1] }), other: 404, otherMessage: "Section not found" },
+  // A shared course's quiz: each learner gets it with their own last attempt, never the owner's.
+  {
+    key: "quiz.bySection",
+    variant: "a public course",
+    scope: "owned",
+    input: (fx) => ({ id: fx.publicSectionIds[0] }),
+    other: 200,
+    ownerSees: () => MARK.attempt,
+  },
+  { key: "quiz.find", variant: "a public course", scope: "owned", input: (fx) => ({ id: fx.publicSectionIds[0] }), other: 200, ownerSees: () => MARK.attempt },
   {
     key: "quiz.submitAttempt",
     scope: "owned",
@@ -728,6 +740,14 @@ const REST_ROWS: Row[] = [
     ownerSees: () => MARK.question,
   },
   { key: "POST /sections/{id}/generate-quiz", scope: "owned", input: (fx) => ({ id: fx.sectionIds[2] }), other: 404, otherMessage: "Section not found" },
+  {
+    key: "GET /sections/{id}/quiz",
+    variant: "a public course",
+    scope: "owned",
+    input: (fx) => ({ id: fx.publicSectionIds[0] }),
+    other: 200,
+    ownerSees: () => MARK.attempt,
+  },
   {
     key: "POST /quizzes/{id}/attempts",
     scope: "owned",
@@ -1130,6 +1150,17 @@ beforeAll(async () => {
   const publicCourse = await createCourse(db, { userId: owner.id, isPublic: true, title: "A course the owner shared" });
   const publicSections = publicCourse.chapters.flatMap((chapter) => chapter.sections);
   const publicQuiz = await createQuiz(db, publicSections[0]!.id);
+  // The owner's last attempt at it, dated ahead so the attempts later rows submit never replace it.
+  await db.quizAttempt.create({
+    data: {
+      quizId: publicQuiz.id,
+      userId: owner.id,
+      score: 0,
+      passed: false,
+      createdAt: new Date("2100-01-01T00:00:00Z"),
+      answers: [{ questionId: publicQuiz.questions[0]!.id, answer: MARK.attempt, correct: false, credit: 0, feedback: null }],
+    },
+  });
   await db.chatMessage.create({ data: { userId: owner.id, courseId: publicCourse.id, role: "user", content: MARK.publicChat } });
   await createProgress(db, { userId: owner.id, courseId: publicCourse.id, currentSectionId: publicSections[0]!.id });
   const quiz = await createQuiz(db, sections[0]!.id, [

@@ -1359,6 +1359,44 @@ describe("text fields", () => {
     }
   });
 
+  test("an open answer of invisible characters only is refused like an empty one (400 on both entries), and nothing is stored", async () => {
+    const probe = new Probe();
+    const quiz = await createQuiz(db, f.quizSections[2]!.id, [
+      { options: ["A1", "B1", "C1", "D1"], correctAnswer: "A1" },
+      { kind: "open", options: [], correctAnswer: "Halving the range each step finds the item in logarithmic time.", keyIdeas: ["halving", "logarithmic"] },
+    ]);
+    const [choice, open] = quiz.questions;
+    for (const invisible of [
+      "\u200B",
+      "\uFEFF\uFEFF",
+      "\u00A0\u2007\u202F",
+      "\u0001\u007F\u009F",
+      "\u200C\u200D\u2060\u180E",
+      "\u3164\uFFA0",
+      "\u{E0041}\u{E0042}",
+      "\u200B \n\t\u00A0",
+    ]) {
+      const answers = [
+        { questionId: choice!.id, answer: "A1" },
+        { questionId: open!.id, answer: invisible },
+      ];
+      await probe.run(
+        `open answer ${JSON.stringify(invisible)}`,
+        () => send("rest", "POST", `/api/quizzes/${quiz.id}/attempts`, { sessionToken: f.owner.token, json: { answers } }),
+        { allowed: [400] },
+      );
+      await probe.run(
+        `open answer over tRPC ${JSON.stringify(invisible)}`,
+        () => trpcMutation("quiz.submitAttempt", { id: quiz.id, answers }, { sessionToken: f.owner.token }),
+        {
+          allowed: [400],
+        },
+      );
+    }
+    expect(await db.quizAttempt.count({ where: { quizId: quiz.id } })).toBe(0);
+    expect(await db.card.count({ where: { questionId: open!.id } })).toBe(0);
+  });
+
   test("search: tricky text finds the course and its title comes back exactly; any query is answered or refused, never a 5xx", async () => {
     const probe = new Probe();
     for (const text of TRICKY_TEXTS.slice(0, 4)) {

@@ -118,6 +118,8 @@ function CoursePlayerView({ detail, saved, videoPlayer, startAt }: CoursePlayerV
   const player = useRef<VideoPlayer>(null);
   const lastTime = useRef<number | null>(startAt);
   const [outlineOpen, setOutlineOpen] = useState(false);
+  /** A finished section whose quiz the learner is taking again. */
+  const [retakingId, setRetakingId] = useState<number | null>(null);
   // The video's time for the study panels (written on every report, read without re-rendering the player).
   const [clock] = useState(() => createPlayerClock(opening.seconds));
   const isDesktop = useMediaQuery(DESKTOP, true);
@@ -508,20 +510,29 @@ function CoursePlayerView({ detail, saved, videoPlayer, startAt }: CoursePlayerV
                 <SectionContent content={current.content} onSeek={(seconds) => seekToMoment(citedMoment(seconds, startSeconds(current)))} />
               </section>
 
-              {!completedIds.has(current.id) ? (
+              {!completedIds.has(current.id) || retakingId === current.id ? (
                 <Suspense fallback={<Spinner label="Loading quiz" />}>
                   <SectionQuiz
-                    key={current.id}
+                    key={`${current.id}-${retakingId === current.id ? "retake" : "quiz"}`}
                     sectionId={current.id}
-                    onContinue={completeAndContinue}
+                    retake={retakingId === current.id}
+                    onContinue={() => {
+                      setRetakingId(null);
+                      completeAndContinue();
+                    }}
                     continueLabel={next ? "Continue to Next Section" : "Continue"}
                     onRewatch={rewatch}
                   />
                 </Suspense>
               ) : (
-                <p className="text-sm text-muted-foreground" data-testid="section-completed">
-                  You have completed this section.
-                </p>
+                <div className="flex flex-wrap items-center gap-3">
+                  <p className="text-sm text-muted-foreground" data-testid="section-completed">
+                    You have completed this section.
+                  </p>
+                  <Button variant="outline" size="sm" onClick={() => setRetakingId(current.id)} data-testid="section-retake">
+                    Retake quiz
+                  </Button>
+                </div>
               )}
 
               <nav aria-label="Section navigation" className="flex flex-wrap items-stretch justify-between gap-3 border-t pt-4">

@@ -16,7 +16,9 @@ import {
   optionMark,
   quizReducer,
   unansweredCount,
+  retakeQuizState,
   type AttemptResult,
+  type LastAttempt,
   type QuizState,
 } from "./quiz-state";
 
@@ -35,6 +37,8 @@ const result: AttemptResult = {
   cardsCreated: 1,
 };
 
+const lastAttempt: LastAttempt = { attemptId: 9, score: 50, passed: false, submittedAt: "2026-12-07T02:00:00.000Z", results: result.results };
+
 function run(...actions: Parameters<typeof quizReducer>[1][]): QuizState {
   return actions.reduce(quizReducer, initialQuizState);
 }
@@ -46,7 +50,7 @@ describe("quizReducer", () => {
       { type: "answer", questionId: 1, answer: "b" },
       { type: "answer", questionId: 2, answer: "x" },
     );
-    expect(state).toEqual({ phase: "answering", answers: { 1: "b", 2: "x" } });
+    expect(state).toEqual({ phase: "answering", answers: { 1: "b", 2: "x" }, fresh: false });
   });
 
   it("locks answers once submitted", () => {
@@ -61,16 +65,41 @@ describe("quizReducer", () => {
 
   it("unlocks the answers when the submission fails", () => {
     const state = run({ type: "answer", questionId: 1, answer: "a" }, { type: "submit" }, { type: "failed" });
-    expect(state).toEqual({ phase: "answering", answers: { 1: "a" } });
+    expect(state).toEqual({ phase: "answering", answers: { 1: "a" }, fresh: false });
   });
 
   it("ignores a late result when not submitting", () => {
     expect(quizReducer(initialQuizState, { type: "scored", result })).toBe(initialQuizState);
   });
 
-  it("starts over on retry", () => {
+  it("starts over on retry, without the last attempt", () => {
     const state = run({ type: "answer", questionId: 1, answer: "a" }, { type: "submit" }, { type: "scored", result }, { type: "retry" });
-    expect(state).toEqual(initialQuizState);
+    expect(state).toEqual(retakeQuizState);
+    expect(quizReducer(state, { type: "restore", attempt: lastAttempt })).toBe(state);
+  });
+
+  it("shows the last attempt on a quiz nobody has touched, with its answers locked", () => {
+    const restored = run({ type: "restore", attempt: lastAttempt });
+    expect(restored).toEqual({
+      phase: "submitted",
+      answers: { 1: "a", 2: "x" },
+      result: { score: 50, passed: false, results: lastAttempt.results, cardsCreated: null },
+      restored: true,
+    });
+    expect(quizReducer(restored, { type: "answer", questionId: 2, answer: "y" })).toBe(restored);
+    // The cards were told of when the attempt was scored: not again.
+    expect(missedCardsMessage((restored as Extract<QuizState, { phase: "submitted" }>).result)).toBeNull();
+    // Retaking clears it, and it does not come back.
+    const retaking = quizReducer(restored, { type: "retry" });
+    expect(retaking).toEqual({ phase: "answering", answers: {}, fresh: false });
+    expect(quizReducer(retaking, { type: "restore", attempt: lastAttempt })).toBe(retaking);
+  });
+
+  it("never puts the last attempt over answers being given or sent", () => {
+    const answering = run({ type: "answer", questionId: 1, answer: "b" });
+    expect(quizReducer(answering, { type: "restore", attempt: lastAttempt })).toBe(answering);
+    const submitting = quizReducer(answering, { type: "submit" });
+    expect(quizReducer(submitting, { type: "restore", attempt: lastAttempt })).toBe(submitting);
   });
 });
 
@@ -88,6 +117,10 @@ describe("answers", () => {
     expect(isAnswered(open, "")).toBe(false);
     expect(isAnswered(open, "  \n\t ")).toBe(false);
     expect(isAnswered(open, "It halves the range.")).toBe(true);
+    // Invisible characters say nothing: zero-width spaces, a BOM, NBSP, control characters, a Hangul filler.
+    for (const invisible of ["\u200B\u200B", "\uFEFF", "\u00A0\u00A0", "\u0007\u001B", "\u200D\u2060", "\u3164"])
+      expect(isAnswered(open, invisible)).toBe(false);
+    expect(isAnswered(open, "\u200Bhalves\u200B")).toBe(true);
     // A choice's text is no open answer, and an open answer's is no option.
     expect(isAnswered(questions[0]!, "It halves the range.")).toBe(false);
     const mixed = [...questions, open];

@@ -24,46 +24,69 @@ export type QuestionResult = {
   explanation: string;
   sourceTime: number | null;
 };
-/** `cardsCreated`: review cards the attempt made from the questions it missed. */
-export type AttemptResult = { score: number; passed: boolean; results: QuestionResult[]; cardsCreated: number };
+/**
+ * A scored attempt as shown. `cardsCreated`: review cards the attempt made from the questions it
+ * missed; null for a last attempt shown again after a reload (the cards were told of then).
+ */
+export type AttemptResult = { score: number; passed: boolean; results: QuestionResult[]; cardsCreated: number | null };
 
+/** The learner's last attempt as the quiz comes back with it (lastAttempt on GET /api/sections/{id}/quiz). */
+export type LastAttempt = { attemptId: number; score: number; passed: boolean; submittedAt: string; results: QuestionResult[] };
+
+/**
+ * `restored`: the result shown is the last attempt the quiz came back with. `fresh`: nothing has
+ * happened yet, so a last attempt may still be shown; a retake starts without it.
+ */
 export type QuizState =
-  | { phase: "answering"; answers: Record<number, string> }
+  | { phase: "answering"; answers: Record<number, string>; fresh: boolean }
   | { phase: "submitting"; answers: Record<number, string> }
-  | { phase: "submitted"; answers: Record<number, string>; result: AttemptResult };
+  | { phase: "submitted"; answers: Record<number, string>; result: AttemptResult; restored: boolean };
 
 export type QuizAction =
   | { type: "answer"; questionId: number; answer: string }
   | { type: "submit" }
   | { type: "failed" }
   | { type: "scored"; result: AttemptResult }
+  | { type: "restore"; attempt: LastAttempt }
   | { type: "retry" };
 
-export const initialQuizState: QuizState = { phase: "answering", answers: {} };
+export const initialQuizState: QuizState = { phase: "answering", answers: {}, fresh: true };
+/** A retake: answering again from nothing, the last attempt not shown. */
+export const retakeQuizState: QuizState = { phase: "answering", answers: {}, fresh: false };
 
 export function quizReducer(state: QuizState, action: QuizAction): QuizState {
   switch (action.type) {
     case "answer":
       // Answers are locked from the moment they are sent.
       if (state.phase !== "answering") return state;
-      return { phase: "answering", answers: { ...state.answers, [action.questionId]: action.answer } };
+      return { phase: "answering", answers: { ...state.answers, [action.questionId]: action.answer }, fresh: false };
     case "submit":
       return state.phase === "answering" ? { phase: "submitting", answers: state.answers } : state;
     case "failed":
-      return state.phase === "submitting" ? { phase: "answering", answers: state.answers } : state;
+      return state.phase === "submitting" ? { phase: "answering", answers: state.answers, fresh: false } : state;
     case "scored":
-      return state.phase === "submitting" ? { phase: "submitted", answers: state.answers, result: action.result } : state;
+      return state.phase === "submitting" ? { phase: "submitted", answers: state.answers, result: action.result, restored: false } : state;
+    case "restore": {
+      // Only over a quiz nobody has touched yet: never over answers being given, nor after a retake.
+      if (state.phase !== "answering" || !state.fresh) return state;
+      const { score, passed, results } = action.attempt;
+      const answers = Object.fromEntries(results.map((result) => [result.questionId, result.answer]));
+      return { phase: "submitted", answers, result: { score, passed, results, cardsCreated: null }, restored: true };
+    }
     case "retry":
-      return initialQuizState;
+      return retakeQuizState;
   }
 }
 
+/** Something a reader can see: not only spacing, control characters or invisible ones (zero-width spaces, a BOM). */
+const VISIBLE = /[^\p{White_Space}\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}]/u;
+
 type AnswerableQuestion = Pick<QuizQuestion, "id" | "kind" | "options">;
 
-/** A choice question is answered with one of its options, an open one with any text that is not blank. */
+/** A choice question is answered with one of its options, an open one with any text a reader can see (the server's rule too). */
 export function isAnswered(question: Pick<QuizQuestion, "kind" | "options">, answer: string | undefined): boolean {
   if (answer === undefined) return false;
-  return question.kind === "open" ? answer.trim() !== "" : question.options.includes(answer);
+  return question.kind === "open" ? VISIBLE.test(answer) : question.options.includes(answer);
 }
 
 export function unansweredCount(questions: readonly AnswerableQuestion[], answers: Record<number, string>): number {
@@ -131,9 +154,9 @@ export function optionMark(option: string, chosen: string | undefined, result: P
  * What a scored attempt says about the review cards made from its missed questions; null when it
  * missed none. A retake's misses that are cards already make no new ones, and it says so.
  */
-export function missedCardsMessage(result: { results: readonly Pick<QuestionResult, "correct">[]; cardsCreated: number }): string | null {
+export function missedCardsMessage(result: { results: readonly Pick<QuestionResult, "correct">[]; cardsCreated: number | null }): string | null {
   const missed = result.results.filter((item) => !item.correct).length;
-  if (missed === 0) return null;
+  if (missed === 0 || result.cardsCreated === null) return null;
   const made = result.cardsCreated;
   if (made === 0) return missed === 1 ? "The question you missed is already a review card." : "The questions you missed are already review cards.";
   const cards = `${made} review card${made === 1 ? "" : "s"} made from the question${missed === 1 ? "" : "s"} you missed`;

@@ -13,7 +13,7 @@ import { useCourseText } from "./course-text";
 import { OpenAnswer } from "./quiz/open-answer";
 import { OpenResult } from "./quiz/open-result";
 import { ChoiceAnswer } from "./quiz/choice-answer";
-import { allAnswered, attemptAnswers, firstUnanswered, initialQuizState, missedCardsMessage, quizReducer } from "./quiz-state";
+import { allAnswered, attemptAnswers, firstUnanswered, initialQuizState, missedCardsMessage, quizReducer, retakeQuizState } from "./quiz-state";
 
 type SectionQuizProps = {
   sectionId: number;
@@ -22,14 +22,17 @@ type SectionQuizProps = {
   continueLabel: string;
   /** Seeks the video to where a question's answer is explained. */
   onRewatch: (seconds: number) => void;
+  /** A retake of a finished section's quiz: answering from nothing, the last attempt not shown. */
+  retake?: boolean;
 };
 
 /**
  * "Test Your Knowledge" for one section (the player mounts one per section, keyed by it). The
  * quiz is fetched, or generated on demand when the section has none yet. Correct answers and
- * explanations arrive only with the scored attempt.
+ * explanations arrive only with the scored attempt. The quiz comes back with the learner's last
+ * attempt, shown until they retake it (a reload keeps the result).
  */
-export default function SectionQuiz({ sectionId, onContinue, continueLabel, onRewatch }: SectionQuizProps) {
+export default function SectionQuiz({ sectionId, onContinue, continueLabel, onRewatch, retake = false }: SectionQuizProps) {
   const text = useCourseText();
   const utils = api.useUtils();
   // null before the section's quiz exists (quiz.find; the documented REST path answers 404 instead).
@@ -37,10 +40,12 @@ export default function SectionQuiz({ sectionId, onContinue, continueLabel, onRe
   const generate = api.quiz.generate.useMutation({
     onSuccess: (generated) => utils.quiz.find.setData({ id: sectionId }, generated),
   });
-  const [state, dispatch] = useReducer(quizReducer, initialQuizState);
+  const [answering, dispatch] = useReducer(quizReducer, retake ? retakeQuizState : initialQuizState);
   const submit = api.quiz.submitAttempt.useMutation({
     onSuccess(result) {
       dispatch({ type: "scored", result });
+      // The quiz shown again later (another visit to the section) comes back with this attempt.
+      void utils.quiz.find.invalidate({ id: sectionId });
       void utils.gamification.badges.invalidate();
       void utils.gamification.recentActivity.invalidate();
       void utils.gamification.streak.invalidate();
@@ -103,7 +108,9 @@ export default function SectionQuiz({ sectionId, onContinue, continueLabel, onRe
     );
   }
 
-  const { questions } = data;
+  const { questions, lastAttempt } = data;
+  // Until the learner does anything, the last attempt is what the quiz shows.
+  const state = lastAttempt ? quizReducer(answering, { type: "restore", attempt: lastAttempt }) : answering;
   const locked = state.phase !== "answering";
   const result = state.phase === "submitted" ? state.result : null;
   const resultFor = (questionId: number) => result?.results.find((item) => item.questionId === questionId);
@@ -127,7 +134,9 @@ export default function SectionQuiz({ sectionId, onContinue, continueLabel, onRe
     <Card data-testid="section-quiz">
       <CardHeader>
         {heading}
-        <CardDescription {...text}>{data.quiz.description || data.quiz.title}</CardDescription>
+        <CardDescription data-testid="quiz-description" {...text}>
+          {data.quiz.description || data.quiz.title}
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <form aria-labelledby="quiz-heading" onSubmit={onSubmit} className="grid gap-6" noValidate>
@@ -173,7 +182,12 @@ export default function SectionQuiz({ sectionId, onContinue, continueLabel, onRe
                 Your score: {result.score}%
               </p>
               {result.passed ? (
-                <span className="rounded-full bg-green-700 px-3 py-1 text-sm font-semibold text-white">Passed</span>
+                <>
+                  <span className="rounded-full bg-green-700 px-3 py-1 text-sm font-semibold text-white">Passed</span>
+                  <Button variant="outline" onClick={() => dispatch({ type: "retry" })} data-testid="quiz-retake">
+                    Retake quiz
+                  </Button>
+                </>
               ) : (
                 <Button variant="outline" onClick={() => dispatch({ type: "retry" })}>
                   Try Again
@@ -182,6 +196,11 @@ export default function SectionQuiz({ sectionId, onContinue, continueLabel, onRe
               <Button onClick={onContinue} className="ml-auto">
                 Continue
               </Button>
+              {state.phase === "submitted" && state.restored ? (
+                <p className="basis-full text-sm text-muted-foreground" data-testid="quiz-last-attempt">
+                  Your last attempt, scored {new Date(lastAttempt!.submittedAt).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" })}.
+                </p>
+              ) : null}
               {cardsMessage ? (
                 <p className="basis-full text-sm text-muted-foreground" data-testid="quiz-cards">
                   {cardsMessage}{" "}

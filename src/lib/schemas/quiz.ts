@@ -10,6 +10,10 @@ import { idParam, idSchema, storableText } from "./common";
 /** GET /api/sections/{id}/quiz and POST /api/sections/{id}/generate-quiz: the section id. */
 export const sectionQuizInput = z.object({ id: idParam }).strict();
 
+export const QUIZ_PASS_SCORE = 70;
+/** An open answer counts as right from this credit. */
+export const OPEN_PASS_CREDIT = 0.6;
+
 export const QUESTION_KINDS = ["choice", "open"] as const;
 export type QuestionKind = (typeof QUESTION_KINDS)[number];
 
@@ -22,21 +26,43 @@ export const quizQuestionOutput = z.object({
   sourceTime: z.number().int().nullable(),
 });
 
+/** One question of a scored attempt: the learner's answer, its verdict, and what the quiz hid until then. */
+export const questionResultOutput = z.object({
+  questionId: z.number().int(),
+  answer: z.string().describe('The answer given; "" for an open question the attempt left out'),
+  correct: z.boolean().describe(`A choice answered right, or an open answer earning credit ≥ ${OPEN_PASS_CREDIT}`),
+  credit: z.number().min(0).max(1).describe("How right the answer is: 0 or 1 for a choice, the graded credit of an open answer"),
+  feedback: z.string().nullable().describe("For an open answer: what it covered or missed, and the moment to rewatch; null for a choice"),
+  correctAnswer: z.string().describe("The right option, or an open question's reference answer"),
+  explanation: z.string(),
+  sourceTime: z.number().int().nullable(),
+});
+
+/** The caller's latest scored attempt at a quiz, as the attempt answered it (results of the questions still in the quiz). */
+export const lastAttemptOutput = z.object({
+  attemptId: z.number().int(),
+  score: z.number().int().min(0).max(100),
+  passed: z.boolean(),
+  submittedAt: z.string().describe("When it was scored (ISO 8601, UTC)"),
+  results: z.array(questionResultOutput),
+});
+export type LastAttempt = z.infer<typeof lastAttemptOutput>;
+
 export const quizOutput = z.object({
   quiz: z.object({
     id: z.number().int(),
-    title: z.string(),
-    description: z.string(),
+    title: z.string().describe("The section's current title, as the course's language words it"),
+    description: z.string().describe("How many questions the quiz holds and on which section, in the course's language"),
     /** Which engine wrote it: "llm" or "offline". */
     engine: z.string().nullable(),
   }),
   questions: z.array(quizQuestionOutput),
+  lastAttempt: lastAttemptOutput
+    .nullable()
+    .describe("The caller's latest attempt at this quiz (score and per-question results), or null; never another learner's"),
 });
 export type QuizView = z.infer<typeof quizOutput>;
 
-export const QUIZ_PASS_SCORE = 70;
-/** An open answer counts as right from this credit. */
-export const OPEN_PASS_CREDIT = 0.6;
 export const EMPTY_OPEN_ANSWER = (number: number) => `The answer to question ${number} is empty: write it in your own words`;
 export const ANSWER_ALL_MESSAGE = "Please answer all questions";
 
@@ -64,18 +90,7 @@ export const attemptResultOutput = z.object({
   /** The questions' credit as a percent (a choice counts 1 or 0, an open answer its credit), rounded to a whole number. */
   score: z.number().int().min(0).max(100),
   passed: z.boolean().describe(`score ≥ ${QUIZ_PASS_SCORE}`),
-  results: z.array(
-    z.object({
-      questionId: z.number().int(),
-      answer: z.string(),
-      correct: z.boolean().describe(`A choice answered right, or an open answer earning credit ≥ ${OPEN_PASS_CREDIT}`),
-      credit: z.number().min(0).max(1).describe("How right the answer is: 0 or 1 for a choice, the graded credit of an open answer"),
-      feedback: z.string().nullable().describe("For an open answer: what it covered or missed, and the moment to rewatch; null for a choice"),
-      correctAnswer: z.string().describe("The right option, or an open question's reference answer"),
-      explanation: z.string(),
-      sourceTime: z.number().int().nullable(),
-    }),
-  ),
+  results: z.array(questionResultOutput),
   /** Review cards this attempt made from the questions it missed (none for a question that already has one). */
   cardsCreated: z.number().int().min(0).describe("Review cards made from this attempt's missed questions (at /review)"),
 });

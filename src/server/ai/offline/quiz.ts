@@ -31,6 +31,8 @@ import {
 } from "~/server/ai/quiz/types";
 import type { TimedSegment } from "~/server/video/types";
 
+import { type LeakCheckedQuestion, standTogether } from "~/server/ai/quiz/stand-alone";
+
 import { standAlone } from "./content";
 import { createTagger, type TaggedToken } from "./nlp";
 import { distinctOptions, formatTime, QUIZ_WINDOW_WORDS, shuffle } from "./quiz-options";
@@ -593,6 +595,12 @@ export function planOfflineQuiz(source: QuizSource): { quiz: GeneratedQuiz; wind
 }
 
 function chooseQuestions(source: QuizSource, analysis: Analysis): GeneratedQuestion[] {
+  // Questions that stand beside the quiz's open ones when there are enough of them; else the open ones give way.
+  const beside = chooseQuestionsBeside(source, analysis, source.alongside ?? []);
+  return beside.length >= QUIZ_MIN_QUESTIONS || !source.alongside?.length ? beside : chooseQuestionsBeside(source, analysis, []);
+}
+
+function chooseQuestionsBeside(source: QuizSource, analysis: Analysis, alongside: readonly LeakCheckedQuestion[]): GeneratedQuestion[] {
   const byScore = (a: Candidate, b: Candidate) =>
     b.score - a.score || a.sentence.order - b.sentence.order || compare(a.question.questionText, b.question.questionText);
   const cloze = clozeCandidates(analysis, source).sort(byScore);
@@ -606,6 +614,9 @@ function chooseQuestions(source: QuizSource, analysis: Analysis): GeneratedQuest
     for (const candidate of pool) {
       if (taken >= limit || chosen.length >= QUIZ_MAX_QUESTIONS) break;
       if (usedSentences.has(candidate.sentence) || (candidate.termKey && usedTerms.has(candidate.termKey))) continue;
+      // No question may give another's answer away (a statement altered from a cloze's sentence fills its blank).
+      if (!chosen.every((other) => standTogether(other.question, candidate.question))) continue;
+      if (!alongside.every((other) => standTogether(other, candidate.question))) continue;
       chosen.push(candidate);
       usedSentences.add(candidate.sentence);
       if (candidate.termKey) usedTerms.add(candidate.termKey);

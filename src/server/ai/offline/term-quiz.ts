@@ -19,6 +19,8 @@ import {
   type QuizSource,
 } from "~/server/ai/quiz/types";
 
+import { type LeakCheckedQuestion, standTogether } from "~/server/ai/quiz/stand-alone";
+
 import { distinctOptions, formatTime, QUIZ_WINDOW_WORDS, shuffle } from "./quiz-options";
 import { quizWording } from "./wording";
 import type { QuizWording, WordClass } from "~/server/language/pack";
@@ -150,15 +152,21 @@ function chooseQuestions(
     });
   }
   candidates.sort((a, b) => b.score - a.score || a.position - b.position);
-  const chosen: typeof candidates = [];
-  const usedStems = new Set<string>();
-  for (const candidate of candidates) {
-    if (chosen.length >= QUIZ_MAX_QUESTIONS) break;
-    if (usedStems.has(candidate.stem)) continue;
-    chosen.push(candidate);
-    usedStems.add(candidate.stem);
-  }
-  return chosen.sort((a, b) => a.position - b.position).map((c) => c.question);
+  const choose = (alongside: readonly LeakCheckedQuestion[]) => {
+    const chosen: typeof candidates = [];
+    const usedStems = new Set<string>();
+    for (const candidate of candidates) {
+      if (chosen.length >= QUIZ_MAX_QUESTIONS) break;
+      if (usedStems.has(candidate.stem) || !chosen.every((other) => standTogether(other.question, candidate.question))) continue;
+      if (!alongside.every((other) => standTogether(other, candidate.question))) continue;
+      chosen.push(candidate);
+      usedStems.add(candidate.stem);
+    }
+    return chosen.sort((a, b) => a.position - b.position).map((c) => c.question);
+  };
+  // Questions that stand beside the quiz's open ones when there are enough of them; else the open ones give way.
+  const beside = choose(source.alongside ?? []);
+  return beside.length >= QUIZ_MIN_QUESTIONS || !source.alongside?.length ? beside : choose([]);
 }
 
 /** The word class of a term as a sentence of the video says it; null where the language has no classes. */

@@ -15,6 +15,7 @@ import { AppError } from "~/server/errors";
 import type { TimedSegment } from "~/server/video/types";
 
 import { quizPrompt, QUIZ_SYSTEM_PROMPT } from "./prompt";
+import { keepStandingAlone } from "./stand-alone";
 import { quizOutputSchema, type QuizOutput } from "./schema";
 import {
   QUIZ_MAX_QUESTIONS,
@@ -121,7 +122,9 @@ export function readQuiz(
     const concepts = labelOf.size > 0 ? { concepts: tagsOf(q.concepts) } : {};
     questions.push({ questionText, options, correctAnswer: correct[0]!, explanation, sourceTime: sourceTimeInSection(ms, source), ...concepts });
   });
-  if (questions.length < QUIZ_MIN_QUESTIONS) throw new MalformedOutputError(`only ${questions.length} distinct questions`);
+  // A question that gives another's answer away (or is given away) is dropped, the earlier kept.
+  const standing = keepStandingAlone(questions);
+  if (standing.length < QUIZ_MIN_QUESTIONS) throw new MalformedOutputError(`only ${standing.length} distinct questions that do not give each other away`);
   const title = clean(output.title, TITLE_MAX) || `Quiz: ${clean(source.sectionTitle, TITLE_MAX - 6)}`;
-  return { title, description: clean(output.description, EXPLANATION_MAX), questions: questions.slice(0, QUIZ_MAX_QUESTIONS) };
+  return { title, description: clean(output.description, EXPLANATION_MAX), questions: standing.slice(0, QUIZ_MAX_QUESTIONS) };
 }

@@ -22,6 +22,7 @@ export const QUIZ_SYSTEM_PROMPT = [
   "- Wrong options are plausible for someone who did not follow the section, but clearly wrong given the transcript.",
   "- Each question cites the [id] of the transcript segment it is based on; only use ids that appear in the transcript.",
   "- Prefer questions on the section's main ideas over trivia; no two questions ask the same thing.",
+  "- Questions stand alone: no question's text or options may contain another question's correct answer or the sentence it is based on, and no fill-in-the-blank sentence may appear filled in elsewhere.",
   "- When <section_concepts> lists the section's concepts, tag each question with the ones it tests, copying their labels exactly.",
 ].join("\n");
 

@@ -1,5 +1,7 @@
 import type { TimedSegment } from "~/server/video/types";
 
+import type { LeakCheckedQuestion } from "./stand-alone";
+
 /**
  * What a quiz engine is given: one section of a course (times in whole seconds, as stored) and
  * the whole cached transcript of its video, so an engine can borrow neighbouring text for a very
@@ -18,6 +20,12 @@ export type QuizSource = {
   language?: string;
   /** The labels of the concepts the section explains, when they are known: a model tags each question with those it tests. */
   concepts?: readonly string[];
+  /**
+   * Questions the quiz will also hold (its open ones, written from the transcript): an engine
+   * prefers questions that stand alone beside them (stand-alone.ts), as long as that leaves it
+   * enough questions.
+   */
+  alongside?: readonly LeakCheckedQuestion[];
 };
 
 export type GeneratedQuestion = {

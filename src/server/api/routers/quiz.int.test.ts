@@ -196,6 +196,7 @@ describe("quiz.submitAttempt", () => {
         answer: picks[i],
         correct: picks[i] === q.correctAnswer,
         credit: picks[i] === q.correctAnswer ? 1 : 0,
+        feedback: null,
       })),
     );
   });

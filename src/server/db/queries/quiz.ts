@@ -1,3 +1,4 @@
+import type { DbClient } from "../client";
 import type { SqlClient } from "../sql-transaction";
 import { queryRows, utcParam } from "./run";
 
@@ -6,9 +7,12 @@ export type NewQuizAttempt = {
   userId: number;
   score: number;
   passed: boolean;
-  answers: readonly { questionId: number; answer: string; correct: boolean; credit: number }[];
+  answers: readonly StoredAnswer[];
   at: Date;
 };
+
+/** An answer as an attempt stores it ("QuizAttempt".answers); `feedback` is an open answer's, absent in attempts stored before it was kept. */
+export type StoredAnswer = { questionId: number; answer: string; correct: boolean; credit: number; feedback: string | null };
 
 /** Stores a scored attempt (a row as Prisma would write it); its id. */
 export async function insertQuizAttempt(db: SqlClient, attempt: NewQuizAttempt): Promise<number> {
@@ -41,4 +45,36 @@ export async function upsertQuestionOutcomes(
     [userId, courseId, outcomes.map((o) => o.questionId), outcomes.map((o) => o.credit), at.toISOString()],
     "question-outcomes-upsert",
   );
+}
+
+/**
+ * The learner's latest attempt at a quiz (the newest, the later stored first on a tie), its
+ * answers read as stored today: an attempt from before credit was kept counts 1 or 0 by `correct`.
+ */
+export async function selectLastAttempt(
+  db: DbClient,
+  { quizId, userId }: { quizId: number; userId: number },
+): Promise<{ id: number; score: number; passed: boolean; createdAt: Date; answers: StoredAnswer[] } | null> {
+  const attempt = await db.quizAttempt.findFirst({
+    where: { quizId, userId },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    select: { id: true, score: true, passed: true, createdAt: true, answers: true },
+  });
+  if (!attempt) return null;
+  return { ...attempt, answers: Array.isArray(attempt.answers) ? attempt.answers.flatMap(storedAnswer) : [] };
+}
+
+function storedAnswer(value: unknown): StoredAnswer[] {
+  if (typeof value !== "object" || value === null) return [];
+  const { questionId, answer, correct, credit, feedback } = value as Record<string, unknown>;
+  if (typeof questionId !== "number" || typeof answer !== "string" || typeof correct !== "boolean") return [];
+  return [
+    {
+      questionId,
+      answer,
+      correct,
+      credit: typeof credit === "number" && Number.isFinite(credit) ? Math.min(1, Math.max(0, credit)) : correct ? 1 : 0,
+      feedback: typeof feedback === "string" ? feedback : null,
+    },
+  ];
 }

@@ -3,6 +3,7 @@ import { isAiError } from "~/server/ai/errors";
 import { aiCallSettings, getLanguageModel } from "~/server/ai/models";
 import { createOfflineQuizEngine } from "~/server/ai/offline/quiz-engine";
 import { buildOpenQuestions, OPEN_QUESTIONS_PER_QUIZ } from "~/server/ai/offline/open-questions";
+import { quizLeaks, withOpenQuestions } from "~/server/ai/quiz/stand-alone";
 import { QUIZ_MAX_QUESTIONS, QUIZ_MIN_QUESTIONS, QUIZ_OPTION_COUNT, type GeneratedQuiz, type QuizEngine, type QuizSource } from "~/server/ai/quiz/types";
 import type { QuizView } from "~/lib/schemas/quiz";
 import type { DbClient } from "~/server/db";
@@ -11,7 +12,7 @@ import { logger } from "~/server/logger";
 import { sectionConceptLabels, tagQuizQuestions } from "~/server/services/concepts/course-concepts";
 import { getCourseTrack } from "~/server/services/transcript/course-track";
 
-import { findSectionQuiz, getVisibleSectionOrThrow, publicQuizSelect, toQuizView, type VisibleSection } from "./get-quiz";
+import { findLastAttempt, findSectionQuiz, getVisibleSectionOrThrow, publicQuizSelect, toQuizView, type VisibleSection } from "./get-quiz";
 
 export const NO_TRANSCRIPT_FOR_QUIZ = "This section has no video transcript to build a quiz from.";
 
@@ -37,15 +38,18 @@ const inFlight = new WeakMap<object, Map<number, Promise<QuizView>>>();
  */
 export async function generateSectionQuiz(db: DbClient, { sectionId, userId }: { sectionId: number; userId: number }, deps: QuizDeps = {}): Promise<QuizView> {
   const section = await getVisibleSectionOrThrow(db, { sectionId, userId });
-  const existing = await findSectionQuiz(db, sectionId);
+  const existing = await findSectionQuiz(db, sectionId, userId);
   if (existing) return existing;
   const pending = inFlight.get(db) ?? new Map<number, Promise<QuizView>>();
   inFlight.set(db, pending);
-  let generation = pending.get(sectionId);
-  if (!generation) {
-    generation = buildAndStore(db, section, deps).finally(() => pending.delete(sectionId));
-    pending.set(sectionId, generation);
+  const shared = pending.get(sectionId);
+  if (shared) {
+    // Another request of this process is writing it: the quiz is theirs, the last attempt our own.
+    const { lastAttempt: _theirs, ...quiz } = await shared;
+    return { ...quiz, lastAttempt: await findLastAttempt(db, { quizId: quiz.quiz.id, userId }) };
   }
+  const generation = buildAndStore(db, section, userId, deps).finally(() => pending.delete(sectionId));
+  pending.set(sectionId, generation);
   return generation;
 }
 
@@ -73,9 +77,12 @@ export async function writeSectionQuiz(db: DbClient, { course, section }: QuizSu
   };
   let generated: GeneratedQuiz;
   try {
-    const choices = await engine.generate(source);
-    // Open questions come from the transcript whatever engine wrote the rest: their reference is what the video says.
-    generated = { ...choices, questions: [...choices.questions, ...buildOpenQuestions(source)] };
+    // Open questions come from the transcript whatever engine wrote the rest: their reference is
+    // what the video says. The engine writes its questions to stand beside them; where they still
+    // give each other away, withOpenQuestions settles it.
+    const open = buildOpenQuestions(source);
+    const choices = await engine.generate({ ...source, alongside: open });
+    generated = { ...choices, questions: withOpenQuestions(choices.questions, open) };
   } catch (error) {
     if (isAiError(error)) throw new AppError(error.kind === "rate-limited" ? "TOO_MANY_REQUESTS" : "SERVICE_UNAVAILABLE", error.message);
     throw error;
@@ -98,7 +105,7 @@ export function questionRows(generated: GeneratedQuiz) {
   }));
 }
 
-async function buildAndStore(db: DbClient, section: VisibleSection, deps: QuizDeps): Promise<QuizView> {
+async function buildAndStore(db: DbClient, section: VisibleSection, userId: number, deps: QuizDeps): Promise<QuizView> {
   const engine = deps.engine ?? defaultQuizEngine();
   const generated = await writeSectionQuiz(db, { course: section.chapter.course, section }, engine);
   try {
@@ -116,11 +123,11 @@ async function buildAndStore(db: DbClient, section: VisibleSection, deps: QuizDe
     await tagQuizQuestions(db, quiz.id, modelTags).catch((error: unknown) =>
       logger.warn("could not tag a quiz's questions", { quizId: quiz.id, error: String(error) }),
     );
-    return toQuizView(quiz);
+    return await toQuizView(db, quiz, userId);
   } catch (error) {
     // Another instance stored this section's quiz first: theirs is the quiz.
     if (toAppError(error)?.code === "CONFLICT") {
-      const stored = await findSectionQuiz(db, section.id);
+      const stored = await findSectionQuiz(db, section.id, userId);
       if (stored) return stored;
     }
     throw error;
@@ -139,4 +146,5 @@ function assertSound(quiz: GeneratedQuiz): void {
       throw new Error("quiz engine returned options that are not 4 distinct");
     if (q.options.filter((o) => o === q.correctAnswer).length !== 1) throw new Error("quiz engine returned a correct answer outside its options");
   }
+  if (quizLeaks(quiz.questions).length > 0) throw new Error("quiz engine returned a question that gives another's answer away");
 }

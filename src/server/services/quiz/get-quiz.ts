@@ -1,8 +1,11 @@
 import type { Prisma } from "~/generated/prisma/client";
-import type { QuizView } from "~/lib/schemas/quiz";
+import type { LastAttempt, QuizView } from "~/lib/schemas/quiz";
 import type { DbClient } from "~/server/db";
+import { selectLastAttempt } from "~/server/db/queries/quiz";
 import { AppError } from "~/server/errors";
 import { canSeeCourse } from "~/server/services/course/get-course";
+
+import { quizHeading } from "./quiz-heading";
 
 /**
  * The course rule (get-course.ts) applied to a section: visible to the course's creator, or to
@@ -36,27 +39,36 @@ export async function getVisibleSectionOrThrow(db: DbClient, { sectionId, userId
 /** What the browser may see of a quiz: no correct answers, no explanations. */
 export const publicQuizSelect = {
   id: true,
-  title: true,
-  description: true,
   engine: true,
+  section: { select: { title: true, chapter: { select: { course: { select: { language: true } } } } } },
   questions: { orderBy: { order: "asc" }, select: { id: true, kind: true, questionText: true, options: true, sourceTime: true } },
 } satisfies Prisma.QuizSelect;
 
-export function toQuizView(quiz: Prisma.QuizGetPayload<{ select: typeof publicQuizSelect }>): QuizView {
-  const { questions, ...fields } = quiz;
-  return { quiz: fields, questions };
+type PublicQuiz = Prisma.QuizGetPayload<{ select: typeof publicQuizSelect }>;
+
+/**
+ * A quiz as the learner `userId` sees it: its heading worded now (`quizHeading`), its questions,
+ * and the learner's last attempt.
+ */
+export async function toQuizView(db: DbClient, quiz: PublicQuiz, userId: number): Promise<QuizView> {
+  const { questions, section, id, engine } = quiz;
+  return {
+    quiz: { id, engine, ...quizHeading(section.chapter?.course.language ?? "en", section.title, questions.length) },
+    questions,
+    lastAttempt: await findLastAttempt(db, { quizId: id, userId }),
+  };
 }
 
-/** The section's quiz; null before it is generated, and once its owner deleted every question (it is made again). */
-export async function findSectionQuiz(db: DbClient, sectionId: number): Promise<QuizView | null> {
+/** The section's quiz for `userId`; null before it is generated, and once its owner deleted every question (it is made again). */
+export async function findSectionQuiz(db: DbClient, sectionId: number, userId: number): Promise<QuizView | null> {
   const quiz = await db.quiz.findUnique({ where: { sectionId }, select: publicQuizSelect });
-  return quiz && quiz.questions.length > 0 ? toQuizView(quiz) : null;
+  return quiz && quiz.questions.length > 0 ? toQuizView(db, quiz, userId) : null;
 }
 
 /** The section's quiz for a learner who may see the section; null before it is generated. */
 export async function findVisibleSectionQuiz(db: DbClient, { sectionId, userId }: { sectionId: number; userId: number }): Promise<QuizView | null> {
   await getVisibleSectionOrThrow(db, { sectionId, userId });
-  return findSectionQuiz(db, sectionId);
+  return findSectionQuiz(db, sectionId, userId);
 }
 
 /** findVisibleSectionQuiz, with NOT_FOUND "Quiz not found" before it is generated. */
@@ -64,4 +76,39 @@ export async function getSectionQuizOrThrow(db: DbClient, where: { sectionId: nu
   const quiz = await findVisibleSectionQuiz(db, where);
   if (!quiz) throw new AppError("NOT_FOUND", QUIZ_NOT_FOUND);
   return quiz;
+}
+
+/**
+ * The learner's latest attempt at the quiz, as it was scored: its score, and a result for each of
+ * its answers whose question is still in the quiz (in the quiz's order), with the question's
+ * right answer and explanation as the attempt answer gave them. Null when the learner has none,
+ * or when no question it answered is in the quiz any more (the quiz was written again).
+ */
+export async function findLastAttempt(db: DbClient, { quizId, userId }: { quizId: number; userId: number }): Promise<LastAttempt | null> {
+  const attempt = await selectLastAttempt(db, { quizId, userId });
+  if (!attempt) return null;
+  const questions = await db.quizQuestion.findMany({
+    where: { quizId },
+    orderBy: { order: "asc" },
+    select: { id: true, correctAnswer: true, explanation: true, sourceTime: true },
+  });
+  const answers = new Map(attempt.answers.map((answer) => [answer.questionId, answer]));
+  const results = questions.flatMap((question) => {
+    const answer = answers.get(question.id);
+    if (!answer) return [];
+    return [
+      {
+        questionId: question.id,
+        answer: answer.answer,
+        correct: answer.correct,
+        credit: answer.credit,
+        feedback: answer.feedback,
+        correctAnswer: question.correctAnswer,
+        explanation: question.explanation,
+        sourceTime: question.sourceTime,
+      },
+    ];
+  });
+  if (results.length === 0) return null;
+  return { attemptId: attempt.id, score: attempt.score, passed: attempt.passed, submittedAt: attempt.createdAt.toISOString(), results };
 }

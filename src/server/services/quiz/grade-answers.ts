@@ -5,6 +5,7 @@
  */
 import type { LanguageModel } from "ai";
 
+import { cleanLearnerText } from "~/lib/schemas/common";
 import { EMPTY_OPEN_ANSWER, OPEN_PASS_CREDIT } from "~/lib/schemas/quiz";
 import { isAiError } from "~/server/ai/errors";
 import { aiCallSettings, getLanguageModel } from "~/server/ai/models";
@@ -69,11 +70,13 @@ export function modelOpenGrader(model: LanguageModel, timeoutMs: number): OpenAn
 
 /**
  * The answer as it is graded and stored, or a 400: a choice must be one of its options, verbatim;
- * an open answer must say something (it is trimmed). `number` is the question's place in its quiz.
+ * an open answer must say something visible (it is stored cleaned as a learner's text: without
+ * invisible characters, spacing tidied, trimmed). `number` is the question's place in its quiz.
  */
 export function acceptedAnswer(question: GradableQuestion, answer: string, number: number): string {
   if (question.kind === "open") {
-    const text = answer.trim();
+    // Invisible characters (zero-width spaces, a BOM, control characters) and spacing say nothing.
+    const text = cleanLearnerText(answer, "multi-line");
     if (!text) throw new AppError("BAD_REQUEST", EMPTY_OPEN_ANSWER(number));
     return text;
   }

@@ -12,10 +12,14 @@ import { type ConceptEvidence, recordEvidence } from "~/server/services/mastery/
 import { QUIZ_NOT_FOUND } from "./get-quiz";
 import { acceptedAnswer, defaultOpenGrader, gradeAnswers, type OpenAnswerGrader } from "./grade-answers";
 
+/** An open question the attempt left out: answered with nothing, for no credit. */
+const UNANSWERED = { answer: "", correct: false, credit: 0, feedback: null };
+
 /**
- * Scores an attempt on the server and stores it for the caller. Every question must be answered
- * exactly once: a choice with one of its options, an open question with some text of the
- * learner's own (graded with credit and feedback). The score is the questions' credit as a
+ * Scores an attempt on the server and stores it for the caller. Every choice question must be
+ * answered exactly once with one of its options; an open question is answered at most once, with
+ * some visible text of the learner's own (graded with credit and feedback), or left out (no
+ * credit, no evidence, no card). The score is the credit over all the quiz's questions as a
  * percent. Retakes are new attempts; nothing is written unless the whole attempt is valid. Every
  * question answered wrong (an open one below OPEN_PASS_CREDIT) becomes a flashcard (once per
  * question): `cardsCreated` says how many this attempt made. Each answer is evidence on the
@@ -54,16 +58,20 @@ export async function submitQuizAttempt(
     if (given.has(questionId)) throw new AppError("BAD_REQUEST", ANSWER_ALL_MESSAGE);
     given.set(questionId, acceptedAnswer(question, answer, question.number));
   }
-  if (given.size !== questions.size) throw new AppError("BAD_REQUEST", ANSWER_ALL_MESSAGE);
+  // Every choice question is answered; an open one may be left out (a client that knows only
+  // multiple choice): it is unanswered, with no credit.
+  if (quiz.questions.some((q) => q.kind !== "open" && !given.has(q.id))) throw new AppError("BAD_REQUEST", ANSWER_ALL_MESSAGE);
 
+  const answered = quiz.questions.filter((q) => given.has(q.id));
   const graded = await gradeAnswers(
-    quiz.questions.map((question) => ({ question, answer: given.get(question.id)! })),
+    answered.map((question) => ({ question, answer: given.get(question.id)! })),
     course.language,
     deps.grader ?? defaultOpenGrader(),
   );
-  const results = quiz.questions.map((q, k) => ({
+  const gradeOf = new Map(answered.map((q, k) => [q.id, graded[k]!]));
+  const results = quiz.questions.map((q) => ({
     questionId: q.id,
-    ...graded[k]!,
+    ...(gradeOf.get(q.id) ?? UNANSWERED),
     correctAnswer: q.correctAnswer,
     explanation: q.explanation,
     sourceTime: q.sourceTime,
@@ -73,14 +81,16 @@ export async function submitQuizAttempt(
   const passed = score >= QUIZ_PASS_SCORE;
   // Cards first: making them is idempotent (one per question and learner), so if storing the
   // attempt then fails, the learner's retry neither loses nor doubles a card.
-  const missed = quiz.questions.filter((_, k) => !results[k]!.correct).map(({ id, ...q }) => ({ questionId: id, ...q }));
+  // An omitted open question is no evidence: no card, no outcome, nothing on its concepts.
+  const answeredResults = results.filter((r) => given.has(r.questionId));
+  const missed = answered.filter((q) => !gradeOf.get(q.id)!.correct).map(({ id, ...q }) => ({ questionId: id, ...q }));
   const cardsCreated = await makeCardsFromMissedQuestions(db, { userId, courseId: course.id, missed });
   const at = new Date();
-  const evidence = await answerEvidence(db, results, quiz.questions, at);
-  const answersStored = results.map(({ questionId, answer, correct, credit }) => ({ questionId, answer, correct, credit }));
+  const evidence = await answerEvidence(db, answeredResults, answered, at);
+  const answersStored = results.map(({ questionId, answer, correct, credit, feedback }) => ({ questionId, answer, correct, credit, feedback }));
   const attemptId = await inSqlTransaction(db, async (tx) => {
     const id = await insertQuizAttempt(tx, { quizId: quiz.id, userId, score, passed, answers: answersStored, at });
-    await upsertQuestionOutcomes(tx, { userId, courseId: course.id, at, outcomes: results });
+    await upsertQuestionOutcomes(tx, { userId, courseId: course.id, at, outcomes: answeredResults });
     await recordEvidence(tx, userId, await firstAnswersOnly(tx, { userId, shown: results.map((r) => r.questionId), evidence, at }));
     return id;
   });
