@@ -48,6 +48,8 @@ const ASIDE_PENALTY = 3;
 const PLANS = /\b(?:i want to|i'd like to|i'm going to|we're going to|we are going to|let me|let's|i'll|we'll|show you|take a look|i think|i hope|my hope)\b/i;
 /** A definition names its subject first: the phrase within this many content words before the defining words. */
 const DEFINED_WITHIN = 2;
+/** A comparison names its terms around the comparing words: the topic within this many content words of them. */
+const COMPARED_WITHIN = 3;
 
 export function buildOpenQuestions(source: QuizSource): GeneratedQuestion[] {
   const { segments } = source;
@@ -108,22 +110,41 @@ function wordsPattern(list: readonly string[], unspaced: boolean): RegExp | null
 /**
  * What a text explains about a topic (its stems), by the pack's words: a definition when the topic
  * comes just before the defining words ("so a neuron is a thing that holds a number"), else a
- * comparison, cause or procedure by their words anywhere, else a definition when the text opens
+ * comparison with the topic around its words, a cause or procedure by their words anywhere, else a definition when the text opens
  * on the topic ("A hash table stores values under keys"); "explanation" when it shows no kind.
  */
 export function explainsMatcher(language: string): (text: string, topic: readonly string[]) => OpenQuestionKind {
   const pack = packFor(language);
   const patterns = KIND_ORDER.map((kind) => [kind, wordsPattern(pack.explains[kind], pack.unspaced)] as const);
+  const articles = new Set([...pack.phrases.articles, ...(pack.words.segmentation === "english" ? ["a", "an", "the"] : [])]);
+  // The text's first word is the topic's, or an article before it ("A hash table stores…", not "If the name…").
+  const startsWithTopic = (folded: string, topic: readonly string[]) => {
+    const first = folded.match(/[\p{L}\p{N}']+/u)?.[0] ?? "";
+    const lead = pack.unspaced || articles.has(first) || tokenize(first, language)[0] === topic[0];
+    return lead && opensOn(tokenize(folded, language), topic, 0);
+  };
   const defines = (folded: string, pattern: RegExp, topic: readonly string[]) => {
     const at = folded.search(pattern);
     if (at < 0) return false;
     const before = tokenize(folded.slice(0, at), language);
     return topic.length > 0 && before.slice(-DEFINED_WITHIN - topic.length).includes(topic.at(-1)!);
   };
+  // A comparison is about the topic when the topic is one of the words around the comparing ones ("quicksort is slower than merge sort").
+  const compares = (folded: string, pattern: RegExp, topic: readonly string[]) => {
+    const match = pattern.exec(folded);
+    if (!match || topic.length === 0) return false;
+    const before = tokenize(folded.slice(0, match.index), language).slice(-COMPARED_WITHIN);
+    const after = tokenize(folded.slice(match.index + match[0].length), language).slice(0, COMPARED_WITHIN);
+    return [...before, ...after].includes(topic.at(-1)!);
+  };
   return (text, topic) => {
     const folded = foldText(text, language).replace(/[’‘]/g, "'");
-    const found = patterns.find(([kind, pattern]) => pattern !== null && (kind === "definition" ? defines(folded, pattern, topic) : pattern.test(folded)));
-    return found?.[0] ?? (opensOn(tokenize(text, language), topic, 0) ? "definition" : "explanation");
+    const found = patterns.find(
+      ([kind, pattern]) =>
+        pattern !== null &&
+        (kind === "definition" ? defines(folded, pattern, topic) : kind === "comparison" ? compares(folded, pattern, topic) : pattern.test(folded)),
+    );
+    return found?.[0] ?? (startsWithTopic(folded, topic) ? "definition" : "explanation");
   };
 }
 
@@ -144,9 +165,7 @@ function explainingLine(
   for (const line of said) {
     const text = lines[line]!.trim();
     const bare = text.replace(keyPoints.leadingConnectives, "");
-    if (/[?？؟]\s*$/u.test(text) || keyPoints.unmarkedQuestion.test(bare) || keyPoints.pointsAtScreen.test(text) || keyPoints.aboutTheVideo.test(text))
-      continue;
-    if (keyPoints.toTheViewer.test(bare)) continue;
+    if (!standsInReference(text)) continue;
     const words = tokenize(text, language);
     const opensOnIt = opensOn(words, stems);
     const aside = PLANS.test(text) || keyPoints.aboutTheSpeaker.test(bare) || keyPoints.instruction.test(bare);
@@ -161,13 +180,26 @@ function opensOn(words: readonly string[], topic: readonly string[], after = 1):
   return topic.length > 0 && Array.from({ length: after + 1 }, (_, at) => at).some((at) => topic.every((stem, k) => words[at + k] === stem));
 }
 
+/** Whether a line may be part of a reference: not a question, talk about the video or a pointer at the screen. */
+function standsInReference(text: string): boolean {
+  const { keyPoints } = englishOnAllText;
+  const bare = text.trim().replace(keyPoints.leadingConnectives, "");
+  return !(
+    /[?？؟]\s*$/u.test(text.trim()) ||
+    keyPoints.unmarkedQuestion.test(bare) ||
+    keyPoints.pointsAtScreen.test(text) ||
+    keyPoints.aboutTheVideo.test(text) ||
+    keyPoints.toTheViewer.test(bare)
+  );
+}
+
 /** The reference's lines: the first, then the next ones of the section until it says enough. */
 function referenceLines(first: number, end: number, lines: readonly string[], language: string): number[] {
   const taken = [first];
   let content = tokenize(lines[first]!, language).length;
   let chars = lines[first]!.length;
   for (let next = first + 1; next < end && taken.length < REFERENCE_MAX_LINES && content < REFERENCE_CONTENT_WORDS; next++) {
-    if (chars + lines[next]!.length > REFERENCE_MAX_CHARS) break;
+    if (chars + lines[next]!.length > REFERENCE_MAX_CHARS || !standsInReference(lines[next]!)) break;
     taken.push(next);
     content += tokenize(lines[next]!, language).length;
     chars += lines[next]!.length + 1;
