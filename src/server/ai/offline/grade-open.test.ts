@@ -29,6 +29,15 @@ describe("gradeOpenAnswer", () => {
     expect(credit("Keys get spread evenly, each to a bucket's number.")).toBe(1);
   });
 
+  test("English irregular forms count by their lemma: 'mice' says 'mouse', 'ran' says 'run'", () => {
+    const mice = {
+      questionText: 'In your own words, what does the video explain about "traps"?',
+      reference: "The trap caught a mouse and the dog run off.",
+      keyIdeas: ["mouse", "run"],
+    };
+    expect(gradeOpenAnswer("The trap caught two mice, and then the dog ran away.", mice, "en").credit).toBe(1);
+  });
+
   test("the key ideas pasted as a list, or comma-separated, earn a fraction of what the same ideas in a sentence earn", () => {
     const sentence = credit("It turns each key into a bucket number and spreads the keys evenly.");
     for (const list of ["key bucket number spreads evenly", "key, bucket number, spreads, evenly", "keys; buckets; spreading; evenly"]) {

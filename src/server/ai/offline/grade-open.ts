@@ -4,7 +4,8 @@
  * - content: the share of the reference's key ideas the answer says, or (when more) the mean of
  *   that share and the share of the reference's other content words it says: a paraphrase that
  *   keeps the terms and changes the rest earns nearly all of it. Words match by the language's
- *   stems and by a shared start (so "merging" says "merge", "mitades" says "mitad");
+ *   stems, by a shared start (so "merging" says "merge", "mitades" says "mitad") and, in English,
+ *   by the tagger's lemmas ("ran" says "run");
  * - relation: an answer with no words between its terms (a bare list, or the key ideas pasted
  *   one after another) states no relation between them and earns a fraction of its content;
  * - never what the question itself says: an answer that only says the question back earns at
@@ -22,6 +23,7 @@ import { type Term, terms, tokenize, wordPieces, words } from "~/server/language
 import { baseLanguage } from "~/lib/languages";
 
 import { detectLanguage } from "./language";
+import { tag } from "./nlp";
 import { formatTime } from "./quiz-options";
 import { joinSentences, quizWording } from "./wording";
 
@@ -81,7 +83,11 @@ export function gradeOpenAnswer(answer: string, question: OpenQuestionToGrade, l
   const asked = new Set(tokenize(question.questionText, language));
   const said = terms(answer, language);
   // A stemmer may cut two forms of a word apart ("mitad" → "mit", "mitades" → "mitad"); their spellings still share the start.
-  const saysIt = (idea: Term) => said.some((word) => sameWord(word.stem, idea.stem) || sameWord(word.surface.toLowerCase(), idea.surface.toLowerCase()));
+  // English irregular forms share neither ("ran" and "run", "mice" and "mouse"): the tagger's lemmas meet.
+  const lemmas = englishLemmas(answer, language);
+  const saysIt = (idea: Term) =>
+    said.some((word) => sameWord(word.stem, idea.stem) || sameWord(word.surface.toLowerCase(), idea.surface.toLowerCase())) ||
+    (lemmas !== null && lemmas.has(lemmaOf(idea.surface)));
   const ideas = ideasOf(question, asked, language);
   const ideaShare = ideas.length === 0 ? 0 : ideas.filter((idea) => idea.terms.every(saysIt)).length / ideas.length;
   const ideaStems = new Set(ideas.flatMap((idea) => idea.terms.map((term) => term.stem)));
@@ -99,6 +105,16 @@ export function gradeOpenAnswer(answer: string, question: OpenQuestionToGrade, l
     knownLanguage(answer);
   const credit = otherLanguage ? 0 : copied ? Math.min(content, COPY_CREDIT) : listed ? content * LIST_FACTOR : content;
   return { credit: Math.round(credit * 100) / 100, copied, listed, otherLanguage };
+}
+
+/** The lemmas of an English text's words (wink-nlp); null in another language. */
+function englishLemmas(text: string, language: string): Set<string> | null {
+  if (packFor(language).words.segmentation !== "english") return null;
+  return new Set(tag(text).map((token) => token.lemma.toLowerCase()));
+}
+
+function lemmaOf(word: string): string {
+  return (tag(word)[0]?.lemma ?? word).toLowerCase();
 }
 
 /** Whether franc reads the answer as a course language (else "unsure" would read as English). */
