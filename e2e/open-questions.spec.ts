@@ -17,24 +17,23 @@ type Attempt = { results: { questionId: number; correctAnswer: string }[] };
 
 const CREDIT = /^(Right|Mostly right|Partly right|Missed) — \d{1,3}%$/;
 const POOR_ANSWER = "I am not sure, something about it.";
-/** A learner's paraphrase of each reference the offline engine may ask about first on the binary search lesson (test/fixtures/videos). */
-const PARAPHRASES: readonly { reference: RegExp; paraphrase: string }[] = [
+/**
+ * A learner's keyword list and paraphrase for each reference the offline engine may ask about
+ * first on the binary search lesson (test/fixtures/videos).
+ */
+const ANSWERS: readonly { reference: RegExp; keywords: string; paraphrase: string }[] = [
   {
     reference: /^You could start at the first page and read every name/,
+    keywords: "page read names million binary search twenty steps",
     paraphrase:
       "To find a name you could go page by page and read each one, which at worst means reading a million names, while binary search gets there in roughly twenty steps.",
   },
   {
     reference: /^If the name you want comes before it, you can ignore the whole second half/,
+    keywords: "ignore half book comparison names",
     paraphrase: "Comparing with the middle name tells you which half of the book to skip, so every comparison discards half the names that are left.",
   },
 ];
-/** A keyword list: the reference's longest words, without a word relating them. */
-const keywordList = (reference: string) =>
-  [...new Set(reference.toLowerCase().match(/[a-z]{4,}/g) ?? [])]
-    .sort((a, b) => b.length - a.length)
-    .slice(0, 6)
-    .join(" ");
 
 /**
  * The first section whose quiz has an open question, with its choices' right options, as another
@@ -70,8 +69,9 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     expect(openIndexes.length).toBeGreaterThanOrEqual(1);
     expect(openIndexes.length).toBeLessThanOrEqual(2);
     const asked = questions[openIndexes[0]!]!;
-    const paraphrase = PARAPHRASES.find(({ reference }) => reference.test(asked.correct))?.paraphrase;
-    expect(paraphrase, `The offline engine's first open question changed; write a paraphrase of: ${asked.correct}`).toBeDefined();
+    const answers = ANSWERS.find(({ reference }) => reference.test(asked.correct));
+    expect(answers, `The offline engine's first open question changed; write a keyword list and a paraphrase of: ${asked.correct}`).toBeDefined();
+    const { keywords: list, paraphrase } = answers!;
 
     await routeYouTube(page);
     await registerViaApi(page.request, undefined, OFFLINE_BASE_URL);
@@ -104,7 +104,6 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     await expect(open.answerField()).toBeFocused();
     await expect(coursePage.quiz().getByTestId("quiz-result")).toHaveCount(0);
 
-    const list = keywordList(asked.correct);
     for (const i of openIndexes) await question(i).answerField().fill(list);
     await expect(open.characterCount()).toHaveText(`${list.length} of 1,000 characters`);
     await coursePage.submitButton().click();
@@ -137,7 +136,7 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     for (const [i, q] of questions.entries()) {
       if (q.kind === "choice") await coursePage.choose(coursePage.questions().nth(i), q.correct);
     }
-    await open.answerField().fill(paraphrase!);
+    await open.answerField().fill(paraphrase);
     for (const i of openIndexes.slice(1)) await question(i).answerField().fill(POOR_ANSWER);
     await coursePage.submitButton().click();
     await expect(open.credit()).toHaveText(CREDIT);
