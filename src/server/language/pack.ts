@@ -10,24 +10,36 @@ export type WordClass = "noun" | "adjective" | "verb" | "adverb";
 /** The taggers of the compromise family the quiz reads word classes with (word-class.ts loads them). */
 export type TaggerPackage = "es-compromise" | "fr-compromise" | "de-compromise";
 
+/** What a section's sentence explains about a topic, which an open question asks for. */
+export type OpenQuestionKind = "definition" | "cause" | "procedure" | "comparison" | "explanation";
+
 /** The words a quiz's text is made of: a question, its explanation, the quiz's title and description. */
 export type QuizWording = {
   readonly question: (sentence: string) => string;
   readonly explanation: (time: string, sentence: string) => string;
   readonly title: (section: string) => string;
   readonly description: (count: number, section: string) => string;
-  /** An open question (answered in the learner's own words) and the feedback on an answer to it. */
+  /**
+   * An open question (answered in the learner's own words) by what its reference explains, and
+   * the feedback on an answer to it. No text names the reference's key ideas: feedback guides
+   * without handing out words to paste.
+   */
   readonly open: {
-    readonly question: (label: string) => string;
-    /** `ideas`: the key ideas an answer is graded on, joined by `separator`. */
-    readonly explanation: (ideas: string) => string;
-    /** Every key idea of the reference is in the answer. */
+    readonly question: Readonly<Record<OpenQuestionKind, (label: string) => string>>;
+    /** What a full answer states, shown with the reference after grading (and in partial feedback). */
+    readonly fullAnswer: Readonly<Record<OpenQuestionKind, string>>;
+    /** The answer states what the reference explains. */
     readonly covered: string;
-    /** `ideas`: the missing key ideas joined by `separator`; `time`: the moment to rewatch. */
-    readonly missing: (ideas: string, time: string) => string;
+    /** The answer states part of it; `time`: the moment to rewatch. */
+    readonly partial: (time: string) => string;
+    /** The answer states little or nothing of it. */
+    readonly missed: (time: string) => string;
+    /** The answer lists words without saying how they relate. */
+    readonly list: (time: string) => string;
     /** The answer only says the question back. */
     readonly copied: (time: string) => string;
-    readonly separator: string;
+    /** The answer is written in another language than the course's. */
+    readonly otherLanguage: (time: string) => string;
   };
 };
 
@@ -158,6 +170,12 @@ export type LanguagePack = {
   };
   /** The class of a quiz word: by a tagger, else by the endings that mark one class only (checked in order). */
   readonly wordClass: { readonly tagger: TaggerPackage | null; readonly endings: readonly (readonly [RegExp, WordClass])[] };
+  /**
+   * Words that show what a sentence explains (open-questions.ts): it defines ("is called"), gives
+   * a cause ("because"), a procedure ("first", "step") or a comparison ("unlike"). Matched as
+   * whole words on the folded sentence, as substrings where the language is written without spaces.
+   */
+  readonly explains: Readonly<Record<Exclude<OpenQuestionKind, "explanation">, readonly string[]>>;
   readonly quiz: QuizWording;
   readonly course: CourseWording;
   readonly playlist: CourseWording;

@@ -1,25 +1,61 @@
 /**
- * Grades an answer to an open question without a model: the share of the reference's key ideas
- * the answer says (each idea's words, by the language's stems, so "merging" says "merge"), never
- * counting what the question itself says, so an answer that only says the question back earns
- * nothing for it (and at most COPY_CREDIT whatever else). The feedback names the ideas it missed
- * and the moment to rewatch, in the course's language.
+ * Grades an answer to an open question without a model. What it rewards is the reference's
+ * explanation stated in the learner's sentences:
+ * - content: the share of the reference's key ideas the answer says, or (when more) the mean of
+ *   that share and the share of the reference's other content words it says: a paraphrase that
+ *   keeps the terms and changes the rest earns nearly all of it. Words match by the language's
+ *   stems, by a shared start (so "merging" says "merge", "mitades" says "mitad") and, in English,
+ *   by the tagger's lemmas ("ran" says "run");
+ * - relation: an answer with no words between its terms (a bare list, or the key ideas pasted
+ *   one after another) states no relation between them and earns a fraction of its content;
+ * - never what the question itself says: an answer that only says the question back earns at
+ *   most COPY_CREDIT;
+ * - an answer written in another language than the course's (and saying nothing of the reference
+ *   in the course's) earns nothing and is asked for in the course's language: the offline grader
+ *   compares words, so it cannot read it (the model grader can).
+ * The feedback says what kind of statement is missing and the moment to rewatch; it never names
+ * the key ideas, so a retry cannot paste them.
  */
-import { type Term, terms, tokenize } from "~/server/language/text";
+import type { OpenQuestionKind } from "~/server/language/pack";
+import { packFor } from "~/server/language/language-packs";
+import { type Term, terms, tokenize, wordPieces, words } from "~/server/language/text";
 
+import { baseLanguage } from "~/lib/languages";
+
+import { detectLanguage } from "./language";
+import { tag } from "./nlp";
 import { formatTime } from "./quiz-options";
-import { quizWording } from "./wording";
+import { joinSentences, quizWording } from "./wording";
 
-export type OpenGrade = { credit: number; missing: string[]; copied: boolean };
+export type OpenGrade = {
+  credit: number;
+  /** The answer mostly repeats the question. */
+  copied: boolean;
+  /** The answer lists terms without words relating them. */
+  listed: boolean;
+  /** The answer is in another language than the course's. */
+  otherLanguage: boolean;
+};
 
 /** The most an answer that mostly repeats the question earns. */
 export const COPY_CREDIT = 0.2;
+/** The share of its content a bare list of terms earns. */
+export const LIST_FACTOR = 0.25;
 /** An answer whose content words are this share of the question's (or more) repeats it. */
 const COPY_SHARE = 0.8;
 /** Stems this long that one begins with the other are one word ("normaliz" and "normalization"). */
 const SHARED_PREFIX = 5;
 /** Ideas graded when a question has none stored: the reference's first content words. */
 const FALLBACK_IDEAS = 4;
+/** An answer of this many words or fewer, or with this small a share of words besides its terms, states no relation. */
+const LIST_MAX_WORDS = 2;
+const LIST_RELATING_SHARE = 0.15;
+/** Content above which an answer covers what the reference states, and below which it has missed it. */
+const COVERED_CREDIT = 0.85;
+const PARTIAL_CREDIT = 0.3;
+/** Below this much content an answer franc reads as another course language is one (cognates such as "activation" share a little). */
+const OTHER_LANGUAGE_CONTENT = 0.5;
+const OTHER_LANGUAGE_MIN_CHARS = 20;
 
 export type OpenQuestionToGrade = { questionText: string; reference: string; keyIdeas: readonly string[] };
 
@@ -29,21 +65,66 @@ function sameWord(a: string, b: string): boolean {
   return short.length >= SHARED_PREFIX && long.startsWith(short);
 }
 
+/** Every word of a text, content or not, in the language's segmentation. */
+function allWords(text: string, language: string): number {
+  return wordPieces(text, language)?.length ?? words(text).length;
+}
+
+/** Whether an answer states no relation: too few words, or hardly any besides its terms, or comma-separated single terms. */
+function isList(answer: string, said: readonly Term[], language: string): boolean {
+  const count = allWords(answer, language);
+  if (count <= LIST_MAX_WORDS) return true;
+  if ((count - said.length) / count < LIST_RELATING_SHARE) return true;
+  const parts = answer.split(/[,;、，،؛\n]+/u).filter((part) => part.trim() !== "");
+  return parts.length >= 3 && parts.every((part) => allWords(part, language) <= LIST_MAX_WORDS);
+}
+
 export function gradeOpenAnswer(answer: string, question: OpenQuestionToGrade, language: string): OpenGrade {
   const asked = new Set(tokenize(question.questionText, language));
   const said = terms(answer, language);
   // A stemmer may cut two forms of a word apart ("mitad" → "mit", "mitades" → "mitad"); their spellings still share the start.
-  const saysIt = (idea: Term) => said.some((word) => sameWord(word.stem, idea.stem) || sameWord(word.surface.toLowerCase(), idea.surface.toLowerCase()));
+  // English irregular forms share neither ("ran" and "run", "mice" and "mouse"): the tagger's lemmas meet.
+  const lemmas = englishLemmas(answer, language);
+  const saysIt = (idea: Term) =>
+    said.some((word) => sameWord(word.stem, idea.stem) || sameWord(word.surface.toLowerCase(), idea.surface.toLowerCase())) ||
+    (lemmas !== null && lemmas.has(lemmaOf(idea.surface)));
   const ideas = ideasOf(question, asked, language);
-  const covered = ideas.filter((idea) => idea.terms.every(saysIt));
-  const share = ideas.length === 0 ? 0 : covered.length / ideas.length;
+  const ideaShare = ideas.length === 0 ? 0 : ideas.filter((idea) => idea.terms.every(saysIt)).length / ideas.length;
+  const ideaStems = new Set(ideas.flatMap((idea) => idea.terms.map((term) => term.stem)));
+  const rest = distinct(terms(question.reference, language)).filter((term) => !asked.has(term.stem) && !ideaStems.has(term.stem));
+  const restShare = rest.length === 0 ? ideaShare : rest.filter(saysIt).length / rest.length;
+  const content = Math.max(ideaShare, (ideaShare + restShare) / 2);
+
   const repeated = said.filter((word) => asked.has(word.stem)).length;
   const copied = said.length > 0 && repeated / said.length >= COPY_SHARE;
-  return {
-    credit: Math.round((copied ? Math.min(share, COPY_CREDIT) : share) * 100) / 100,
-    missing: ideas.filter((idea) => !covered.includes(idea)).map((idea) => idea.surface),
-    copied,
-  };
+  const listed = !copied && content > 0 && isList(answer, said, language);
+  const otherLanguage =
+    content < OTHER_LANGUAGE_CONTENT &&
+    answer.trim().length >= OTHER_LANGUAGE_MIN_CHARS &&
+    detectLanguage(answer) !== baseLanguage(language) &&
+    knownLanguage(answer);
+  const credit = otherLanguage ? 0 : copied ? Math.min(content, COPY_CREDIT) : listed ? content * LIST_FACTOR : content;
+  return { credit: Math.round(credit * 100) / 100, copied, listed, otherLanguage };
+}
+
+/** The lemmas of an English text's words (wink-nlp); null in another language. */
+function englishLemmas(text: string, language: string): Set<string> | null {
+  if (packFor(language).words.segmentation !== "english") return null;
+  return new Set(tag(text).map((token) => token.lemma.toLowerCase()));
+}
+
+function lemmaOf(word: string): string {
+  return (tag(word)[0]?.lemma ?? word).toLowerCase();
+}
+
+/** Whether franc reads the answer as a course language (else "unsure" would read as English). */
+function knownLanguage(answer: string): boolean {
+  return packFor(detectLanguage(answer)).code === detectLanguage(answer);
+}
+
+function distinct(list: readonly Term[]): Term[] {
+  const seen = new Set<string>();
+  return list.filter((term) => !seen.has(term.stem) && seen.add(term.stem));
 }
 
 /** The ideas an answer is graded on, less any the question already says. */
@@ -58,11 +139,29 @@ function ideasOf(question: OpenQuestionToGrade, asked: ReadonlySet<string>, lang
   return ideas.filter((idea) => idea.terms.length > 0 && !idea.terms.every((term) => asked.has(term.stem)));
 }
 
-/** The feedback on a graded answer, in the course's language; `sourceTime` the moment that explains it. */
-export function openFeedback(grade: OpenGrade, sourceTime: number | null, language: string): string {
+const KINDS: readonly OpenQuestionKind[] = ["definition", "cause", "procedure", "comparison", "explanation"];
+
+/** What a question asks for, read back from its wording ("explanation" for one worded otherwise, as older questions are). */
+export function openQuestionKind(questionText: string, language: string): OpenQuestionKind {
+  const { question } = quizWording(language).open;
+  const found = KINDS.find((kind) => {
+    const [before = "", after = ""] = question[kind]("\u0000").split("\u0000");
+    return questionText.startsWith(before) && questionText.endsWith(after) && questionText.length > before.length + after.length;
+  });
+  return found ?? "explanation";
+}
+
+/**
+ * The feedback on a graded answer, in the course's language; `sourceTime` the moment that
+ * explains it. It guides (what a full answer states, where to rewatch) without naming the ideas.
+ */
+export function openFeedback(grade: OpenGrade, question: Pick<OpenQuestionToGrade, "questionText">, sourceTime: number | null, language: string): string {
   const wording = quizWording(language).open;
   const at = formatTime((sourceTime ?? 0) * 1000);
+  if (grade.otherLanguage) return wording.otherLanguage(at);
   if (grade.copied) return wording.copied(at);
-  if (grade.missing.length === 0) return wording.covered;
-  return wording.missing(grade.missing.join(wording.separator), at);
+  if (grade.listed) return wording.list(at);
+  if (grade.credit >= COVERED_CREDIT) return wording.covered;
+  const fullAnswer = wording.fullAnswer[openQuestionKind(question.questionText, language)];
+  return joinSentences([grade.credit >= PARTIAL_CREDIT ? wording.partial(at) : wording.missed(at), fullAnswer], language);
 }

@@ -2,8 +2,8 @@ import { describe, expect, test } from "vitest";
 
 import type { QuizSource } from "~/server/ai/quiz/types";
 
-import { gradeOpenAnswer } from "./grade-open";
-import { buildOpenQuestions, OPEN_QUESTIONS_PER_QUIZ } from "./open-questions";
+import { gradeOpenAnswer, LIST_FACTOR } from "./grade-open";
+import { buildOpenQuestions, explainsMatcher, OPEN_QUESTIONS_PER_QUIZ } from "./open-questions";
 
 /** A transcript of three sections, 60 s each, a line every 10 s. */
 function source(lines: readonly string[][], section: number, language = "en"): QuizSource {
@@ -44,21 +44,72 @@ describe("buildOpenQuestions", () => {
     expect(questions.length).toBeGreaterThan(0);
     expect(questions.length).toBeLessThanOrEqual(OPEN_QUESTIONS_PER_QUIZ);
     const [first] = questions;
-    expect(first).toMatchObject({ kind: "open", options: [], questionText: 'In your own words, what does the video say about "hash function"?' });
+    expect(first).toMatchObject({ kind: "open", options: [], questionText: 'In your own words, what does "hash function" mean, as the video defines it?' });
     expect(first!.correctAnswer).toBe(HASHING[1]![0]);
     expect(first!.sourceTime).toBe(60);
     expect(first!.keyIdeas!.length).toBeGreaterThanOrEqual(2);
     for (const idea of first!.keyIdeas!) expect(first!.correctAnswer.toLowerCase()).toContain(idea.toLowerCase());
     expect(first!.keyIdeas!.map((idea) => idea.toLowerCase())).not.toContain("hash");
-    expect(first!.explanation).toMatch(/^Key ideas: /);
+    expect(first!.explanation).toBe("A full answer says what it is and what sets it apart, in a sentence of your own.");
+    for (const idea of first!.keyIdeas!) expect(first!.explanation.toLowerCase()).not.toContain(idea.toLowerCase());
   });
 
-  test("its reference earns full credit and the question copied back earns nothing", () => {
+  test("its reference earns full credit; the question copied back, or its key ideas pasted as a list, earn little", () => {
     for (const question of buildOpenQuestions(source(HASHING, 2))) {
       const toGrade = { questionText: question.questionText, reference: question.correctAnswer, keyIdeas: question.keyIdeas! };
       expect(gradeOpenAnswer(question.correctAnswer, toGrade, "en").credit).toBe(1);
       expect(gradeOpenAnswer(question.questionText, toGrade, "en").credit).toBe(0);
+      expect(gradeOpenAnswer(question.keyIdeas!.join(" "), toGrade, "en").credit).toBeLessThanOrEqual(LIST_FACTOR);
     }
+  });
+
+  test("asks for what the sentence explains: a definition, a cause, a comparison or a procedure", () => {
+    const lines = [
+      [
+        "Sorting puts items in order.",
+        "We will sort a list today.",
+        "Sorting is everywhere.",
+        "People sort all the time.",
+        "Sorting matters.",
+        "Sorting again.",
+      ],
+      [
+        "A binary heap keeps the smallest item of a collection at its root.",
+        "The binary heap is fast because each insertion climbs one path of the tree.",
+        "A binary heap needs no pointers, since an array holds the tree.",
+        "The binary heap gives the smallest item in constant time.",
+        "A binary heap is slower than a sorted array for searching.",
+        "First you add the item at the end of the binary heap, then you swap it up.",
+      ],
+    ];
+    const questions = buildOpenQuestions(source(lines, 1));
+    expect(questions[0]!.questionText).toBe('In your own words, what does "binary heap" mean, as the video defines it?');
+    expect(questions[0]!.correctAnswer).toMatch(/^A binary heap keeps the smallest item/);
+    const kind = explainsMatcher("en");
+    expect(kind("It is fast because merging takes linear time.", ["merg"])).toBe("cause");
+    expect(kind("Quicksort is slower than merge sort.", ["quicksort"])).toBe("comparison");
+    expect(kind("First you split the list, then you merge.", ["merg"])).toBe("procedure");
+    expect(kind("So a neuron is a thing that holds a number.", ["neuron"])).toBe("definition");
+    expect(kind("The network learns the weights.", ["neuron"])).toBe("explanation");
+    expect(explainsMatcher("es")("Tarda poco porque divide la lista.", ["list"])).toBe("cause");
+    expect(explainsMatcher("ja")("まず、リストを二つに分けます。", ["リスト"])).toBe("procedure");
+  });
+
+  test("the reference is never a question, talk about the video or a pointer at the screen, and key ideas are no filler", () => {
+    const lines = [
+      ["Welcome back to the channel.", "Today is about graphs.", "Graphs are everywhere.", "A graph has nodes.", "Nodes are points.", "Graphs again."],
+      [
+        "What is a spanning tree?",
+        "In this video the spanning tree comes up a lot.",
+        "Look at this spanning tree here.",
+        "A spanning tree connects every node of the graph without any cycle, using various edges.",
+        "Each spanning tree of a graph with n nodes has n minus one edges.",
+        "A spanning tree is minimal when its edges weigh the least.",
+      ],
+    ];
+    const [question] = buildOpenQuestions(source(lines, 1));
+    expect(question!.correctAnswer).toMatch(/^A spanning tree connects every node/);
+    expect(question!.keyIdeas!.map((idea) => idea.toLowerCase())).not.toContain("various");
   });
 
   test("two questions never share a sentence, and each stays inside its section", () => {
@@ -86,7 +137,7 @@ describe("buildOpenQuestions", () => {
     const segments = spanish.flat().map((text, index) => ({ index, text, startMs: index * 20_000, endMs: index * 20_000 + 19_000 }));
     const questions = buildOpenQuestions({ courseTitle: "", sectionTitle: "", timeStart: 0, timeEnd: 120, segments, language: "es" });
     expect(questions.length).toBeGreaterThan(0);
-    expect(questions[0]!.questionText).toBe("Con tus propias palabras, ¿qué dice el vídeo sobre «búsqueda binaria»?");
+    expect(questions[0]!.questionText).toBe("Con tus propias palabras, ¿qué es «búsqueda binaria», según lo explica el vídeo?");
   });
 
   test("a section without text, or naming nothing said often enough, gets none", () => {

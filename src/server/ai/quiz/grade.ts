@@ -25,9 +25,9 @@ export const GRADE_SYSTEM_PROMPT = [
   "",
   "The rubric, each from 0 to 1:",
   "- accuracy: what the answer says agrees with the reference (0 if it contradicts it or says nothing about the topic).",
-  "- completeness: how many of the reference's key ideas the answer conveys, in any words (synonyms and paraphrases count).",
+  "- completeness: how many of the reference's key ideas the answer conveys, in any words (synonyms and paraphrases count), stated in relation to one another; a bare list of terms without saying how they relate conveys little.",
   "- relevance: the answer is about what the question asks (0 for an unrelated or empty answer, or one that only repeats the question).",
-  "Feedback: exactly two sentences to the learner: what the answer got right, then what it missed (name the missing ideas) or, if nothing, what would make it even clearer.",
+  "Feedback: exactly two sentences to the learner: what the answer got right, then what kind of statement it missed (a definition, a cause, a step, a difference) without quoting the reference's words or key ideas, or, if nothing, what would make it even clearer.",
 ].join("\n");
 
 const gradeSchema = z.object({

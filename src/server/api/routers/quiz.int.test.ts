@@ -409,7 +409,7 @@ describe("open questions", () => {
       answer: "Each key is mapped to the number of a bucket, and a good function spreads keys evenly.",
       correct: true,
       credit: 1,
-      feedback: "Your answer covers the key ideas of what the video says.",
+      feedback: "Your answer states what the video explains.",
       correctAnswer: reference,
       explanation: "Key ideas: key, bucket number, spreads, evenly.",
       sourceTime: 40,
@@ -418,8 +418,15 @@ describe("open questions", () => {
 
     const half = await submit("  It gives every key a bucket number.  ");
     expect(half.results[1]).toMatchObject({ answer: "It gives every key a bucket number.", correct: false, credit: 0.5 });
-    expect(half.results[1]!.feedback).toBe("Your answer misses: spreads, evenly. Rewatch the explanation at 0:40.");
+    expect(half.results[1]!.feedback).toBe(
+      "Your answer states part of what the video explains. Rewatch the explanation at 0:40. A full answer says what the video states about it and how the ideas connect.",
+    );
     expect(half.score).toBe(75);
+
+    // The key ideas pasted as a bare list earn little, and the feedback hands out no words to paste.
+    const listed = await submit("key, bucket number, spreads, evenly");
+    expect(listed.results[1]).toMatchObject({ correct: false, credit: 0.25 });
+    expect(listed.results[1]!.feedback).toBe("Your answer lists words without saying how they relate. Write it as a sentence; the explanation is at 0:40.");
   });
 
   test("an empty answer is a 400 and writes nothing; one that copies the question, or tells the grader what to do, earns nothing for it", async () => {

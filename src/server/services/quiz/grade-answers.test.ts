@@ -63,7 +63,7 @@ describe("gradeAnswers", () => {
       [false, 0],
     ]);
     expect(graded[0]!.feedback).toBeNull();
-    expect(graded[1]!.feedback).toBe("Your answer covers the key ideas of what the video says.");
+    expect(graded[1]!.feedback).toBe("Your answer states what the video explains.");
   });
 });
 
@@ -85,6 +85,17 @@ describe("modelOpenGrader", () => {
     const model = new MockLanguageModelV4({ doGenerate: () => reply(grades({ accuracy: 1, completeness: 1, relevance: 1 })) });
     const [graded] = await modelOpenGrader(model, 5_000)([{ question: open, answer: open.questionText }], "en");
     expect(graded!.credit).toBeLessThanOrEqual(0.2);
+  });
+
+  test("a bare list of the key ideas keeps the offline grader's credit as a cap, whatever the model says", async () => {
+    const model = new MockLanguageModelV4({ doGenerate: () => reply(grades({ accuracy: 1, completeness: 1, relevance: 1 })) });
+    const [graded] = await modelOpenGrader(model, 5_000)([{ question: open, answer: "key bucket number spreads evenly" }], "en");
+    expect(graded!.credit).toBeLessThanOrEqual(0.25);
+    const [sentence] = await modelOpenGrader(model, 5_000)(
+      [{ question: open, answer: "It turns each key into a bucket number and spreads keys evenly." }],
+      "en",
+    );
+    expect(sentence!.credit).toBe(1);
   });
 
   test("when the model fails, the offline grader grades", async () => {

@@ -40,13 +40,14 @@ export const offlineOpenGrader: OpenAnswerGrader = (items, language) =>
   Promise.resolve(
     items.map((item) => {
       const grade = offlineGrade(item, language);
-      return { credit: grade.credit, feedback: openFeedback(grade, item.question.sourceTime, language) };
+      return { credit: grade.credit, feedback: openFeedback(grade, item.question, item.question.sourceTime, language) };
     }),
   );
 
 /**
- * A model grades by the rubric (ai/quiz/grade.ts); an answer that only says the question back
- * keeps the offline cap whatever the model says. When the model fails, the offline grader grades:
+ * A model grades by the rubric (ai/quiz/grade.ts); an answer that only says the question back,
+ * or only lists terms without relating them, keeps the offline grader's credit as a cap whatever
+ * the model says. When the model fails, the offline grader grades:
  * an attempt is never refused for want of a model.
  */
 export function modelOpenGrader(model: LanguageModel, timeoutMs: number): OpenAnswerGrader {
@@ -59,7 +60,10 @@ export function modelOpenGrader(model: LanguageModel, timeoutMs: number): OpenAn
         language,
         { timeoutMs },
       );
-      return graded.map((grade, k) => (offline[k]!.copied ? { ...grade, credit: Math.min(grade.credit, COPY_CREDIT) } : grade));
+      return graded.map((grade, k) => {
+        const cap = offline[k]!.copied ? COPY_CREDIT : offline[k]!.listed ? offline[k]!.credit : 1;
+        return { ...grade, credit: Math.min(grade.credit, cap) };
+      });
     } catch (error) {
       if (!isAiError(error)) throw error;
       logger.warn("open answers graded offline: the model failed", { kind: error.kind });
