@@ -13,17 +13,9 @@
  */
 import { writtenWithoutSpaces } from "~/server/language/text";
 
-import { QUIZ_MIN_QUESTIONS } from "./types";
+import { type LeakCheckedQuestion, QUIZ_MIN_QUESTIONS } from "./types";
 
-/** What a leak check reads of a question: what the learner sees, and the answer it hides. */
-export type LeakCheckedQuestion = {
-  kind?: "choice" | "open";
-  questionText: string;
-  /** Shown with the question (none for an open question). */
-  options: readonly string[];
-  /** Hidden until the attempt is scored: the right option, or an open question's reference. */
-  correctAnswer: string;
-};
+export type { LeakCheckedQuestion };
 
 /** A cloze's blank as the engines write it (and as a model usually does): three underscores or more. */
 const BLANK = /_{3,}/u;

@@ -1,6 +1,14 @@
 import type { TimedSegment } from "~/server/video/types";
 
-import type { LeakCheckedQuestion } from "./stand-alone";
+/** What a leak check reads of a question: what the learner sees, and the answer it hides. */
+export type LeakCheckedQuestion = {
+  kind?: "choice" | "open";
+  questionText: string;
+  /** Shown with the question (none for an open question). */
+  options: readonly string[];
+  /** Hidden until the attempt is scored: the right option, or an open question's reference. */
+  correctAnswer: string;
+};
 
 /**
  * What a quiz engine is given: one section of a course (times in whole seconds, as stored) and
