@@ -54,6 +54,7 @@ import os from "node:os";
 import pg from "pg";
 
 import { layoutSectionContent } from "~/lib/section-content";
+import { seededRandom } from "~/lib/seeded-random";
 
 import { describePlanNode, type Explained, slowestNode } from "./lib/plans";
 import { openDatabase } from "./lib/app";
@@ -134,18 +135,6 @@ const SECTION_TOPICS = [
 ];
 
 /* ──────────────────────────────────────────────────────────────── seeded text of a lecture */
-
-/** A small seeded generator (mulberry32), so every run seeds the same course. */
-function randomSource(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 const OPENERS = ["", "", "", "So ", "Now ", "Notice that ", "In practice ", "Remember that ", "Here is the subtle part: "];
 const SUBJECTS = [
@@ -264,7 +253,7 @@ async function seed(url: string): Promise<Seeded> {
       courseId,
       CHAPTER_TITLES,
     ]);
-    const random = randomSource(41);
+    const random = seededRandom(41);
     const sections: { chapter: number; order: number; title: string; content: string; timeStart: number; timeEnd: number }[] = [];
     for (const [c, size] of CHAPTER_SIZES.entries()) {
       for (let k = 1; k <= size; k += 1) {

@@ -9,6 +9,7 @@
  * model's parameters, so fitting the parameters only replays the same histories.
  */
 import { afterEvent, type Evidence, type MasteryParameters, type MasteryState, splitAcrossConcepts } from "~/server/services/mastery/model";
+import { seededRandom } from "~/lib/seeded-random";
 
 /** One question as the learner meets it: its kind, its options and which of the course's concepts it is tagged with. */
 export type QuestionShape = { kind: "choice" | "open"; optionCount: number; concepts: readonly number[] };
@@ -46,17 +47,7 @@ type SimulatedPiece = { evidence: Evidence; concepts: readonly number[]; retake:
 type SimulatedEvent = { pieces: SimulatedPiece[]; truth: Map<number, boolean>; at: Date };
 export type LearnerHistory = { events: SimulatedEvent[] };
 
-/** mulberry32: a small seeded generator, so a run is reproducible. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom };
 
 /** A Beta(a, b) draw (Marsaglia–Tsang gammas), for each learner's own prior. */
 function betaDraw(random: () => number, a: number, b: number): number {
