@@ -53,8 +53,7 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
   test.describe(name, () => {
     test.use({ viewport });
 
-    // Passed on its own branch; failed on the merged main of issue 43's stop (28 s, desktop and phone) with no time left to read why: fixme until the next stop fixes it.
-    test.fixme("a learner who misses a quiz sees its concepts weak, a retake does not hide it, and weakest first lists only what is not strong", async ({
+    test("a learner who misses a quiz sees its concepts weak, a retake does not hide it, and weakest first lists only what is not strong", async ({
       page,
       browser,
       baseURL,
@@ -92,7 +91,17 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
         missed.map(({ id, mastery, evidenceCount }) => ({ id, mastery, evidenceCount })),
       );
 
-      // Other sections answered right the first time: their concepts become strong.
+      // The mastery page says it too, before anything else is answered.
+      const mastery = new MasteryPage(page);
+      await mastery.goto();
+      await expect(mastery.rows().first()).toBeVisible();
+      for (const concept of missed) {
+        await expect(mastery.row(concept.id).getByTestId("mastery-meter"), concept.label).toHaveAttribute("data-band", "weak");
+        await expect(mastery.row(concept.id).getByTestId("mastery-meter")).toContainText("· Weak");
+      }
+
+      // Other sections answered right the first time: their concepts become strong. A concept the
+      // missed quiz shares with them rises, as it should, so the page shows each one's band now.
       const weakIds = new Set(missed.map((concept) => concept.id));
       let strong: Mastery["concepts"] = [];
       for (let k = 1; k < known.length && strong.length === 0; k += 1) {
@@ -101,19 +110,21 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       }
       expect(strong.length, "a quiz answered right makes some concept strong").toBeGreaterThan(0);
 
-      const mastery = new MasteryPage(page);
       await mastery.goto();
       await expect(mastery.rows().first()).toBeVisible();
-      for (const concept of missed) {
-        await expect(mastery.row(concept.id).getByTestId("mastery-meter"), concept.label).toHaveAttribute("data-band", "weak");
-        await expect(mastery.row(concept.id).getByTestId("mastery-meter")).toContainText("· Weak");
+      const now = new Map((await masteryMap(page.request)).concepts.map((concept) => [concept.id, concept]));
+      for (const { id } of missed) {
+        const { mastery: value, label } = now.get(id)!;
+        const band = value >= STRONG_FROM ? "strong" : value < WEAK_BELOW ? "weak" : "learning";
+        await expect(mastery.row(id).getByTestId("mastery-meter"), label).toHaveAttribute("data-band", band);
       }
       for (const concept of strong) await expect(mastery.row(concept.id).getByTestId("mastery-meter")).toHaveAttribute("data-band", "strong");
 
       // Weakest first: every concept with enough evidence that is below strong (the missed ones among them), and nothing strong.
       const weakest = mastery.weakest().getByTestId("weakest-concept");
       const listed = (await masteryMap(page.request)).concepts.filter((concept) => concept.evidenceCount >= 2 && concept.mastery < STRONG_FROM);
-      expect(listed.map((concept) => concept.id)).toEqual(expect.arrayContaining(missed.filter((c) => c.evidenceCount >= 2).map((c) => c.id)));
+      const stillWeak = missed.filter((c) => now.get(c.id)!.evidenceCount >= 2 && now.get(c.id)!.mastery < STRONG_FROM).map((c) => c.id);
+      expect(listed.map((concept) => concept.id)).toEqual(expect.arrayContaining(stillWeak));
       await expect(weakest).toHaveCount(Math.min(10, listed.length));
       if (listed.length <= 10) for (const concept of listed) await expect(mastery.weakest().locator(`[data-concept-id="${concept.id}"]`)).toBeVisible();
       for (const concept of strong) await expect(mastery.weakest().locator(`[data-concept-id="${concept.id}"]`)).toHaveCount(0);
