@@ -48,7 +48,7 @@ const config = [
       ],
     },
   },
-  // The layers of ARCHITECTURE.md: what may import what.
+  // The layers of docs/architecture.md ("What may import what"): what may import what.
   {
     files: ["src/app/**/*.{ts,tsx}", "src/components/**/*.{ts,tsx}", "src/hooks/**/*.{ts,tsx}"],
     ignores: ["src/app/api/**"],

@@ -6,7 +6,7 @@ import { defineConfig } from "vitest/config";
 if (Number(process.versions.node.split(".")[0]) < 22) await import("./test/node20-polyfills.js");
 
 /**
- * Two tiers (ARCHITECTURE.md, "Tests by filename"):
+ * Two tiers (test/README.md):
  * - unit: src/**\/*.test.ts beside the code, no database;
  * - integration: *.int.test.ts on a real PostgreSQL — one embedded cluster per run (or the
  *   server in TEST_DATABASE_URL), one fresh database per test file (test/global-setup.ts,

@@ -354,7 +354,7 @@ async function main() {
     const jobTimes = await client.query<{ p50: number | null; max: number | null }>(
       `SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM "finishedAt" - "createdAt"))::float8 AS p50, max(extract(epoch FROM "finishedAt" - "createdAt"))::float8 AS max FROM "GenerationJob" WHERE "finishedAt" IS NOT NULL`,
     );
-    // Invariant 3 of RELIABILITY.md on what the generations saved: no ready course without sections.
+    // Invariant 3 of docs/reliability.md on what the generations saved: no ready course without sections.
     const empty = await client.query<{ n: string }>(
       `SELECT count(*) AS n FROM "Course" c WHERE c.status = 'ready' AND NOT EXISTS (SELECT 1 FROM "Chapter" ch JOIN "Section" s ON s."chapterId" = ch.id WHERE ch."courseId" = c.id)`,
     );

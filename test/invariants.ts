@@ -1,5 +1,5 @@
 /**
- * The data invariants of RELIABILITY.md that must hold after any test run: each query returns
+ * The data invariants of docs/reliability.md that must hold after any test run: each query returns
  * no rows. test/setup-db.ts runs them at the end of every integration file, before dropping its
  * database, so a test (or a factory) that leaves impossible data fails loudly.
  * "A free user with more than one course in a month" is checked on generated courses (factories

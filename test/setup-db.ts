@@ -24,7 +24,7 @@ type GlobalDb = { coursecraftDb?: { pool: { end(): Promise<void> }; db: { $disco
 
 afterAll(async () => {
   try {
-    // Every file must leave data that could exist in production (RELIABILITY.md invariants).
+    // Every file must leave data that could exist in production (the invariants of docs/reliability.md).
     await assertInvariants(process.env.DATABASE_URL ?? "");
   } finally {
     // Close the app's lazily opened pool (src/server/db.ts keeps it on globalThis), then drop

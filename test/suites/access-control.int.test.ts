@@ -1,5 +1,5 @@
 /**
- * The access-control matrix (RELIABILITY.md, "Access"): every tRPC procedure and every documented
+ * The access-control matrix (docs/reliability.md, "Access"): every tRPC procedure and every documented
  * REST path, each called by five callers — the owner of the resource with the browser's session
  * cookie, the same owner with a personal API token (`Authorization: Bearer`), another signed-in
  * user, an anonymous browser and a revoked API token of the owner's — through the real HTTP entry

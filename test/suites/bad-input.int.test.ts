@@ -1,5 +1,5 @@
 /**
- * The bad-input suite (RELIABILITY.md, "Bad input"): table-driven and property-based (fast-check)
+ * The bad-input suite (docs/reliability.md, "Bad input"): table-driven and property-based (fast-check)
  * inputs into every documented REST path (through handleRest, as a browser or curl would call
  * it) and the tRPC form procedures (through handleTrpc). What must hold:
  * - never a 5xx; every refusal is a clear 4xx with a JSON error body naming the problem, and no

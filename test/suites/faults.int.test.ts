@@ -1,6 +1,6 @@
 /**
  * The faults suite (`npm run test:faults`, with bench/fault-restart.ts for the process killed
- * mid-generation): each fault of RELIABILITY.md ("Faults") is provoked for real and the app's
+ * mid-generation): each fault of docs/reliability.md ("Faults") is provoked for real and the app's
  * answer checked through its HTTP entrypoints (restCall: every body is checked for stacks, SQL
  * and paths) on a real PostgreSQL.
  *

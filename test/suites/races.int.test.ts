@@ -1,5 +1,5 @@
 /**
- * The races suite (`npm run test:races`): every check-then-act of RELIABILITY.md under real
+ * The races suite (`npm run test:races`): every check-then-act of docs/reliability.md under real
  * concurrency on PostgreSQL. Each race runs TRIALS times with CONCURRENCY requests started at
  * once (Promise.all over separate requests, each on its own pooled connection; the harness sizes
  * the pool with DATABASE_POOL_SIZE), through the real HTTP entrypoints (`restCall` for the

@@ -1,2 +1,2 @@
-/** The built-in, LLM-free structuring engine (ARCHITECTURE.md: `src/server/ai/offline/`). */
+/** The built-in, LLM-free structuring engine (docs/architecture.md, "Courses, videos, languages"). */
 export { buildOutline, createOfflineEngine, NO_TRANSCRIPT_MESSAGE } from "./engine";
