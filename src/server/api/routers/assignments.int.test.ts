@@ -217,20 +217,24 @@ describe("the dashboard", () => {
     await expectTRPCError(callers.outsider.classes.dashboard({ id: classId }), "NOT_FOUND", CLASS_MESSAGES.notFound);
   });
 
-  test("the class's weakest concepts per assignment: mean mastery of the members with evidence", async () => {
+  test("the class's weakest concepts per assignment: mean mastery of the members with evidence, only below strong", async () => {
     const { classId, course, sections, member, second, callers } = await classroom();
     await createAssignmentRow(db, { classId, courseId: course.id });
     const weak = await createCourseConcept(db, { courseId: course.id, sectionId: sections[0]!.id, key: `weak-${classId}`, label: "Recursion" });
-    const strong = await createCourseConcept(db, { courseId: course.id, sectionId: sections[1]!.id, key: `strong-${classId}`, label: "Loops" });
+    const learning = await createCourseConcept(db, { courseId: course.id, sectionId: sections[1]!.id, key: `learning-${classId}`, label: "Loops" });
+    const strong = await createCourseConcept(db, { courseId: course.id, sectionId: sections[1]!.id, key: `strong-${classId}`, label: "Variables" });
     const now = new Date();
     await db.conceptMastery.createMany({
       data: [
         { userId: member.id, conceptId: weak.id, pKnown: 0.1, evidenceCount: 3, lastEvidenceAt: now },
         { userId: second.id, conceptId: weak.id, pKnown: 0.3, evidenceCount: 2, lastEvidenceAt: now },
-        { userId: member.id, conceptId: strong.id, pKnown: 0.9, evidenceCount: 4, lastEvidenceAt: now },
+        { userId: member.id, conceptId: learning.id, pKnown: 0.6, evidenceCount: 4, lastEvidenceAt: now },
+        { userId: member.id, conceptId: strong.id, pKnown: 0.95, evidenceCount: 4, lastEvidenceAt: now },
+        { userId: second.id, conceptId: strong.id, pKnown: 0.9, evidenceCount: 3, lastEvidenceAt: now },
       ],
     });
     const [listed] = (await callers.owner.classes.dashboard({ id: classId })).assignments;
+    // The strong concept is not among the weakest, although fewer than three are listed.
     expect(listed!.weakestConcepts.map(({ label, learners }) => ({ label, learners }))).toEqual([
       { label: "Recursion", learners: 2 },
       { label: "Loops", learners: 1 },

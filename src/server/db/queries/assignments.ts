@@ -136,6 +136,7 @@ const MISSED_QUESTIONS_SQL = `
 /**
  * Per course $2, its $3 concepts members $1 master least: the mean, over the members with
  * evidence on it, of their mastery aged to now ($4 prior, $5 half-life in days; model.ts masteryAt).
+ * Only concepts whose mean is below strong ($6): a class that masters them all has no weakest.
  */
 const WEAK_CONCEPTS_SQL = `
   SELECT ranked."courseId", ranked."conceptId", k.label, ranked.mastery, ranked.learners
@@ -147,9 +148,10 @@ const WEAK_CONCEPTS_SQL = `
                  * power(2::float8, -greatest(0::float8, date_part('epoch', (now() AT TIME ZONE 'UTC') - cm."lastEvidenceAt")) / 86400 / $5::float8))::float8 AS mastery
       FROM "CourseConcept" cc
       JOIN "ConceptMastery" cm ON cm."conceptId" = cc."conceptId" AND cm."userId" = ANY($1::int[])
-      WHERE cc."courseId" = ANY($2::int[])
+      WHERE cc."courseId" = ANY($2::int[]) AND cm."evidenceCount" > 0
       GROUP BY cc."courseId", cc."conceptId"
     ) counted
+    WHERE counted.mastery < $6::float8
   ) ranked
   JOIN "Concept" k ON k.id = ranked."conceptId"
   WHERE ranked.rank <= $3
@@ -157,7 +159,14 @@ const WEAK_CONCEPTS_SQL = `
 
 export async function selectDashboard(
   db: DbClient,
-  { classId, topMissed, topConcepts, prior, halfLifeDays }: { classId: number; topMissed: number; topConcepts: number; prior: number; halfLifeDays: number },
+  {
+    classId,
+    topMissed,
+    topConcepts,
+    prior,
+    halfLifeDays,
+    strongFrom,
+  }: { classId: number; topMissed: number; topConcepts: number; prior: number; halfLifeDays: number; strongFrom: number },
 ) {
   const [members, assignments] = await Promise.all([
     queryRows<DashboardMemberRow>(db, DASHBOARD_MEMBERS_SQL, [classId], "dashboard-members"),
@@ -172,7 +181,7 @@ export async function selectDashboard(
   const [cells, missed, weakConcepts] = await Promise.all([
     queryRows<DashboardCellRow>(db, DASHBOARD_CELLS_SQL, [userIds, courseIds]),
     queryRows<MissedQuestionRow>(db, MISSED_QUESTIONS_SQL, [userIds, courseIds, topMissed]),
-    queryRows<WeakConceptRow>(db, WEAK_CONCEPTS_SQL, [userIds, courseIds, topConcepts, prior, halfLifeDays]),
+    queryRows<WeakConceptRow>(db, WEAK_CONCEPTS_SQL, [userIds, courseIds, topConcepts, prior, halfLifeDays, strongFrom]),
   ]);
   return { members, assignments, cells, missed, weakConcepts };
 }

@@ -9,6 +9,7 @@ import { asciiFileName } from "~/server/services/export/moments";
 import { MASTERY_PARAMETERS } from "~/server/services/mastery/model";
 
 import { canManage } from "~/lib/class-roles";
+import { STRONG_FROM } from "~/lib/mastery-bands";
 
 import { roleIn } from "./view";
 
@@ -26,6 +27,7 @@ export async function classDashboard(db: DbClient, { userId, classId }: { userId
     topConcepts: WEAKEST_CONCEPTS_SHOWN,
     prior: MASTERY_PARAMETERS.prior,
     halfLifeDays: MASTERY_PARAMETERS.halfLifeDays,
+    strongFrom: STRONG_FROM,
   });
   const cellOf = new Map<string, DashboardCellRow>(cells.map((cell) => [`${cell.userId}:${cell.courseId}`, cell]));
   return {
