@@ -1,4 +1,4 @@
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 
 import { OPEN_PASS_CREDIT } from "~/lib/schemas/quiz";
 import { COURSE_LANGUAGES } from "~/lib/languages";
@@ -13,6 +13,15 @@ const question = {
 };
 
 const grade = (answer: string) => gradeOpenAnswer(answer, question, "en");
+
+/** The grader as it is when the word vectors are not installed. */
+async function graderWithoutVectors(): Promise<typeof gradeOpenAnswer> {
+  vi.resetModules();
+  vi.doMock("~/server/language/word-vectors", () => ({ englishWordVectors: () => null }));
+  const { gradeOpenAnswer: withoutVectors } = await import("./grade-open");
+  vi.doUnmock("~/server/language/word-vectors");
+  return withoutVectors;
+}
 const credit = (answer: string) => grade(answer).credit;
 
 describe("gradeOpenAnswer", () => {
@@ -36,6 +45,24 @@ describe("gradeOpenAnswer", () => {
       keyIdeas: ["mouse", "run"],
     };
     expect(gradeOpenAnswer("The trap caught two mice, and then the dog ran away.", mice, "en").credit).toBe(1);
+  });
+
+  test("English synonyms count by word vectors ('quick' says 'fast', 'picture' says 'image'), and a list of synonyms is still a list", async () => {
+    const shutter = {
+      questionText: 'In your own words, what does "shutter speed" mean, as the video defines it?',
+      reference: "A fast shutter gives a sharp image of a moving car.",
+      keyIdeas: ["fast", "sharp", "image", "moving"],
+    };
+    const paraphrase = "A quick shutter makes a crisp picture of a car in motion.";
+    const withVectors = gradeOpenAnswer(paraphrase, shutter, "en").credit;
+    expect(withVectors).toBeGreaterThanOrEqual(OPEN_PASS_CREDIT);
+    expect(withVectors).toBeGreaterThan((await graderWithoutVectors())(paraphrase, shutter, "en").credit);
+    for (const list of ["quick crisp picture motion", "quick, crisp, picture, motion", "quick crisp picture end total"]) {
+      const listed = gradeOpenAnswer(list, shutter, "en");
+      expect(listed.listed).toBe(true);
+      expect(listed.credit).toBeLessThanOrEqual(LIST_FACTOR);
+    }
+    expect(gradeOpenAnswer("Photosynthesis turns sunlight into sugar in the leaves of plants.", shutter, "en").credit).toBe(0);
   });
 
   test("the key ideas pasted as a list, or comma-separated, earn a fraction of what the same ideas in a sentence earn", () => {
