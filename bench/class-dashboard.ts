@@ -377,6 +377,7 @@ async function main() {
         const { selectDashboard } = await import("~/server/db/queries/assignments");
         const { MISSED_QUESTIONS_SHOWN, WEAKEST_CONCEPTS_SHOWN } = await import("~/lib/schemas/assignments");
         const { MASTERY_PARAMETERS } = await import("~/server/services/mastery/model");
+        const { STRONG_FROM } = await import("~/lib/mastery-bands");
         const pool = new pg.Pool({ connectionString: database.url, max: 4 });
         // A connection still closing when the database is dropped (WITH (FORCE)) must not crash the run.
         pool.on("error", () => undefined);
@@ -393,6 +394,7 @@ async function main() {
             topConcepts: WEAKEST_CONCEPTS_SHOWN,
             prior: MASTERY_PARAMETERS.prior,
             halfLifeDays: MASTERY_PARAMETERS.halfLifeDays,
+            strongFrom: STRONG_FROM,
           });
           await explainStatements(database.url, statements);
         } finally {
