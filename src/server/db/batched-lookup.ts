@@ -74,18 +74,35 @@ export class BatchedLookup<Key, Row> {
   }
 }
 
-const lookups = new WeakMap<pg.Pool, Map<string, BatchedLookup<never, unknown>>>();
+/**
+ * A statement answering many keys at once: it takes one int array per key field, in `fields`'
+ * order, reads them with `unnest(…) WITH ORDINALITY AS k(…, position)` and returns each found
+ * key's row with its `position` (from 1).
+ */
+export type BatchedStatement<Key> = { name: string; text: string; fields: readonly (keyof Key & string)[] };
 
 /**
- * The lookup `name` of the pool behind `db`, made on first use; null for a transaction client,
- * whose reads belong to its transaction and are made one by one.
+ * The lookup of `statement` on the pool behind `db`, made on first use; null for a transaction
+ * client, whose reads belong to its transaction and are made one by one.
  */
-export function batchedLookupFor<Key, Row>(db: object, name: string, make: (pool: pg.Pool) => BatchedLookup<Key, Row>): BatchedLookup<Key, Row> | null {
+export function batchedLookupFor<Key extends Record<string, number>, Row>(db: object, statement: BatchedStatement<Key>): BatchedLookup<Key, Row> | null {
   const pool = poolOf(db);
   if (!pool) return null;
   const byName = lookups.get(pool) ?? new Map<string, BatchedLookup<never, unknown>>();
   lookups.set(pool, byName);
-  let lookup = byName.get(name) as BatchedLookup<Key, Row> | undefined;
-  if (!lookup) byName.set(name, (lookup = make(pool)) as unknown as BatchedLookup<never, unknown>);
+  let lookup = byName.get(statement.name) as BatchedLookup<Key, Row> | undefined;
+  if (!lookup) byName.set(statement.name, (lookup = lookupOn<Key, Row>(pool, statement)) as unknown as BatchedLookup<never, unknown>);
   return lookup;
+}
+
+const lookups = new WeakMap<pg.Pool, Map<string, BatchedLookup<never, unknown>>>();
+
+function lookupOn<Key extends Record<string, number>, Row>(pool: pg.Pool, { name, text, fields }: BatchedStatement<Key>): BatchedLookup<Key, Row> {
+  const read = async (keys: Key[]) => {
+    const values = fields.map((field) => keys.map((key) => key[field]));
+    const { rows } = await pool.query<Row & { position: number }>({ name, text, values });
+    const found = new Map(rows.map(({ position, ...row }) => [position, row as Row]));
+    return keys.map((_, index) => found.get(index + 1));
+  };
+  return new BatchedLookup(read, (key) => fields.map((field) => key[field]).join(":"));
 }

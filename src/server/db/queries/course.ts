@@ -1,8 +1,6 @@
-import type pg from "pg";
-
 import type { CourseDetail, CourseSearchResult } from "~/lib/schemas/course";
 
-import { BatchedLookup, batchedLookupFor } from "../batched-lookup";
+import { batchedLookupFor, type BatchedStatement } from "../batched-lookup";
 import type { DbClient } from "../client";
 import { queryRows } from "./run";
 
@@ -86,11 +84,13 @@ export type CourseAccessRow = { visible: boolean; stamp: string };
 const COURSE_ACCESS_SQL = `SELECT ${visibleToSql("c", "$2")} AS visible, c."treeStamp"::text AS stamp FROM "Course" c WHERE c.id = $1`;
 
 /** Access and stamp for many (course, user) pairs at once: a row per course that exists, with its pair's position (from 1). */
-const COURSE_ACCESSES_SQL = `SELECT k.position::int, ${visibleToSql("c", "k.user_id")} AS visible, c."treeStamp"::text AS stamp
+const COURSE_ACCESSES_SQL = `SELECT k.position::int AS position, ${visibleToSql("c", "k.user_id")} AS visible, c."treeStamp"::text AS stamp
   FROM unnest($1::int[], $2::int[]) WITH ORDINALITY AS k(course_id, user_id, position)
   JOIN "Course" c ON c.id = k.course_id`;
 
 type CourseAccessKey = { courseId: number; userId: number };
+
+const COURSE_ACCESSES: BatchedStatement<CourseAccessKey> = { name: "course-accesses", text: COURSE_ACCESSES_SQL, fields: ["courseId", "userId"] };
 
 /**
  * Whether the user may see the course now (the visibility rule, decided by the database on every
@@ -98,26 +98,10 @@ type CourseAccessKey = { courseId: number; userId: number };
  * On the pool, requests that meet share one statement (db/batched-lookup.ts).
  */
 export async function selectCourseAccess(db: DbClient, key: CourseAccessKey): Promise<CourseAccessRow | undefined> {
-  const lookup = batchedLookupFor(
-    db,
-    "course-access",
-    (pool) => new BatchedLookup((keys: CourseAccessKey[]) => selectCourseAccesses(pool, keys), accessKeyText),
-  );
+  const lookup = batchedLookupFor<CourseAccessKey, CourseAccessRow>(db, COURSE_ACCESSES);
   if (lookup) return lookup.load(key);
   const [row] = await queryRows<CourseAccessRow>(db, COURSE_ACCESS_SQL, [key.courseId, key.userId]);
   return row;
-}
-
-const accessKeyText = ({ courseId, userId }: CourseAccessKey) => `${courseId}:${userId}`;
-
-async function selectCourseAccesses(pool: pg.Pool, keys: CourseAccessKey[]): Promise<(CourseAccessRow | undefined)[]> {
-  const { rows } = await pool.query<CourseAccessRow & { position: number }>({
-    name: "course-accesses",
-    text: COURSE_ACCESSES_SQL,
-    values: [keys.map((key) => key.courseId), keys.map((key) => key.userId)],
-  });
-  const found = new Map(rows.map(({ position, ...access }) => [position, access]));
-  return keys.map((_, index) => found.get(index + 1));
 }
 
 export type CourseSectionIdsRow = { userId: number; isPublic: boolean; status: string; sectionIds: number[] };
