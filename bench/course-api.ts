@@ -129,8 +129,9 @@ async function main() {
 
     const progressBody = (i: number) =>
       JSON.stringify({ currentSectionId: sectionIds[i % sectionIds.length], completedSectionId: sectionIds[(i + 1) % sectionIds.length] });
-    // The app's req/s against the baseline's (issue 29): the cached GET never touches the database,
-    // so it must serve well beyond a raw server that queries PostgreSQL each time.
+    // The app's req/s against the baseline's (issue 29): the GET's session and access checks are
+    // shared by the requests that meet (db/batched-lookup.ts) and the tree is cached, so it must
+    // serve well beyond a raw server that builds the course's JSON in PostgreSQL each time.
     const cases: { label: string; minRatio: number; app: (i: number) => LoadRequest; baseline: (i: number) => LoadRequest }[] = [
       {
         label: "GET /api/courses/{id}",
