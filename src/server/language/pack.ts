@@ -10,8 +10,15 @@ export type WordClass = "noun" | "adjective" | "verb" | "adverb";
 /** The taggers of the compromise family the quiz reads word classes with (word-class.ts loads them). */
 export type TaggerPackage = "es-compromise" | "fr-compromise" | "de-compromise";
 
-/** What a section's sentence explains about a topic, which an open question asks for. */
-export type OpenQuestionKind = "definition" | "cause" | "procedure" | "comparison" | "explanation";
+/**
+ * What a section's sentence explains about a topic, which an open question asks for: what the
+ * pack's `explains` words show, else how the topic relates to another term the sentence names.
+ * "explanation" is the older, vaguer question, still read back from the wording of saved quizzes.
+ */
+export const OPEN_QUESTION_KINDS = ["definition", "cause", "procedure", "comparison", "relation", "explanation"] as const;
+export type OpenQuestionKind = (typeof OPEN_QUESTION_KINDS)[number];
+/** The kinds a sentence shows by its words (the pack's `explains`). */
+export type ExplainingKind = Exclude<OpenQuestionKind, "relation" | "explanation">;
 
 /** The words a quiz's text is made of: a question, its explanation, the quiz's title and description. */
 export type QuizWording = {
@@ -25,7 +32,10 @@ export type QuizWording = {
    * without handing out words to paste.
    */
   readonly open: {
-    readonly question: Readonly<Record<OpenQuestionKind, (label: string) => string>>;
+    readonly question: Readonly<Record<Exclude<OpenQuestionKind, "relation">, (label: string) => string>> & {
+      /** How the video relates two terms its sentence names. */
+      readonly relation: (label: string, other: string) => string;
+    };
     /** What a full answer states, shown with the reference after grading (and in partial feedback). */
     readonly fullAnswer: Readonly<Record<OpenQuestionKind, string>>;
     /** The answer states what the reference explains. */
@@ -172,10 +182,14 @@ export type LanguagePack = {
   readonly wordClass: { readonly tagger: TaggerPackage | null; readonly endings: readonly (readonly [RegExp, WordClass])[] };
   /**
    * Words that show what a sentence explains (open-questions.ts): it defines ("is called"), gives
-   * a cause ("because"), a procedure ("first", "step") or a comparison ("unlike"). Matched as
-   * whole words on the folded sentence, as substrings where the language is written without spaces.
+   * a cause ("because"), a procedure ("first you", "step by step") or a comparison ("unlike").
+   * Matched as whole words on the folded sentence, as substrings where the language is written
+   * without spaces.
    */
-  readonly explains: Readonly<Record<Exclude<OpenQuestionKind, "explanation">, readonly string[]>>;
+  readonly explains: Readonly<Record<ExplainingKind, readonly string[]>> & {
+    /** Words after which a sentence names what it defines ("this is called a gradient"): the defined term follows them. */
+    readonly naming: readonly string[];
+  };
   readonly quiz: QuizWording;
   readonly course: CourseWording;
   readonly playlist: CourseWording;
@@ -215,6 +229,11 @@ export type EnglishGrammar = {
   };
   /** Key points read by their parse (content.ts's `selfContained`). */
   readonly keyPoints: { readonly anaphora: ReadonlySet<string> };
+  /** Open questions (open-questions.ts). */
+  readonly openQuestions: {
+    /** Words too broad to be what an open question asks about alone ("math", "area", "function"), fine in a longer phrase. */
+    readonly broadAlone: ReadonlySet<string>;
+  };
 };
 
 /**

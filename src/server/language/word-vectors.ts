@@ -34,6 +34,8 @@ export type WordVectors = {
   source: string;
   /** The cosine of two words' vectors (−1 to 1), or null when either word has none. */
   similarity(a: string, b: string): number | null;
+  /** How common a word is: its rank by frequency in the vectors' source (0 the most frequent), or null when it has no vector. */
+  rank(word: string): number | null;
 };
 
 /** The file's layout: a JSON header line, the words one a line, then `count × dimensions` signed bytes (each vector scaled to length 127). */
@@ -84,6 +86,7 @@ export function decodeWordVectors(bytes: Buffer): WordVectors {
       }
       return normA === 0 || normB === 0 ? 0 : dot / Math.sqrt(normA * normB);
     },
+    rank: (word) => rowOf.get(word) ?? null,
   };
 }
 

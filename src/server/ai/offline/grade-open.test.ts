@@ -139,6 +139,7 @@ describe("openFeedback", () => {
     for (const { code } of COURSE_LANGUAGES) {
       const { question: ask } = quizWording(code).open;
       for (const kind of ["definition", "cause", "procedure", "comparison", "explanation"] as const) expect(openQuestionKind(ask[kind]("x"), code)).toBe(kind);
+      expect(openQuestionKind(ask.relation("x", "y"), code)).toBe("relation");
     }
     expect(openQuestionKind('In your own words, what does the video say about "x"?', "en")).toBe("explanation");
   });

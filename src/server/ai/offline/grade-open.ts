@@ -17,7 +17,7 @@
  * The feedback says what kind of statement is missing and the moment to rewatch; it never names
  * the key ideas, so a retry cannot paste them.
  */
-import type { OpenQuestionKind } from "~/server/language/pack";
+import { OPEN_QUESTION_KINDS, type OpenQuestionKind } from "~/server/language/pack";
 import { packFor } from "~/server/language/language-packs";
 import { type Term, terms, tokenize, wordPieces, words } from "~/server/language/text";
 import { englishWordVectors, type WordVectors } from "~/server/language/word-vectors";
@@ -192,14 +192,16 @@ function ideasOf(question: OpenQuestionToGrade, asked: ReadonlySet<string>, lang
   return ideas.filter((idea) => idea.terms.length > 0 && !idea.terms.every((term) => asked.has(term.stem)));
 }
 
-const KINDS: readonly OpenQuestionKind[] = ["definition", "cause", "procedure", "comparison", "explanation"];
-
 /** What a question asks for, read back from its wording ("explanation" for one worded otherwise, as older questions are). */
 export function openQuestionKind(questionText: string, language: string): OpenQuestionKind {
   const { question } = quizWording(language).open;
-  const found = KINDS.find((kind) => {
-    const [before = "", after = ""] = question[kind]("\u0000").split("\u0000");
-    return questionText.startsWith(before) && questionText.endsWith(after) && questionText.length > before.length + after.length;
+  const found = OPEN_QUESTION_KINDS.find((kind) => {
+    const wording = kind === "relation" ? question.relation("\u0000", "\u0000") : question[kind]("\u0000");
+    const pattern = wording
+      .split("\u0000")
+      .map((piece) => piece.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+      .join(".+");
+    return new RegExp(`^${pattern}$`, "su").test(questionText);
   });
   return found ?? "explanation";
 }

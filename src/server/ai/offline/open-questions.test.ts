@@ -3,6 +3,8 @@ import { describe, expect, test } from "vitest";
 import type { QuizSource } from "~/server/ai/quiz/types";
 
 import { gradeOpenAnswer, LIST_FACTOR } from "./grade-open";
+import { tokenize } from "~/server/language/text";
+
 import { buildOpenQuestions, explainsMatcher, OPEN_QUESTIONS_PER_QUIZ } from "./open-questions";
 
 /** A transcript of three sections, 60 s each, a line every 10 s. */
@@ -90,9 +92,67 @@ describe("buildOpenQuestions", () => {
     expect(kind("Quicksort is slower than merge sort.", ["quicksort"])).toBe("comparison");
     expect(kind("First you split the list, then you merge.", ["merg"])).toBe("procedure");
     expect(kind("So a neuron is a thing that holds a number.", ["neuron"])).toBe("definition");
-    expect(kind("The network learns the weights.", ["neuron"])).toBe("explanation");
+    expect(kind("The network learns the weights.", ["neuron"])).toBeNull();
     expect(explainsMatcher("es")("Tarda poco porque divide la lista.", ["list"])).toBe("cause");
     expect(explainsMatcher("ja")("まず、リストを二つに分けます。", ["リスト"])).toBe("procedure");
+  });
+
+  test("a kind only when the sentence states it: the defined term in its clause or after the naming words, a procedure told to its doer", () => {
+    const kind = explainsMatcher("en");
+    const stems = (phrase: string) => tokenize(phrase, "en");
+    expect(kind("This number is called the learning rate.", stems("learning rate"))).toBe("definition");
+    expect(kind("The trace of a matrix, which is the sum of its diagonal entries, equals the sum of the eigenvalues.", stems("trace"))).toBe("definition");
+    expect(kind("If the two differences grow, then the average is the middle value.", stems("differences"))).toBeNull();
+    expect(kind("We walk around the earth, so this association is a continuous mapping.", stems("earth"))).toBeNull();
+    expect(kind("The first term in your expansion is x to the n.", stems("expansion"))).toBeNull();
+    expect(kind("It might seem like a strange step with complex numbers.", stems("complex numbers"))).toBeNull();
+    expect(kind("First you square the distance, then you add them up.", stems("distance"))).toBe("procedure");
+    expect(kind("The gradient tells you which way to step.", stems("gradient"))).toBeNull();
+    expect(kind("A gradient points uphill.", stems("gradient"))).toBe("definition");
+  });
+
+  test("where no kind fits, asks how the sentence relates the topic to another key phrase it names, or asks nothing", () => {
+    const lines = [
+      [
+        "Neural networks learn from labelled examples.",
+        "The cost function measures how wrong the network is.",
+        "A network has weights and biases.",
+        "The cost function averages over every training example.",
+        "Training means finding good weights and biases.",
+        "Neural networks need many examples.",
+      ],
+      [
+        "Each step of gradient descent lowers the cost function a little.",
+        "In practice gradient descent nudges the weights downhill on the cost function.",
+        "Every update of gradient descent shrinks the cost function further.",
+        "Batches make gradient descent cheaper on large training sets.",
+        "Many small updates of gradient descent add up.",
+        "That is all for the updates of gradient descent.",
+      ],
+    ];
+    const questions = buildOpenQuestions(source(lines, 1));
+    const relation = questions.find((q) => q.questionText.startsWith("In your own words, how does the video connect"));
+    expect(relation).toBeDefined();
+    expect(relation!.questionText).toMatch(/"gradient descent" and "cost function"|"cost function" and "gradient descent"/);
+    expect(relation!.explanation).toBe("A full answer says how the two are linked, as the video states it, in a sentence of your own.");
+    for (const idea of relation!.keyIdeas!) expect(idea.toLowerCase()).not.toMatch(/gradient|descent|cost|function/);
+    expect(questions.some((q) => q.questionText.includes("what does the video explain about"))).toBe(false);
+  });
+
+  test("the topic names an idea: no broad word alone, no fragment of a longer fixed phrase", () => {
+    const lines = [
+      ["Welcome to this course.", "We study equations.", "Equations have two sides.", "Math is fun.", "Math is everywhere.", "Math again."],
+      [
+        "Math keeps the right hand side of an equation balanced with the left hand side.",
+        "Math moves every constant term to the right hand side.",
+        "Math is the study of the constant term and the right hand side.",
+        "The constant term on the right hand side stays fixed.",
+        "Math changes the constant term when both sides change.",
+        "Math again gives the right hand side.",
+      ],
+    ];
+    const asked = buildOpenQuestions(source(lines, 1)).map((q) => q.questionText);
+    for (const text of asked) expect(text).not.toMatch(/"hand side"|"math"|"Math"/);
   });
 
   test("the reference is never a question, talk about the video or a pointer at the screen, and key ideas are no filler", () => {

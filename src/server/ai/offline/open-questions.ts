@@ -5,21 +5,25 @@
  * defines it, gives a cause, a procedure or a comparison (the language pack's `explains` words)
  * and stands on its own (not a question, not about the video or the speaker's plans, not pointing
  * at the screen). The question names what that sentence explains ("what is X", "what reason…",
- * "how does X work…"); the reference answer is the sentence (and the next when it says too
- * little); its key ideas are the reference's content-bearing words the section is most about
- * (tf-idf over the transcript's lines, nouns first; no generic or filler words, none said only
- * once in the video when others are), which grading looks for. At most two, on different
- * sentences, on phrases said often enough to be a concept; none when the section names nothing.
+ * "how does X work…"), or, when its words show none of these, how it relates X to another key
+ * phrase it names ("how does the video connect X and Y"); a sentence that does neither asks
+ * nothing. The reference answer is the sentence (and the next when it says too little); its key
+ * ideas are the reference's content-bearing words the section is most about (tf-idf over the
+ * transcript's lines, nouns first; no generic or filler words, none said only once in the video
+ * when others are), which grading looks for. At most two, on different sentences, on phrases said
+ * often enough to be a concept that name an idea (not a broad word alone, not a fragment of a
+ * longer fixed phrase); none when the section names nothing.
  */
 import { type GeneratedQuestion, inSection, type QuizSource, sourceTimeInSection } from "~/server/ai/quiz/types";
 import { packFor } from "~/server/language/language-packs";
-import type { OpenQuestionKind } from "~/server/language/pack";
+import type { ExplainingKind } from "~/server/language/pack";
 import { englishGrammar, englishOnAllText } from "~/server/language/packs/en";
 import { cleanSentence, foldText, isTitleFiller, terms, tokenize } from "~/server/language/text";
+import { englishWordVectors } from "~/server/language/word-vectors";
 
 import { transcriptLanguage } from "./language";
 import { rulesFor } from "./language-rules";
-import { rankKeyPhrases, type LineSpan } from "./titles";
+import { bestSurface, type PhraseIndex, type PhraseInfo, rankKeyPhrases, type LineSpan } from "./titles";
 import { quizWording } from "./wording";
 
 export const OPEN_QUESTIONS_PER_QUIZ = 2;
@@ -37,7 +41,7 @@ const MIN_MENTIONS = { word: 4, phrase: 2 };
 /** A noun names an idea more often than another word does. */
 const NOUN_WEIGHT = 2;
 /** What a line earns for what it explains: a definition most, any explaining word next. */
-const KIND_SCORE: Readonly<Record<OpenQuestionKind, number>> = { definition: 3, cause: 2, comparison: 2, procedure: 2, explanation: 0 };
+const KIND_SCORE: Readonly<Record<ExplainingKind, number>> = { definition: 3, cause: 2, comparison: 2, procedure: 2 };
 /** Kinds tried in this order: a sentence that defines and compares is a definition. */
 const KIND_ORDER = ["definition", "comparison", "cause", "procedure"] as const;
 /** A line that opens on the phrase says what the phrase is. */
@@ -46,8 +50,22 @@ const OPENS_ON_IT_SCORE = 2;
 const ASIDE_PENALTY = 3;
 /** The speaker's plans: "I want to show you", "we're going to", "let me". */
 const PLANS = /\b(?:i want to|i'd like to|i'm going to|we're going to|we are going to|let me|let's|i'll|we'll|show you|take a look|i think|i hope|my hope)\b/i;
-/** A definition names its subject first: the phrase within this many content words before the defining words. */
+/** A definition names its subject first: the phrase within this many content words before the defining words, in their clause. */
 const DEFINED_WITHIN = 2;
+/** Or names it just after the naming words ("this is called the gradient"): the phrase within this many content words of them. */
+const NAMED_WITHIN = 2;
+/** A clause ends at these marks: a subject before one of them is not what the words after define. */
+const CLAUSE_END = /[,;:.!?،、，。；：！？]/gu;
+/** Who a definition speaks to or of: a sentence with "you" or "we" tells what someone does, not what a thing is (English). */
+const PERSONAL = /\b(?:i|we|you|us|our|your)\b/;
+/**
+ * A phrase is a fragment of a longer fixed one when the same word stands beside it this often
+ * ("right" before "hand side"), over at least FRAGMENT_MIN_MENTIONS mentions.
+ */
+const FRAGMENT_SHARE = 0.75;
+const FRAGMENT_MIN_MENTIONS = 2;
+/** An English word among this many most frequent ones ("hand", "wall", "information") is an everyday word: a section uses it more than it explains it. */
+const EVERYDAY_RANK = 3000;
 /** A comparison names its terms around the comparing words: the topic within this many content words of them. */
 const COMPARED_WITHIN = 3;
 
@@ -60,7 +78,7 @@ export function buildOpenQuestions(source: QuizSource): GeneratedQuestion[] {
   const index = rulesFor(language).indexPhrases(lines);
   const section: LineSpan = { start: own[0]!, end: own.at(-1)! + 1 };
   const spans = [{ start: 0, end: section.start }, section, { start: section.end, end: lines.length }].filter((span) => span.end > span.start);
-  const ranked = rankKeyPhrases(index, spans, { limit: PHRASES_TRIED })[spans.indexOf(section)] ?? [];
+  const ranked = rankKeyPhrases(index, spans)[spans.indexOf(section)] ?? [];
   const idOf = new Map(index.phrases.map((phrase, id) => [phrase.key, id]));
   const mentions = new Map<number, number>();
   for (const ids of index.byLine) for (const id of ids) mentions.set(id, (mentions.get(id) ?? 0) + 1);
@@ -68,33 +86,118 @@ export function buildOpenQuestions(source: QuizSource): GeneratedQuestion[] {
   const wording = quizWording(language).open;
   const kindOf = explainsMatcher(language);
 
+  const saidOften = (id: number) => (mentions.get(id) ?? 0) >= (index.phrases[id]!.stems.length > 1 ? MIN_MENTIONS.phrase : MIN_MENTIONS.word);
+  const namesIdea = subjectRule(lines, language);
+
   const questions: GeneratedQuestion[] = [];
   const usedLines = new Set<number>();
-  for (const phrase of ranked) {
+  const keyRank = new Map(ranked.map((phrase, rank) => [idOf.get(phrase.key)!, rank]));
+  for (const phrase of ranked.slice(0, PHRASES_TRIED)) {
     if (questions.length >= OPEN_QUESTIONS_PER_QUIZ) break;
     const id = idOf.get(phrase.key);
-    if (id === undefined || (mentions.get(id) ?? 0) < (phrase.stems.length > 1 ? MIN_MENTIONS.phrase : MIN_MENTIONS.word)) continue;
+    if (id === undefined || !saidOften(id) || !namesIdea(index.phrases[id]!, phrase.surface)) continue;
     const said = own.filter((line) => index.byLine[line]?.includes(id) && !usedLines.has(line));
     const first = explainingLine(said, lines, phrase.stems, language, kindOf);
     if (first === undefined) continue;
     const taken = referenceLines(first, section.end, lines, language);
-    const reference = cleanSentence(taken.map((line) => lines[line]).join(" "));
-    const keyIdeas = keyIdeasOf(reference, new Set(phrase.stems), words, language);
-    if (keyIdeas.length < MIN_KEY_IDEAS) continue;
     const kind = kindOf(lines[first]!, phrase.stems);
+    const other =
+      kind === null ? relatedPhrase(index, taken, phrase.stems, keyRank, (candidate) => saidOften(candidate) && namesIdea(index.phrases[candidate]!)) : null;
+    if (kind === null && other === null) continue;
+    const reference = cleanSentence(taken.map((line) => lines[line]).join(" "));
+    const keyIdeas = keyIdeasOf(reference, new Set([...phrase.stems, ...(other?.stems ?? [])]), words, language);
+    if (keyIdeas.length < MIN_KEY_IDEAS) continue;
     for (const line of taken) usedLines.add(line);
     const startMs = segments[first]!.startMs;
     questions.push({
       kind: "open",
-      questionText: wording.question[kind](phrase.surface),
+      questionText: other ? wording.question.relation(phrase.surface, bestSurface(other.surfaces)) : wording.question[kind!](phrase.surface),
       options: [],
       correctAnswer: reference,
       keyIdeas,
-      explanation: wording.fullAnswer[kind],
+      explanation: wording.fullAnswer[other ? "relation" : kind!],
       sourceTime: sourceTimeInSection(startMs, source),
     });
   }
   return questions;
+}
+
+/**
+ * Another key phrase the reference's lines name, for a question on how it relates to the topic:
+ * none of the topic's words, said often enough and naming an idea; the section's key phrases
+ * first, by keyness, then a phrase of several words, then the one the video says most. Null when
+ * the reference names none.
+ */
+function relatedPhrase(
+  index: PhraseIndex,
+  taken: readonly number[],
+  topic: readonly string[],
+  keyRank: ReadonlyMap<number, number>,
+  fits: (id: number) => boolean,
+): PhraseInfo | null {
+  const candidates = [...new Set(taken.flatMap((line) => index.byLine[line] ?? []))].filter(
+    (id) => !index.phrases[id]!.stems.some((stem) => topic.includes(stem)) && fits(id),
+  );
+  const said = (id: number) => [...index.phrases[id]!.surfaces.values()].reduce((sum, count) => sum + count, 0);
+  const several = (id: number) => Number(index.phrases[id]!.stems.length > 1);
+  candidates.sort((a, b) => (keyRank.get(a) ?? Infinity) - (keyRank.get(b) ?? Infinity) || several(b) - several(a) || said(b) - said(a));
+  return candidates[0] === undefined ? null : index.phrases[candidates[0]]!;
+}
+
+/**
+ * Whether a phrase names an idea a question can ask about: not a broad word alone ("math",
+ * "area"), not a broad word's "of" phrase ("number of lattice points": the idea is the rest), not a
+ * fragment the video only says inside a longer fixed phrase ("hand side" of "right hand side").
+ */
+function subjectRule(lines: readonly string[], language: string): (phrase: PhraseInfo, surface?: string) => boolean {
+  const english = packFor(language).words.segmentation === "english";
+  const text = foldText(lines.join(" "), language);
+  const vectors = english ? englishWordVectors() : null;
+  const broad = (word: string) => isFiller(word, language) || (english && BROAD_ALONE.has(word));
+  return (phrase, surface = bestSurface(phrase.surfaces)) => {
+    const [head] = phrase.normals;
+    if (head === undefined || phrase.normals.every(broad)) return false;
+    // As the question would name it: a phrase may be said as one of its words alone.
+    const named = foldText(surface, language).split(/\s+/);
+    if (named.length === 1 && (broad(named[0]!) || (vectors?.rank(named[0]!) ?? Infinity) < EVERYDAY_RANK)) return false;
+    if (phrase.normals.length === 1 && (vectors?.rank(head) ?? Infinity) < EVERYDAY_RANK) return false;
+    if (english && phrase.normals.length > 1 && /\bof\b/i.test(surface) && broad(head)) return false;
+    return !isFragment(foldText(surface, language), text, language);
+  };
+}
+
+/** Words that stand beside any phrase ("the", "of", "is", "we"): no sign of a longer fixed phrase (English). */
+const ENGLISH_FUNCTION_WORDS: ReadonlySet<string> = new Set([
+  ...englishOnAllText.sentences.dangling,
+  ...englishOnAllText.sentences.clauseOpeners,
+  ...englishGrammar.titles.determiners,
+  ...englishGrammar.titles.verbLeaders,
+  ...englishGrammar.titles.nounFollowers,
+  ...englishGrammar.titles.particles,
+]);
+
+/** Whether the video says the phrase mostly beside one same content word, so inside a longer fixed phrase. Not judged where words run together. */
+function isFragment(phrase: string, text: string, language: string): boolean {
+  if (packFor(language).unspaced || phrase.trim() === "") return false;
+  const english = packFor(language).words.segmentation === "english";
+  const pattern = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(phrase).replace(/\s+/g, "[\\s-]+")}(?![\\p{L}\\p{N}])`, "gu");
+  const before = new Map<string, number>();
+  const after = new Map<string, number>();
+  let said = 0;
+  for (const match of text.matchAll(pattern)) {
+    said++;
+    const previous = /([\p{L}\p{N}']+)[\s-]*$/u.exec(text.slice(Math.max(0, match.index - 40), match.index))?.[1];
+    const next = /^[\s-]*([\p{L}\p{N}']+)/u.exec(text.slice(match.index + match[0].length, match.index + match[0].length + 40))?.[1];
+    if (previous) before.set(previous, (before.get(previous) ?? 0) + 1);
+    if (next) after.set(next, (after.get(next) ?? 0) + 1);
+  }
+  if (said < FRAGMENT_MIN_MENTIONS) return false;
+  const carriesContent = (word: string) => (english ? !ENGLISH_FUNCTION_WORDS.has(word) && !/^\d/.test(word) : tokenize(word, language).length > 0);
+  return [before, after].some((neighbours) => [...neighbours].some(([word, count]) => count >= FRAGMENT_SHARE * said && carriesContent(word)));
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
 /** Whole words of a list, on the folded text; substrings where the language has no spaces between words. */
@@ -102,49 +205,64 @@ function wordsPattern(list: readonly string[], unspaced: boolean): RegExp | null
   if (list.length === 0) return null;
   const alternatives = [...list]
     .sort((a, b) => b.length - a.length)
-    .map((phrase) => phrase.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\s+/g, "\\s+"))
+    .map((phrase) => escapeRegExp(phrase).replace(/\s+/g, "\\s+"))
     .join("|");
   return unspaced ? new RegExp(`(?:${alternatives})`, "u") : new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives})(?![\\p{L}\\p{N}])`, "u");
 }
 
 /**
  * What a text explains about a topic (its stems), by the pack's words: a definition when the topic
- * comes just before the defining words ("so a neuron is a thing that holds a number"), else a
- * comparison with the topic around its words, a cause or procedure by their words anywhere, else a definition when the text opens
- * on the topic ("A hash table stores values under keys"); "explanation" when it shows no kind.
+ * comes just before the defining words in their clause ("so a neuron is a thing that holds a
+ * number") or just after the naming words ("this is called the gradient"), else a comparison with
+ * the topic around its words, a cause or procedure by their words anywhere, else a definition when
+ * the text opens on the topic and speaks of no one ("A hash table stores values under keys"); null
+ * when it shows no kind.
  */
-export function explainsMatcher(language: string): (text: string, topic: readonly string[]) => OpenQuestionKind {
+export function explainsMatcher(language: string): (text: string, topic: readonly string[]) => ExplainingKind | null {
   const pack = packFor(language);
+  const english = pack.words.segmentation === "english";
   const patterns = KIND_ORDER.map((kind) => [kind, wordsPattern(pack.explains[kind], pack.unspaced)] as const);
-  const articles = new Set([...pack.phrases.articles, ...(pack.words.segmentation === "english" ? ["a", "an", "the"] : [])]);
+  const naming = wordsPattern(pack.explains.naming, pack.unspaced);
+  const articles = new Set([...pack.phrases.articles, ...(english ? ["a", "an", "the"] : [])]);
+  const matches = (folded: string, pattern: RegExp) => folded.matchAll(new RegExp(pattern.source, `${pattern.flags}g`));
   // The text's first word is the topic's, or an article before it ("A hash table stores…", not "If the name…").
   const startsWithTopic = (folded: string, topic: readonly string[]) => {
     const first = folded.match(/[\p{L}\p{N}']+/u)?.[0] ?? "";
     const lead = pack.unspaced || articles.has(first) || tokenize(first, language)[0] === topic[0];
-    return lead && opensOn(tokenize(folded, language), topic, 0);
+    return lead && opensOn(tokenize(folded, language), topic, 0) && !(english && PERSONAL.test(folded));
   };
-  const defines = (folded: string, pattern: RegExp, topic: readonly string[]) => {
-    const at = folded.search(pattern);
-    if (at < 0) return false;
-    const before = tokenize(folded.slice(0, at), language);
-    return topic.length > 0 && before.slice(-DEFINED_WITHIN - topic.length).includes(topic.at(-1)!);
-  };
+  const defines = (folded: string, pattern: RegExp, topic: readonly string[]) =>
+    [...matches(folded, pattern)].some((match) => {
+      const clause = folded.slice(0, match.index).replace(/[\s,;:،、，；：]+$/u, "");
+      const subject = clause.slice(Math.max(0, ...[...clause.matchAll(CLAUSE_END)].map((end) => end.index + 1)));
+      return hasRun(tokenize(subject, language).slice(-DEFINED_WITHIN - topic.length), topic);
+    });
+  const names = (folded: string, topic: readonly string[]) =>
+    naming !== null &&
+    [...matches(folded, naming)].some((match) =>
+      hasRun(tokenize(folded.slice(match.index + match[0].length), language).slice(0, NAMED_WITHIN + topic.length - 1), topic),
+    );
   // A comparison is about the topic when the topic is one of the words around the comparing ones ("quicksort is slower than merge sort").
   const compares = (folded: string, pattern: RegExp, topic: readonly string[]) => {
     const match = pattern.exec(folded);
-    if (!match || topic.length === 0) return false;
+    if (!match) return false;
     const before = tokenize(folded.slice(0, match.index), language).slice(-COMPARED_WITHIN);
     const after = tokenize(folded.slice(match.index + match[0].length), language).slice(0, COMPARED_WITHIN);
-    return [...before, ...after].includes(topic.at(-1)!);
+    return hasRun(before, topic) || hasRun(after, topic);
   };
   return (text, topic) => {
-    const folded = foldText(text, language).replace(/[’‘]/g, "'");
+    if (topic.length === 0) return null;
+    const folded = foldText(text, language);
     const found = patterns.find(
       ([kind, pattern]) =>
         pattern !== null &&
-        (kind === "definition" ? defines(folded, pattern, topic) : kind === "comparison" ? compares(folded, pattern, topic) : pattern.test(folded)),
+        (kind === "definition"
+          ? defines(folded, pattern, topic) || names(folded, topic)
+          : kind === "comparison"
+            ? compares(folded, pattern, topic)
+            : pattern.test(folded)),
     );
-    return found?.[0] ?? (startsWithTopic(folded, topic) ? "definition" : "explanation");
+    return found?.[0] ?? (startsWithTopic(folded, topic) ? "definition" : null);
   };
 }
 
@@ -158,7 +276,7 @@ function explainingLine(
   lines: readonly string[],
   stems: readonly string[],
   language: string,
-  kindOf: (text: string, topic: readonly string[]) => OpenQuestionKind,
+  kindOf: (text: string, topic: readonly string[]) => ExplainingKind | null,
 ): number | undefined {
   const { keyPoints } = englishOnAllText;
   let best: { line: number; score: number } | undefined;
@@ -169,10 +287,16 @@ function explainingLine(
     const words = tokenize(text, language);
     const opensOnIt = opensOn(words, stems);
     const aside = PLANS.test(text) || keyPoints.aboutTheSpeaker.test(bare) || keyPoints.instruction.test(bare);
-    const score = KIND_SCORE[kindOf(text, stems)] + (opensOnIt ? OPENS_ON_IT_SCORE : 0) + Math.min(words.length, 12) / 4 - (aside ? ASIDE_PENALTY : 0);
+    const kind = kindOf(text, stems);
+    const score = (kind ? KIND_SCORE[kind] : 0) + (opensOnIt ? OPENS_ON_IT_SCORE : 0) + Math.min(words.length, 12) / 4 - (aside ? ASIDE_PENALTY : 0);
     if (!best || score > best.score) best = { line, score };
   }
   return best?.line;
+}
+
+/** Whether the words say the topic's words in a row. */
+function hasRun(words: readonly string[], topic: readonly string[]): boolean {
+  return words.some((_, at) => topic.every((stem, k) => words[at + k] === stem));
 }
 
 /** Whether a line's first content words (or, with `after` 1, those after its first) are the topic's. */
@@ -235,6 +359,7 @@ const ENGLISH_GENERIC: ReadonlySet<string> = new Set([
   ...englishGrammar.quiz.numerals,
   ...englishOnAllText.titles.genericAlone,
 ]);
+const BROAD_ALONE = englishGrammar.openQuestions.broadAlone;
 
 function isFiller(surface: string, language: string): boolean {
   const lower = surface.toLowerCase();

@@ -241,7 +241,7 @@ export type LineSpan = { start: number; end: number };
 export type ScoredPhrase = { key: string; stems: string[]; surface: string; score: number; count: number; wordCount: number };
 
 /** The most frequent spelling of a phrase (ties: the first seen). */
-function bestSurface(surfaces: ReadonlyMap<string, number>): string {
+export function bestSurface(surfaces: ReadonlyMap<string, number>): string {
   let best = "";
   let bestCount = -1;
   for (const [s, c] of surfaces) {

@@ -141,6 +141,7 @@ immer oft meistens jede jeder jedes andere anderen anderes hier dort genau besti
     cause: ["weil", "deshalb", "daher", "darum", "denn", "sodass", "führt zu", "verursacht", "aus diesem grund"],
     procedure: ["zuerst", "zunächst", "danach", "schritt", "schließlich", "anschließend"],
     comparison: ["mehr als", "weniger als", "größer als", "kleiner als", "im gegensatz", "während", "statt", "anstatt", "verglichen", "unterschied"],
+    naming: ["nennt man", "nennen wir", "bezeichnet man als"],
   },
   quiz: {
     question: (s) => `Ergänze, was das Video sagt: „${s}“`,
@@ -153,6 +154,7 @@ immer oft meistens jede jeder jedes andere anderen anderes hier dort genau besti
         cause: (x) => `Welchen Grund nennt das Video zu „${x}“? Antworte in eigenen Worten.`,
         procedure: (x) => `Wie funktioniert „${x}“ Schritt für Schritt, so wie das Video es zeigt? Antworte in eigenen Worten.`,
         comparison: (x) => `Wodurch unterscheidet sich „${x}“ von dem, womit das Video es vergleicht? Antworte in eigenen Worten.`,
+        relation: (x, y) => `Wie hängen „${x}“ und „${y}“ laut dem Video zusammen? Antworte in eigenen Worten.`,
         explanation: (x) => `Was erklärt das Video über „${x}“? Antworte in eigenen Worten.`,
       },
       fullAnswer: {
@@ -160,6 +162,7 @@ immer oft meistens jede jeder jedes andere anderen anderes hier dort genau besti
         cause: "Eine vollständige Antwort sagt, was wozu führt und warum.",
         procedure: "Eine vollständige Antwort nennt die Schritte und wie einer zum nächsten führt.",
         comparison: "Eine vollständige Antwort sagt, was verglichen wird und worin sich beides unterscheidet.",
+        relation: "Eine vollständige Antwort sagt in einem eigenen Satz, wie beides laut dem Video zusammenhängt.",
         explanation: "Eine vollständige Antwort sagt, was das Video darüber aussagt und wie die Gedanken zusammenhängen.",
       },
       covered: "Deine Antwort sagt, was das Video erklärt.",

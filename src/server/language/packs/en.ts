@@ -132,9 +132,40 @@ yes yet you your yours yourself yourselves
       "refers to",
       "is just",
       "are just",
+      "is simply",
+      "which is a",
+      "which is an",
+      "which is the",
+      "which means",
+      "we define",
+      "is what we call",
     ],
     cause: ["because", "since", "so that", "therefore", "that's why", "which is why", "causes", "leads to", "results in", "due to"],
-    procedure: ["first", "step", "after that", "afterwards", "start by", "start with", "then you", "you take", "by adding", "by taking", "by multiplying"],
+    // "first" and "step" alone are as often "the first term" or "a strange step": a procedure is told to someone doing it.
+    procedure: [
+      "first you",
+      "first we",
+      "first,",
+      "first of all",
+      "step one",
+      "step by step",
+      "the first step",
+      "the next step",
+      "then you",
+      "then we",
+      "next you",
+      "next we",
+      "after that",
+      "afterwards",
+      "start by",
+      "start with",
+      "begin by",
+      "you take",
+      "by adding",
+      "by taking",
+      "by multiplying",
+      "repeat",
+    ],
     comparison: [
       "than",
       "unlike",
@@ -148,6 +179,7 @@ yes yet you your yours yourself yourselves
       "in contrast",
       "versus",
     ],
+    naming: ["is called", "are called", "called", "known as", "we call", "referred to as", "named"],
   },
   quiz: {
     question: (s) => `${CLOZE_PREFIX} "${s}"`,
@@ -160,6 +192,7 @@ yes yet you your yours yourself yourselves
         cause: (x) => `In your own words, what reason does the video give about "${x}"?`,
         procedure: (x) => `In your own words, how does "${x}" work, step by step, as the video shows it?`,
         comparison: (x) => `In your own words, how does the video set "${x}" apart from what it compares it with?`,
+        relation: (x, y) => `In your own words, how does the video connect "${x}" and "${y}"?`,
         explanation: (x) => `In your own words, what does the video explain about "${x}"?`,
       },
       fullAnswer: {
@@ -167,6 +200,7 @@ yes yet you your yours yourself yourselves
         cause: "A full answer says what leads to what, and why.",
         procedure: "A full answer says the steps and how one leads to the next.",
         comparison: "A full answer says what is compared and how the two differ.",
+        relation: "A full answer says how the two are linked, as the video states it, in a sentence of your own.",
         explanation: "A full answer says what the video states about it and how the ideas connect.",
       },
       covered: "Your answer states what the video explains.",
@@ -254,6 +288,18 @@ export const englishGrammar: EnglishGrammar = {
   keyPoints: {
     /** Pronouns whose referent is outside the sentence (not "you" or "we": a lesson's generic subjects). */
     anaphora: new Set(["it", "its", "itself", "this", "that", "these", "those", "they", "them", "their", "he", "him", "his", "she", "her"]),
+  },
+  openQuestions: {
+    /** Fields, places and everyday or all-purpose nouns: a section seldom explains one of them, it uses it. */
+    broadAlone: new Set(
+      `math maths mathematics science physics college school class university world life job career tip tips trick tricks
+  product products evidence element elements function functions area areas rule rules understanding intuition approach
+  approaches lesson lessons difference differences series diagram picture graph puzzle puzzles passion story topic concept
+  process method system setup expression formula equation sum letter line shape size length order name reason argument
+  language sense feeling thinking meter meters unit units neighbors neighbours change changes effect`
+        .split(/\s+/)
+        .filter(Boolean),
+    ),
   },
 };
 

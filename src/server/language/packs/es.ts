@@ -130,6 +130,7 @@ menudo cada otro otra otros otras aquí allí ahí
     cause: ["porque", "ya que", "debido a", "por eso", "por lo tanto", "causa", "provoca", "hace que", "da lugar a"],
     procedure: ["primero", "paso", "después", "a continuación", "finalmente", "empieza por", "se empieza"],
     comparison: ["mayor que", "menor que", "a diferencia", "mientras que", "en lugar de", "comparado con", "igual que", "en cambio", "en vez de"],
+    naming: ["se llama", "se llaman", "llamado", "llamada", "conocido como", "conocida como", "se conoce como"],
   },
   quiz: {
     question: (s) => `Completa lo que dice el vídeo: «${s}»`,
@@ -142,6 +143,7 @@ menudo cada otro otra otros otras aquí allí ahí
         cause: (x) => `Con tus propias palabras, ¿qué razón da el vídeo sobre «${x}»?`,
         procedure: (x) => `Con tus propias palabras, ¿cómo funciona «${x}», paso a paso, según el vídeo?`,
         comparison: (x) => `Con tus propias palabras, ¿en qué se distingue «${x}» de aquello con lo que lo compara el vídeo?`,
+        relation: (x, y) => `Con tus propias palabras, ¿qué relación establece el vídeo entre «${x}» y «${y}»?`,
         explanation: (x) => `Con tus propias palabras, ¿qué explica el vídeo sobre «${x}»?`,
       },
       fullAnswer: {
@@ -149,6 +151,7 @@ menudo cada otro otra otros otras aquí allí ahí
         cause: "Una respuesta completa dice qué lleva a qué, y por qué.",
         procedure: "Una respuesta completa dice los pasos y cómo uno lleva al siguiente.",
         comparison: "Una respuesta completa dice qué se compara y en qué se diferencian.",
+        relation: "Una respuesta completa dice cómo se relacionan los dos, según el vídeo, en una frase tuya.",
         explanation: "Una respuesta completa dice lo que afirma el vídeo y cómo se relacionan las ideas.",
       },
       covered: "Tu respuesta expresa lo que explica el vídeo.",

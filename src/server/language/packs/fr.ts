@@ -130,6 +130,7 @@ chaque autre autres ici là
     cause: ["parce que", "car", "puisque", "à cause", "grâce à", "c'est pourquoi", "entraîne", "provoque", "ce qui fait"],
     procedure: ["d'abord", "ensuite", "étape", "enfin", "on commence", "après cela"],
     comparison: ["plus que", "moins que", "contrairement", "alors que", "tandis que", "au lieu de", "par rapport", "comparé", "de même que"],
+    naming: ["s'appelle", "appelé", "appelée", "on appelle", "qu'on appelle", "connu sous le nom"],
   },
   quiz: {
     question: (s) => `Complétez ce que dit la vidéo : « ${s} »`,
@@ -142,6 +143,7 @@ chaque autre autres ici là
         cause: (x) => `Avec vos propres mots, quelle raison la vidéo donne-t-elle à propos de « ${x} » ?`,
         procedure: (x) => `Avec vos propres mots, comment fonctionne « ${x} », étape par étape, selon la vidéo ?`,
         comparison: (x) => `Avec vos propres mots, qu'est-ce qui distingue « ${x} » de ce à quoi la vidéo le compare ?`,
+        relation: (x, y) => `Avec vos propres mots, quel lien la vidéo établit-elle entre « ${x} » et « ${y} » ?`,
         explanation: (x) => `Avec vos propres mots, qu'explique la vidéo à propos de « ${x} » ?`,
       },
       fullAnswer: {
@@ -149,6 +151,7 @@ chaque autre autres ici là
         cause: "Une réponse complète dit ce qui mène à quoi, et pourquoi.",
         procedure: "Une réponse complète dit les étapes et comment l'une mène à la suivante.",
         comparison: "Une réponse complète dit ce qui est comparé et en quoi les deux diffèrent.",
+        relation: "Une réponse complète dit comment les deux sont liés, selon la vidéo, dans une phrase à vous.",
         explanation: "Une réponse complète dit ce qu'affirme la vidéo et comment les idées se relient.",
       },
       covered: "Votre réponse exprime ce qu'explique la vidéo.",

@@ -117,6 +117,7 @@ agora bastante provavelmente talvez possível sempre cada outro outra outros out
     cause: ["porque", "já que", "devido a", "por isso", "portanto", "causa", "faz com que", "leva a"],
     procedure: ["primeiro", "passo", "depois disso", "em seguida", "finalmente", "começa por"],
     comparison: ["maior que", "menor que", "ao contrário", "enquanto", "em vez de", "comparado", "em comparação", "diferente de"],
+    naming: ["se chama", "chamado", "chamada", "conhecido como", "conhecida como", "chamamos"],
   },
   quiz: {
     question: (s) => `Complete o que o vídeo diz: “${s}”`,
@@ -129,6 +130,7 @@ agora bastante provavelmente talvez possível sempre cada outro outra outros out
         cause: (x) => `Com suas próprias palavras, que razão o vídeo dá sobre “${x}”?`,
         procedure: (x) => `Com suas próprias palavras, como funciona “${x}”, passo a passo, segundo o vídeo?`,
         comparison: (x) => `Com suas próprias palavras, o que distingue “${x}” daquilo com que o vídeo o compara?`,
+        relation: (x, y) => `Com suas próprias palavras, que relação o vídeo estabelece entre “${x}” e “${y}”?`,
         explanation: (x) => `Com suas próprias palavras, o que o vídeo explica sobre “${x}”?`,
       },
       fullAnswer: {
@@ -136,6 +138,7 @@ agora bastante provavelmente talvez possível sempre cada outro outra outros out
         cause: "Uma resposta completa diz o que leva a quê, e por quê.",
         procedure: "Uma resposta completa diz os passos e como um leva ao seguinte.",
         comparison: "Uma resposta completa diz o que é comparado e em que os dois diferem.",
+        relation: "Uma resposta completa diz como os dois se relacionam, segundo o vídeo, numa frase sua.",
         explanation: "Uma resposta completa diz o que o vídeo afirma e como as ideias se ligam.",
       },
       covered: "Sua resposta expressa o que o vídeo explica.",
