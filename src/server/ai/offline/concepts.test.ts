@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 
 import type { TimedSegment } from "~/server/video/types";
 
-import { extractConcepts } from "./concepts";
+import { extractConcepts, saidOftenRule } from "./concepts";
 import { indexPhrases } from "./titles";
 
 /** Sentences 5 s apart; each section's sentences follow each other. */
@@ -91,5 +91,28 @@ describe("one concept across courses", () => {
     ]);
     const keys = (concepts: ReturnType<typeof lecture>) => new Set(concepts.map((c) => c.key));
     expect([...keys(first)].filter((key) => keys(second).has(key))).toContain("binary search");
+  });
+});
+
+describe("saidOftenRule", () => {
+  /** A video of `minutes` whose one line a minute says "pivot" on its first `pivots` lines. */
+  function video(minutes: number, pivots: number) {
+    const lines = Array.from({ length: minutes }, (_, k) => (k < pivots ? `The pivot splits the array at step ${k}.` : `Nothing new happens at step ${k}.`));
+    const segments: TimedSegment[] = lines.map((text, index) => ({ index, text, startMs: index * 60_000, endMs: (index + 1) * 60_000 }));
+    const index = indexPhrases(lines);
+    const pivot = index.phrases.findIndex((phrase) => phrase.key === "pivot");
+    return { saidOften: saidOftenRule(index, segments), pivot };
+  }
+
+  test("a word said twice is a concept of a six-minute video, not of a twenty-minute one, where four times is", () => {
+    const short = video(6, 2);
+    expect(short.pivot).toBeGreaterThanOrEqual(0);
+    expect(short.saidOften(short.pivot)).toBe(true);
+    const long = video(20, 2);
+    expect(long.saidOften(long.pivot)).toBe(false);
+    const longer = video(20, 4);
+    expect(longer.saidOften(longer.pivot)).toBe(true);
+    const once = video(3, 1);
+    expect(once.saidOften(once.pivot)).toBe(false);
   });
 });

@@ -28,9 +28,25 @@ export type ExtractedConcept = {
 const PHRASES_PER_SECTION = 3;
 /**
  * How often the video must say a phrase for it to be a concept: a word alone is more often an
- * everyday noun of one passage ("friend", "machine") than a phrase of two is.
+ * everyday noun of one passage ("friend", "machine") than a phrase of two is. A word's count grows
+ * with the video, one mention per WORD_MENTION_MINUTES of it, from the phrase's up to its
+ * own: a six-minute lesson says its idea twice where a twenty-minute one says it ten times.
  */
 const MIN_MENTIONS = { word: 4, phrase: 2 };
+const WORD_MENTION_MINUTES = 4;
+
+/**
+ * Whether the video says a phrase of the index often enough to be a concept (MIN_MENTIONS), by
+ * the lines that say it; the video's length from its last segment's end.
+ */
+export function saidOftenRule(index: PhraseIndex, segments: readonly TimedSegment[]): (id: number) => boolean {
+  const mentions = new Map<number, number>();
+  for (const ids of index.byLine) for (const id of ids) mentions.set(id, (mentions.get(id) ?? 0) + 1);
+  const last = segments.at(-1);
+  const minutes = last ? last.endMs / 60_000 : 0;
+  const wordMentions = Math.min(MIN_MENTIONS.word, Math.max(MIN_MENTIONS.phrase, Math.ceil(minutes / WORD_MENTION_MINUTES)));
+  return (id) => (mentions.get(id) ?? 0) >= (index.phrases[id]!.stems.length > 1 ? MIN_MENTIONS.phrase : wordMentions);
+}
 /** Concepts per section of the course, within [MIN_CONCEPTS, MAX_CONCEPTS] when the video has them. */
 const CONCEPTS_PER_SECTION = 0.8;
 const MIN_CONCEPTS = 5;
@@ -120,16 +136,14 @@ export function extractConcepts(input: {
   const spans = sectionSpans(segments, sections);
   const ranked = rankKeyPhrases(index, spans, { limit: PHRASES_PER_SECTION * 3 });
   const idOf = new Map(index.phrases.map((phrase, id) => [phrase.key, id]));
-  const mentions = new Map<number, number>();
-  for (const ids of index.byLine) for (const id of ids) mentions.set(id, (mentions.get(id) ?? 0) + 1);
+  const saidOften = saidOftenRule(index, segments);
 
   type Candidate = { phrase: ScoredPhrase; score: number; bestScore: number; moments: ConceptMoment[]; lines: number[] };
   const candidates = new Map<string, Candidate>();
   ranked.forEach((phrases, k) => {
     for (const phrase of phrases.slice(0, PHRASES_PER_SECTION)) {
       const id = idOf.get(phrase.key);
-      const timesSaid = id === undefined ? 0 : (mentions.get(id) ?? 0);
-      if (id === undefined || timesSaid < (phrase.stems.length > 1 ? MIN_MENTIONS.phrase : MIN_MENTIONS.word)) continue;
+      if (id === undefined || !saidOften(id)) continue;
       const said = mentionsIn(index, id, spans[k]!);
       const line = said[0];
       if (line === undefined) continue;

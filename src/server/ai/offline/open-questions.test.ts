@@ -139,6 +139,22 @@ describe("buildOpenQuestions", () => {
     expect(questions.some((q) => q.questionText.includes("what does the video explain about"))).toBe(false);
   });
 
+  test("an everyday word is a topic where the video says it far more often than English does", () => {
+    const lines = [
+      ["Welcome to this lesson.", "Today we search a list.", "A list holds names.", "The list is long.", "We want one name.", "Let us begin."],
+      [
+        "Binary search only works because the list is sorted.",
+        "On an unsorted list the middle tells you nothing.",
+        "Each step throws away half of the list.",
+        "The list shrinks until one name is left.",
+        "A sorted list makes every comparison count.",
+        "That is why we sort the list first.",
+      ],
+    ];
+    const asked = buildOpenQuestions(source(lines, 1)).map((q) => q.questionText);
+    expect(asked.some((text) => text.includes('"list"'))).toBe(true);
+  });
+
   test("the topic names an idea: no broad word alone, no fragment of a longer fixed phrase", () => {
     const lines = [
       ["Welcome to this course.", "We study equations.", "Equations have two sides.", "Math is fun.", "Math is everywhere.", "Math again."],

@@ -21,6 +21,7 @@ import { englishGrammar, englishOnAllText } from "~/server/language/packs/en";
 import { cleanSentence, foldText, isTitleFiller, terms, tokenize } from "~/server/language/text";
 import { englishWordVectors } from "~/server/language/word-vectors";
 
+import { saidOftenRule } from "./concepts";
 import { transcriptLanguage } from "./language";
 import { rulesFor } from "./language-rules";
 import { bestSurface, type PhraseIndex, type PhraseInfo, rankKeyPhrases, type LineSpan } from "./titles";
@@ -36,8 +37,6 @@ const REFERENCE_MAX_CHARS = 320;
 const REFERENCE_MAX_LINES = 3;
 /** Key phrases of the section tried, strongest first. */
 const PHRASES_TRIED = 8;
-/** How often the video must say a topic (the concepts' rule, concepts.ts): a single word is more often an everyday one. */
-const MIN_MENTIONS = { word: 4, phrase: 2 };
 /** A noun names an idea more often than another word does. */
 const NOUN_WEIGHT = 2;
 /** What a line earns for what it explains: a definition most, any explaining word next. */
@@ -64,8 +63,15 @@ const PERSONAL = /\b(?:i|we|you|us|our|your)\b/;
  */
 const FRAGMENT_SHARE = 0.75;
 const FRAGMENT_MIN_MENTIONS = 2;
-/** An English word among this many most frequent ones ("hand", "wall", "information") is an everyday word: a section uses it more than it explains it. */
+/**
+ * An English word among this many most frequent ones ("hand", "information", "set") is an everyday
+ * word: a section uses it more than it explains it, unless the video says it far more often than
+ * English does (EVERYDAY_KEYNESS times; "network", "charge", "heat" in the videos on them). English
+ * says the word of frequency rank r about ZIPF_SHARE / (r + 1) of the time (Zipf's law).
+ */
 const EVERYDAY_RANK = 3000;
+const EVERYDAY_KEYNESS = 25;
+const ZIPF_SHARE = 0.1;
 /** A comparison names its terms around the comparing words: the topic within this many content words of them. */
 const COMPARED_WITHIN = 3;
 
@@ -80,13 +86,12 @@ export function buildOpenQuestions(source: QuizSource): GeneratedQuestion[] {
   const spans = [{ start: 0, end: section.start }, section, { start: section.end, end: lines.length }].filter((span) => span.end > span.start);
   const ranked = rankKeyPhrases(index, spans)[spans.indexOf(section)] ?? [];
   const idOf = new Map(index.phrases.map((phrase, id) => [phrase.key, id]));
-  const mentions = new Map<number, number>();
-  for (const ids of index.byLine) for (const id of ids) mentions.set(id, (mentions.get(id) ?? 0) + 1);
   const words = wordStats(lines, section, index.nounsByLine, language);
   const wording = quizWording(language).open;
   const kindOf = explainsMatcher(language);
 
-  const saidOften = (id: number) => (mentions.get(id) ?? 0) >= (index.phrases[id]!.stems.length > 1 ? MIN_MENTIONS.phrase : MIN_MENTIONS.word);
+  // Said often enough to be a concept (the concepts' rule): a single word is more often an everyday one.
+  const saidOften = saidOftenRule(index, segments);
   const namesIdea = subjectRule(lines, language);
 
   const questions: GeneratedQuestion[] = [];
@@ -154,13 +159,20 @@ function subjectRule(lines: readonly string[], language: string): (phrase: Phras
   const text = foldText(lines.join(" "), language);
   const vectors = english ? englishWordVectors() : null;
   const broad = (word: string) => isFiller(word, language) || (english && BROAD_ALONE.has(word));
+  const wordsSaid = text.split(/\s+/).length;
+  const everyday = (word: string) => {
+    const rank = vectors?.rank(word);
+    if (rank === null || rank === undefined || rank >= EVERYDAY_RANK) return false;
+    const said = text.match(new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(word)}(?![\\p{L}\\p{N}])`, "gu"))?.length ?? 0;
+    return said < EVERYDAY_KEYNESS * ((wordsSaid * ZIPF_SHARE) / (rank + 1));
+  };
   return (phrase, surface = bestSurface(phrase.surfaces)) => {
     const [head] = phrase.normals;
     if (head === undefined || phrase.normals.every(broad)) return false;
     // As the question would name it: a phrase may be said as one of its words alone.
     const named = foldText(surface, language).split(/\s+/);
-    if (named.length === 1 && (broad(named[0]!) || (vectors?.rank(named[0]!) ?? Infinity) < EVERYDAY_RANK)) return false;
-    if (phrase.normals.length === 1 && (vectors?.rank(head) ?? Infinity) < EVERYDAY_RANK) return false;
+    if (named.length === 1 && (broad(named[0]!) || everyday(named[0]!))) return false;
+    if (phrase.normals.length === 1 && everyday(head)) return false;
     if (english && phrase.normals.length > 1 && /\bof\b/i.test(surface) && broad(head)) return false;
     return !isFragment(foldText(surface, language), text, language);
   };
