@@ -3,7 +3,7 @@ import { queryRows } from "./run";
 
 /**
  * A learner's counts, as every page, REST path and the public achievements card show them. Each
- * count is defined here and nowhere else (docs/architecture.md, "One number per fact"):
+ * count is defined here and nowhere else (docs/features/learner-facts.md):
  * - coursesStarted: the courses with a progress record (a current section or any completion),
  *   the records GET /api/progress/user lists;
  * - coursesCompleted: the courses where every section of the current outline is completed, the
