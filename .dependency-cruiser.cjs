@@ -1,8 +1,12 @@
 /**
  * `npm run lint:deps`: import circles in the app, its tests, benchmarks and scripts, type-only
- * imports included (a circle of types still means two modules that cannot be understood apart). The layers themselves (what may
- * import what) are ESLint's no-restricted-imports rules in eslint.config.js.
+ * imports included (a circle of types still means two modules that cannot be understood apart),
+ * and the layers of docs/architecture.md ("What may import what"), one rule per row of its table.
+ * ESLint's no-restricted-imports rules (eslint.config.js) say the same in the editor.
  */
+/** A module of src/server by its name: the folder or the file beside it ("db" is src/server/db/ and src/server/db.ts). */
+const server = (...names) => `^src/server/(${names.join("|")})(/|\\.ts$)`;
+const npm = (...names) => `^node_modules/(${names.join("|")})/`;
 module.exports = {
   forbidden: [
     {
@@ -27,6 +31,62 @@ module.exports = {
         "src/server/eval measures the engine (scripts/eval-*, bench and tests use it); what runs for learners never imports it, so it can grow without weighing on the app.",
       from: { path: "^src/", pathNot: ["^src/server/eval/", "\\.test\\.ts$"] },
       to: { path: "^src/server/eval/" },
+    },
+    {
+      name: "pages-use-trpc",
+      severity: "error",
+      comment: "Pages, components and hooks reach the server through ~/trpc: the database and services are server-side.",
+      from: { path: "^src/(app|components|hooks)/", pathNot: "^src/app/api/" },
+      to: { path: [server("db", "services"), "^src/generated/"] },
+    },
+    {
+      name: "routers-call-services",
+      severity: "error",
+      comment: "A router validates and calls one service: no database, Prisma or SDK of its own.",
+      from: { path: "^src/server/api/routers/" },
+      to: { path: [server("db"), "^src/generated/", npm("@prisma", "stripe", "ai", "@ai-sdk")] },
+    },
+    {
+      name: "services-below-the-api",
+      severity: "error",
+      comment: "Services and the job runtime never import the API layer, tRPC or Next; raw SQL is in db/queries/<domain>.ts.",
+      from: { path: server("services", "jobs") },
+      to: { path: [server("api"), "^src/server/db/queries/run\\.ts$", npm("@trpc", "next")] },
+    },
+    {
+      name: "jobs-know-no-job",
+      severity: "error",
+      comment: "jobs/ is the runtime only: what a job does comes in from the service that starts the worker.",
+      from: { path: server("jobs") },
+      to: { path: server("services", "ai", "video", "billing") },
+    },
+    {
+      name: "adapters-below-services",
+      severity: "error",
+      comment: "The engines, video sources and billing never touch the database, services or the API layer.",
+      from: { path: server("ai", "video", "billing") },
+      to: { path: [server("db", "services", "api"), "^src/generated/"] },
+    },
+    {
+      name: "video-does-not-read-ai",
+      severity: "error",
+      comment: "ai/ reads video/ (its types, transcripts, word relevance), never the other way.",
+      from: { path: server("video") },
+      to: { path: server("ai") },
+    },
+    {
+      name: "language-reads-lib-only",
+      severity: "error",
+      comment: "language/ sits below ai/ and video/, which both read it: it imports lib/ and the logger only.",
+      from: { path: server("language") },
+      to: { path: "^src/", pathNot: ["^src/lib/", server("language"), "^src/server/logger\\.ts$"] },
+    },
+    {
+      name: "lib-is-pure",
+      severity: "error",
+      comment: "lib/ is pure, universal code: nothing of the server, the pages or the client.",
+      from: { path: "^src/lib/" },
+      to: { path: "^src/(server|app|components|hooks|trpc)/" },
     },
   ],
   options: {
