@@ -28,7 +28,7 @@ describe("AppError codes", () => {
   });
 
   test("carries a retry time for TOO_MANY_REQUESTS", () => {
-    const error = new AppError("TOO_MANY_REQUESTS", "slow down", 42);
+    const error = new AppError("TOO_MANY_REQUESTS", "slow down", { retryAfterSeconds: 42 });
     expect(error.retryAfterSeconds).toBe(42);
     expect(error.name).toBe("AppError");
     expect(error).toBeInstanceOf(Error);

@@ -22,17 +22,25 @@ export type AppErrorCode = keyof typeof APP_ERRORS;
 
 export const isAppErrorCode = (value: unknown): value is AppErrorCode => typeof value === "string" && Object.hasOwn(APP_ERRORS, value);
 
+export type AppErrorDetails = {
+  /** For TOO_MANY_REQUESTS: seconds until a retry can succeed (sent as Retry-After). */
+  retryAfterSeconds?: number;
+  /** For a CONFLICT on an edit made on an old version: the course's version now (sent as `data.currentVersion`). */
+  currentVersion?: number;
+};
+
 export class AppError extends Error {
   override readonly name = "AppError";
+  readonly retryAfterSeconds?: number;
+  readonly currentVersion?: number;
   constructor(
     readonly code: AppErrorCode,
     message: string,
-    /** For TOO_MANY_REQUESTS: seconds until a retry can succeed (sent as Retry-After). */
-    readonly retryAfterSeconds?: number,
-    /** For a CONFLICT on an edit made on an old version: the course's version now (sent as `data.currentVersion`). */
-    readonly currentVersion?: number,
+    details: AppErrorDetails = {},
   ) {
     super(message);
+    this.retryAfterSeconds = details.retryAfterSeconds;
+    this.currentVersion = details.currentVersion;
   }
 
   get status(): number {

@@ -115,7 +115,7 @@ export async function consumeLimit(rule: LimitRule, key: string): Promise<void> 
     await limiterFor(rule).consume(key.toLowerCase().slice(0, 200));
   } catch (error) {
     if (error instanceof RateLimiterRes) {
-      throw new AppError("TOO_MANY_REQUESTS", rule.message, Math.max(1, Math.ceil(error.msBeforeNext / 1000)));
+      throw new AppError("TOO_MANY_REQUESTS", rule.message, { retryAfterSeconds: Math.max(1, Math.ceil(error.msBeforeNext / 1000)) });
     }
     throw error;
   }
@@ -125,7 +125,7 @@ export async function consumeLimit(rule: LimitRule, key: string): Promise<void> 
 export async function assertUnderLimit(rule: LimitRule, key: string): Promise<void> {
   const state = await limiterFor(rule).get(key.toLowerCase().slice(0, 200));
   if (state && state.consumedPoints >= rule.points) {
-    throw new AppError("TOO_MANY_REQUESTS", rule.message, Math.max(1, Math.ceil(state.msBeforeNext / 1000)));
+    throw new AppError("TOO_MANY_REQUESTS", rule.message, { retryAfterSeconds: Math.max(1, Math.ceil(state.msBeforeNext / 1000)) });
   }
 }
 

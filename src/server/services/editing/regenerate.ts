@@ -89,7 +89,7 @@ export async function startRegeneration(
     const active = await tx.generationJob.findMany({ where: { userId, kind: "section", status: { in: ["queued", "running"] } }, select: { input: true } });
     if (active.some((job) => regenerationJobInputSchema.safeParse(job.input).data?.sectionId === id))
       throw new AppError("CONFLICT", REGENERATION_MESSAGES.busy);
-    if (active.length >= MAX_ACTIVE_REGENERATIONS) throw new AppError("TOO_MANY_REQUESTS", REGENERATION_MESSAGES.tooMany, 30);
+    if (active.length >= MAX_ACTIVE_REGENERATIONS) throw new AppError("TOO_MANY_REQUESTS", REGENERATION_MESSAGES.tooMany, { retryAfterSeconds: 30 });
     const input: RegenerationJobInput = { kind: "section", courseId, sectionId: id, instructions: instructions?.trim() || null, version };
     return tx.generationJob.create({ data: { userId, kind: "section", input }, select: jobSelect });
   });

@@ -43,6 +43,6 @@ export async function lockOwnCourse(
 ): Promise<LockedCourseRow> {
   const course = await lockCourse(tx, courseId);
   if (!course || course.userId !== userId || course.status !== "ready") throw new AppError("NOT_FOUND", notFound);
-  if (version !== undefined && version !== course.version) throw new AppError("CONFLICT", EDIT_MESSAGES.stale, undefined, course.version);
+  if (version !== undefined && version !== course.version) throw new AppError("CONFLICT", EDIT_MESSAGES.stale, { currentVersion: course.version });
   return course;
 }

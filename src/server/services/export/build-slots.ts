@@ -34,7 +34,7 @@ function release(): void {
 
 /** Runs `build` (a deck of `userId`'s) in a build slot; refuses while another deck of theirs is building. */
 export async function withDeckBuildSlot<T>(userId: number, build: () => Promise<T>): Promise<T> {
-  if (learnersBuilding.has(userId)) throw new AppError("TOO_MANY_REQUESTS", DECK_BUSY_MESSAGE, DECK_BUSY_RETRY_SECONDS);
+  if (learnersBuilding.has(userId)) throw new AppError("TOO_MANY_REQUESTS", DECK_BUSY_MESSAGE, { retryAfterSeconds: DECK_BUSY_RETRY_SECONDS });
   learnersBuilding.add(userId);
   try {
     await acquire();

@@ -53,7 +53,7 @@ export async function startCourseGeneration(db: Db, userId: number, input: Start
   const job = await db.$transaction(async (tx) => {
     await lockUserForJobStart(tx, userId);
     const active = await tx.generationJob.count({ where: { userId, kind: "course", status: { in: ["queued", "running"] } } });
-    if (active >= MAX_ACTIVE_JOBS_PER_USER) throw new AppError("TOO_MANY_REQUESTS", TOO_MANY_ACTIVE_JOBS_MESSAGE, 30);
+    if (active >= MAX_ACTIVE_JOBS_PER_USER) throw new AppError("TOO_MANY_REQUESTS", TOO_MANY_ACTIVE_JOBS_MESSAGE, { retryAfterSeconds: 30 });
     const { monthlyCourseLimit } = await getEntitlements(tx, userId, now);
     if (!(await reserveCourseSlot(tx, userId, quotaMonth, monthlyCourseLimit))) throw new AppError("FORBIDDEN", MONTHLY_LIMIT_MESSAGE);
     return tx.generationJob.create({ data: { userId, input: jobInput }, select: jobSelect });
