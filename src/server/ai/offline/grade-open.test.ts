@@ -65,6 +65,29 @@ describe("gradeOpenAnswer", () => {
     expect(gradeOpenAnswer("Photosynthesis turns sunlight into sugar in the leaves of plants.", shutter, "en").credit).toBe(0);
   });
 
+  test("saying one does not know or remember earns nothing, though vectors put everyday words near each other", () => {
+    const lists = {
+      questionText: 'In your own words, what reason does the video give about "list"?',
+      reference: "This only works because the list is sorted. On an unsorted list, looking at the middle tells you nothing about where your name is.",
+      keyIdeas: ["sorted", "unsorted", "tells", "name"],
+    };
+    const gradient = {
+      questionText: 'In your own words, how does the video connect "gradient" and "steepest ascent"?',
+      reference:
+        "The gradient of a function gives you the direction of steepest ascent, which direction should you step to increase the function most quickly.",
+      keyIdeas: ["calculus", "function", "direction", "quickly"],
+    };
+    for (const asked of [question, lists, gradient]) {
+      for (const answer of [
+        "I do not remember.",
+        "No idea, sorry. I was not paying attention to this part.",
+        "I don't know, I forgot what the video said here.",
+      ]) {
+        expect(gradeOpenAnswer(answer, asked, "en").credit, answer).toBe(0);
+      }
+    }
+  });
+
   test("the key ideas pasted as a list, or comma-separated, earn a fraction of what the same ideas in a sentence earn", () => {
     const sentence = credit("It turns each key into a bucket number and spreads the keys evenly.");
     for (const list of ["key bucket number spreads evenly", "key, bucket number, spreads, evenly", "keys; buckets; spreading; evenly"]) {

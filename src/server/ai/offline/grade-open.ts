@@ -110,7 +110,17 @@ export function gradeOpenAnswer(answer: string, question: OpenQuestionToGrade, l
   const rest = distinct(terms(question.reference, language)).filter((term) => !asked.has(term.stem) && !ideaStems.has(term.stem));
   // Without the vectors (package not installed) English is graded as it was before they came.
   const vectors = tagged && englishWordVectors();
-  const bySynonym = vectors ? englishSynonymsSaid(vectors, said, [...ideas.flatMap((idea) => idea.terms), ...rest], asked, saysLiterally) : new Set<string>();
+  const ideaTerms = ideas.flatMap((idea) => idea.terms);
+  const bySynonym =
+    vectors && tagged
+      ? englishSynonymsSaid(
+          vectors,
+          { said, tagged },
+          { ideas: ideaTerms, reference: [...ideaTerms, ...rest], tagged: tag(question.reference) },
+          asked,
+          saysLiterally,
+        )
+      : new Set<string>();
   const saysIt = (word: Term) => saysLiterally(word) || bySynonym.has(word.stem);
   const ideaShare = ideas.length === 0 ? 0 : ideas.filter((idea) => idea.terms.every(saysIt)).length / ideas.length;
   const restShare = rest.length === 0 ? ideaShare : rest.filter(saysIt).length / rest.length;
@@ -130,21 +140,31 @@ export function gradeOpenAnswer(answer: string, question: OpenQuestionToGrade, l
 }
 
 /**
- * The stems of the reference words an English answer says by a synonym: each of its content words
- * that is no reference word (nor one the question says) stands for the one reference word, not said
- * otherwise, it is closest to in vector space, when close enough.
+ * The stems of the key ideas an English answer says by a synonym: each of its content words that
+ * is no reference word (nor one the question says) stands for the one key idea, not said
+ * otherwise, it is closest to in vector space, when close enough. Only key ideas: the reference's
+ * other words are everyday ones more often ("want", "look", "nothing"), and vectors put everyday
+ * words near each other ("remember" is 0.72 from "nothing"), so "I do not remember" said them.
  */
 function englishSynonymsSaid(
   vectors: WordVectors,
-  said: readonly Term[],
-  reference: readonly Term[],
+  answer: { said: readonly Term[]; tagged: readonly TaggedToken[] },
+  { ideas, reference, tagged }: { ideas: readonly Term[]; reference: readonly Term[]; tagged: readonly TaggedToken[] },
   asked: ReadonlySet<string>,
   saysLiterally: (word: Term) => boolean,
 ): Set<string> {
+  const { said } = answer;
   const found = new Set<string>();
   const spelling = (word: Term) => word.surface.toLowerCase();
+  // A synonym is the same kind of word where each text says it: vectors also put a noun near an adverb ("attention", "quickly" 0.60).
+  const answerClass = wordClasses(answer.tagged);
+  const referenceClass = wordClasses(tagged);
+  const sameClass = (word: Term, target: Term) => {
+    const [a, b] = [answerClass.get(spelling(word)), referenceClass.get(spelling(target))];
+    return a === undefined || b === undefined || a === b;
+  };
   const eligible = (word: Term) => spelling(word).length >= SYNONYM_MIN_LETTERS && /^[a-z]+$/.test(spelling(word));
-  const unsaid = distinct(reference).filter((word) => eligible(word) && !saysLiterally(word));
+  const unsaid = distinct(ideas).filter((word) => eligible(word) && !saysLiterally(word));
   const referenceLemmas = new Set(reference.map((word) => lemmaOf(word.surface)));
   const standIns = said.filter(
     (word) => eligible(word) && !asked.has(word.stem) && !reference.some((other) => sameTerm(word, other)) && !referenceLemmas.has(lemmaOf(word.surface)),
@@ -153,12 +173,33 @@ function englishSynonymsSaid(
     let best: { stem: string; similarity: number } | null = null;
     for (const target of unsaid) {
       const similarity = vectors.similarity(spelling(word), spelling(target)) ?? 0;
-      if (similarity >= SYNONYM_SIMILARITY && similarity > (best?.similarity ?? 0)) best = { stem: target.stem, similarity };
+      if (similarity >= SYNONYM_SIMILARITY && similarity > (best?.similarity ?? 0) && sameClass(word, target)) best = { stem: target.stem, similarity };
     }
     if (best) found.add(best.stem);
   }
   return found;
 }
+
+/** Each word's class as its text uses it (noun, verb, adjective, adverb), by its lower-case spelling; the first use decides. */
+function wordClasses(tagged: readonly TaggedToken[]): Map<string, string> {
+  const classes = new Map<string, string>();
+  for (const token of tagged) {
+    const wordClass = WORD_CLASS[token.pos];
+    const spelling = token.text.toLowerCase();
+    if (wordClass && !classes.has(spelling)) classes.set(spelling, wordClass);
+  }
+  return classes;
+}
+
+const WORD_CLASS: Partial<Record<PartOfSpeech, string>> = {
+  NOUN: "noun",
+  PROPN: "noun",
+  VERB: "verb",
+  AUX: "verb",
+  ADJ: "adjective",
+  ADV: "adverb",
+  PRON: "pronoun",
+};
 
 /** Whether a tagged English answer of three words or more has no function word (article, preposition, pronoun, conjunction, auxiliary) to relate its terms. */
 function relatesNothing(tagged: readonly TaggedToken[]): boolean {
