@@ -2,7 +2,8 @@ import { courseConceptsOutput, masteryOutput, practiceAnswerInput, practiceAnswe
 import { courseIdInput } from "~/lib/schemas/course";
 import { getCourseConcepts } from "~/server/services/concepts/course-concepts";
 import { getMastery } from "~/server/services/mastery/get-mastery";
-import { answerPracticeQuestion, getPracticeSet } from "~/server/services/mastery/practice";
+import { answerPracticeQuestion } from "~/server/services/practice/answer-practice-question";
+import { getPracticeSet } from "~/server/services/practice/get-practice-set";
 
 import { createTRPCRouter, protectedProcedure } from "../trpc";
 
