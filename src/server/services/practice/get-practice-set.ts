@@ -10,7 +10,7 @@ import { selectDueCardsOnConcepts } from "~/server/db/queries/cards";
 import { selectPracticeQuestions, selectUnquizzedSections, selectVisibleConcepts } from "~/server/db/queries/mastery";
 import { AppError } from "~/server/errors";
 import { logger } from "~/server/logger";
-import { toQueueCards } from "~/server/services/cards/review";
+import { toQueueCards } from "~/server/services/cards/queue-cards";
 import { getReviewSettings } from "~/server/services/cards/settings";
 import { generateSectionQuiz } from "~/server/services/quiz/generate-quiz";
 
