@@ -1,12 +1,42 @@
 /**
  * `npm run lint:deps`: import circles in the app, its tests, benchmarks and scripts, type-only
  * imports included (a circle of types still means two modules that cannot be understood apart),
- * and the layers of docs/architecture.md ("What may import what"), one rule per row of its table.
- * ESLint's no-restricted-imports rules (eslint.config.js) say the same in the editor.
+ * the layers of docs/architecture.md ("What may import what"), one rule per row of its table, and
+ * the order of the service areas. ESLint's no-restricted-imports rules (eslint.config.js) say the
+ * same of the layers in the editor.
  */
 /** A module of src/server by its name: the folder or the file beside it ("db" is src/server/db/ and src/server/db.ts). */
 const server = (...names) => `^src/server/(${names.join("|")})(/|\\.ts$)`;
 const npm = (...names) => `^node_modules/(${names.join("|")})/`;
+/** Modules of the service areas by name: src/server/services/<area>/. */
+const serviceAreas = (...names) => `^src/server/services/(${names.join("|")})/`;
+/**
+ * The service areas from the lowest to the highest. An area imports only areas below it, so no
+ * two areas import each other: who may see a course, learning events and the mastery model are
+ * asked by many; practice sits on cards, quizzes and mastery; generation runs editing's
+ * regeneration jobs on its queue. A new area takes its place here.
+ */
+const SERVICE_AREAS = [
+  ...["auth", "subscription", "course", "gamification", "transcript", "mastery", "cards", "concepts", "quiz", "practice"],
+  ...["progress", "notes", "chat", "export", "classes", "editing", "generation"],
+];
+/** Tests are left out: an integration test drives the whole app (test/caller), whatever area it sits in. */
+const areaOrder = [
+  ...SERVICE_AREAS.slice(0, -1).map((area, i) => ({
+    name: `${area}-imports-no-higher-area`,
+    severity: "error",
+    comment: `services/${area}/ sits below ${SERVICE_AREAS.slice(i + 1).join(", ")} (SERVICE_AREAS): an import of one of them is an arrow back up.`,
+    from: { path: serviceAreas(area), pathNot: "\\.test\\.ts$" },
+    to: { path: serviceAreas(...SERVICE_AREAS.slice(i + 1)) },
+  })),
+  {
+    name: "service-area-has-its-place",
+    severity: "error",
+    comment: "Every service is in an area of SERVICE_AREAS (src/server/services/<area>/), so the order covers it.",
+    from: { path: "^src/server/services/", pathNot: serviceAreas(...SERVICE_AREAS) },
+    to: {},
+  },
+];
 module.exports = {
   forbidden: [
     {
@@ -88,6 +118,7 @@ module.exports = {
       from: { path: "^src/lib/" },
       to: { path: "^src/(server|app|components|hooks|trpc)/" },
     },
+    ...areaOrder,
   ],
   options: {
     doNotFollow: { path: "node_modules" },

@@ -577,7 +577,11 @@ async function main() {
     const { serveApiRoute } = await import("~/server/api/routes");
     const { encodeSessionToken, sessionCookieName } = await import("~/server/auth/session");
     const { db, getPool } = await import("~/server/db");
-    const { deleteQuestion, editChapter, editSection, mergeNextSection, splitSection } = await import("~/server/services/editing/edit-outline");
+    const { deleteQuestion } = await import("~/server/services/editing/delete-question");
+    const { editChapter } = await import("~/server/services/editing/edit-chapter");
+    const { editSection } = await import("~/server/services/editing/edit-section");
+    const { mergeNextSection } = await import("~/server/services/editing/merge-next-section");
+    const { splitSection } = await import("~/server/services/editing/split-section");
     const probe = new pg.Client({ connectionString: database.url });
     await probe.connect();
 

@@ -17,7 +17,7 @@ import pg from "pg";
 
 import { createDbClient } from "~/server/db/client";
 import { selectCardConcepts } from "~/server/db/queries/mastery";
-import { reviewCard } from "~/server/services/cards/review";
+import { reviewCard } from "~/server/services/cards/review-card";
 import { getMastery } from "~/server/services/mastery/get-mastery";
 import { submitQuizAttempt } from "~/server/services/quiz/submit-attempt";
 

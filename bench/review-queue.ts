@@ -14,7 +14,8 @@
 import pg from "pg";
 
 import { createDbClient } from "~/server/db/client";
-import { getDueCount, getReviewQueue } from "~/server/services/cards/review";
+import { getDueCount } from "~/server/services/cards/get-due-count";
+import { getReviewQueue } from "~/server/services/cards/get-review-queue";
 
 import { openDatabase } from "./lib/app";
 import { arg } from "./lib/args";

@@ -33,7 +33,7 @@ import { API_TOKEN_MESSAGES } from "~/server/services/auth/api-tokens";
 import { ASSIGNMENT_MESSAGES } from "~/lib/schemas/assignments";
 import { CLASS_MESSAGES } from "~/lib/schemas/classes";
 import { EDIT_MESSAGES } from "~/lib/course-editing";
-import { editChapter } from "~/server/services/editing/edit-outline";
+import { editChapter } from "~/server/services/editing/edit-chapter";
 import { REGENERATION_MESSAGES, startRegeneration } from "~/server/services/editing/regenerate";
 
 import { sessionTokenFor } from "../caller";

@@ -20,7 +20,7 @@ import { MAX_NOTES_PER_COURSE } from "~/lib/schemas/notes";
 import { createBilling, type Billing } from "~/server/billing/stripe";
 import { createDbClient } from "~/server/db/client";
 import { claimNextJob } from "~/server/jobs/queue";
-import { getStreak } from "~/server/services/gamification/streaks";
+import { getStreak } from "~/server/services/gamification/get-streak";
 import { processGenerationJob } from "~/server/services/generation/worker";
 import { MAX_ACTIVE_JOBS_PER_USER } from "~/server/services/generation/start-generation";
 import { createCoupon } from "~/server/services/subscription/create-coupon";

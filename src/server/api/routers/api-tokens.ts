@@ -22,7 +22,7 @@ export const apiTokensRouter = createTRPCRouter({
     .input(apiTokenIdInput)
     .output(okOutput)
     .mutation(async ({ ctx, input }) => {
-      await revokeApiToken(ctx.db, ctx.user.id, input.id);
+      await revokeApiToken(ctx.db, { userId: ctx.user.id, tokenId: input.id });
       return { success: true as const };
     }),
 });

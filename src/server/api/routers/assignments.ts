@@ -1,6 +1,7 @@
 import { assignmentIdInput, assignmentListOutput } from "~/lib/schemas/assignments";
 import { okOutput } from "~/lib/schemas/auth";
-import { deleteAssignment, listMyAssignments } from "~/server/services/classes/assignments";
+import { deleteAssignment } from "~/server/services/classes/delete-assignment";
+import { listMyAssignments } from "~/server/services/classes/list-my-assignments";
 
 import { createTRPCRouter, protectedProcedure } from "../trpc";
 

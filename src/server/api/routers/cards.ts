@@ -2,7 +2,7 @@ import { okOutput } from "~/lib/schemas/auth";
 import { cardCreateInput, cardIdInput, cardOutput, cardReviewedOutput, cardReviewInput } from "~/lib/schemas/cards";
 import { createCard } from "~/server/services/cards/create-card";
 import { deleteCard } from "~/server/services/cards/delete-card";
-import { reviewCard } from "~/server/services/cards/review";
+import { reviewCard } from "~/server/services/cards/review-card";
 
 import { createTRPCRouter, protectedProcedure } from "../trpc";
 

@@ -24,11 +24,21 @@ import {
   classUpdateInput,
 } from "~/lib/schemas/classes";
 import { jsonIdInput } from "~/lib/schemas/common";
-import { assignCourse, listClassAssignments } from "~/server/services/classes/assignments";
+import { assignCourse } from "~/server/services/classes/assign-course";
+import { createClass } from "~/server/services/classes/create-class";
 import { classCsv, classDashboard } from "~/server/services/classes/dashboard";
-import { createClass, deleteClass, revokeInvite, rotateInvite, updateClass } from "~/server/services/classes/manage-class";
-import { joinClass, leaveClass, previewClass, removeMember, setMemberRole } from "~/server/services/classes/membership";
-import { classViewFor, listClasses } from "~/server/services/classes/view";
+import { deleteClass } from "~/server/services/classes/delete-class";
+import { joinClass } from "~/server/services/classes/join-class";
+import { leaveClass } from "~/server/services/classes/leave-class";
+import { listClassAssignments } from "~/server/services/classes/list-class-assignments";
+import { listClasses } from "~/server/services/classes/list-classes";
+import { previewClass } from "~/server/services/classes/preview-class";
+import { removeMember } from "~/server/services/classes/remove-member";
+import { revokeInvite } from "~/server/services/classes/revoke-invite";
+import { rotateInvite } from "~/server/services/classes/rotate-invite";
+import { setMemberRole } from "~/server/services/classes/set-member-role";
+import { updateClass } from "~/server/services/classes/update-class";
+import { classViewFor } from "~/server/services/classes/view";
 
 import { createTRPCRouter, protectedProcedure, sessionProcedure } from "../trpc";
 

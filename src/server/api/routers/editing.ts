@@ -17,9 +17,16 @@ import {
   sectionSplitInput,
   sectionSplitOutput,
 } from "~/lib/schemas/editing";
-import { deleteQuestion, editChapter, editCourse, editSection, mergeNextSection, splitSection } from "~/server/services/editing/edit-outline";
+import { deleteQuestion } from "~/server/services/editing/delete-question";
+import { editChapter } from "~/server/services/editing/edit-chapter";
+import { editCourse } from "~/server/services/editing/edit-course";
+import { editSection } from "~/server/services/editing/edit-section";
+import { getVersion } from "~/server/services/editing/get-version";
+import { listVersions } from "~/server/services/editing/list-versions";
+import { mergeNextSection } from "~/server/services/editing/merge-next-section";
 import { getRegeneration, startRegeneration } from "~/server/services/editing/regenerate";
-import { getVersion, listVersions, restoreVersion } from "~/server/services/editing/versions";
+import { restoreVersion } from "~/server/services/editing/restore-version";
+import { splitSection } from "~/server/services/editing/split-section";
 
 import { createTRPCRouter, protectedProcedure } from "../trpc";
 

@@ -8,7 +8,7 @@
 import { describe, expect, test } from "vitest";
 
 import { recordLearningEvent } from "~/server/services/gamification/record-event";
-import { getStreak } from "~/server/services/gamification/streaks";
+import { getStreak } from "~/server/services/gamification/get-streak";
 
 import { createTestCaller } from "../../../../test/caller";
 import { db } from "../../../../test/db";

@@ -18,8 +18,11 @@ import {
 } from "~/lib/schemas/gamification";
 import { getAchievementCard, shareAchievementCard, stopSharingAchievementCard } from "~/server/services/gamification/achievement-card";
 import { joinChallenge, listActiveChallenges, listUserChallenges } from "~/server/services/gamification/challenges";
+import { getActivityCalendar } from "~/server/services/gamification/get-activity-calendar";
+import { getStreak } from "~/server/services/gamification/get-streak";
+import { listUserBadges } from "~/server/services/gamification/list-user-badges";
 import { listRecentActivity } from "~/server/services/gamification/recent-activity";
-import { getActivityCalendar, getStreak, listUserBadges, recordDailyVisit } from "~/server/services/gamification/streaks";
+import { recordDailyVisit } from "~/server/services/gamification/record-daily-visit";
 
 import { createTRPCRouter, protectedProcedure, publicProcedure, ownUserIdOnly } from "../trpc";
 

@@ -64,7 +64,7 @@ export const generationRouter = createTRPCRouter({
     })
     .input(jobIdInput)
     .output(generationJobOutput)
-    .query(({ ctx, input }) => getGenerationJob(ctx.db, ctx.user.id, input.jobId)),
+    .query(({ ctx, input }) => getGenerationJob(ctx.db, { userId: ctx.user.id, jobId: input.jobId })),
 
   // GET /api/subscription/course-limit
   courseLimit: protectedProcedure

@@ -1,8 +1,9 @@
 import { courseConceptsOutput, masteryOutput, practiceAnswerInput, practiceAnswerOutput, practiceInput, practiceOutput } from "~/lib/schemas/concepts";
 import { courseIdInput } from "~/lib/schemas/course";
-import { getCourseConcepts } from "~/server/services/concepts/course-concepts";
+import { getCourseConcepts } from "~/server/services/concepts/get-course-concepts";
 import { getMastery } from "~/server/services/mastery/get-mastery";
-import { answerPracticeQuestion, getPracticeSet } from "~/server/services/mastery/practice";
+import { answerPracticeQuestion } from "~/server/services/practice/answer-practice-question";
+import { getPracticeSet } from "~/server/services/practice/get-practice-set";
 
 import { createTRPCRouter, protectedProcedure } from "../trpc";
 

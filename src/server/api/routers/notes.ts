@@ -60,7 +60,7 @@ export const notesRouter = createTRPCRouter({
     .input(noteIdInput)
     .output(okOutput)
     .mutation(async ({ ctx, input }) => {
-      await deleteNote(ctx.db, ctx.user.id, input.id);
+      await deleteNote(ctx.db, { userId: ctx.user.id, noteId: input.id });
       return { success: true as const };
     }),
 });

@@ -1,5 +1,6 @@
 import { dueCountInput, dueCountOutput, reviewQueueInput, reviewQueueOutput, reviewSettingsInput, reviewSettingsOutput } from "~/lib/schemas/cards";
-import { getDueCount, getReviewQueue } from "~/server/services/cards/review";
+import { getDueCount } from "~/server/services/cards/get-due-count";
+import { getReviewQueue } from "~/server/services/cards/get-review-queue";
 import { getReviewSettings, updateReviewSettings } from "~/server/services/cards/settings";
 
 import { createTRPCRouter, protectedProcedure } from "../trpc";

@@ -31,7 +31,10 @@ const COURSE_TRANSCRIPT_REF_SQL = `
          ELSE '[]'::json END AS tracks
   FROM "Course" c WHERE c.id = $1`;
 
-export async function selectCourseTranscriptRef(db: DbClient, courseId: number, userId: number): Promise<CourseTranscriptRefRow | undefined> {
+export async function selectCourseTranscriptRef(
+  db: DbClient,
+  { courseId, userId }: { courseId: number; userId: number },
+): Promise<CourseTranscriptRefRow | undefined> {
   const [row] = await queryRows<CourseTranscriptRefRow>(db, COURSE_TRANSCRIPT_REF_SQL, [courseId, userId], "course-transcript-ref");
   return row;
 }

@@ -71,7 +71,7 @@ export async function createApiToken(db: Db, userId: number, input: ApiTokenCrea
  * unknown id and a token already revoked are all "not found": of two concurrent revokes, one
  * succeeds and the other gets 404.
  */
-export async function revokeApiToken(db: DbClient, userId: number, tokenId: number, now = new Date()): Promise<void> {
+export async function revokeApiToken(db: DbClient, { userId, tokenId, now = new Date() }: { userId: number; tokenId: number; now?: Date }): Promise<void> {
   const { count } = await db.apiToken.updateMany({ where: { id: tokenId, userId, revokedAt: null }, data: { revokedAt: now } });
   if (count === 0) throw new AppError("NOT_FOUND", API_TOKEN_MESSAGES.notFound);
 }

@@ -15,6 +15,11 @@ export async function roleIn(db: DbClient, { classId, userId }: { classId: numbe
   return membership.role;
 }
 
+/** 403 unless the caller owns the class (404 outside it). */
+export async function assertOwner(db: DbClient, { classId, userId }: { classId: number; userId: number }): Promise<void> {
+  if ((await roleIn(db, { classId, userId })) !== "owner") throw new AppError("FORBIDDEN", CLASS_MESSAGES.ownerOnly);
+}
+
 /**
  * The class as the caller sees it: members get its name, owner and teachers and the count;
  * owner and teachers also the invitation and every member (only they have the members read).
@@ -55,17 +60,5 @@ export async function classViewFor(db: DbClient, { classId, userId }: { classId:
     inviteExpiresAt: manager ? row.inviteExpiresAt.toISOString() : null,
     inviteRevoked: manager ? row.inviteRevokedAt !== null : null,
     members: manager ? row.members.map((member) => ({ ...person(member), role: member.role, joinedAt: member.joinedAt.toISOString() })) : null,
-  };
-}
-
-/** GET /api/classes: the caller's classes with their role, newest membership first. */
-export async function listClasses(db: DbClient, userId: number) {
-  const memberships = await db.classMember.findMany({
-    where: { userId },
-    orderBy: [{ joinedAt: "desc" }, { id: "desc" }],
-    select: { role: true, class: { select: { id: true, name: true, archivedAt: true, _count: { select: { members: true } } } } },
-  });
-  return {
-    classes: memberships.map(({ role, class: c }) => ({ id: c.id, name: c.name, role, archived: c.archivedAt !== null, memberCount: c._count.members })),
   };
 }

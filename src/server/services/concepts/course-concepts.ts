@@ -8,12 +8,10 @@
 import { z } from "zod";
 
 import { baseLanguage } from "~/lib/languages";
-import type { CourseConcepts } from "~/lib/schemas/concepts";
 import { extractConcepts, type ExtractedConcept } from "~/server/ai/offline/concepts";
 import { rulesFor } from "~/server/ai/offline/language-rules";
 import type { Db, DbClient } from "~/server/db";
 import { getCourseTrack } from "~/server/services/transcript/course-track";
-import { getVisibleCourseSectionIds } from "~/server/services/course/get-course";
 
 import { conceptLinks } from "./links";
 import { conceptsFromNames, type NamedSection } from "./named-concepts";
@@ -179,15 +177,4 @@ export async function tagQuizQuestions(db: DbClient, quizId: number, modelTags: 
     }),
     skipDuplicates: true,
   });
-}
-
-/** GET /api/courses/{id}/concepts: the course's concepts, strongest first (the course's visibility). */
-export async function getCourseConcepts(db: DbClient, { courseId, userId }: { courseId: number; userId: number }): Promise<CourseConcepts> {
-  await getVisibleCourseSectionIds(db, { courseId, userId });
-  const rows = await db.courseConcept.findMany({
-    where: { courseId },
-    orderBy: { rank: "asc" },
-    select: { conceptId: true, definition: true, moments: true, concept: { select: { label: true } } },
-  });
-  return { concepts: rows.map((row) => ({ id: row.conceptId, label: row.concept.label, definition: row.definition, moments: row.moments as Moments })) };
 }

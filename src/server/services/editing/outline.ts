@@ -1,4 +1,5 @@
 import type { OutlineView } from "~/lib/course-editing";
+import { type CourseChange, courseChangeSchema } from "~/lib/schemas/editing";
 import type { DbClient } from "~/server/db/client";
 import { selectOutline } from "~/server/db/queries/editing";
 
@@ -33,3 +34,6 @@ export function outlineView(outline: StoredOutline): OutlineView {
     })),
   };
 }
+
+/** The change a version records, as stored (one no longer readable reads as the generated outline). */
+export const readChange = (stored: unknown): CourseChange => courseChangeSchema.catch({ kind: "generated" }).parse(stored);

@@ -15,7 +15,7 @@ import { logger } from "~/server/logger";
 import { tagQuizQuestions } from "../concepts/course-concepts";
 import { defaultQuizEngine, questionRows, writeSectionQuiz } from "../quiz/generate-quiz";
 import { getCourseTrack } from "../transcript/course-track";
-import { courseOfSection, outlineAround } from "./edit-outline";
+import { courseOfSection, outlineAround } from "./section-outline";
 import { lockOwnCourse, saveEdit } from "./save-edit";
 
 /** Regenerations one owner may have queued or running at once. */
@@ -85,7 +85,7 @@ export async function startRegeneration(
   const courseId = await courseOfSection(db, id);
   const job = await db.$transaction(async (tx) => {
     await lockOwnCourse(tx, { courseId, userId, version, notFound: EDIT_MESSAGES.sectionNotFound });
-    await outlineAround(tx, courseId, id);
+    await outlineAround(tx, { courseId, sectionId: id });
     const active = await tx.generationJob.findMany({ where: { userId, kind: "section", status: { in: ["queued", "running"] } }, select: { input: true } });
     if (active.some((job) => regenerationJobInputSchema.safeParse(job.input).data?.sectionId === id))
       throw new AppError("CONFLICT", REGENERATION_MESSAGES.busy);
@@ -115,7 +115,7 @@ export async function runRegenerationJob(db: Db, job: ClaimedJob<RegenerationJob
   const course = await db.course.findUnique({ where: { id: courseId }, select: { id: true, title: true, complexity: true, language: true } });
   const track = await getCourseTrack(db, courseId);
   if (!course || !track) throw new AppError("UNPROCESSABLE", REGENERATION_MESSAGES.noTranscript);
-  const { section, span } = await outlineAround(db, courseId, sectionId).catch(() => {
+  const { section, span } = await outlineAround(db, { courseId, sectionId }).catch(() => {
     throw new AppError("CONFLICT", REGENERATION_MESSAGES.gone);
   });
   const content = await deps.writer.write(
@@ -144,7 +144,7 @@ export async function runRegenerationJob(db: Db, job: ClaimedJob<RegenerationJob
   signal.throwIfAborted();
   await recordJobStage(db, job, "saving", 90);
   const saved = await saveEdit(db, { courseId, userId: job.userId, version: undefined, notFound: REGENERATION_MESSAGES.gone }, async (tx) => {
-    await outlineAround(tx, courseId, sectionId).catch(() => {
+    await outlineAround(tx, { courseId, sectionId }).catch(() => {
       throw new AppError("CONFLICT", REGENERATION_MESSAGES.gone);
     });
     await tx.section.update({ where: { id: sectionId }, data: { content } });

@@ -7,7 +7,8 @@ import type { DbClient } from "~/server/db/client";
 import { setAchievementCardIdOnce } from "~/server/db/queries/gamification";
 import { AppError } from "~/server/errors";
 
-import { getStreak, listUserBadges } from "./streaks";
+import { getStreak } from "./get-streak";
+import { listUserBadges } from "./list-user-badges";
 
 /** 16 random bytes (128 bits) as base64url: 22 characters nobody can guess or enumerate. */
 const newCardId = () => randomBytes(16).toString("base64url");

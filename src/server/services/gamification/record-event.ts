@@ -46,7 +46,7 @@ export async function recordLearningEvent(db: DbClient, { userId, type, subjectK
       await lockUser(tx, "learning", userId);
       const challengeBadgeIds = await advanceChallenges(tx, userId, type, at);
       const stats = await refreshStreak(tx, userId, stored.localDate);
-      return { recorded: true, newBadges: await awardBadges(tx, userId, earnedBadgeKeys(stats), challengeBadgeIds) };
+      return { recorded: true, newBadges: await awardBadges(tx, { userId, keys: earnedBadgeKeys(stats), badgeIds: challengeBadgeIds }) };
     });
   // The event is stored; everything that follows from it is recomputed from the stored events, so
   // a follow-up that failed on its own transaction (a lock wait past Prisma's limit under load)
@@ -142,7 +142,7 @@ async function refreshStreak(tx: DbClient, userId: number, today: string) {
 }
 
 /** Awards the badges (by key or id) the learner does not hold yet; answers the new ones. */
-async function awardBadges(tx: DbClient, userId: number, keys: string[], badgeIds: number[]): Promise<UserBadgeView[]> {
+async function awardBadges(tx: DbClient, { userId, keys, badgeIds }: { userId: number; keys: string[]; badgeIds: number[] }): Promise<UserBadgeView[]> {
   if (keys.length === 0 && badgeIds.length === 0) return [];
   const awarded = await insertUserBadges(tx, { userId, keys, badgeIds });
   if (awarded.length === 0) return [];

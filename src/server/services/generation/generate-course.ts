@@ -7,7 +7,7 @@ import { startCourseGeneration, waitForGeneration } from "./start-generation";
 /** The documented one-call flow: queue the job, wait for it, and answer with the course and what the learner should know of it. */
 export async function generateCourseFromTopic(db: Db, userId: number, input: StartGenerationInput, signal?: AbortSignal) {
   const job = await startCourseGeneration(db, userId, input);
-  const { courseId, notices } = await waitForGeneration(db, userId, job.id, { signal });
+  const { courseId, notices } = await waitForGeneration(db, { userId, jobId: job.id }, { signal });
   const course = await db.course.findUnique({
     where: { id: courseId },
     select: { id: true, title: true, complexity: true, videoId: true, engine: true, language: true },

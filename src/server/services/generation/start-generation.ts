@@ -63,7 +63,7 @@ export async function startCourseGeneration(db: Db, userId: number, input: Start
 }
 
 /** A job of the user's (someone else's job is "not found", like a missing one). */
-export async function getGenerationJob(db: DbClient, userId: number, jobId: string): Promise<JobView> {
+export async function getGenerationJob(db: DbClient, { userId, jobId }: { userId: number; jobId: string }): Promise<JobView> {
   const job = await db.generationJob.findFirst({ where: { id: jobId, userId, kind: "course" }, select: jobSelect });
   if (!job) throw new AppError("NOT_FOUND", "Generation job not found.");
   return toView(job);
@@ -76,13 +76,12 @@ export async function getGenerationJob(db: DbClient, userId: number, jobId: stri
  */
 export async function waitForGeneration(
   db: DbClient,
-  userId: number,
-  jobId: string,
+  { userId, jobId }: { userId: number; jobId: string },
   options: { timeoutMs?: number; signal?: AbortSignal } = {},
 ): Promise<{ courseId: number; notices: string[] }> {
   const deadline = Date.now() + (options.timeoutMs ?? GENERATE_WAIT_MS);
   for (;;) {
-    const job = await getGenerationJob(db, userId, jobId);
+    const job = await getGenerationJob(db, { userId, jobId });
     if (job.status === "succeeded" && job.courseId !== null) return { courseId: job.courseId, notices: job.notices };
     if (job.status === "failed") throw new AppError(failureCode(job), job.error ?? "Failed to create course");
     if (Date.now() >= deadline)

@@ -22,7 +22,7 @@ const noteNotFound = () => new AppError("NOT_FOUND", NOTE_MESSAGES.notFound);
 const emptyToNull = (quote: string | null | undefined) => (quote === undefined ? undefined : quote === "" ? null : quote);
 
 /** The course if the learner may see it, with its timeline's length (null: no video). */
-async function visibleCourseDuration(db: DbClient, courseId: number, userId: number): Promise<number | null> {
+async function visibleCourseDuration(db: DbClient, { courseId, userId }: { courseId: number; userId: number }): Promise<number | null> {
   const course = await db.course.findUnique({
     where: { id: courseId },
     select: { id: true, userId: true, isPublic: true, status: true, ...courseLengthSelect },
@@ -38,7 +38,7 @@ function assertInsideVideo(timeSeconds: number, duration: number | null): void {
 
 /** The learner's own notes of a course they may see, in time order (then oldest first). */
 export async function listNotes(db: DbClient, { courseId, userId }: { courseId: number; userId: number }): Promise<Note[]> {
-  await visibleCourseDuration(db, courseId, userId);
+  await visibleCourseDuration(db, { courseId, userId });
   const rows = await db.note.findMany({ where: { userId, courseId }, select: noteSelect, orderBy: [{ timeSeconds: "asc" }, { id: "asc" }] });
   return rows.map(toNote);
 }
@@ -49,7 +49,7 @@ export async function listNotes(db: DbClient, { courseId, userId }: { courseId: 
  * pass the limit together.
  */
 export async function createNote(db: Db, userId: number, input: NoteCreateInput): Promise<Note> {
-  const duration = await visibleCourseDuration(db, input.id, userId);
+  const duration = await visibleCourseDuration(db, { courseId: input.id, userId });
   assertInsideVideo(input.timeSeconds, duration);
   const row = await db.$transaction(async (tx) => {
     await lockUser(tx, "notes", userId);
@@ -82,7 +82,7 @@ export async function updateNote(db: DbClient, userId: number, input: NoteUpdate
 }
 
 /** Deletes one of the learner's own notes; of two concurrent deletes, one succeeds and the other gets 404. */
-export async function deleteNote(db: DbClient, userId: number, noteId: number): Promise<void> {
+export async function deleteNote(db: DbClient, { userId, noteId }: { userId: number; noteId: number }): Promise<void> {
   const { count } = await db.note.deleteMany({ where: { id: noteId, userId } });
   if (count === 0) throw noteNotFound();
 }

@@ -9,6 +9,6 @@ import { selectProgress } from "~/server/db/queries/progress";
  * progress get no record: callers decide what "no progress" means for them.
  * Authorization is the caller's job: this reads only `userId`'s own rows, nothing else.
  */
-export function buildProgressRecords(db: DbClient, userId: number, courseIds?: number[]): Promise<ProgressRecord[]> {
+export function buildProgressRecords(db: DbClient, { userId, courseIds }: { userId: number; courseIds?: number[] }): Promise<ProgressRecord[]> {
   return selectProgress(db, { userId, courseIds: courseIds ?? null });
 }

@@ -14,7 +14,7 @@ export const NO_PROGRESS_YET = "No progress yet";
  */
 export async function findCourseProgress(db: DbClient, { courseId, userId }: { courseId: number; userId: number }): Promise<ProgressRecord | null> {
   await getVisibleCourseSectionIds(db, { courseId, userId });
-  const [record] = await buildProgressRecords(db, userId, [courseId]);
+  const [record] = await buildProgressRecords(db, { userId, courseIds: [courseId] });
   return record ?? null;
 }
 

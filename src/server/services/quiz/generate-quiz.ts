@@ -38,7 +38,7 @@ const inFlight = new WeakMap<object, Map<number, Promise<QuizView>>>();
  */
 export async function generateSectionQuiz(db: DbClient, { sectionId, userId }: { sectionId: number; userId: number }, deps: QuizDeps = {}): Promise<QuizView> {
   const section = await getVisibleSectionOrThrow(db, { sectionId, userId });
-  const existing = await findSectionQuiz(db, sectionId, userId);
+  const existing = await findSectionQuiz(db, { sectionId, userId });
   if (existing) return existing;
   const pending = inFlight.get(db) ?? new Map<number, Promise<QuizView>>();
   inFlight.set(db, pending);
@@ -127,7 +127,7 @@ async function buildAndStore(db: DbClient, section: VisibleSection, userId: numb
   } catch (error) {
     // Another instance stored this section's quiz first: theirs is the quiz.
     if (toAppError(error)?.code === "CONFLICT") {
-      const stored = await findSectionQuiz(db, section.id, userId);
+      const stored = await findSectionQuiz(db, { sectionId: section.id, userId });
       if (stored) return stored;
     }
     throw error;

@@ -60,7 +60,7 @@ export async function toQuizView(db: DbClient, quiz: PublicQuiz, userId: number)
 }
 
 /** The section's quiz for `userId`; null before it is generated, and once its owner deleted every question (it is made again). */
-export async function findSectionQuiz(db: DbClient, sectionId: number, userId: number): Promise<QuizView | null> {
+export async function findSectionQuiz(db: DbClient, { sectionId, userId }: { sectionId: number; userId: number }): Promise<QuizView | null> {
   const quiz = await db.quiz.findUnique({ where: { sectionId }, select: publicQuizSelect });
   return quiz && quiz.questions.length > 0 ? toQuizView(db, quiz, userId) : null;
 }
@@ -68,7 +68,7 @@ export async function findSectionQuiz(db: DbClient, sectionId: number, userId: n
 /** The section's quiz for a learner who may see the section; null before it is generated. */
 export async function findVisibleSectionQuiz(db: DbClient, { sectionId, userId }: { sectionId: number; userId: number }): Promise<QuizView | null> {
   await getVisibleSectionOrThrow(db, { sectionId, userId });
-  return findSectionQuiz(db, sectionId, userId);
+  return findSectionQuiz(db, { sectionId, userId });
 }
 
 /** findVisibleSectionQuiz, with NOT_FOUND "Quiz not found" before it is generated. */

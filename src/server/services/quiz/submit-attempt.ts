@@ -1,13 +1,12 @@
 import { ANSWER_ALL_MESSAGE, QUIZ_PASS_SCORE, type AttemptResult } from "~/lib/schemas/quiz";
 import type { DbClient } from "~/server/db";
-import { markAnswersSeen, selectQuestionConcepts } from "~/server/db/queries/mastery";
 import { insertQuizAttempt, upsertQuestionOutcomes } from "~/server/db/queries/quiz";
-import { inSqlTransaction, type SqlClient } from "~/server/db/sql-transaction";
+import { inSqlTransaction } from "~/server/db/sql-transaction";
 import { AppError } from "~/server/errors";
 import { makeCardsFromMissedQuestions } from "~/server/services/cards/quiz-cards";
 import { canSeeCourse } from "~/server/services/course/get-course";
 import { type LearningEvent, recordLearningEvents } from "~/server/services/gamification/record-event";
-import { type ConceptEvidence, recordEvidence } from "~/server/services/mastery/record-evidence";
+import { recordAttemptEvidence } from "~/server/services/mastery/answer-evidence";
 
 import { QUIZ_NOT_FOUND } from "./get-quiz";
 import { acceptedAnswer, defaultOpenGrader, gradeAnswers, type OpenAnswerGrader } from "./grade-answers";
@@ -86,56 +85,16 @@ export async function submitQuizAttempt(
   const missed = answered.filter((q) => !gradeOf.get(q.id)!.correct).map(({ id, ...q }) => ({ questionId: id, ...q }));
   const cardsCreated = await makeCardsFromMissedQuestions(db, { userId, courseId: course.id, missed });
   const at = new Date();
-  const evidence = await answerEvidence(db, answeredResults, answered, at);
+  const evidence = answered.map((q) => ({ questionId: q.id, kind: q.kind, optionCount: q.options.length, credit: gradeOf.get(q.id)!.credit }));
   const answersStored = results.map(({ questionId, answer, correct, credit, feedback }) => ({ questionId, answer, correct, credit, feedback }));
   const attemptId = await inSqlTransaction(db, async (tx) => {
     const id = await insertQuizAttempt(tx, { quizId: quiz.id, userId, score, passed, answers: answersStored, at });
     await upsertQuestionOutcomes(tx, { userId, courseId: course.id, at, outcomes: answeredResults });
-    await recordEvidence(tx, userId, await firstAnswersOnly(tx, { userId, shown: results.map((r) => r.questionId), evidence, at }));
+    await recordAttemptEvidence(tx, { userId, shown: results.map((r) => r.questionId), answers: evidence, at });
     return id;
   });
   // A quiz counts once for streaks, challenges and badges, however often it is retaken.
   const learned = (type: LearningEvent["type"]): LearningEvent => ({ userId, type, subjectKey: String(quiz.id), timeZone });
   await recordLearningEvents(db, [learned("quiz_submitted"), ...(passed ? [learned("quiz_passed")] : []), ...(score === 100 ? [learned("quiz_perfect")] : [])]);
   return { attemptId, score, passed, results, cardsCreated };
-}
-
-type QuestionEvidence = ConceptEvidence & { questionId: number };
-
-/**
- * Evidence takes only the learner's first answer to each question (docs/mastery.md): a retake
- * comes after the results showed every answer, so it is practice, not evidence. Marks the answers
- * the results show as seen, in the attempt's transaction, so of two first attempts at once only
- * one counts.
- */
-async function firstAnswersOnly(
-  tx: SqlClient,
-  { userId, shown, evidence, at }: { userId: number; shown: readonly number[]; evidence: readonly QuestionEvidence[]; at: Date },
-): Promise<ConceptEvidence[]> {
-  const seenBefore = await markAnswersSeen(tx, { userId, questionIds: shown, at });
-  return evidence.filter((piece) => !seenBefore.has(piece.questionId));
-}
-
-/** Each answer as evidence on the concepts its question tests: a choice right or wrong (guessed 1 in its options), an open answer its credit. */
-async function answerEvidence(
-  db: DbClient,
-  results: readonly { questionId: number; credit: number }[],
-  questions: readonly { id: number; kind: "choice" | "open"; options: readonly string[] }[],
-  at: Date,
-): Promise<QuestionEvidence[]> {
-  const tags = await selectQuestionConcepts(
-    db,
-    results.map((r) => r.questionId),
-  );
-  return results.map((result, k) => {
-    const question = questions[k]!;
-    return {
-      questionId: result.questionId,
-      conceptIds: tags.filter((tag) => tag.questionId === result.questionId).map((tag) => tag.conceptId),
-      evidence:
-        question.kind === "open"
-          ? { kind: "open", credit: result.credit, at }
-          : { kind: "choice", credit: result.credit, at, optionCount: question.options.length },
-    };
-  });
 }

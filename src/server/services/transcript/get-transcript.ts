@@ -37,7 +37,7 @@ async function transcriptLines(db: DbClient, transcriptId: number): Promise<read
  * course without a video or without a transcript has no lines.
  */
 export async function getCourseTranscript(db: DbClient, { courseId, userId }: { courseId: number; userId: number }): Promise<Transcript> {
-  const row = await selectCourseTranscriptRef(db, courseId, userId);
+  const row = await selectCourseTranscriptRef(db, { courseId, userId });
   if (!row?.visible) throw courseNotFound();
   const sections = row.sections.map(([id, start, end]) => ({ id, start, end }));
   const tracks = await Promise.all(row.tracks.map(async ([transcriptId, offset]) => ({ offset, lines: await transcriptLines(db, transcriptId) })));

@@ -1,51 +1,17 @@
-import { momentLabel } from "~/lib/course-timeline";
 import type { CardRatingName } from "~/lib/review";
-import { REVIEW_QUEUE_PAGE, type CardView, type DueCount, type ReviewQueue, type ReviewQueueCard } from "~/lib/schemas/cards";
-import { formatTimestamp } from "~/lib/timestamps";
-import type { Db, DbClient } from "~/server/db";
-import { countDueCards, lockCardForReview, type ReviewQueueRow, selectDueSummary, selectReviewQueue } from "~/server/db/queries/cards";
+import type { CardView } from "~/lib/schemas/cards";
+import type { Db } from "~/server/db";
+import { lockCardForReview } from "~/server/db/queries/cards";
 import { markAnswersSeen, selectCardConcepts, selectCardQuestionSeenAt } from "~/server/db/queries/mastery";
-import { selectVideosOfCourses } from "~/server/db/queries/transcript";
 import { AppError } from "~/server/errors";
 import { recordLearningEvents } from "~/server/services/gamification/record-event";
-import { recordEvidence } from "~/server/services/mastery/record-evidence";
 import { answerSeenRecently, cardCredit } from "~/server/services/mastery/model";
+import { recordEvidence } from "~/server/services/mastery/record-evidence";
 
 import { CARD_NOT_FOUND, cardViewSelect, toCardView } from "./card-view";
-import { fromFsrsCard, previewIntervals, scheduleReview } from "./fsrs";
+import { fromFsrsCard, scheduleReview } from "./fsrs";
 
 export const NOT_DUE_YET = "This card is not due yet";
-
-/**
- * GET /api/review/queue: the learner's cards due now across all courses, oldest due first (one
- * page), each with the next interval of every rating as ts-fsrs previews it at the learner's
- * desired retention, and its moment as the course page shows it (with its video's number in a
- * playlist course); how many are due; and, when none is, when the next one will be.
- */
-export async function getReviewQueue(db: DbClient, { userId, now = new Date() }: { userId: number; now?: Date }): Promise<ReviewQueue> {
-  const [summary, rows] = await Promise.all([selectDueSummary(db, { userId, now }), selectReviewQueue(db, { userId, now, limit: REVIEW_QUEUE_PAGE })]);
-  const cards = await toQueueCards(db, rows, now, summary.desiredRetention);
-  return { cards, dueCount: summary.dueCount, nextDueAt: summary.dueCount > 0 ? null : summary.nextDueAt };
-}
-
-/** Cards as a review session shows them: each with its moment as the course page labels it and each rating's next interval. */
-export async function toQueueCards(db: DbClient, rows: readonly ReviewQueueRow[], now: Date, desiredRetention: number): Promise<ReviewQueueCard[]> {
-  const timelines = await selectVideosOfCourses(db, [...new Set(rows.flatMap((row) => (row.timeSeconds === null ? [] : [row.courseId])))]);
-  return rows.map((row) => {
-    const schedule = { ...row, due: new Date(row.due), lastReview: row.lastReview === null ? null : new Date(row.lastReview) };
-    return {
-      ...toCardView(row),
-      courseAvailable: row.courseAvailable,
-      moment: row.timeSeconds === null ? null : momentLabel(timelines.get(row.courseId) ?? [], row.timeSeconds, formatTimestamp),
-      intervals: previewIntervals(schedule, now, desiredRetention),
-    };
-  });
-}
-
-/** review.dueCount: the learner's cards due now (of one course, when given), and when the next one falls due. */
-export function getDueCount(db: DbClient, { userId, courseId, now = new Date() }: { userId: number; courseId?: number; now?: Date }): Promise<DueCount> {
-  return countDueCards(db, { userId, courseId, now });
-}
 
 /**
  * POST /api/cards/{id}/review: schedules the card by ts-fsrs for the rating, logs the review

@@ -1,0 +1,21 @@
+import { CLASS_MESSAGES, type ClassView, MAX_OWNED_CLASSES } from "~/lib/schemas/classes";
+import type { Db } from "~/server/db";
+import { lockUser } from "~/server/db/queries/locks";
+import { AppError } from "~/server/errors";
+
+import { inviteExpiry, newInviteCode } from "./invite-code";
+import { classViewFor } from "./view";
+
+/** POST /api/classes: the caller owns the new class and is its first member. */
+export async function createClass(db: Db, { userId, name }: { userId: number; name: string }): Promise<ClassView> {
+  const classId = await db.$transaction(async (tx) => {
+    await lockUser(tx, "classes", userId);
+    if ((await tx.class.count({ where: { ownerId: userId } })) >= MAX_OWNED_CLASSES) throw new AppError("CONFLICT", CLASS_MESSAGES.ownedLimit);
+    const created = await tx.class.create({
+      data: { name, ownerId: userId, inviteCode: newInviteCode(), inviteExpiresAt: inviteExpiry(new Date()), members: { create: { userId, role: "owner" } } },
+      select: { id: true },
+    });
+    return created.id;
+  });
+  return classViewFor(db, { classId, userId });
+}

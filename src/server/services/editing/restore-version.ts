@@ -1,0 +1,44 @@
+import { EDIT_MESSAGES } from "~/lib/course-editing";
+import type { Db } from "~/server/db/client";
+import { moveCurrentSectionsIntoOutline, restoreQuestions, restoreSections, setChapterTitles } from "~/server/db/queries/editing";
+import { AppError } from "~/server/errors";
+
+import type { StoredOutline } from "./outline";
+import { saveEdit } from "./save-edit";
+
+/**
+ * POST /api/courses/{id}/versions/{version}/restore: the course takes that version's outline back
+ * (titles, description, sections with their times and contents, each quiz's questions), as a new
+ * version. Sections and questions edits took out come back with everything learners did on them.
+ */
+export async function restoreVersion(
+  db: Db,
+  { courseId, userId, version, baseVersion }: { courseId: number; userId: number; version: number; baseVersion?: number },
+) {
+  return saveEdit(db, { courseId, userId, version: baseVersion, notFound: EDIT_MESSAGES.notFound }, async (tx) => {
+    const row = await tx.courseVersion.findUnique({ where: { courseId_version: { courseId, version } }, select: { outline: true } });
+    if (!row) throw new AppError("NOT_FOUND", EDIT_MESSAGES.versionNotFound);
+    const outline = row.outline as unknown as StoredOutline;
+    const sections = outline.chapters.flatMap((chapter) =>
+      chapter.sections.map((section, k) => ({
+        id: section.id,
+        chapterId: chapter.id,
+        order: k + 1,
+        title: section.title,
+        content: section.content,
+        timeStart: section.timeStart,
+        timeEnd: section.timeEnd,
+      })),
+    );
+    const quizzes = outline.chapters.flatMap((chapter) =>
+      chapter.sections.flatMap((section) => (section.questionIds ? [{ sectionId: section.id, questionIds: section.questionIds }] : [])),
+    );
+    if (!(await restoreSections(tx, courseId, sections)) || !(await restoreQuestions(tx, courseId, quizzes))) {
+      throw new AppError("CONFLICT", EDIT_MESSAGES.restoreGone);
+    }
+    await setChapterTitles(tx, courseId, outline.chapters);
+    await tx.course.update({ where: { id: courseId }, data: { title: outline.title, description: outline.description } });
+    await moveCurrentSectionsIntoOutline(tx, courseId);
+    return { change: { kind: "restore", from: version }, extra: {}, reshaped: true };
+  });
+}
