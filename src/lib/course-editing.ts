@@ -36,14 +36,14 @@ export type OutlineVideo = { offsetSeconds: number; durationSeconds: number };
 export type SectionSpan = { id: number; start: number; end: number; video: number };
 
 /** The video (index) a course time falls in; a time past the end belongs to the last video. */
-export function videoIndexAt(videos: readonly OutlineVideo[], seconds: number): number {
+function videoIndexAt(videos: readonly OutlineVideo[], seconds: number): number {
   let index = 0;
   for (let k = 0; k < videos.length; k += 1) if (videos[k]!.offsetSeconds <= seconds) index = k;
   return index;
 }
 
 /** The end of video `index` on the course timeline (the course's length for a course without videos: Infinity). */
-export function videoEnd(videos: readonly OutlineVideo[], index: number): number {
+function videoEnd(videos: readonly OutlineVideo[], index: number): number {
   const video = videos[index];
   return video ? video.offsetSeconds + video.durationSeconds : Number.POSITIVE_INFINITY;
 }
@@ -181,7 +181,7 @@ export function mergeContents(first: string, second: string): string {
 
 /* ───────────────────────────────────────────────────────────────────────── comparing two outlines */
 
-export type OutlineSectionView = { id: number; title: string; content: string; timeStart: number; timeEnd: number | null };
+type OutlineSectionView = { id: number; title: string; content: string; timeStart: number; timeEnd: number | null };
 export type OutlineView = {
   title: string;
   description: string | null;

@@ -3,7 +3,7 @@
  * verdict (the browser never sees a correct answer before submitting).
  */
 
-export const PASS_THRESHOLD_PERCENT = 70;
+const PASS_THRESHOLD_PERCENT = 70;
 
 /** The longest open answer the server takes (quizAnswerInput in ~/lib/schemas/quiz, not imported: it would bring zod into this chunk). */
 export const OPEN_ANSWER_MAX_LENGTH = 1_000;

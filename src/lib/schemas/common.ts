@@ -176,7 +176,7 @@ export const learnerText = (label: string, layout: TextLayout) => storableText(l
  * is a number. "parameter": in a REST path placeholder or query key, where it arrives as text
  * (over tRPC the same key is a JSON number).
  */
-export type NumberSource = "json" | "parameter";
+type NumberSource = "json" | "parameter";
 
 /** How a number input is checked, and what the learner is told when it fails. */
 export type NumberRules = {

@@ -14,7 +14,7 @@ import { answerSeenRecently, cardCredit } from "~/server/services/mastery/model"
 import { CARD_NOT_FOUND, cardViewSelect, toCardView } from "./card-view";
 import { fromFsrsCard, previewIntervals, scheduleReview } from "./fsrs";
 
-export const NOT_DUE_YET = "This card is not due yet";
+const NOT_DUE_YET = "This card is not due yet";
 
 /**
  * GET /api/review/queue: the learner's cards due now across all courses, oldest due first (one

@@ -24,8 +24,8 @@ import { acceptedAnswer, defaultOpenGrader, gradeAnswers, type OpenAnswerGrader 
 import { answerSeenRecently, type Evidence, shownMastery } from "./model";
 import { recordEvidence } from "./record-evidence";
 
-export const CONCEPT_NOT_FOUND = "Concept not found";
-export const QUESTION_NOT_FOUND = "Question not found";
+const CONCEPT_NOT_FOUND = "Concept not found";
+const QUESTION_NOT_FOUND = "Question not found";
 /** Quizzes practice may make, per set, for sections that explain the concepts and have none yet. */
 const QUIZZES_MADE_PER_SET = 2;
 
