@@ -62,14 +62,6 @@ export function sectionSpans(sections: readonly TimedSection[], videos: readonly
   });
 }
 
-/** What is wrong with a span, or null: at least MIN_SECTION_SECONDS long, inside its own video. */
-export function spanProblem(span: SectionSpan, videos: readonly OutlineVideo[]): string | null {
-  const video = videos[span.video];
-  if (video && (span.start < video.offsetSeconds || span.end > videoEnd(videos, span.video))) return EDIT_MESSAGES.ownVideo;
-  if (span.end - span.start < MIN_SECTION_SECONDS) return EDIT_MESSAGES.tooShort;
-  return null;
-}
-
 /**
  * Where a moved start may go: inside the section's own video, at least MIN_SECTION_SECONDS after
  * the previous section's start when that section shares the video (its end moves with it), and at

@@ -4,7 +4,7 @@ import { CHAT_MESSAGE_MAX_LENGTH, TUTOR_MODES } from "../chat-limits";
 
 import { idParam, idSchema, learnerText, secondsSchema } from "./common";
 
-export { CHAT_MESSAGE_MAX_LENGTH, chatStreamPath, type TutorMode } from "../chat-limits";
+export { CHAT_MESSAGE_MAX_LENGTH, type TutorMode } from "../chat-limits";
 
 export const chatMessageOutput = z.object({
   id: z.number().int(),

@@ -277,9 +277,6 @@ export const wholeNumberParam = (label: string, rules: NumberRules) => numberInp
  */
 export const decimalSchema = (label: string, rules: NumberRules) => numberInput(label, false, rules, fromJson);
 
-/** The same in a REST path placeholder or query key: a JSON number, or its plain decimal text ("12.5"). */
-export const decimalParam = (label: string, rules: NumberRules) => numberInput(label, false, rules, fromParameter);
-
 /** A moment of a video, in seconds from its start; whether it is inside the video is the service's check. */
 export const secondsSchema = (label: string, description?: string) =>
   decimalSchema(label, { kind: "a number of seconds", min: 0, minMessage: `${label} cannot be negative`, description });

@@ -131,11 +131,6 @@ export function afterEvent(state: MasteryState | null, pieces: readonly Evidence
   };
 }
 
-/** The state after one piece of evidence on its own (an event of one piece); null only for a first piece of weight 0. */
-export function afterEvidence(state: MasteryState | null, evidence: Evidence, parameters = MASTERY_PARAMETERS): MasteryState | null {
-  return afterEvent(state, [evidence], parameters);
-}
-
 /** A piece of evidence on a question that tests several concepts: each gets an equal share of it. */
 export function splitAcrossConcepts(evidence: Evidence, conceptCount: number): Evidence {
   return conceptCount <= 1 ? evidence : { ...evidence, weight: (evidence.weight ?? 1) / conceptCount };
