@@ -1,9 +1,6 @@
 /** A coupon the main instance's database starts with (playwright.config.ts creates it with scripts/coupon-create.ts). */
 export const E2E_COUPON = "E2E-WELCOME";
 
-/** The fake Stripe's control endpoint (test/fakes/stripe.mjs on port 3106). */
-export const FAKE_STRIPE_CONTROL = "http://127.0.0.1:3106/__control";
-
 /**
  * Every page, as a signed-out visitor and as a signed-in learner sees it: the accessibility
  * checks and the screenshots walk these. `{course}` is the learner's course id and

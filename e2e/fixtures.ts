@@ -9,9 +9,8 @@ import { CreateCoursePage } from "./pages/create-course-page";
 import { MISSED_OPEN_ANSWER } from "./pages/quiz-questions";
 import { Shell } from "./pages/shell";
 
-export const FAKE_GOOGLE_CONTROL = "http://127.0.0.1:3102";
 /** The fake OpenAI-compatible server's control endpoint (playwright.config.ts starts it). */
-export const FAKE_OPENAI_CONTROL = "http://127.0.0.1:3105/__control";
+const FAKE_OPENAI_CONTROL = "http://127.0.0.1:3105/__control";
 /** The second app instance: no LLM configured, videos from test/fixtures/videos (the offline engine). */
 export const OFFLINE_BASE_URL = `http://localhost:${process.env.E2E_OFFLINE_PORT ?? 3103}`;
 /**
@@ -72,7 +71,7 @@ export async function registerViaApi(request: APIRequestContext, user: Credentia
   return user;
 }
 
-export type Section = { id: number; title: string; timeStart: number };
+type Section = { id: number; title: string; timeStart: number };
 export type CourseDetail = {
   course: {
     id: number;
@@ -105,7 +104,7 @@ export async function generateCourse(request: APIRequestContext, origin = "", to
 
 export type QuizQuestionView = { id: number; kind: "choice" | "open"; questionText: string; options: string[]; sourceTime: number | null };
 export type QuizView = { quiz: { id: number }; questions: QuizQuestionView[] };
-export type AttemptResult = {
+type AttemptResult = {
   score: number;
   passed: boolean;
   results: { questionId: number; answer: string; correct: boolean; credit: number; correctAnswer: string; sourceTime: number | null }[];
@@ -113,8 +112,6 @@ export type AttemptResult = {
 };
 /** A quiz question with its right answer: a choice's right option, an open question's reference (what the video says). */
 export type LearnedQuestion = QuizQuestionView & { correct: string };
-
-export { MISSED_OPEN_ANSWER };
 
 /** A section's quiz for the learner of `request`, generated on first request (`origin` as for registerViaApi). */
 export async function sectionQuiz(request: APIRequestContext, sectionId: number, origin = "") {

@@ -53,7 +53,7 @@ async function offlineCourse(page: Page) {
   await registerViaApi(page.request, undefined, OFFLINE_BASE_URL);
   const { detail, sections } = await generateCourse(page.request, OFFLINE_BASE_URL, "binary search");
   const videoId = detail.course.videoId;
-  expect(videoId, "the course has a video").toBeTruthy();
+  expect(videoId, "the course has the fixture's video").toBe("binSearch01");
   return { courseId: detail.course.id, videoId: videoId!, sections, coursePage: new CoursePage(page, OFFLINE_BASE_URL) };
 }
 

@@ -2,7 +2,7 @@
  * The environment every test process starts from. src/env.ts validates process.env once, at
  * import, so this runs (from a setupFile) before any app module is imported.
  */
-export const TEST_NEXTAUTH_SECRET = "coursecraft-test-secret-0123456789abcdefghijklmnop";
+const TEST_NEXTAUTH_SECRET = "coursecraft-test-secret-0123456789abcdefghijklmnop";
 
 export function applyTestEnv(): void {
   (process.env as Record<string, string>).NODE_ENV = "test";

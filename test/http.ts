@@ -39,11 +39,6 @@ export function rest(method: string, pathAndQuery: string, options?: ApiRequestO
   return handleRest(apiRequest(method, pathAndQuery, options));
 }
 
-/** Calls the tRPC endpoint with a raw request (the path includes /api/trpc/…). */
-export function trpc(method: string, pathAndQuery: string, options?: ApiRequestOptions): Promise<Response> {
-  return handleTrpc(apiRequest(method, pathAndQuery, options));
-}
-
 export function sessionTokenOf(response: Response): string | null {
   return sessionTokenFromSetCookie(response.headers);
 }

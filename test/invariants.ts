@@ -8,7 +8,7 @@
  */
 import pg from "pg";
 
-export const INVARIANTS: Record<string, string> = {
+const INVARIANTS: Record<string, string> = {
   "coupon used more than its maximum": `
     SELECT c.id, c.code, c."maxRedemptions", c."redemptionCount", count(r.id) AS redemptions
     FROM "Coupon" c LEFT JOIN "CouponRedemption" r ON r."couponId" = c.id

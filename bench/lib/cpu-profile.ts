@@ -12,7 +12,7 @@ type CallFrame = { functionName: string; url: string; lineNumber: number; column
 type ProfileNode = { id: number; callFrame: CallFrame; hitCount?: number };
 type Profile = { nodes: ProfileNode[]; samples?: number[]; timeDeltas?: number[]; startTime: number; endTime: number };
 
-export type Cost = { name: string; ms: number; share: number };
+type Cost = { name: string; ms: number; share: number };
 export type ProfileSummary = { totalMs: number; idleShare: number; byPlace: Cost[]; byFunction: Cost[] };
 
 /** The package, app file or runtime part a frame belongs to. */

@@ -42,7 +42,7 @@ test("GET /api/user", async ({ request }) => {
   const anonymous = await request.get("/api/user");
   expect(anonymous.status()).toBe(401);
   const body = await anonymous.text();
-  expect((JSON.parse(body) as { message?: string }).message).toBeTruthy();
+  expect((JSON.parse(body) as { message?: string }).message).toBe("Please sign in to continue");
   expect(body).not.toMatch(STACK_TRACE);
 });
 

@@ -13,7 +13,7 @@ test("POST /api/courses/generate-from-topic", async ({ request, playwright, base
   const anonymous = await playwright.request.newContext({ baseURL });
   const refused = await anonymous.post(GENERATE, { data: { topic: "binary search", complexity: "beginner" } });
   expect(refused.status()).toBe(401);
-  expect(((await refused.json()) as { message?: string }).message).toBeTruthy();
+  expect(((await refused.json()) as { message?: string }).message).toBe("Please sign in to continue");
   await anonymous.dispose();
 
   await registerViaApi(request);

@@ -1,10 +1,10 @@
 import { toast } from "./use-toast";
 
-export const SIGN_IN_FAILED = "Sign in failed";
-export const SIGN_IN_FALLBACK = "Failed to sign in with Google";
+const SIGN_IN_FAILED = "Sign in failed";
+const SIGN_IN_FALLBACK = "Failed to sign in with Google";
 
-export const SERVER_AUTH_FAILED = "Authentication error";
-export const SERVER_AUTH_MESSAGE = "Failed to authenticate with server. Please try again.";
+const SERVER_AUTH_FAILED = "Authentication error";
+const SERVER_AUTH_MESSAGE = "Failed to authenticate with server. Please try again.";
 
 /** The toast for a failed Google sign-in (kept apart from the popup logic, which loads on demand). */
 export function showGoogleSignInError(message = SIGN_IN_FALLBACK) {

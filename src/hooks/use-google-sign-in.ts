@@ -9,8 +9,6 @@ import { showGoogleSignInError, showServerAuthError } from "./google-sign-in-err
 import { useReplaceSessionUser } from "./use-session";
 import { toast } from "./use-toast";
 
-export { showGoogleSignInError } from "./google-sign-in-error";
-
 const POPUP_WIDTH = 500;
 const POPUP_HEIGHT = 600;
 /** A popup closed without reporting back counts as the user cancelling after this grace period. */

@@ -32,7 +32,7 @@ function scheduleRemoval(id: string) {
   removalTimers.set(id, timer);
 }
 
-export function dismissToast(id?: string) {
+function dismissToast(id?: string) {
   for (const item of toasts) if (id === undefined || item.id === id) scheduleRemoval(item.id);
   publish(toasts.map((item) => (id === undefined || item.id === id ? { ...item, open: false } : item)));
 }

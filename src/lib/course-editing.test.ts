@@ -1,16 +1,6 @@
 import { describe, expect, test } from "vitest";
 
-import {
-  canSplitAt,
-  compareOutlines,
-  EDIT_MESSAGES,
-  mergeContents,
-  moveStartProblem,
-  type OutlineView,
-  sectionSpans,
-  spanProblem,
-  splitContent,
-} from "./course-editing";
+import { canSplitAt, compareOutlines, EDIT_MESSAGES, mergeContents, moveStartProblem, type OutlineView, sectionSpans, splitContent } from "./course-editing";
 import { layoutSectionContent } from "./section-content";
 
 const oneVideo = [{ offsetSeconds: 0, durationSeconds: 600 }];
@@ -36,12 +26,6 @@ describe("sectionSpans", () => {
       { id: 3, start: 90, end: 120, video: 0 },
       { id: 4, start: 130, end: 220, video: 1 },
     ]);
-  });
-
-  test("spanProblem: at least 15 s, inside its own video", () => {
-    expect(spanProblem({ id: 1, start: 0, end: 15, video: 0 }, oneVideo)).toBeNull();
-    expect(spanProblem({ id: 1, start: 0, end: 14, video: 0 }, oneVideo)).toBe(EDIT_MESSAGES.tooShort);
-    expect(spanProblem({ id: 1, start: 100, end: 130, video: 0 }, playlist)).toBe(EDIT_MESSAGES.ownVideo);
   });
 });
 

@@ -36,14 +36,14 @@ export type OutlineVideo = { offsetSeconds: number; durationSeconds: number };
 export type SectionSpan = { id: number; start: number; end: number; video: number };
 
 /** The video (index) a course time falls in; a time past the end belongs to the last video. */
-export function videoIndexAt(videos: readonly OutlineVideo[], seconds: number): number {
+function videoIndexAt(videos: readonly OutlineVideo[], seconds: number): number {
   let index = 0;
   for (let k = 0; k < videos.length; k += 1) if (videos[k]!.offsetSeconds <= seconds) index = k;
   return index;
 }
 
 /** The end of video `index` on the course timeline (the course's length for a course without videos: Infinity). */
-export function videoEnd(videos: readonly OutlineVideo[], index: number): number {
+function videoEnd(videos: readonly OutlineVideo[], index: number): number {
   const video = videos[index];
   return video ? video.offsetSeconds + video.durationSeconds : Number.POSITIVE_INFINITY;
 }
@@ -60,14 +60,6 @@ export function sectionSpans(sections: readonly TimedSection[], videos: readonly
     const fallback = next && videoIndexAt(videos, next.timeStart) === video ? next.timeStart : videos.length > 0 ? videoEnd(videos, video) : section.timeStart;
     return { id: section.id, start: section.timeStart, end: section.timeEnd ?? fallback, video };
   });
-}
-
-/** What is wrong with a span, or null: at least MIN_SECTION_SECONDS long, inside its own video. */
-export function spanProblem(span: SectionSpan, videos: readonly OutlineVideo[]): string | null {
-  const video = videos[span.video];
-  if (video && (span.start < video.offsetSeconds || span.end > videoEnd(videos, span.video))) return EDIT_MESSAGES.ownVideo;
-  if (span.end - span.start < MIN_SECTION_SECONDS) return EDIT_MESSAGES.tooShort;
-  return null;
 }
 
 /**
@@ -181,7 +173,7 @@ export function mergeContents(first: string, second: string): string {
 
 /* ───────────────────────────────────────────────────────────────────────── comparing two outlines */
 
-export type OutlineSectionView = { id: number; title: string; content: string; timeStart: number; timeEnd: number | null };
+type OutlineSectionView = { id: number; title: string; content: string; timeStart: number; timeEnd: number | null };
 export type OutlineView = {
   title: string;
   description: string | null;

@@ -4,7 +4,7 @@
  * carries the same result through a `storage` event instead.
  */
 export const GOOGLE_POPUP_NAME = "coursecraft-google-sign-in";
-export const GOOGLE_AUTH_MESSAGE_TYPE = "google-auth";
+const GOOGLE_AUTH_MESSAGE_TYPE = "google-auth";
 export const GOOGLE_AUTH_STORAGE_KEY = "google-auth-result";
 
 export type GoogleAuthMessage = { type: typeof GOOGLE_AUTH_MESSAGE_TYPE; ok: boolean };

@@ -2,7 +2,6 @@
 export const CARD_RATINGS = ["again", "hard", "good", "easy"] as const;
 export type CardRatingName = (typeof CARD_RATINGS)[number];
 
-export const DEFAULT_DESIRED_RETENTION = 0.9;
 export const MIN_DESIRED_RETENTION = 0.7;
 export const MAX_DESIRED_RETENTION = 0.99;
 

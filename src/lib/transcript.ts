@@ -43,7 +43,7 @@ function lastStartedIndex(items: readonly { start: number }[], seconds: number):
  * its short vowels; Chinese and Japanese without a caption's line break inside a word ("导 数"
  * is found as 导数).
  */
-export const foldForSearch = (text: string) => text.toLocaleLowerCase("en-US").replace(UNSPACED_GAP, "").replace(ARABIC_MARKS, "");
+const foldForSearch = (text: string) => text.toLocaleLowerCase("en-US").replace(UNSPACED_GAP, "").replace(ARABIC_MARKS, "");
 
 /** The indexes of the lines whose text holds `query` (trimmed, as folded); none for an empty query. */
 export function matchingLines(lines: readonly { text: string }[], query: string): number[] {

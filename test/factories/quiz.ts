@@ -5,10 +5,10 @@ import { createLibrarySource } from "~/server/video/sources/library";
 import { createCourse, sectionsOf, type CourseOverrides } from "./course";
 
 /** Our fixture video (test/fixtures/videos/binary-search-lesson.json): 372 s, 40 sentences. */
-export const QUIZ_VIDEO_ID = "binSearch01";
+const QUIZ_VIDEO_ID = "binSearch01";
 
 /** Caches the fixture video's transcript (the production path; idempotent). */
-export async function cacheQuizVideo(db: DbClient, videoId = QUIZ_VIDEO_ID) {
+async function cacheQuizVideo(db: DbClient, videoId = QUIZ_VIDEO_ID) {
   const source = createLibrarySource("test/fixtures/videos");
   const details = await source.details(videoId);
   const captions = await source.transcript(videoId);

@@ -48,5 +48,3 @@ export async function createUser(db: DbClient, overrides: UserOverrides = {}) {
   });
   return { ...user, password };
 }
-
-export type CreatedUser = Awaited<ReturnType<typeof createUser>>;

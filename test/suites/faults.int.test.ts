@@ -21,7 +21,7 @@ import { createOpenAI } from "@ai-sdk/openai";
 import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 
-import { chatStreamPath } from "~/lib/schemas/chat";
+import { chatStreamPath } from "~/lib/chat-limits";
 import { createLlmTutor } from "~/server/ai/chat/tutor";
 import { createLlmEngine } from "~/server/ai/course-outline";
 import { chatStreamHandler } from "~/server/api/chat-stream";

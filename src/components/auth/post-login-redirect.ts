@@ -1,8 +1,8 @@
 /** Where a protected page sends the visitor back to after sign-in (sessionStorage). */
-export const POST_LOGIN_REDIRECT_KEY = "postLoginRedirect";
+const POST_LOGIN_REDIRECT_KEY = "postLoginRedirect";
 
 /** Only same-site relative paths: a single leading '/', never '//' or '/\' (protocol-relative). */
-export function isSafeRedirectPath(path: string | null | undefined): path is string {
+function isSafeRedirectPath(path: string | null | undefined): path is string {
   if (!path || !path.startsWith("/") || path.startsWith("//") || path.startsWith("/\\")) return false;
   if (/[\u0000-\u001f\\]/.test(path)) return false;
   try {

@@ -42,7 +42,7 @@ export function MarkdownFallback({ text }: { text: string }) {
 }
 
 /** `**bold**` and `*italic*` as elements; everything else as text. */
-export function emphasised(text: string): ReactNode[] {
+function emphasised(text: string): ReactNode[] {
   const parts: ReactNode[] = [];
   let last = 0;
   for (const match of text.matchAll(/\*\*([^*\n]+)\*\*|\*([^*\n]+)\*/g)) {

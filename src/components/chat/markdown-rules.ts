@@ -26,7 +26,7 @@ export function isSafeHref(url: string | undefined | null): url is string {
  */
 export const CITATION_PROPERTY = "dataSeconds";
 
-export function citationHref(seconds: number): string {
+function citationHref(seconds: number): string {
   return `#t=${seconds}`;
 }
 

@@ -16,7 +16,7 @@ const DUE_TONES: Record<DueState, string> = {
 };
 
 /** "Done" beside a completed assignment's title. */
-export function DoneBadge() {
+function DoneBadge() {
   return (
     <span
       className="inline-flex shrink-0 items-center gap-1 rounded-full bg-green-700 px-2.5 py-0.5 text-xs font-semibold text-white"
@@ -29,7 +29,7 @@ export function DoneBadge() {
 }
 
 /** A due date in words and as a date: "due in 3 days · Dec 24, 2026". */
-export function DueDate({ dueAt, completed, now }: { dueAt: string | null; completed: boolean; now: number }) {
+function DueDate({ dueAt, completed, now }: { dueAt: string | null; completed: boolean; now: number }) {
   const due = dueText(dueAt, now, completed);
   if (dueAt === null) return <span className="text-muted-foreground">No due date</span>;
   return (
@@ -53,7 +53,7 @@ type AssignmentItemProps = {
 };
 
 /** One assigned course as its learner sees it: the course, the due date, the teacher's note and their own progress. */
-export function AssignmentItem({ assignment, now, showClass = false, actions }: AssignmentItemProps) {
+function AssignmentItem({ assignment, now, showClass = false, actions }: AssignmentItemProps) {
   const { progress } = assignment;
   const completed = progress.completedAt !== null;
   const quiz = quizText(progress.quizAverage);

@@ -4,7 +4,7 @@ export type DashboardMember = ClassDashboard["members"][number];
 export type MemberStanding = DashboardMember["assignments"][number];
 
 export type SortKey = { kind: "username" } | { kind: "lastActive" } | { kind: "assignment"; id: number };
-export type SortDirection = "ascending" | "descending";
+type SortDirection = "ascending" | "descending";
 export type DashboardSort = { key: SortKey; direction: SortDirection };
 
 export const DEFAULT_SORT: DashboardSort = { key: { kind: "username" }, direction: "ascending" };

@@ -14,7 +14,7 @@ import { failureText, isRateLimited } from "./errors";
 import { FormError } from "./states";
 
 /** What joining shows a class's teachers, and what it never does: said before the learner confirms. */
-export function TeacherVisibility() {
+function TeacherVisibility() {
   return (
     <section aria-labelledby="teacher-visibility-title" className="grid gap-2 rounded-lg border bg-muted/50 p-4 text-sm" data-testid="teacher-visibility">
       <h3 id="teacher-visibility-title" className="flex items-center gap-2 font-semibold">

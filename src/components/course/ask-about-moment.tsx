@@ -7,7 +7,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { MessagesSquare } from "~/components/ui/icons/messages-square";
 
 /** The chat page asking about a moment of the course's video (whole seconds). */
-export const askAboutMomentHref = (courseId: number, seconds: number) =>
+const askAboutMomentHref = (courseId: number, seconds: number) =>
   `/course/${courseId}/chat?at=${Math.max(0, Math.floor(Number.isFinite(seconds) ? seconds : 0))}`;
 
 /**

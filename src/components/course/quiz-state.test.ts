@@ -10,7 +10,6 @@ import {
   firstUnanswered,
   initialQuizState,
   isAnswered,
-  isPassing,
   missedCardsMessage,
   OPEN_ANSWER_MAX_LENGTH,
   optionMark,
@@ -171,14 +170,6 @@ describe("creditSummary", () => {
     // Floating point: 0.29 × 100 is 28.999…
     expect(creditSummary(graded(0.29)).percent).toBe(29);
     expect(creditSummary(graded(0.57)).percent).toBe(57);
-  });
-});
-
-describe("isPassing", () => {
-  it("passes at 70 percent or more", () => {
-    expect(isPassing(69)).toBe(false);
-    expect(isPassing(70)).toBe(true);
-    expect(isPassing(100)).toBe(true);
   });
 });
 

@@ -3,8 +3,6 @@
  * verdict (the browser never sees a correct answer before submitting).
  */
 
-export const PASS_THRESHOLD_PERCENT = 70;
-
 /** The longest open answer the server takes (quizAnswerInput in ~/lib/schemas/quiz, not imported: it would bring zod into this chunk). */
 export const OPEN_ANSWER_MAX_LENGTH = 1_000;
 
@@ -131,10 +129,6 @@ export function creditSummary(result: Pick<QuestionResult, "credit" | "correct">
       ? ["Partly right", "partial"]
       : ["Missed", "wrong"];
   return { percent, words, tone, label: `${words} — ${percent}%` };
-}
-
-export function isPassing(score: number): boolean {
-  return score >= PASS_THRESHOLD_PERCENT;
 }
 
 export type OptionMark = "correct" | "wrong" | "none";

@@ -2,7 +2,7 @@ import { MONTHLY_LIMIT_MESSAGE } from "~/lib/monthly-limit";
 
 export const GENERATION_FAILED_TITLE = "Failed to generate course";
 export const GENERATION_FAILED_FALLBACK = "Failed to create course";
-export const SUPPORT_NOTE = ". Please contact support to ensure the YouTube API is properly configured.";
+const SUPPORT_NOTE = ". Please contact support to ensure the YouTube API is properly configured.";
 
 /** Messages about configuration the learner cannot fix (the spec: an API key or the video service). */
 const CONFIGURATION_PROBLEM = /api key|youtube api|video service/i;

@@ -1,7 +1,7 @@
 import type { GenerationStage } from "~/lib/schemas/generation";
 
 /** What the loader says while a job is at each stage (the job's live stage, in the learner's words). */
-export const STAGE_LABELS: Record<GenerationStage, string> = {
+const STAGE_LABELS: Record<GenerationStage, string> = {
   queued: "Waiting to start…",
   "finding-video": "Finding the best video…",
   "reading-transcript": "Reading the transcript…",

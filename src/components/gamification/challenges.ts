@@ -1,6 +1,6 @@
 import type { ChallengeView, UserChallengeView } from "~/lib/schemas/gamification";
 
-export type ChallengeState = "open" | "joined" | "completed";
+type ChallengeState = "open" | "joined" | "completed";
 export type ChallengeEntry = { challenge: ChallengeView; state: ChallengeState; progress: number };
 
 /** Today's challenges, each with the learner's part in it (progress only counts after joining). */

@@ -3,7 +3,7 @@
 export type HeatmapDay = { date: string; count: number };
 /** 0 = no activity … 4 = the most. */
 export type IntensityLevel = 0 | 1 | 2 | 3 | 4;
-export type HeatmapCell = HeatmapDay & { level: IntensityLevel };
+type HeatmapCell = HeatmapDay & { level: IntensityLevel };
 /** Seven rows, Monday first; null where the column has no day (before the first, after the last). */
 export type HeatmapWeek = (HeatmapCell | null)[];
 

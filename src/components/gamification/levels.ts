@@ -5,7 +5,7 @@ export { levelFor, MAX_LEVEL, progressToNextLevel } from "~/lib/levels";
 
 export type Achievement = { key: string; name: string; description: string; unlocked: boolean };
 
-export const QUIZ_MASTER_BADGE = "quiz-master";
+const QUIZ_MASTER_BADGE = "quiz-master";
 
 export function achievements({ hasCourse, badgeKeys }: { hasCourse: boolean; badgeKeys: readonly string[] }): Achievement[] {
   return [

@@ -9,7 +9,7 @@
  */
 export const THEME_STORAGE_KEY = "theme";
 export const DEFAULT_THEME = "system";
-export const THEMES = ["light", "dark", "system"] as const;
+const THEMES = ["light", "dark", "system"] as const;
 export type Theme = (typeof THEMES)[number];
 
 /** Sent to the browser as source text: it must stay self-contained (no imports, no outer variables). */

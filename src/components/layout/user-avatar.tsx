@@ -1,7 +1,7 @@
 import { RemoteImage } from "~/components/ui/remote-image";
 import type { PublicUser } from "~/lib/schemas/auth";
 
-export function avatarInitial(user: PublicUser) {
+function avatarInitial(user: PublicUser) {
   const name = user.displayName?.trim() || user.username.trim();
   return name.charAt(0).toUpperCase() || "U";
 }

@@ -3,7 +3,7 @@ import type { MasteryMap } from "~/lib/schemas/concepts";
 import { masteryBand, type MasteryBand, STRONG_FROM } from "~/lib/mastery-bands";
 import { formatTimestamp } from "~/lib/timestamps";
 
-export { masteryBand, type MasteryBand, STRONG_FROM, WEAK_BELOW } from "~/lib/mastery-bands";
+export { masteryBand, type MasteryBand, STRONG_FROM } from "~/lib/mastery-bands";
 
 export type MasteryConcept = MasteryMap["concepts"][number];
 export type ConceptEdge = MasteryMap["edges"][number];
@@ -12,7 +12,7 @@ export type CourseTimelines = ReadonlyMap<number, readonly TimelineVideo[]>;
 
 /** "Weakest first" lists concepts with at least this much evidence: one answer says little. */
 export const MIN_EVIDENCE_FOR_WEAKEST = 2;
-export const WEAKEST_LIMIT = 10;
+const WEAKEST_LIMIT = 10;
 
 export const MASTERY_BANDS: readonly MasteryBand[] = ["weak", "learning", "strong", "unassessed"];
 

@@ -10,7 +10,7 @@ export type MapLink = { from: number; to: number; kind: "before" | "with" };
 export type Point = { x: number; y: number };
 
 export const COLUMN_GAP = 190;
-export const ROW_GAP = 76;
+const ROW_GAP = 76;
 const BLOCK_GAP = 110;
 const MAX_ROWS = 10;
 

@@ -3,7 +3,7 @@ export const COUPON_CODE_MAX_LENGTH = 64;
 export const COUPON_CODE_REQUIRED_MESSAGE = "Please enter a coupon code";
 
 export const COUPON_FAILED_TITLE = "Failed to redeem coupon";
-export const COUPON_FAILED_FALLBACK = "Please check your coupon code and try again.";
+const COUPON_FAILED_FALLBACK = "Please check your coupon code and try again.";
 export const COUPON_FAILED_INLINE = "Failed to redeem coupon code";
 export const COUPON_REDEEMED_TITLE = "Coupon redeemed successfully";
 export const COUPON_REDEEMED_DESCRIPTION = "Your subscription has been updated.";

@@ -45,7 +45,7 @@ type ToastProps = Omit<ComponentProps<"li">, "children"> & {
   children: ReactNode;
 };
 
-export function Toast({ className, variant, duration, paused, swipeThreshold, onClose, onFocusRegion, children, ...props }: ToastProps) {
+function Toast({ className, variant, duration, paused, swipeThreshold, onClose, onFocusRegion, children, ...props }: ToastProps) {
   const toastRef = useRef<HTMLLIElement>(null);
   const remaining = useRef(duration);
   const swipeStart = useRef<{ x: number; y: number; swiping: boolean } | null>(null);
@@ -167,11 +167,11 @@ export function Toast({ className, variant, duration, paused, swipeThreshold, on
   );
 }
 
-export function ToastTitle({ className, ...props }: ComponentProps<"div">) {
+function ToastTitle({ className, ...props }: ComponentProps<"div">) {
   return <div className={cn("text-sm font-semibold", className)} {...props} />;
 }
 
-export function ToastDescription({ className, ...props }: ComponentProps<"div">) {
+function ToastDescription({ className, ...props }: ComponentProps<"div">) {
   return <div className={cn("text-sm opacity-95", className)} {...props} />;
 }
 

@@ -24,7 +24,7 @@ export type ApiTokenCreateInput = z.infer<typeof apiTokenCreateInput>;
 
 export const apiTokenIdInput = z.object({ id: idSchema }).strict();
 
-export const apiTokenOutput = z.object({
+const apiTokenOutput = z.object({
   id: z.number().int(),
   name: z.string(),
   /** The token's first characters ("cc_pat_AbCd"): enough to tell tokens apart, useless to an attacker. */

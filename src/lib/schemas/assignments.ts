@@ -3,9 +3,9 @@ import { z } from "zod";
 import { ASSIGNMENT_NOTE_MAX_LENGTH, MAX_CLASS_ASSIGNMENTS } from "../class-limits";
 import { idParam, idSchema, learnerText, storableText } from "./common";
 
-export { ASSIGNMENT_NOTE_MAX_LENGTH, MAX_CLASS_ASSIGNMENTS } from "../class-limits";
+export { MAX_CLASS_ASSIGNMENTS } from "../class-limits";
 /** A due date is at most this far ahead: further is a typing mistake (year 2205), not a plan. */
-export const DUE_DATE_MAX_YEARS = 5;
+const DUE_DATE_MAX_YEARS = 5;
 /** How many of an assignment's most missed questions, and weakest concepts, the dashboard lists. */
 export const MISSED_QUESTIONS_SHOWN = 5;
 export const WEAKEST_CONCEPTS_SHOWN = 3;
@@ -46,14 +46,14 @@ export const classAssignmentsInput = z.object({ id: idParam }).strict();
 const iso = (what: string) => z.string().describe(`ISO 8601: ${what}`);
 
 /** The caller's own progress on an assigned course. */
-export const assignmentProgressOutput = z.object({
+const assignmentProgressOutput = z.object({
   sectionsDone: z.number().int(),
   sectionsTotal: z.number().int(),
   quizAverage: z.number().nullable().describe("0–100: the mean credit of the caller's latest answers to the course's questions; null before any"),
   completedAt: iso("when the last section was completed").nullable(),
 });
 
-export const assignmentOutput = z.object({
+const assignmentOutput = z.object({
   id: z.number().int(),
   classId: z.number().int(),
   className: z.string(),
@@ -75,7 +75,7 @@ export const assignmentResultOutput = z.object({ assignment: assignmentOutput })
 export const assignmentListOutput = z.object({ assignments: z.array(assignmentOutput) });
 
 /** One member's standing on one assignment, as the class's owner and teachers see it. */
-export const memberAssignmentOutput = z.object({
+const memberAssignmentOutput = z.object({
   assignmentId: z.number().int(),
   sectionsDone: z.number().int(),
   sectionsTotal: z.number().int(),

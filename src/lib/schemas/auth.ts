@@ -2,9 +2,9 @@ import { z } from "zod";
 
 import { storableText } from "./common";
 
-export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 256;
+const USERNAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
+const PASSWORD_MIN_LENGTH = 8;
+const PASSWORD_MAX_LENGTH = 256;
 
 export const usernameSchema = storableText("Username")
   .trim()

@@ -38,10 +38,9 @@ export const cardReviewInput = z
     rating: z.enum(CARD_RATINGS, { error: 'rating must be "again", "hard", "good" or "easy"' }),
   })
   .strict();
-export type CardReviewInput = z.infer<typeof cardReviewInput>;
 
 /** The next interval of each rating as ts-fsrs previews it ("1m", "10m", "4d"). */
-export const cardIntervalsOutput = z.object({ again: z.string(), hard: z.string(), good: z.string(), easy: z.string() });
+const cardIntervalsOutput = z.object({ again: z.string(), hard: z.string(), good: z.string(), easy: z.string() });
 
 export const cardOutput = z.object({
   id: z.number().int(),

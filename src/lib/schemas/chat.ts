@@ -4,7 +4,7 @@ import { CHAT_MESSAGE_MAX_LENGTH, TUTOR_MODES } from "../chat-limits";
 
 import { idParam, idSchema, learnerText, secondsSchema } from "./common";
 
-export { CHAT_MESSAGE_MAX_LENGTH, chatStreamPath, TUTOR_MODES, type TutorMode } from "../chat-limits";
+export { CHAT_MESSAGE_MAX_LENGTH, type TutorMode } from "../chat-limits";
 
 export const chatMessageOutput = z.object({
   id: z.number().int(),
@@ -24,7 +24,7 @@ export const chatHistoryInput = z.object({ id: idParam, userId: idParam.optional
  * 'Ask about this moment': the playback time the question is about, in seconds from the start of
  * the video. A JSON number only ("12" is not a moment).
  */
-export const atSecondsSchema = secondsSchema("atSeconds", "Ask about this moment: the playback time in seconds");
+const atSecondsSchema = secondsSchema("atSeconds", "Ask about this moment: the playback time in seconds");
 
 /** POST /api/courses/{id}/chat: the learner's message; the answer is the stored assistant message. */
 export const chatSendInput = z
@@ -38,7 +38,6 @@ export const chatSendInput = z
     atSeconds: atSecondsSchema.optional(),
   })
   .strict();
-export type ChatSendInput = z.infer<typeof chatSendInput>;
 
 /** What the page knows of a message it shows: the stored id and time, once the server has stored it. */
 export type ChatMessageMetadata = { id?: number; timestamp?: string };

@@ -3,9 +3,9 @@ import { z } from "zod";
 import { CLASS_NAME_MAX_LENGTH, INVITE_CODE_MAX_LENGTH, INVITE_MAX_DAYS, MAX_CLASS_MEMBERS, MAX_OWNED_CLASSES } from "../class-limits";
 import { idParam, learnerText, storableText, wholeNumberSchema } from "./common";
 
-export { CLASS_NAME_MAX_LENGTH, INVITE_CODE_MAX_LENGTH, INVITE_DEFAULT_DAYS, INVITE_MAX_DAYS, MAX_CLASS_MEMBERS, MAX_OWNED_CLASSES } from "../class-limits";
+export { INVITE_DEFAULT_DAYS, MAX_CLASS_MEMBERS, MAX_OWNED_CLASSES } from "../class-limits";
 
-export const CLASS_ROLES = ["owner", "teacher", "member"] as const;
+const CLASS_ROLES = ["owner", "teacher", "member"] as const;
 export type ClassRole = (typeof CLASS_ROLES)[number];
 
 export const CLASS_MESSAGES = {
@@ -79,11 +79,11 @@ export const classMemberInput = z.object({ id: idParam, memberId: idParam }).str
 
 const person = z.object({ userId: z.number().int(), username: z.string() });
 
-export const classMemberOutput = person.extend({ role: z.enum(CLASS_ROLES), joinedAt: z.string().describe("ISO 8601") });
+const classMemberOutput = person.extend({ role: z.enum(CLASS_ROLES), joinedAt: z.string().describe("ISO 8601") });
 export type ClassMemberView = z.infer<typeof classMemberOutput>;
 
 /** A class as one of its members sees it: the invitation and the member list only for its owner and teachers. */
-export const classOutput = z.object({
+const classOutput = z.object({
   id: z.number().int(),
   name: z.string(),
   role: z.enum(CLASS_ROLES).describe("The caller's role in the class"),

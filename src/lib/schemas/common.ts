@@ -176,7 +176,7 @@ export const learnerText = (label: string, layout: TextLayout) => storableText(l
  * is a number. "parameter": in a REST path placeholder or query key, where it arrives as text
  * (over tRPC the same key is a JSON number).
  */
-export type NumberSource = "json" | "parameter";
+type NumberSource = "json" | "parameter";
 
 /** How a number input is checked, and what the learner is told when it fails. */
 export type NumberRules = {
@@ -276,9 +276,6 @@ export const wholeNumberParam = (label: string, rules: NumberRules) => numberInp
  * a finite JSON number, nothing else. Every such input is made here.
  */
 export const decimalSchema = (label: string, rules: NumberRules) => numberInput(label, false, rules, fromJson);
-
-/** The same in a REST path placeholder or query key: a JSON number, or its plain decimal text ("12.5"). */
-export const decimalParam = (label: string, rules: NumberRules) => numberInput(label, false, rules, fromParameter);
 
 /** A moment of a video, in seconds from its start; whether it is inside the video is the service's check. */
 export const secondsSchema = (label: string, description?: string) =>

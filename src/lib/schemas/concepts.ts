@@ -5,8 +5,7 @@ import { idSchema } from "./common";
 import { quizAnswerInput, quizQuestionOutput } from "./quiz";
 
 /** Where a video explains a concept: the section, and the second of the course's timeline. */
-export const conceptMomentOutput = z.object({ sectionId: z.number().int(), timeSeconds: z.number().int() });
-export type ConceptMoment = z.infer<typeof conceptMomentOutput>;
+const conceptMomentOutput = z.object({ sectionId: z.number().int(), timeSeconds: z.number().int() });
 
 /** GET /api/courses/{id}/concepts: the course's concepts, strongest first. */
 export const courseConceptsOutput = z.object({
@@ -21,7 +20,7 @@ export const courseConceptsOutput = z.object({
 });
 export type CourseConcepts = z.infer<typeof courseConceptsOutput>;
 
-export const CONCEPT_LINK_KINDS = ["before", "with"] as const;
+const CONCEPT_LINK_KINDS = ["before", "with"] as const;
 
 /** GET /api/mastery: the learner's concepts, their mastery, the courses that explain them, and the map's links. */
 export const masteryOutput = z.object({
@@ -51,7 +50,7 @@ export const masteryOutput = z.object({
 export type MasteryMap = z.infer<typeof masteryOutput>;
 
 /** Practice takes the concepts it is asked for, at most this many at once. */
-export const PRACTICE_MAX_CONCEPTS = 20;
+const PRACTICE_MAX_CONCEPTS = 20;
 /** A practice set holds at most this many due cards and this many questions. */
 export const PRACTICE_MAX_CARDS = 6;
 export const PRACTICE_MAX_QUESTIONS = 8;
@@ -66,7 +65,7 @@ export const practiceInput = z
   })
   .strict();
 
-export const practiceQuestionOutput = quizQuestionOutput.extend({
+const practiceQuestionOutput = quizQuestionOutput.extend({
   quizId: z.number().int(),
   courseId: z.number().int(),
   courseTitle: z.string(),

@@ -21,7 +21,7 @@ export const coursesByUserInput = z.object({ userId: idParam.optional() }).stric
 
 export const courseIdInput = z.object({ id: idParam }).strict();
 
-export const sectionOutput = z.object({
+const sectionOutput = z.object({
   id: z.number().int(),
   title: z.string(),
   order: z.number().int(),

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { countSchema, idParam } from "./common";
 
 /** A calendar day in the learner's time zone, "2026-11-22". */
-export const localDateString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const localDateString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 /** GET /api/streaks/{userId} */
 export const streakOutput = z.object({
@@ -22,7 +22,7 @@ export const streakOutput = z.object({
 });
 export type StreakView = z.infer<typeof streakOutput>;
 
-export const BADGE_TYPES = ["streak", "completion", "quiz", "challenge"] as const;
+const BADGE_TYPES = ["streak", "completion", "quiz", "challenge"] as const;
 
 /** GET /api/users/{userId}/badges: one earned badge. */
 export const userBadgeOutput = z.object({
@@ -80,7 +80,7 @@ export const recentActivityOutput = z.array(
 export type RecentActivity = z.infer<typeof recentActivityOutput>;
 
 /** The slug of a public achievements card (a random base64url string; the server makes 22 characters). */
-export const achievementCardIdSchema = z
+const achievementCardIdSchema = z
   .string({ error: "cardId must be text" })
   .min(1, "cardId must not be empty")
   .max(32, "cardId is too long")

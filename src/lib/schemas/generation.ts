@@ -11,11 +11,11 @@ export const INSTRUCTIONS_MAX_LENGTH = 2000;
 export const TOPIC_TOO_SHORT_MESSAGE = "Please enter at least 3 characters for your topic";
 
 /** A topic to learn, or a YouTube link or id. */
-export const topicSchema = learnerText("Topic", "one-line")
+const topicSchema = learnerText("Topic", "one-line")
   .min(TOPIC_MIN_LENGTH, TOPIC_TOO_SHORT_MESSAGE)
   .max(TOPIC_MAX_LENGTH, `Please keep your topic under ${TOPIC_MAX_LENGTH} characters`);
 
-export const instructionsSchema = learnerText("Additional instructions", "multi-line")
+const instructionsSchema = learnerText("Additional instructions", "multi-line")
   .max(INSTRUCTIONS_MAX_LENGTH, `Please keep additional instructions under ${INSTRUCTIONS_MAX_LENGTH} characters`)
   .nullish()
   .transform((value) => (value ? value : null));
@@ -26,7 +26,7 @@ export const UNSUPPORTED_LANGUAGE_MESSAGE = `Courses can be written in ${COURSE_
  * The course language, as a BCP 47 tag ("es", "pt-BR", "zh-Hans"), stored as its primary subtag.
  * Absent: the video's own language (what every client got before languages existed).
  */
-export const courseLanguageInput = z
+const courseLanguageInput = z
   .string({ error: "must be a BCP 47 language code such as es or pt-BR" })
   .max(35, UNSUPPORTED_LANGUAGE_MESSAGE)
   .transform((tag, context) => {
@@ -69,7 +69,7 @@ export const generateFromTopicOutput = z.object({
   notices: z.array(z.string()),
 });
 
-export const jobStatusSchema = z.enum(["queued", "running", "succeeded", "failed"]);
+const jobStatusSchema = z.enum(["queued", "running", "succeeded", "failed"]);
 
 /** The stages a learner sees, in order. */
 export const GENERATION_STAGES = ["queued", "finding-video", "reading-transcript", "structuring", "writing", "saving", "done"] as const;

@@ -4,7 +4,7 @@ import { idParam, learnerText, secondsSchema } from "./common";
 
 export const NOTE_TEXT_MAX_LENGTH = 5_000;
 /** A quoted transcript line is a caption, never long; the cap keeps a hand-made quote bounded too. */
-export const NOTE_QUOTE_MAX_LENGTH = 1_000;
+const NOTE_QUOTE_MAX_LENGTH = 1_000;
 export const MAX_NOTES_PER_COURSE = 2_000;
 
 export const NOTE_MESSAGES = {

@@ -34,4 +34,3 @@ export const progressUpdateInput = z
   })
   .strict()
   .refine((input) => input.currentSectionId !== undefined || input.completedSectionId !== undefined, { message: NOTHING_TO_UPDATE });
-export type ProgressUpdateInput = z.infer<typeof progressUpdateInput>;

@@ -14,8 +14,7 @@ export const QUIZ_PASS_SCORE = 70;
 /** An open answer counts as right from this credit. */
 export const OPEN_PASS_CREDIT = 0.6;
 
-export const QUESTION_KINDS = ["choice", "open"] as const;
-export type QuestionKind = (typeof QUESTION_KINDS)[number];
+const QUESTION_KINDS = ["choice", "open"] as const;
 
 export const quizQuestionOutput = z.object({
   id: z.number().int(),
@@ -27,7 +26,7 @@ export const quizQuestionOutput = z.object({
 });
 
 /** One question of a scored attempt: the learner's answer, its verdict, and what the quiz hid until then. */
-export const questionResultOutput = z.object({
+const questionResultOutput = z.object({
   questionId: z.number().int(),
   answer: z.string().describe('The answer given; "" for an open question the attempt left out'),
   correct: z.boolean().describe(`A choice answered right, or an open answer earning credit ≥ ${OPEN_PASS_CREDIT}`),
@@ -39,7 +38,7 @@ export const questionResultOutput = z.object({
 });
 
 /** The caller's latest scored attempt at a quiz, as the attempt answered it (results of the questions still in the quiz). */
-export const lastAttemptOutput = z.object({
+const lastAttemptOutput = z.object({
   attemptId: z.number().int(),
   score: z.number().int().min(0).max(100),
   passed: z.boolean(),
@@ -83,7 +82,6 @@ export const submitAttemptInput = z
     answers: z.array(quizAnswerInput, { error: "answers must be a list of { questionId, answer }" }).max(50, "Too many answers").default([]),
   })
   .strict();
-export type SubmitAttemptInput = z.infer<typeof submitAttemptInput>;
 
 export const attemptResultOutput = z.object({
   attemptId: z.number().int(),

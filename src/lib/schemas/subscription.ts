@@ -3,9 +3,6 @@ import { z } from "zod";
 import { userOutput } from "./auth";
 import { storableText } from "./common";
 
-/** Premium's price, as the pages show it. */
-export const PREMIUM_PRICE_LABEL = "$15.00 / month";
-
 /** GET /api/subscription: the caller's plan and this month's usage. */
 export const subscriptionOutput = z.object({
   subscriptionTier: z.enum(["free", "premium"]),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-export const transcriptSegmentOutput = z.object({
+const transcriptSegmentOutput = z.object({
   /** Seconds from the start of the video. */
   start: z.number(),
   end: z.number(),

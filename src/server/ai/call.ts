@@ -34,7 +34,7 @@ export class MalformedOutputError extends Error {
   override readonly name = "MalformedOutputError";
 }
 
-export const isMalformed = (error: unknown) =>
+const isMalformed = (error: unknown) =>
   error instanceof MalformedOutputError ||
   NoObjectGeneratedError.isInstance(error) ||
   NoOutputGeneratedError.isInstance(error) ||

@@ -7,7 +7,7 @@
 import { createOpenAI } from "@ai-sdk/openai";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 
-import { chatStreamPath } from "~/lib/schemas/chat";
+import { chatStreamPath } from "~/lib/chat-limits";
 import { createLlmTutor } from "~/server/ai/chat/tutor";
 import { openApiDocument } from "~/server/api/openapi";
 import { LIMITS } from "~/server/rate-limit";

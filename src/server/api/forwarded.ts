@@ -1,7 +1,3 @@
-import { env } from "~/env";
-
-import type { ApiRequest } from "./api-request";
-
 /**
  * What a request says about where it came from. Forwarded headers are written by whoever sends
  * the request, so they only count when `TRUST_PROXY` says how many proxies of our own stand in
@@ -11,7 +7,9 @@ import type { ApiRequest } from "./api-request";
  * header (RFC 7239) is never read: proxies that append X-Forwarded-* pass a client's `Forwarded`
  * through untouched, so it cannot be told apart from a forgery.
  */
-export const FORWARDED_HEADERS = ["x-forwarded-host", "x-forwarded-proto", "x-forwarded-port", "forwarded"] as const;
+import { env } from "~/env";
+
+import type { ApiRequest } from "./api-request";
 
 /** The entry of a comma-separated forwarded header that the outermost of `hops` trusted proxies wrote. */
 function trustedEntry(value: string | null, hops: number): string | undefined {

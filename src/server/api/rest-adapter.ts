@@ -193,7 +193,7 @@ function unwrapped(schema: unknown): unknown {
 }
 
 /** The top-level keys of the procedure's object input. */
-export const inputKeys = (inputs: readonly unknown[]): string[] => inputs.flatMap((input) => Object.keys(objectShape(input) ?? {}));
+const inputKeys = (inputs: readonly unknown[]): string[] => inputs.flatMap((input) => Object.keys(objectShape(input) ?? {}));
 
 /** Top-level keys whose schema is an array: a single query value becomes a one-item array. */
 const arrayKeysOf = (inputs: readonly unknown[]): string[] =>

@@ -5,6 +5,7 @@
  */
 import { describe, expect, test } from "vitest";
 
+import { decodeSessionToken } from "~/server/auth/session";
 import { LIMITS } from "~/server/rate-limit";
 
 import { randomIp, sessionTokenFor } from "../../../test/caller";
@@ -90,7 +91,7 @@ describe("POST /api/login", () => {
     expect(login.status).toBe(200);
     expect(login.json).toEqual({ id: user.id, username: user.username, email: user.email, displayName: user.displayName, photoURL: user.photoURL });
     const token = sessionTokenOf(login.response);
-    expect(token).toBeTruthy();
+    expect(await decodeSessionToken(token ?? "")).toEqual({ userId: user.id, sessionVersion: 0 });
 
     const me = await restCall<UserJson>("GET", "/api/user", { sessionToken: token });
     expect(me.status).toBe(200);

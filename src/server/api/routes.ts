@@ -32,7 +32,7 @@ export type TableHandler = ApiHandler | PlainHandler;
  * row serves. A row is for what cannot be a procedure (a streamed reply, a webhook verified on
  * its raw bytes, a file download, pages of the API itself).
  */
-export const API_ROUTES: readonly ApiRoute[] = [
+const API_ROUTES: readonly ApiRoute[] = [
   { path: "/api/trpc/{procedure}", methods: ["GET", "POST"], handler: handleTrpc },
   { path: CHAT_STREAM_PATH, methods: ["POST"], handler: handleChatStream },
   { path: COURSE_EXPORT_PATH, methods: ["GET"], handler: handleCourseExport },
@@ -53,7 +53,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
 const compiled = API_ROUTES.map((route) => ({ ...route, pattern: pathPattern(route.path).pattern }));
 
 /** The Allow header of a path answering `methods` (and HEAD wherever GET is). */
-export function allowHeader(methods: readonly string[]): string {
+function allowHeader(methods: readonly string[]): string {
   const allowed = new Set([...methods, ...(methods.includes("GET") ? ["HEAD"] : [])]);
   return ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"].filter((method) => allowed.has(method)).join(", ");
 }

@@ -4,6 +4,7 @@
  */
 import { describe, expect, test } from "vitest";
 
+import { decodeSessionToken } from "~/server/auth/session";
 import { LIMITS } from "~/server/rate-limit";
 
 import { randomIp, sessionTokenFor } from "../../../test/caller";
@@ -56,13 +57,13 @@ describe("batching", () => {
 describe("mutations over HTTP", () => {
   test("POST auth.register → 200 with a superjson result and a session cookie", async () => {
     const username = `trpc_${uniqueSuffix()}`;
-    const response = await trpcCall<TrpcResult<{ username: string }>>("POST", "/api/trpc/auth.register", {
+    const response = await trpcCall<TrpcResult<{ id: number; username: string }>>("POST", "/api/trpc/auth.register", {
       json: { json: { username, email: `${username}@example.com`, password: "password123" } },
     });
     expect(response.status).toBe(200);
     expect(response.json.result.data.json.username).toBe(username);
     const token = sessionTokenOf(response.response);
-    expect(token).toBeTruthy();
+    expect(await decodeSessionToken(token ?? "")).toEqual({ userId: response.json.result.data.json.id, sessionVersion: 0 });
 
     const me = await trpcCall<TrpcResult<{ username: string }>>("GET", "/api/trpc/auth.me", { sessionToken: token });
     expect(me.json.result.data.json.username).toBe(username);

@@ -29,7 +29,7 @@ import { clientIpFrom } from "./forwarded";
  *   caller (login, register, a shared achievements card) ignore it.
  * - "cookie": anything else; the session cookie, if any.
  */
-export type AuthMethod = "cookie" | "token";
+type AuthMethod = "cookie" | "token";
 export type CreateContextOptions = { headers: Headers; resHeaders?: Headers; db?: Db };
 
 export function createTRPCContext(opts: CreateContextOptions) {

@@ -4,7 +4,7 @@ import { createHash, randomBytes } from "node:crypto";
  * Personal API tokens, the pure part: `cc_pat_` and 32 random bytes in base64url. The secret is
  * shown once; only its SHA-256 is stored (a slow password hash buys nothing for 256 random bits).
  */
-export const API_TOKEN_PREFIX = "cc_pat_";
+const API_TOKEN_PREFIX = "cc_pat_";
 /** How many characters of the token the list shows: the fixed prefix and 4 of the secret's 43. */
 const DISPLAY_PREFIX_LENGTH = API_TOKEN_PREFIX.length + 4;
 

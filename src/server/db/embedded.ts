@@ -136,7 +136,7 @@ export async function startEmbeddedPostgres(options: { dataDir: string; persiste
 }
 
 /** Creates `database` on the embedded server unless it exists. */
-export async function ensureDatabase(server: EmbeddedServer, database: string): Promise<void> {
+async function ensureDatabase(server: EmbeddedServer, database: string): Promise<void> {
   const { default: pg } = await import("pg");
   const client = new pg.Client({ connectionString: server.url("postgres") });
   await client.connect();

@@ -8,7 +8,7 @@ import { type DbClient, poolOf, registerPool } from "./client";
  * (its query interpreter runs even for raw SQL) and more to open and close; a hot write that is a
  * few statements (a quiz attempt with its evidence) runs on the connection instead.
  */
-export type SqlTransaction = { readonly sqlTransaction: true };
+type SqlTransaction = { readonly sqlTransaction: true };
 
 /** What a statement of ./queries runs on: a client, Prisma's transaction, or a SqlTransaction. */
 export type SqlClient = DbClient | SqlTransaction;

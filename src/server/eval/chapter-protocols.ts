@@ -73,14 +73,14 @@ export function parameterGrid(base: SegmenterParams, axes: { [K in keyof Segment
 }
 
 /** The chapter method's free weights (nats): the pause, the discourse cue and the cohesion depth. */
-export const CHAPTER_GRID: readonly SegmenterParams[] = parameterGrid(CHAPTER_PARAMS, {
+const CHAPTER_GRID: readonly SegmenterParams[] = parameterGrid(CHAPTER_PARAMS, {
   pauseWeight: [20, 30, 45, 60],
   cueWeight: [10, 15, 20, 30],
   depthWeight: [0, 3, 6, 9],
 });
 
 /** The inner chapter starts (ms) the segmenter finds in a video. */
-export function predictChapterStarts(segments: readonly TimedSegment[], params: SegmenterParams, language?: string): number[] {
+function predictChapterStarts(segments: readonly TimedSegment[], params: SegmenterParams, language?: string): number[] {
   return chapterStartsOf(toUnits(segments, language), params);
 }
 

@@ -4,7 +4,7 @@
  * bare keyword lists, and both on the held-out half of the questions (odd positions), which
  * tuning never looked at.
  */
-export type GradingAnswer = { kind: string; text: string; grade: number };
+type GradingAnswer = { kind: string; text: string; grade: number };
 export type GradingQuestion = {
   id: string;
   videoId: string;

@@ -18,7 +18,7 @@ import { QUESTION_TOPICS, type QuestionTopic } from "./question-topics";
  * English question of each video and every other language) and per language.
  */
 
-export type QuestionOutcome = QuestionTopic & { picked: string | null; pickedTitle: string | null };
+type QuestionOutcome = QuestionTopic & { picked: string | null; pickedTitle: string | null };
 
 export type QuestionEvaluation = {
   outcomes: QuestionOutcome[];

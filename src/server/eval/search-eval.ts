@@ -161,7 +161,7 @@ export function heldOutQueries(videos: readonly CorpusVideo[]): HeldOutQuery[] {
  * The video the generation pipeline would build a course from with this one source: its results
  * ordered as the pipeline orders them, the first with captions among those it would try.
  */
-export async function pickVideo(source: VideoSource, topic: string, complexity: Complexity = "beginner"): Promise<VideoDetails | null> {
+async function pickVideo(source: VideoSource, topic: string, complexity: Complexity = "beginner"): Promise<VideoDetails | null> {
   const query = { topic, complexity, limit: CANDIDATES_PER_SOURCE };
   const results = await source.search(query);
   return (
@@ -171,8 +171,8 @@ export async function pickVideo(source: VideoSource, topic: string, complexity: 
   );
 }
 
-export type QueryOutcome = { query: string; expected: string | null; picked: string | null; pickedTitle: string | null };
-export type HeldOutOutcome = QueryOutcome & { from: HeldOutQuery["from"] };
+type QueryOutcome = { query: string; expected: string | null; picked: string | null; pickedTitle: string | null };
+type HeldOutOutcome = QueryOutcome & { from: HeldOutQuery["from"] };
 
 export type SearchEvaluation = {
   heldOut: HeldOutOutcome[];

@@ -203,10 +203,9 @@ export type LanguagePack = {
  * rules read it.
  */
 export type EnglishGrammar = {
-  /** Phrases of the tagged transcript (titles.ts), and the quiz's phrase finder. */
+  /** Phrases of the tagged transcript (titles.ts). */
   readonly titles: {
     readonly neverInTitles: ReadonlySet<string>;
-    readonly innerWords: ReadonlySet<string>;
     readonly determiners: ReadonlySet<string>;
     readonly nounFollowers: ReadonlySet<string>;
     readonly verbLeaders: ReadonlySet<string>;

@@ -14,7 +14,7 @@ import { join } from "node:path";
 
 import { logger } from "~/server/logger";
 
-export const WORD_VECTORS_FORMAT = "coursecraft-word-vectors/1";
+const WORD_VECTORS_FORMAT = "coursecraft-word-vectors/1";
 
 /** The compact file, relative to the project's root. */
 export const WORD_VECTORS_FILE = join("node_modules", ".cache", "coursecraft", "word-vectors-en.bin");
@@ -91,7 +91,7 @@ export function decodeWordVectors(bytes: Buffer): WordVectors {
 }
 
 /** The vectors in `path`, or null (with the reason) when the file is missing or unreadable. */
-export function loadWordVectors(path: string): { vectors: WordVectors | null; problem?: string } {
+function loadWordVectors(path: string): { vectors: WordVectors | null; problem?: string } {
   try {
     return { vectors: decodeWordVectors(readFileSync(path)) };
   } catch (error) {

@@ -19,7 +19,7 @@ import { compareStrings, splitTitle, tokenize as tokenizeEnglish, topicTerms } f
 export type SearchableVideo = { id: string; title: string; description: string; transcript: string };
 
 /** A video above the floor: its BM25 score, and the share of the topic it covers (0..1). */
-export type LibraryMatch = { id: string; score: number; coverage: number };
+type LibraryMatch = { id: string; score: number; coverage: number };
 
 export type LibrarySearch = { search(topic: string, limit: number): LibraryMatch[] };
 

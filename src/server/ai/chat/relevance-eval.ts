@@ -43,7 +43,7 @@ function fixtureFile(videoId: string, language: string, fixturesDir: string): st
 }
 
 /** Every labelled question of the corpus with the passages search found for it in its video. */
-export const CORPUS_LANGUAGES = ["en", "es", "de", "fr", "pt", "ja", "zh", "ar", "hi"] as const;
+const CORPUS_LANGUAGES = ["en", "es", "de", "fr", "pt", "ja", "zh", "ar", "hi"] as const;
 
 /** `titleLanguages`: the languages whose chapter titles are asked too (all by default; each costs indexing 32 videos). */
 export function relevanceCases(fixturesDir = FIXTURES_DIR, titleLanguages: readonly string[] = CORPUS_LANGUAGES): RelevanceCase[] {
@@ -96,7 +96,7 @@ function corpusVideoIds(fixturesDir: string): string[] {
 }
 
 /** The decision's input: the coverage of the best passage (the first that is not the watched moment). */
-export function bestCoverage(hits: readonly PassageHit[]): number {
+function bestCoverage(hits: readonly PassageHit[]): number {
   return hits.find((hit) => !hit.atMoment)?.coverage ?? 0;
 }
 

@@ -44,7 +44,7 @@ export type PassageHit = {
   coverage: number;
 };
 
-export type SearchOptions = {
+type SearchOptions = {
   /** The moment the learner is watching, in seconds: passages near it are favoured, and the one there comes first. */
   atSeconds?: number;
   /**
@@ -112,7 +112,7 @@ const DEFAULT_MAX_SECONDS = 45;
 
 /** See SearchOptions.unknownTermWeight and incidentalTermWeight. */
 export const UNKNOWN_TERM_WEIGHT = 3;
-export const INCIDENTAL_TERM_WEIGHT = 0.5;
+const INCIDENTAL_TERM_WEIGHT = 0.5;
 const INCIDENTAL_PASSAGES = 2;
 
 const K1 = 1.2;
@@ -340,4 +340,4 @@ function overlaps(a: Passage, b: Passage): boolean {
   return a.startSegment < b.endSegment && b.startSegment < a.endSegment;
 }
 
-export { formatTimestamp, parseTimestampCitations, type TimestampCitation } from "~/lib/timestamps";
+export { formatTimestamp, parseTimestampCitations } from "~/lib/timestamps";

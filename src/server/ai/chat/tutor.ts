@@ -7,10 +7,10 @@ import { keepKnownCitationsInStream } from "./citations";
 import { buildTutorPrompt, type TutorPromptInput } from "./prompt";
 
 /** The cap on a reply's length. */
-export const REPLY_MAX_TOKENS = 800;
+const REPLY_MAX_TOKENS = 800;
 
 /** What the tutor says when the model wrote nothing. */
-export const EMPTY_REPLY = "I could not put an answer together. Please ask again.";
+const EMPTY_REPLY = "I could not put an answer together. Please ask again.";
 
 /**
  * A reply as the model writes it: text pieces, in order. Iteration ends early, without an error,

@@ -244,7 +244,7 @@ function cleanText(text: string, max: number): string {
  * A model told to title by the subject still sometimes echoes the topic, and a course list of
  * questions says nothing about what each course teaches.
  */
-export function titleForTopic(modelTitle: string, input: Pick<StructureInput, "topic" | "video" | "language">): string {
+function titleForTopic(modelTitle: string, input: Pick<StructureInput, "topic" | "video" | "language">): string {
   const language = input.language ?? input.video.language ?? "en";
   if (!isQuestion(input.topic, language) || !isQuestion(modelTitle, language)) return modelTitle;
   return courseTitle(input.topic, input.video.title, language);
@@ -262,7 +262,7 @@ function readInfo(output: CourseInfoOutput): { title: string; description: strin
  * their creator chapter), strictly increasing; the first of each span snapped to its first
  * segment. Sections without a title or content are dropped, chapters left empty too.
  */
-export function readPart(output: PartOutlineOutput, part: TranscriptPart): PartOutlineChapter[] {
+function readPart(output: PartOutlineOutput, part: TranscriptPart): PartOutlineChapter[] {
   const ids = new Set(part.segments.map((s) => s.index));
   const chapters = output.chapters.map((chapter) => ({
     title: cleanLine(chapter.title, TITLE_MAX),
@@ -315,7 +315,7 @@ export function readPart(output: PartOutlineOutput, part: TranscriptPart): PartO
 }
 
 /** A section's concepts as named, without empty or sentence-long labels, at most CONCEPTS_PER_SECTION. */
-export function readConcepts(concepts: readonly { label: string; definition: string }[]): NamedConcept[] {
+function readConcepts(concepts: readonly { label: string; definition: string }[]): NamedConcept[] {
   return concepts
     .map((concept) => ({ label: cleanLine(concept.label, Infinity), definition: cleanLine(concept.definition, CONCEPT_DEFINITION_MAX) }))
     .filter(({ label }) => label && label.length <= CONCEPT_LABEL_MAX && countWords(label) <= CONCEPT_LABEL_WORDS)

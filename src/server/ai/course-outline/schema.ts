@@ -19,7 +19,7 @@ const conceptsSchema = z
   .catch([])
   .describe("The 1 to 3 key concepts (terms, named ideas, methods) this section explains; the same label each time a concept comes back in another section");
 
-export const sectionSchema = z.object({
+const sectionSchema = z.object({
   startSegment: z.number().int().min(0).describe("The [id] of the transcript segment where this section starts; greater than the previous section's id"),
   title,
   content: z
@@ -30,7 +30,7 @@ export const sectionSchema = z.object({
   concepts: conceptsSchema,
 });
 
-export const chapterSchema = z.object({
+const chapterSchema = z.object({
   title,
   summary: z.string().describe("One or two sentences on what the learner gets from this chapter"),
   sections: z.array(sectionSchema).min(1).describe("The chapter's sections in video order"),
@@ -51,4 +51,3 @@ export const courseOutlineSchema = courseInfoSchema.extend(partOutlineSchema.sha
 
 export type PartOutlineOutput = z.infer<typeof partOutlineSchema>;
 export type CourseInfoOutput = z.infer<typeof courseInfoSchema>;
-export type CourseOutlineOutput = z.infer<typeof courseOutlineSchema>;

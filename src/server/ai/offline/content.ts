@@ -219,7 +219,7 @@ const cutMidClause = (text: string) => MID_CLAUSE_START.test(text) || DANGLING.h
  * viewer, or a continuation.
  * Cheap checks only; the tagger's are `selfContained`.
  */
-export function pointText(sentence: SpokenSentence, punctuated: boolean, language = "en"): string | null {
+function pointText(sentence: SpokenSentence, punctuated: boolean, language = "en"): string | null {
   if (!plausiblePoint(sentence, language)) return null;
   const text = standAlone(cleanSentence(sentence.text));
   const count = wordCount(text, language);
@@ -236,7 +236,7 @@ const OPEN_ENDED: ReadonlySet<string> = new Set(["DET", "ADP", "CCONJ", "SCONJ",
  * Whether a tagged sentence is self-contained: it names what it is about (a noun, and no more
  * outside references than nouns) and, cut from unpunctuated captions, ends where a clause can.
  */
-export function selfContained(tokens: readonly TaggedToken[], punctuated: boolean): boolean {
+function selfContained(tokens: readonly TaggedToken[], punctuated: boolean): boolean {
   let nouns = 0;
   let references = 0;
   for (const t of tokens) {

@@ -1,2 +1,2 @@
 /** The built-in, LLM-free structuring engine (docs/features/courses.md). */
-export { buildOutline, createOfflineEngine, NO_TRANSCRIPT_MESSAGE } from "./engine";
+export { createOfflineEngine, NO_TRANSCRIPT_MESSAGE } from "./engine";

@@ -168,7 +168,7 @@ export function windowSimilarities(units: readonly Unit[], windowMs: number, idf
  * TextTiling depth at each gap, z-scored within the transcript and averaged over the window
  * sizes (index 0, which is no gap, is 0).
  */
-export function depthFeature(units: readonly Unit[], windowsMs: readonly number[], smoothRadius: number, idf?: ReadonlyMap<string, number>): number[] {
+function depthFeature(units: readonly Unit[], windowsMs: readonly number[], smoothRadius: number, idf?: ReadonlyMap<string, number>): number[] {
   const n = units.length;
   const out = new Array<number>(n).fill(0);
   if (n < 3 || windowsMs.length === 0) return out;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { fallbackTitle, indexPhrases, keyness, normalise, rankKeyPhrases, sentencePhrases, titleCandidates, TitleRegistry } from "./titles";
+import { fallbackTitle, indexPhrases, keyness, normalise, rankKeyPhrases, titleCandidates, TitleRegistry } from "./titles";
 
 /** The phrases of one text, as spelled in it. */
 function phrasesOf(lines: string[]): string[] {
@@ -194,14 +194,5 @@ describe("TitleRegistry", () => {
     expect(registry.claim(["Slopes and Areas", "Area and Slope", "Tangent Lines"], "x")).toBe("Slopes and Areas");
     expect(registry.claim(["Area and Slope", "Tangent Lines"], "x")).toBe("Tangent Lines");
     expect(registry.claim(["  "], "")).toBe("Part");
-  });
-});
-
-describe("sentencePhrases (the quiz's phrase finder)", () => {
-  it("yields content-word phrases that never start or end with a stop word", () => {
-    const surfaces = sentencePhrases("So the chain rule tells you the rate of change of a composition.").map((p) => p.surface);
-    expect(surfaces).toContain("chain rule");
-    expect(surfaces).toContain("rate of change");
-    for (const s of surfaces) expect(s).not.toMatch(/^(?:the|of|a|so)\b|\b(?:the|of|a)$/i);
   });
 });

@@ -91,7 +91,7 @@ const key = (text: string) => text.toLowerCase().replace(/\s+/g, " ").trim();
  * Checks the model's quiz against what it was shown and turns it into questions with times.
  * Exported for tests.
  */
-export function readQuiz(
+function readQuiz(
   output: QuizOutput,
   shown: readonly TimedSegment[],
   source: Pick<QuizSource, "timeStart" | "timeEnd" | "sectionTitle" | "concepts">,

@@ -29,7 +29,7 @@ export const QUIZ_SYSTEM_PROMPT = [
 const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
 
 /** `[id] text` lines, one per segment; `own` marks which ids belong to the section itself. */
-export function renderQuizTranscript(segments: readonly TimedSegment[]): string {
+function renderQuizTranscript(segments: readonly TimedSegment[]): string {
   return fence("transcript", segments.map((s) => `[${s.index}] ${oneLine(s.text)}`).join("\n"));
 }
 

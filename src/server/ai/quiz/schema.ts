@@ -7,7 +7,7 @@ import { QUIZ_MAX_QUESTIONS, QUIZ_MIN_QUESTIONS, QUIZ_OPTION_COUNT } from "./typ
  * is one of the options, options distinct, the cited segment was shown) are checked in code
  * (index.ts). The model cites a segment id; the code turns it into the question's time.
  */
-export const quizQuestionSchema = z.object({
+const quizQuestionSchema = z.object({
   segmentId: z.number().int().min(0).describe("The [id] of the transcript segment this question is based on (one of the ids shown)"),
   questionText: z.string().describe("The question, answerable from the transcript alone, in one or two sentences"),
   options: z

@@ -31,9 +31,9 @@ export const SECTION_WRITER_SYSTEM_PROMPT = [
 
 const sectionSchema = z.object({ content: z.string() });
 
-export const SECTION_AI_MESSAGES = { ...AI_FAILURE_MESSAGES, malformed: "The AI service returned an unusable lesson. Please try again." };
+const SECTION_AI_MESSAGES = { ...AI_FAILURE_MESSAGES, malformed: "The AI service returned an unusable lesson. Please try again." };
 
-export function sectionPrompt(input: SectionWriteInput): string {
+function sectionPrompt(input: SectionWriteInput): string {
   const instructions = input.instructions?.trim();
   return [
     `Learner level: ${LEVELS[input.complexity]}.`,

@@ -30,5 +30,5 @@ export function sectionSegments(input: Pick<SectionWriteInput, "segments" | "tim
   return input.segments.filter((segment) => segment.startMs >= input.timeStart * 1000 && segment.startMs < input.timeEnd * 1000);
 }
 
-export const NOTHING_TO_WRITE_FROM = "This section's part of the video has no transcript to write from.";
+const NOTHING_TO_WRITE_FROM = "This section's part of the video has no transcript to write from.";
 export const nothingToWriteFrom = () => new AppError("UNPROCESSABLE", NOTHING_TO_WRITE_FROM);

@@ -197,9 +197,14 @@ describe("Authorization: Bearer", () => {
     const user = await createUser(db);
     const { token } = await createApiTokenRow(db, user.id);
     const foreign = { origin: "https://evil.example", "sec-fetch-site": "cross-site" };
-    const share = await trpcCall("POST", "/api/trpc/gamification.shareAchievements", { headers: { ...foreign, ...bearer(token) }, json: {} });
+    const share = await trpcCall<{ result: { data: { json: { cardId: string } } } }>("POST", "/api/trpc/gamification.shareAchievements", {
+      headers: { ...foreign, ...bearer(token) },
+      json: {},
+    });
     expect(share.status, share.text).toBe(200);
-    expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).achievementCardId).not.toBeNull();
+    const { cardId } = share.json.result.data.json;
+    expect(cardId).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).achievementCardId).toBe(cardId);
 
     // The cookie cannot ride along: the origin check applies to any request carrying one.
     const withCookie = await trpcCall("POST", "/api/trpc/gamification.stopSharingAchievements", {
@@ -215,7 +220,7 @@ describe("Authorization: Bearer", () => {
       json: {},
     });
     expect(cookieOnly.status).toBe(403);
-    expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).achievementCardId).not.toBeNull();
+    expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).achievementCardId).toBe(cardId);
   });
 
   test("with both a cookie and a token, only the token counts", async () => {

@@ -5,6 +5,7 @@
 import type { TRPCError } from "@trpc/server";
 import { describe, expect, test } from "vitest";
 
+import { decodeSessionToken } from "~/server/auth/session";
 import { LIMITS } from "~/server/rate-limit";
 
 import { callerFromResponse, createTestCaller, randomIp, sessionTokenFromSetCookie } from "../../../../test/caller";
@@ -134,7 +135,7 @@ describe("auth.login", () => {
     const { caller, resHeaders } = await createTestCaller();
     const result = await caller.auth.login({ username: "ada_lovelace", password: DEFAULT_PASSWORD });
     expect(result).toEqual({ id: user.id, username: "Ada_Lovelace", email: user.email, displayName: user.displayName, photoURL: user.photoURL });
-    expect(sessionTokenFromSetCookie(resHeaders)).toBeTruthy();
+    expect(await decodeSessionToken(sessionTokenFromSetCookie(resHeaders) ?? "")).toEqual({ userId: user.id, sessionVersion: 0 });
     const { caller: browser } = await callerFromResponse(resHeaders);
     expect((await browser.auth.me()).id).toBe(user.id);
   });

@@ -1,6 +1,6 @@
 import type { DbClient } from "../client";
 
-export type TranscriptSegmentValues = { index: number; startMs: number; endMs: number; text: string };
+type TranscriptSegmentValues = { index: number; startMs: number; endMs: number; text: string };
 
 export type NewTranscript = {
   videoId: string;

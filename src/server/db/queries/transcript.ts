@@ -3,12 +3,12 @@ import { courseVideosSql, visibleToSql } from "./course";
 import { queryRows } from "./run";
 
 /** [section id, timeStart s, timeEnd s or null], ordered by start. */
-export type SectionRangeRow = [number, number, number | null];
+type SectionRangeRow = [number, number, number | null];
 /** [startMs, endMs, text], in time order. */
 export type SegmentRow = [number, number, string];
 
 /** [transcript id, offset s]: a track of the course's timeline and where its video starts on it. */
-export type TrackRefRow = [number, number];
+type TrackRefRow = [number, number];
 
 export type CourseTranscriptRefRow = {
   /** Whether the caller may see the course; when false, nothing else was read. */

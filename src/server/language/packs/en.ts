@@ -251,8 +251,6 @@ export const englishGrammar: EnglishGrammar = {
         .split(/\s+/)
         .filter(Boolean),
     ),
-    /** Words allowed inside (never at the edges of) a phrase. */
-    innerWords: new Set(["of"]),
     /** Words before a phrase that show it is used as a noun ("the cobweb diagram", "of prime numbers"). */
     determiners: new Set("the a an this these those our your its their his her my of each every some any another whose".split(" ")),
     /** Words after a phrase that show it is used as a noun ("the derivative is", "rate of"). */

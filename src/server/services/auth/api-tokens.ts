@@ -29,7 +29,7 @@ export const API_TOKEN_MESSAGES = {
 type TokenRow = { id: number; name: string; prefix: string; createdAt: Date; lastUsedAt: Date | null; expiresAt: Date | null };
 const tokenSelect = { id: true, name: true, prefix: true, createdAt: true, lastUsedAt: true, expiresAt: true } as const;
 
-export function toApiTokenView(row: TokenRow, now = new Date()): ApiTokenView {
+function toApiTokenView(row: TokenRow, now = new Date()): ApiTokenView {
   return {
     id: row.id,
     name: row.name,

@@ -9,7 +9,7 @@ import { upsertGoogleUser } from "./google";
 
 import { authSecret, claimsFromToken, SESSION_MAX_AGE_SECONDS } from "~/server/auth/session";
 
-export const googleConfigured = () => Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET);
+const googleConfigured = () => Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET);
 
 /**
  * next-auth handles Google sign-in (the OAuth code exchange and id_token check happen on the

@@ -9,7 +9,7 @@ import { courseLengthOf, courseLengthSelect, courseNotFound, canSeeCourse } from
 import { cardViewSelect, toCardView } from "./card-view";
 import { newCardSchedule } from "./fsrs";
 
-export const CARD_MESSAGES = {
+const CARD_MESSAGES = {
   noteNotFound: "Note not found",
   noteNeeded: "A card made from a note needs the note's noteId",
   noteOnlyForNotes: 'noteId is only for cards made from a note (source "note")',

@@ -45,7 +45,7 @@ const GRADES: Record<CardRatingName, Grade> = { again: Rating.Again, hard: Ratin
 const schedulers = new Map<number, FSRS>();
 
 /** The scheduler for a learner's desired retention (one per retention value; ts-fsrs's defaults otherwise, fuzz off). */
-export function schedulerFor(desiredRetention: number): FSRS {
+function schedulerFor(desiredRetention: number): FSRS {
   let scheduler = schedulers.get(desiredRetention);
   if (!scheduler) {
     scheduler = fsrs({ request_retention: desiredRetention });

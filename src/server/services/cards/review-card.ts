@@ -11,7 +11,7 @@ import { recordEvidence } from "~/server/services/mastery/record-evidence";
 import { CARD_NOT_FOUND, cardViewSelect, toCardView } from "./card-view";
 import { fromFsrsCard, scheduleReview } from "./fsrs";
 
-export const NOT_DUE_YET = "This card is not due yet";
+const NOT_DUE_YET = "This card is not due yet";
 
 /**
  * POST /api/cards/{id}/review: schedules the card by ts-fsrs for the rating, logs the review

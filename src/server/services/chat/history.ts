@@ -3,7 +3,7 @@ import type { DbClient } from "~/server/db";
 import { getCourseOrThrow } from "~/server/services/course/get-course";
 
 /** The newest messages a history request returns (oldest first). */
-export const CHAT_HISTORY_LIMIT = 200;
+const CHAT_HISTORY_LIMIT = 200;
 
 export const messageSelect = { id: true, userId: true, courseId: true, role: true, content: true, timestamp: true } as const;
 

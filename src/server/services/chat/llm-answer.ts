@@ -7,7 +7,7 @@ import { loadPassageIndex } from "./passages";
 import type { ChatAnswerer } from "./answerer";
 
 /** The passages a grounded answer is built from. */
-export const LLM_PASSAGES = 4;
+const LLM_PASSAGES = 4;
 
 /**
  * The tutor with a language model, answering from the question's most relevant passages and the

@@ -13,7 +13,7 @@ import { messageSelect, toChatMessage } from "./history";
 import { llmAnswerer } from "./llm-answer";
 import { answerOffline } from "./offline-answer";
 
-export type { AnswerRequest, ChatAnswerer } from "./answerer";
+export type { ChatAnswerer } from "./answerer";
 
 /** The configured tutor: the language model when there is one, else answers from the video. */
 export function defaultChatAnswerer(): ChatAnswerer {

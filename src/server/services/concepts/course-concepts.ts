@@ -44,7 +44,7 @@ const namedConcepts = z.array(z.object({ label: z.string(), definition: z.string
  * the transcript; none when it has none, or when it is in another language than the course (its
  * words would label concepts in the wrong language).
  */
-export async function findConcepts(db: DbClient, course: { id: number; language: string }): Promise<{ concepts: ExtractedConcept[]; sectionOrder: number[] }> {
+async function findConcepts(db: DbClient, course: { id: number; language: string }): Promise<{ concepts: ExtractedConcept[]; sectionOrder: number[] }> {
   const [sections, track] = await Promise.all([courseSections(db, course.id), getCourseTrack(db, course.id)]);
   const sectionOrder = sections.map((section) => section.id);
   const sameLanguage = track !== null && baseLanguage(track.language) === baseLanguage(course.language);

@@ -4,7 +4,7 @@
  * first explained (the order the course teaches them in), "with" when both are explained in one
  * section. Pure: keys in, keys out; storing them turns keys into ids.
  */
-export type LinkKind = "before" | "with";
+type LinkKind = "before" | "with";
 
 export type ConceptLink = { from: string; to: string; kind: LinkKind };
 

@@ -3,7 +3,7 @@ import type { DbClient } from "~/server/db";
 import { searchCourseTitles, searchPatterns } from "~/server/db/queries/course";
 
 /** Results the header's list shows. */
-export const SEARCH_LIMIT = 8;
+const SEARCH_LIMIT = 8;
 
 /**
  * The header search: courses the learner can open whose course, chapter or section titles hold

@@ -19,7 +19,7 @@ import { courseOfSection, outlineAround } from "./section-outline";
 import { lockOwnCourse, saveEdit } from "./save-edit";
 
 /** Regenerations one owner may have queued or running at once. */
-export const MAX_ACTIVE_REGENERATIONS = 3;
+const MAX_ACTIVE_REGENERATIONS = 3;
 export const REGENERATION_MESSAGES = {
   busy: "This section is already being regenerated",
   tooMany: `You already have ${MAX_ACTIVE_REGENERATIONS} sections being regenerated. Please wait for one to finish.`,

@@ -71,7 +71,7 @@ const stripHtml = (html: string) =>
 /** A note's guid (Anki's are short base-91-like strings): from the card's key, so it is the same on every export. */
 const guidOf = (key: string) => sha1(`coursecraft:${key}`).toString("base64").slice(0, 10);
 
-export const deckIdOf = (name: string) => DECK_ID_BASE + (sha1(name).readUInt32BE(0) % 100_000_000);
+const deckIdOf = (name: string) => DECK_ID_BASE + (sha1(name).readUInt32BE(0) % 100_000_000);
 
 /**
  * Text as an HTML field: escaped (so markup a learner typed shows as typed, never as HTML), line

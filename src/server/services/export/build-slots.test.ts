@@ -56,6 +56,7 @@ describe("Anki deck builds", () => {
     const big = "a".repeat(MAX_PACKAGE_FIELD_CHARACTERS / 2);
     const cards = [1, 2].map((n) => ({ key: `card-${n}`, deck: "CourseCraft::x", front: big, back: n === 2 ? "!" : "", moment: "" }));
     await expect(writeAnkiPackage(cards)).rejects.toMatchObject({ code: "UNPROCESSABLE", message: PACKAGE_TOO_LARGE_MESSAGE });
-    expect((await writeAnkiPackage([{ ...cards[0]!, front: "small" }])).byteLength).toBeGreaterThan(0);
+    const small = await writeAnkiPackage([{ ...cards[0]!, front: "small" }]);
+    expect([...small.subarray(0, 4)]).toEqual([0x50, 0x4b, 0x03, 0x04]); // "PK\x03\x04": a zip archive
   });
 });

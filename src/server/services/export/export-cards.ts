@@ -21,7 +21,7 @@ export type ExportedCard = {
 };
 
 /** The learner's own cards (of one course they can see, with `courseId`: 404 otherwise), by course, then moment. */
-export async function listCardsForExport(db: DbClient, { userId, courseId }: { userId: number; courseId?: number }): Promise<ExportedCard[]> {
+async function listCardsForExport(db: DbClient, { userId, courseId }: { userId: number; courseId?: number }): Promise<ExportedCard[]> {
   if (courseId !== undefined) await getCourseOrThrow(db, { courseId, userId });
   const cards = await db.card.findMany({
     where: { userId, ...(courseId !== undefined ? { courseId } : {}) },
@@ -33,7 +33,7 @@ export async function listCardsForExport(db: DbClient, { userId, courseId }: { u
 }
 
 /** Where a card's moment is on the video, or null (no moment, or a course without a video). */
-export function cardMomentUrl(card: Pick<ExportedCard, "timeSeconds" | "course">): string | null {
+function cardMomentUrl(card: Pick<ExportedCard, "timeSeconds" | "course">): string | null {
   return card.timeSeconds === null ? null : courseMomentUrl(card.course.videos, card.timeSeconds);
 }
 

@@ -2,7 +2,10 @@ import type { ListItem, Nodes, PhrasingContent } from "mdast";
 import { fromMarkdown } from "mdast-util-from-markdown";
 import { describe, expect, test } from "vitest";
 
-import { continuing, inertMarkdown, isSafeLinkUrl, learnerMarkdown, MAX_MARKUP_CHARACTERS, plainText, writeMarkdown } from "./markdown";
+import { continuing, isSafeLinkUrl, learnerMarkdown, MAX_MARKUP_CHARACTERS, plainText, writeMarkdown } from "./markdown";
+
+/** A learner's Markdown, made inert, as Markdown again. */
+const inertMarkdown = (markdown: string) => writeMarkdown({ type: "root", children: learnerMarkdown(markdown) });
 
 /** What a CommonMark reader makes of a file that could run or fetch something: raw HTML, images, definitions, links that are not http(s)/mailto. */
 function liveMarkup(markdown: string): string[] {

@@ -293,8 +293,3 @@ const WRITE_OPTIONS: Options = {
 export function writeMarkdown(tree: Root): string {
   return toMarkdown(tree, WRITE_OPTIONS);
 }
-
-/** A learner's Markdown, made inert, as Markdown again. */
-export function inertMarkdown(markdown: string): string {
-  return writeMarkdown({ type: "root", children: learnerMarkdown(markdown) });
-}

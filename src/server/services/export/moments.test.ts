@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 
 import { htmlField } from "./anki-package";
 import { tsvField } from "./export-cards";
-import { asciiFileName, momentMarkdown, videoMomentUrl } from "./moments";
+import { asciiFileName, courseMomentUrl, videoMomentUrl } from "./moments";
 
 describe("the exports' pure parts", () => {
   test("a moment is the video on YouTube at that whole second", () => {
@@ -10,11 +10,11 @@ describe("the exports' pure parts", () => {
     expect(videoMomentUrl("abc", -3)).toBe("https://www.youtube.com/watch?v=abc&t=0s");
     expect(videoMomentUrl("abc", Number.NaN)).toBe("https://www.youtube.com/watch?v=abc&t=0s");
     const one = [{ videoId: "abc", offsetSeconds: 0, durationSeconds: 4000 }];
-    expect(momentMarkdown(one, 3725)).toBe("[1:02:05](https://www.youtube.com/watch?v=abc&t=3725s)");
-    expect(momentMarkdown([], 65)).toBe("1:05");
+    expect(courseMomentUrl(one, 3725)).toBe("https://www.youtube.com/watch?v=abc&t=3725s");
+    expect(courseMomentUrl([], 65)).toBeNull();
     // From a playlist: the video of the moment, at its own time.
     const two = [...one, { videoId: "def", offsetSeconds: 4000, durationSeconds: 600 }];
-    expect(momentMarkdown(two, 4065)).toBe("[Video 2 · 1:05](https://www.youtube.com/watch?v=def&t=65s)");
+    expect(courseMomentUrl(two, 4065)).toBe("https://www.youtube.com/watch?v=def&t=65s");
   });
 
   test("file names are ASCII: accents folded, the rest dashes, bounded, never empty", () => {

@@ -1,5 +1,4 @@
-import { momentLabel, type TimelineVideo, videoAt } from "~/lib/course-timeline";
-import { formatTimestamp } from "~/lib/timestamps";
+import { type TimelineVideo, videoAt } from "~/lib/course-timeline";
 
 /** The video on YouTube at a moment (whole seconds), as every export links it. */
 export function videoMomentUrl(videoId: string, seconds: number): string {
@@ -11,13 +10,6 @@ export function videoMomentUrl(videoId: string, seconds: number): string {
 export function courseMomentUrl(videos: readonly TimelineVideo[], courseSeconds: number): string | null {
   const at = videoAt(videos, Number.isFinite(courseSeconds) ? courseSeconds : 0);
   return at ? videoMomentUrl(at.video.videoId, at.seconds) : null;
-}
-
-/** "m:ss" (from a playlist, "Video 2 · m:ss") linked to the video at that moment, or plain for a course without a video. */
-export function momentMarkdown(videos: readonly TimelineVideo[], courseSeconds: number): string {
-  const label = momentLabel(videos, courseSeconds, formatTimestamp);
-  const url = courseMomentUrl(videos, courseSeconds);
-  return url ? `[${label}](${url})` : label;
 }
 
 /**

@@ -6,7 +6,7 @@ import { AppError } from "~/server/errors";
 import { addDays, dateColumn } from "./local-date";
 
 /** The challenges every day offers (UTC day; each expires at the day's end). */
-export const DAILY_CHALLENGES: { key: string; title: string; description: string; eventType: ActivityType; target: number }[] = [
+const DAILY_CHALLENGES: { key: string; title: string; description: string; eventType: ActivityType; target: number }[] = [
   { key: "sections-3", title: "Section Sprint", description: "Complete 3 sections today", eventType: "section_completed", target: 3 },
   { key: "quizzes-2", title: "Quiz Streak", description: "Pass 2 quizzes today", eventType: "quiz_passed", target: 2 },
   { key: "tutor-1", title: "Curious Mind", description: "Ask the course tutor 1 question today", eventType: "chat_question", target: 1 },
@@ -25,7 +25,7 @@ const toChallengeView = (row: { id: number; title: string; description: string; 
 });
 
 /** Creates the day's challenges if they are not there yet (every app instance may ask at once). */
-export async function ensureDailyChallenges(db: DbClient, now: Date): Promise<void> {
+async function ensureDailyChallenges(db: DbClient, now: Date): Promise<void> {
   const day = now.toISOString().slice(0, 10);
   const badge = await db.badge.findUnique({ where: { key: CHALLENGE_BADGE }, select: { id: true } });
   await db.challenge.createMany({

@@ -3,7 +3,7 @@ import type { DbClient } from "~/server/db/client";
 import { selectRecentActivity } from "~/server/db/queries/gamification";
 
 /** How many items the sidebar lists. */
-export const RECENT_ACTIVITY_LIMIT = 5;
+const RECENT_ACTIVITY_LIMIT = 5;
 
 /**
  * The learner's latest learning: sections completed, quizzes passed, courses finished (in a

@@ -14,10 +14,10 @@ export const CANDIDATES_PER_SOURCE = 8;
 export const TRANSCRIPT_TRIES_PER_SOURCE = 5;
 
 export const NO_VIDEO_MESSAGE = "No video found for this topic. Try other words, or paste a YouTube link.";
-export const NO_TRANSCRIPT_FOR_TOPIC_MESSAGE = "We found videos on this topic, but none has a transcript to build a course from. Try a different topic.";
+const NO_TRANSCRIPT_FOR_TOPIC_MESSAGE = "We found videos on this topic, but none has a transcript to build a course from. Try a different topic.";
 export const VIDEO_WITHOUT_TRANSCRIPT_MESSAGE = "This video has no transcript, so a course cannot be built from it. Try another video or a topic.";
-export const VIDEO_NOT_FOUND_MESSAGE = "That YouTube video could not be found. Check the link, or type a topic instead.";
-export const VIDEO_SERVICE_UNREACHABLE_MESSAGE = "The video service could not be reached. Please try again later.";
+const VIDEO_NOT_FOUND_MESSAGE = "That YouTube video could not be found. Check the link, or type a topic instead.";
+const VIDEO_SERVICE_UNREACHABLE_MESSAGE = "The video service could not be reached. Please try again later.";
 /**
  * A topic search that found nothing while the sources failed: what the learner can do. It names
  * no API or service (the client would add the operator's "contact support" note to that); the
@@ -28,7 +28,7 @@ export const TOPIC_SEARCH_UNREACHABLE_MESSAGE =
 export const VIDEO_QUOTA_MESSAGE = "The YouTube API quota for today is used up. Please try again later.";
 export const PLAYLIST_NOT_FOUND_MESSAGE = "That playlist could not be found. It may be private or deleted: check the link, or paste a public playlist.";
 export const EMPTY_PLAYLIST_MESSAGE = "This playlist has no videos to build a course from.";
-export const NO_TRANSCRIPT_IN_PLAYLIST_MESSAGE = "None of this playlist's videos has a transcript, so a course cannot be built from it.";
+const NO_TRANSCRIPT_IN_PLAYLIST_MESSAGE = "None of this playlist's videos has a transcript, so a course cannot be built from it.";
 
 /** The most videos a course from a playlist may hold. */
 export const MAX_PLAYLIST_VIDEOS = 25;

@@ -18,7 +18,7 @@ export const MAX_ACTIVE_JOBS_PER_USER = 3;
 export const TOO_MANY_ACTIVE_JOBS_MESSAGE = `You already have ${MAX_ACTIVE_JOBS_PER_USER} courses being generated. Please wait for one to finish.`;
 
 /** How long POST /api/courses/generate-from-topic waits for its job before answering 503. */
-export const GENERATE_WAIT_MS = 12 * 60_000;
+const GENERATE_WAIT_MS = 12 * 60_000;
 const POLL_MS = 250;
 
 const jobSelect = {

@@ -25,7 +25,7 @@ const isRegeneration = (job: ClaimedJob<AnyJobInput>): job is ClaimedJob<Regener
 /** What the queue's jobs run with; `regeneration` defaults to the configured writers. */
 export type QueueDeps = GenerationDeps & { regeneration?: RegenerationDeps };
 
-export function generationJobs(getDeps: () => QueueDeps): JobHandler<AnyJobInput> {
+function generationJobs(getDeps: () => QueueDeps): JobHandler<AnyJobInput> {
   return {
     name: "generation",
     parseInput: (input) => {

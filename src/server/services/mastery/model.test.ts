@@ -4,7 +4,6 @@ import { STRONG_FROM, WEAK_BELOW } from "~/lib/mastery-bands";
 
 import {
   afterEvent,
-  afterEvidence,
   ANSWER_SEEN_WINDOW_MS,
   answerSeenRecently,
   cardCredit,
@@ -18,6 +17,9 @@ import {
 
 const start = new Date("2026-11-01T10:00:00Z");
 const later = (minutes: number) => new Date(start.getTime() + minutes * 60_000);
+
+/** The state after one piece of evidence on its own (an event of one piece); null only for a first piece of weight 0. */
+const afterEvidence = (state: MasteryState | null, piece: Evidence) => afterEvent(state, [piece]);
 
 /** Each piece an event of its own. */
 function replay(evidence: Evidence[], from: MasteryState | null = null): MasteryState {

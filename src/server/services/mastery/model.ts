@@ -8,7 +8,7 @@
 import type { CardRatingName } from "~/lib/review";
 
 /** Where a piece of evidence comes from, which sets how likely a right answer is by luck. */
-export type EvidenceKind = "choice" | "open" | "card";
+type EvidenceKind = "choice" | "open" | "card";
 
 export type Evidence = {
   kind: EvidenceKind;
@@ -85,7 +85,7 @@ function clamp01(value: number): number {
 }
 
 /** P(a right answer | the learner does not know it) for this piece. */
-export function guessOf(evidence: Pick<Evidence, "kind" | "optionCount" | "answerSeen">, parameters = MASTERY_PARAMETERS): number {
+function guessOf(evidence: Pick<Evidence, "kind" | "optionCount" | "answerSeen">, parameters = MASTERY_PARAMETERS): number {
   const { guess } = parameters;
   const luck = evidence.kind === "choice" && evidence.optionCount && evidence.optionCount > 1 ? 1 / evidence.optionCount : guess[evidence.kind];
   return evidence.answerSeen ? Math.max(luck, guess.seen) : luck;
@@ -129,11 +129,6 @@ export function afterEvent(state: MasteryState | null, pieces: readonly Evidence
     evidenceCount: (state?.evidenceCount ?? 0) + counted.length,
     lastEvidenceAt,
   };
-}
-
-/** The state after one piece of evidence on its own (an event of one piece); null only for a first piece of weight 0. */
-export function afterEvidence(state: MasteryState | null, evidence: Evidence, parameters = MASTERY_PARAMETERS): MasteryState | null {
-  return afterEvent(state, [evidence], parameters);
 }
 
 /** A piece of evidence on a question that tests several concepts: each gets an equal share of it. */

@@ -13,7 +13,7 @@ import { afterEvent, type Evidence, MASTERY_PARAMETERS, type MasteryState, split
 export type ConceptEvidence = { conceptIds: readonly number[]; evidence: Evidence };
 
 /** Each concept's share of the event's pieces (pieces of weight 0 left out). */
-export function evidenceByConcept(pieces: readonly ConceptEvidence[]): Map<number, Evidence[]> {
+function evidenceByConcept(pieces: readonly ConceptEvidence[]): Map<number, Evidence[]> {
   const byConcept = new Map<number, Evidence[]>();
   for (const { conceptIds, evidence } of pieces) {
     if ((evidence.weight ?? 1) <= 0) continue;

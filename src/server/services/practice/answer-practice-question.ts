@@ -11,7 +11,7 @@ import { recordPracticeEvidence } from "~/server/services/mastery/answer-evidenc
 import { shownMastery } from "~/server/services/mastery/model";
 import { acceptedAnswer, defaultOpenGrader, gradeAnswers, type OpenAnswerGrader } from "~/server/services/quiz/grade-answers";
 
-export const QUESTION_NOT_FOUND = "Question not found";
+const QUESTION_NOT_FOUND = "Question not found";
 
 /**
  * POST /api/practice/answers: one practice answer, scored at once (a choice must be one of its

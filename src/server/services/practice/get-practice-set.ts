@@ -14,7 +14,7 @@ import { toQueueCards } from "~/server/services/cards/queue-cards";
 import { getReviewSettings } from "~/server/services/cards/settings";
 import { generateSectionQuiz } from "~/server/services/quiz/generate-quiz";
 
-export const CONCEPT_NOT_FOUND = "Concept not found";
+const CONCEPT_NOT_FOUND = "Concept not found";
 /** Quizzes practice may make, per set, for sections that explain the concepts and have none yet. */
 const QUIZZES_MADE_PER_SET = 2;
 

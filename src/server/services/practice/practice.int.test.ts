@@ -47,7 +47,12 @@ describe("practice", () => {
     const set = await caller.mastery.practice({ conceptIds: [idOf("hash function")] });
     expect(set.concepts).toEqual([{ id: idOf("hash function"), label: "Hash function" }]);
     expect(set.cards.map((c) => c.id)).toEqual([onHashFunctions.id]);
-    expect(set.cards[0]!.intervals.good).toBeTruthy();
+    expect(set.cards[0]!.intervals).toEqual({
+      again: "1m",
+      hard: expect.stringMatching(/^\d+m$/) as string,
+      good: expect.stringMatching(/^\d+m$/) as string,
+      easy: expect.stringMatching(/^\d+d$/) as string,
+    });
     expect(set.questions.map((q) => q.id).sort()).toEqual(quiz.questions.map((q) => q.id).sort());
     for (const question of set.questions) {
       expect(question).toMatchObject({ quizId: quiz.id, courseId: course.id, courseTitle: course.title, conceptIds: [idOf("hash function")] });

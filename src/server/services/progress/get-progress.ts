@@ -5,7 +5,7 @@ import { getVisibleCourseSectionIds } from "~/server/services/course/get-course"
 
 import { buildProgressRecords } from "./build-progress";
 
-export const NO_PROGRESS_YET = "No progress yet";
+const NO_PROGRESS_YET = "No progress yet";
 
 /**
  * The user's progress in one course they can see (their own, or a public ready one: the rule of

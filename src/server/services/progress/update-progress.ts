@@ -7,7 +7,7 @@ import { processShare } from "~/server/process-share";
 import { courseNotFound } from "~/server/services/course/get-course";
 import { type LearningEvent, recordLearningEvents } from "~/server/services/gamification/record-event";
 
-export const SECTION_NOT_IN_COURSE = "That section is not part of this course";
+const SECTION_NOT_IN_COURSE = "That section is not part of this course";
 
 /**
  * A learner's progress row in a course is written by at most two requests of this instance at

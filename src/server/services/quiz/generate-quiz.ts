@@ -14,7 +14,7 @@ import { getCourseTrack } from "~/server/services/transcript/course-track";
 
 import { findLastAttempt, findSectionQuiz, getVisibleSectionOrThrow, publicQuizSelect, toQuizView, type VisibleSection } from "./get-quiz";
 
-export const NO_TRANSCRIPT_FOR_QUIZ = "This section has no video transcript to build a quiz from.";
+const NO_TRANSCRIPT_FOR_QUIZ = "This section has no video transcript to build a quiz from.";
 
 export type QuizDeps = { engine?: QuizEngine };
 

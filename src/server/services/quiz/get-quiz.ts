@@ -12,7 +12,7 @@ import { quizHeading } from "./quiz-heading";
  * any signed-in learner once the course is public — and only when it is ready. Anything else is
  * the same NOT_FOUND, so section ids reveal nothing.
  */
-export const SECTION_NOT_FOUND = "Section not found";
+const SECTION_NOT_FOUND = "Section not found";
 export const QUIZ_NOT_FOUND = "Quiz not found";
 
 const courseVisibility = { select: { id: true, userId: true, isPublic: true, status: true } } as const;

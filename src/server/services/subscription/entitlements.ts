@@ -3,7 +3,7 @@ import type { DbClient } from "~/server/db/client";
 export { MONTHLY_LIMIT_MESSAGE } from "~/lib/monthly-limit";
 
 /** Free learners create this many courses per UTC calendar month; premium is unlimited. */
-export const FREE_MONTHLY_COURSES = 1;
+const FREE_MONTHLY_COURSES = 1;
 
 /** Stripe statuses in which a paid subscription grants premium (until its period ends). */
 const PREMIUM_STATUSES = new Set(["active", "trialing"]);

@@ -58,7 +58,7 @@ export async function receiveStripeWebhook(
  * same user's subscription is stored already. So events arriving late, twice or out of order
  * still leave the latest truth, and a failure leaves nothing recorded for Stripe to retry.
  */
-export async function applyBillingEvent(db: Db, billing: Billing, event: BillingEvent, now = new Date()): Promise<WebhookOutcome> {
+async function applyBillingEvent(db: Db, billing: Billing, event: BillingEvent, now = new Date()): Promise<WebhookOutcome> {
   if (!PLAN_EVENTS.has(event.type) || !event.subscriptionId) return "ignored";
   if (await db.stripeEvent.findUnique({ where: { id: event.id }, select: { id: true } })) return "duplicate";
   const userId = await ownerOf(db, event);

@@ -227,10 +227,25 @@ describe("library source: malformed and hostile folders", () => {
         "dupe.json",
       ]),
     );
-    for (const [message, fields] of warn.mock.calls) {
-      expect(message).toMatch(/^video library entry skipped/);
-      expect(fields?.reason ?? message).toBeTruthy();
-    }
+    // Each warning's reason: its `reason` field, or what follows the message's colon.
+    const reasons = warn.mock.calls.map(([message, fields]) => {
+      expect(message).toMatch(/^video library entry skipped(?:: |$)/);
+      return [fields?.file, fields?.reason ?? message.replace("video library entry skipped: ", "")];
+    });
+    expect(Object.fromEntries(reasons)).toEqual({
+      "broken.json": expect.stringMatching(/^invalid JSON \(Expected property name or '\}' in JSON at position 2/) as string,
+      "no-title.json": "title: Invalid input: expected string, received undefined",
+      "bad-id.json": "videoId: must be an 11-character YouTube-style id",
+      "bad-segment.json": "segments.0.text: Invalid input: expected string, received number",
+      "not-an-object.json": "(root): Invalid input: expected object, received array",
+      "orphan-sidecar.json": "durationSeconds: Invalid input: expected number, received undefined",
+      "lonely.srt": "caption file without a .json sidecar",
+      "no-header.vtt": 'a WebVTT file must start with "WEBVTT"',
+      "empty.srt": "no SubRip cue with a valid time line",
+      "bad-sidecar.json": "videoId: Invalid input: expected string, received undefined",
+      "dupe.json": "duplicate video id",
+    });
+    expect(reasons).toHaveLength(11);
   });
 
   test("the reason names what is wrong", async () => {
