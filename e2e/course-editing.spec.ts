@@ -86,6 +86,8 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
 
       // Delete a quiz question of the opening.
       await show("The opening");
+      // Counted once the editor shows the opening, not the section shown before it.
+      await expect(editor.getByLabel("Section title")).toHaveValue("The opening");
       const questions = editor.getByTestId("quiz-questions-editor").getByRole("listitem");
       await expect(questions.first()).toBeVisible();
       const before = await questions.count();
