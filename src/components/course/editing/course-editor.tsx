@@ -354,7 +354,8 @@ function QuizQuestions({ sectionId, version, edits }: { sectionId: number; versi
                 <Button
                   variant="ghost"
                   size="sm"
-                  disabled={edits.busy}
+                  // While the list is read again it may still show a question that an edit moved to another section.
+                  disabled={edits.busy || quiz.isFetching}
                   aria-label={`Delete the question “${question.questionText}”`}
                   onClick={() => edits.deleteQuestion.mutate({ id: question.id, version })}
                 >
