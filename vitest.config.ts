@@ -1,3 +1,4 @@
+import os from "node:os";
 import path from "node:path";
 
 import { defineConfig } from "vitest/config";
@@ -28,6 +29,9 @@ export default defineConfig({
     alias: { "server-only": path.join(root, "test/empty.ts") },
   },
   test: {
+    // Vitest's default leaves a core idle (cores − 1): one worker on a two-core machine. Much of a
+    // test file's time is spent waiting on PostgreSQL or on imports, so every core gets a worker.
+    maxWorkers: Math.max(2, os.availableParallelism()),
     teardownTimeout: 60_000,
     projects: [
       {
