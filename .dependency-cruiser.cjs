@@ -118,6 +118,13 @@ module.exports = {
       from: { path: "^src/lib/" },
       to: { path: "^src/(server|app|components|hooks|trpc)/" },
     },
+    {
+      name: "rules-are-zod-free",
+      severity: "error",
+      comment: "lib/rules/<area>.ts hold an area's limits and messages for pages as well as the server: zod (or a schema) there would load zod with every page that shows a limit.",
+      from: { path: "^src/lib/rules/" },
+      to: { path: ["zod", "^src/lib/schemas/"] },
+    },
     ...areaOrder,
   ],
   options: {

@@ -1,7 +1,8 @@
 import { describe, expect, test } from "vitest";
 
-import { canSplitAt, compareOutlines, EDIT_MESSAGES, mergeContents, moveStartProblem, type OutlineView, sectionSpans, splitContent } from "./course-editing";
+import { canSplitAt, compareOutlines, mergeContents, moveStartProblem, type OutlineView, sectionSpans, splitContent } from "./course-editing";
 import { layoutSectionContent } from "./section-content";
+import { EDIT_MESSAGES } from "~/lib/rules/editing";
 
 const oneVideo = [{ offsetSeconds: 0, durationSeconds: 600 }];
 const playlist = [

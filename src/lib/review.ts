@@ -2,12 +2,6 @@
 export const CARD_RATINGS = ["again", "hard", "good", "easy"] as const;
 export type CardRatingName = (typeof CARD_RATINGS)[number];
 
-export const MIN_DESIRED_RETENTION = 0.7;
-export const MAX_DESIRED_RETENTION = 0.99;
-
-/** How many cards a learner may keep (POST /api/courses/{id}/cards answers 422 beyond). */
-export const MAX_CARDS_PER_LEARNER = 20_000;
-
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;

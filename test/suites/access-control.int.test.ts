@@ -29,12 +29,8 @@ import { apiHandlerFor, serveApiRoute } from "~/server/api/routes";
 import { listActiveChallenges } from "~/server/services/gamification/challenges";
 import { shareAchievementCard } from "~/server/services/gamification/achievement-card";
 import { startCourseGeneration } from "~/server/services/generation/start-generation";
-import { API_TOKEN_MESSAGES } from "~/server/services/auth/api-tokens";
-import { ASSIGNMENT_MESSAGES } from "~/lib/schemas/assignments";
-import { CLASS_MESSAGES } from "~/lib/schemas/classes";
-import { EDIT_MESSAGES } from "~/lib/course-editing";
 import { editChapter } from "~/server/services/editing/edit-chapter";
-import { REGENERATION_MESSAGES, startRegeneration } from "~/server/services/editing/regenerate";
+import { startRegeneration } from "~/server/services/editing/regenerate";
 
 import { sessionTokenFor } from "../caller";
 import { db } from "../db";
@@ -47,6 +43,9 @@ import { createEditableCourse, type EditableCourse } from "../factories/editing"
 import { createCardRow, createNoteRow } from "../factories/study-rows";
 import { drainGenerationQueue, libraryDeps, whileDraining } from "../generation";
 import { apiRequest, documentedOperations, expectDocumentedResponse, expectNoLeak, ORIGIN, readBody } from "../http";
+import { API_TOKEN_MESSAGES } from "~/lib/rules/api-tokens";
+import { ASSIGNMENT_MESSAGES, CLASS_MESSAGES } from "~/lib/rules/classes";
+import { EDIT_MESSAGES, REGENERATION_MESSAGES } from "~/lib/rules/editing";
 
 // Payments: the configured Stripe is the local fake (test/fakes/stripe.mjs), so create-checkout
 // and the portal can succeed for their callers; getBilling() is read at call time.

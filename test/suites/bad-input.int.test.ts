@@ -23,8 +23,6 @@ import superjson from "superjson";
 import type { OpenApiMeta, OpenApiRouter } from "trpc-to-openapi";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
-import { CLASS_MESSAGES } from "~/lib/schemas/classes";
-import { COURSE_TITLE_MAX_LENGTH, EDIT_MESSAGES, SECTION_CONTENT_MAX_LENGTH } from "~/lib/course-editing";
 import { cleanLearnerText } from "~/lib/schemas/common";
 import { MAX_BODY_BYTES } from "~/server/api/http-guards";
 import { openApiDocument } from "~/server/api/openapi";
@@ -40,6 +38,8 @@ import { createQuiz, createQuizCourse } from "../factories/quiz";
 import { anyTopicSource, drainGenerationQueue, libraryDeps, whileDraining } from "../generation";
 import { type ApiRequestOptions, type ApiResult, ORIGIN, restCall, routeCall, sessionTokenOf, trpcCall } from "../http";
 import { NOT_NUMBERS, numbersIn, placed, type Position, positionLabel } from "../number-inputs";
+import { CLASS_MESSAGES } from "~/lib/rules/classes";
+import { COURSE_TITLE_MAX_LENGTH, EDIT_MESSAGES, SECTION_CONTENT_MAX_LENGTH } from "~/lib/rules/editing";
 
 const SEED = 20_260_522;
 /** fast-check runs per property: enough to vary the shapes, small enough for ~1 s per property. */

@@ -21,7 +21,6 @@ import { createOpenAI } from "@ai-sdk/openai";
 import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 
-import { chatStreamPath } from "~/lib/chat-limits";
 import { createLlmTutor } from "~/server/ai/chat/tutor";
 import { createLlmEngine } from "~/server/ai/course-outline";
 import { chatStreamHandler } from "~/server/api/chat-stream";
@@ -40,6 +39,7 @@ import { type FakeOpenAI, startFakeOpenAI } from "../fakes/openai.mjs";
 import { type FakeYouTube, startFakeYouTube } from "../fakes/youtube.mjs";
 import { libraryDeps } from "../generation";
 import { apiRequest, type ApiResult, expectNoLeak, restCall } from "../http";
+import { chatStreamPath } from "~/lib/rules/chat";
 
 /** Per model call: short, so the timeout fault costs about a second. */
 const AI_TIMEOUT_MS = 1_000;

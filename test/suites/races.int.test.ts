@@ -12,11 +12,6 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
-import { MAX_ACTIVE_API_TOKENS } from "~/lib/api-tokens";
-import { EDIT_MESSAGES, MIN_SECTION_SECONDS } from "~/lib/course-editing";
-import { MAX_CARDS_PER_LEARNER } from "~/lib/review";
-import { MAX_CLASS_MEMBERS } from "~/lib/schemas/classes";
-import { MAX_NOTES_PER_COURSE } from "~/lib/schemas/notes";
 import { createBilling, type Billing } from "~/server/billing/stripe";
 import { createDbClient } from "~/server/db/client";
 import { claimNextJob } from "~/server/jobs/queue";
@@ -24,7 +19,7 @@ import { getStreak } from "~/server/services/gamification/get-streak";
 import { processGenerationJob } from "~/server/services/generation/worker";
 import { MAX_ACTIVE_JOBS_PER_USER } from "~/server/services/generation/start-generation";
 import { createCoupon } from "~/server/services/subscription/create-coupon";
-import { getEntitlements, MONTHLY_LIMIT_MESSAGE } from "~/server/services/subscription/entitlements";
+import { getEntitlements } from "~/server/services/subscription/entitlements";
 import { monthKey } from "~/server/services/subscription/monthly-usage";
 import { stripeWebhookHandler } from "~/server/api/stripe-webhook";
 
@@ -39,6 +34,12 @@ import { startFakeStripe, type FakeStripe } from "../fakes/stripe.mjs";
 import { apiRequest, restCall, trpcCall, type ApiResult } from "../http";
 import { libraryDeps } from "../generation";
 import { paidLearner } from "../stripe";
+import { MAX_ACTIVE_API_TOKENS } from "~/lib/rules/api-tokens";
+import { EDIT_MESSAGES, MIN_SECTION_SECONDS } from "~/lib/rules/editing";
+import { MAX_CARDS_PER_LEARNER } from "~/lib/rules/cards";
+import { MAX_NOTES_PER_COURSE } from "~/lib/rules/notes";
+import { MAX_CLASS_MEMBERS } from "~/lib/rules/classes";
+import { MONTHLY_LIMIT_MESSAGE } from "~/lib/rules/subscription";
 
 function positiveIntFromEnv(name: string, fallback: number): number {
   const value = Number.parseInt(process.env[name] ?? "", 10);

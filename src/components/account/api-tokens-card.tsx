@@ -12,9 +12,9 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Spinner } from "~/components/ui/spinner";
 import { toast } from "~/hooks/use-toast";
-import { API_TOKEN_EXPIRY_CHOICES, API_TOKEN_NAME_MAX_LENGTH } from "~/lib/api-tokens";
 import type { ApiTokenView } from "~/lib/schemas/api-tokens";
 import { api } from "~/trpc/react";
+import { API_TOKEN_EXPIRY_CHOICES, API_TOKEN_NAME_MAX_LENGTH } from "~/lib/rules/api-tokens";
 
 const SELECT_CLASSES =
   "flex h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-60";

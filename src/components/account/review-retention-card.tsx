@@ -8,8 +8,8 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Spinner } from "~/components/ui/spinner";
 import { toast } from "~/hooks/use-toast";
-import { MAX_DESIRED_RETENTION, MIN_DESIRED_RETENTION } from "~/lib/review";
 import { api } from "~/trpc/react";
+import { MAX_DESIRED_RETENTION, MIN_DESIRED_RETENTION } from "~/lib/rules/cards";
 
 const MIN_PERCENT = Math.round(MIN_DESIRED_RETENTION * 100);
 const MAX_PERCENT = Math.round(MAX_DESIRED_RETENTION * 100);

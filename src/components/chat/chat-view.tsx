@@ -13,7 +13,6 @@ import { Square } from "~/components/ui/icons/square";
 import { X } from "~/components/ui/icons/x";
 import { useMediaQuery } from "~/hooks/use-media-query";
 import { toast } from "~/hooks/use-toast";
-import { CHAT_MESSAGE_MAX_LENGTH, chatStreamPath, TUTOR_MODES, type TutorMode } from "~/lib/chat-limits";
 import { formatTimestamp } from "~/lib/timestamps";
 import { api, type RouterOutputs } from "~/trpc/react";
 
@@ -21,6 +20,7 @@ import type { CitedMoment } from "./cited-moment-player";
 import { type ChatUIMessage, formatMessageTime, isSendKey, messageText, sendFailureMessage, toUIMessage } from "./chat-messages";
 import { ChatWelcome, MarkdownFallback, PlainText } from "./chat-text";
 import { fromHistory, rememberInHistory, useConversationScroll } from "./use-conversation-scroll";
+import { CHAT_MESSAGE_MAX_LENGTH, TUTOR_MODES, chatStreamPath, type TutorMode } from "~/lib/rules/chat";
 
 type CourseDetail = RouterOutputs["course"]["byId"];
 

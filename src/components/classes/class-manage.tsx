@@ -21,9 +21,9 @@ import { RoleBadge } from "./badges";
 import { ConfirmAction } from "./confirm-action";
 import { failureText } from "./errors";
 import { endOfLocalDay, formatDate, localDay, parseCourseReference } from "./format";
-import { ASSIGNMENT_NOTE_MAX_LENGTH, CLASS_NAME_MAX_LENGTH, INVITE_DEFAULT_DAYS, INVITE_MAX_DAYS } from "~/lib/class-limits";
 import { FormError } from "./states";
 import { useMinuteClock } from "./use-now";
+import { ASSIGNMENT_NOTE_MAX_LENGTH, CLASS_NAME_MAX_LENGTH, INVITE_DEFAULT_DAYS, INVITE_MAX_DAYS } from "~/lib/rules/classes";
 
 const FIELD_CLASSES =
   "flex w-full rounded-md border border-input bg-background px-3 py-2 text-sm placeholder:text-muted-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-60 aria-[invalid=true]:border-destructive";

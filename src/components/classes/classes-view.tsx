@@ -17,9 +17,9 @@ import { api } from "~/trpc/react";
 import { AssignmentList } from "./assignment-item";
 import { ArchivedBadge, RoleBadge } from "./badges";
 import { inviteCodeFrom, membersText } from "./format";
-import { CLASS_NAME_MAX_LENGTH } from "~/lib/class-limits";
 import { EmptyNote, LoadFailed, LoadingRow } from "./states";
 import { useMinuteClock } from "./use-now";
+import { CLASS_NAME_MAX_LENGTH } from "~/lib/rules/classes";
 
 type ClassSummary = { id: number; name: string; role: ClassRole; archived: boolean; memberCount: number };
 

@@ -11,7 +11,6 @@ import {
   initialQuizState,
   isAnswered,
   missedCardsMessage,
-  OPEN_ANSWER_MAX_LENGTH,
   optionMark,
   quizReducer,
   unansweredCount,
@@ -20,6 +19,7 @@ import {
   type LastAttempt,
   type QuizState,
 } from "./quiz-state";
+import { OPEN_ANSWER_MAX_LENGTH } from "~/lib/rules/quiz";
 
 const questions = [
   { id: 1, kind: "choice" as const, options: ["a", "b", "c", "d"] },

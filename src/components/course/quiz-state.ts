@@ -2,9 +2,7 @@
  * The quiz's answering state, pure: the learner's choices until submission, then the server's
  * verdict (the browser never sees a correct answer before submitting).
  */
-
-/** The longest open answer the server takes (quizAnswerInput in ~/lib/schemas/quiz, not imported: it would bring zod into this chunk). */
-export const OPEN_ANSWER_MAX_LENGTH = 1_000;
+import { OPEN_ANSWER_MAX_LENGTH } from "~/lib/rules/quiz";
 
 /** "choice": one of `options`; "open": in the learner's own words (`options` is empty). */
 export type QuizQuestion = { id: number; kind: "choice" | "open"; questionText: string; options: string[]; sourceTime: number | null };

@@ -13,7 +13,6 @@ import { Spinner } from "~/components/ui/spinner";
 import { useSessionUser } from "~/hooks/use-session";
 import { toast } from "~/hooks/use-toast";
 import { COURSE_LANGUAGES, DEFAULT_COURSE_LANGUAGE, isCourseLanguage, preferredCourseLanguage } from "~/lib/languages";
-import { MONTHLY_LIMIT_MESSAGE, MONTHLY_LIMIT_TITLE } from "~/lib/monthly-limit";
 import { api } from "~/trpc/react";
 
 import { type CourseDraft, isJobFinished, loadDraft, markJobFinished, saveDraft } from "./generation-draft";
@@ -21,7 +20,9 @@ import { GENERATION_FAILED_TITLE, generationFailureMessage, isMonthlyLimitError,
 import { GenerationLoader } from "./generation-loader";
 import { engineNote, isJobActive } from "./generation-stage";
 import { JOB_PARAM, jobIdFromParam, urlWithJob } from "./job-url";
-import { COMPLEXITIES, DEFAULT_COMPLEXITY, INSTRUCTIONS_MAX_LENGTH, isComplexity, requestedTopic, TOPIC_MAX_LENGTH, validateTopic } from "./topic";
+import { COMPLEXITIES, DEFAULT_COMPLEXITY, isComplexity, requestedTopic, validateTopic } from "./topic";
+import { MONTHLY_LIMIT_MESSAGE, MONTHLY_LIMIT_TITLE } from "~/lib/rules/subscription";
+import { INSTRUCTIONS_MAX_LENGTH, TOPIC_MAX_LENGTH } from "~/lib/rules/generation";
 
 /** How often a running job is polled (the app's queries never poll on their own). */
 const POLL_MS = 1000;

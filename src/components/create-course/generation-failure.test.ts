@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import { MONTHLY_LIMIT_MESSAGE } from "~/lib/monthly-limit";
-
 import { GENERATION_FAILED_FALLBACK, generationFailureMessage, isMonthlyLimitError, isTopicError } from "./generation-failure";
+import { MONTHLY_LIMIT_MESSAGE } from "~/lib/rules/subscription";
 
 const NOTE = ". Please contact support to ensure the YouTube API is properly configured.";
 

@@ -1,4 +1,4 @@
-import { MONTHLY_LIMIT_MESSAGE } from "~/lib/monthly-limit";
+import { MONTHLY_LIMIT_MESSAGE } from "~/lib/rules/subscription";
 
 export const GENERATION_FAILED_TITLE = "Failed to generate course";
 export const GENERATION_FAILED_FALLBACK = "Failed to create course";

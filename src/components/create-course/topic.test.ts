@@ -1,25 +1,19 @@
 import { describe, expect, it } from "vitest";
 
 import { complexitySchema } from "~/lib/schemas/course";
-import {
-  INSTRUCTIONS_MAX_LENGTH as API_INSTRUCTIONS_MAX,
-  TOPIC_MAX_LENGTH as API_TOPIC_MAX,
-  TOPIC_MIN_LENGTH as API_TOPIC_MIN,
-  TOPIC_TOO_SHORT_MESSAGE as API_TOO_SHORT,
-  startGenerationInput,
-} from "~/lib/schemas/generation";
+import { startGenerationInput } from "~/lib/schemas/generation";
 
+import { COMPLEXITIES, DEFAULT_COMPLEXITY, isComplexity, requestedTopic, validateTopic } from "./topic";
 import {
-  COMPLEXITIES,
-  DEFAULT_COMPLEXITY,
   INSTRUCTIONS_MAX_LENGTH,
-  isComplexity,
-  requestedTopic,
+  INSTRUCTIONS_MAX_LENGTH as API_INSTRUCTIONS_MAX,
   TOPIC_MAX_LENGTH,
+  TOPIC_MAX_LENGTH as API_TOPIC_MAX,
   TOPIC_MIN_LENGTH,
+  TOPIC_MIN_LENGTH as API_TOPIC_MIN,
   TOPIC_TOO_SHORT_MESSAGE,
-  validateTopic,
-} from "./topic";
+  TOPIC_TOO_SHORT_MESSAGE as API_TOO_SHORT,
+} from "~/lib/rules/generation";
 
 describe("validateTopic", () => {
   it("asks for at least 3 characters after trimming", () => {

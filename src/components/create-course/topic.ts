@@ -1,11 +1,5 @@
-/**
- * The create-course form's own checks, mirrored from the API contract (src/lib/schemas/generation.ts,
- * which the server enforces) without pulling zod into the page's JavaScript.
- */
-export const TOPIC_MIN_LENGTH = 3;
-export const TOPIC_MAX_LENGTH = 200;
-export const INSTRUCTIONS_MAX_LENGTH = 2000;
-export const TOPIC_TOO_SHORT_MESSAGE = "Please enter at least 3 characters for your topic";
+/** The create-course form's own checks, with the limits and words the server enforces (lib/rules/generation.ts). */
+import { TOPIC_MAX_LENGTH, TOPIC_MIN_LENGTH, TOPIC_TOO_SHORT_MESSAGE } from "~/lib/rules/generation";
 
 export const COMPLEXITIES = ["beginner", "intermediate", "advanced"] as const;
 export type Complexity = (typeof COMPLEXITIES)[number];

@@ -13,7 +13,6 @@ import type { SubscriptionView } from "~/lib/schemas/subscription";
 import { api } from "~/trpc/react";
 
 import {
-  COUPON_CODE_MAX_LENGTH,
   COUPON_FAILED_INLINE,
   COUPON_FAILED_TITLE,
   COUPON_REDEEMED_DESCRIPTION,
@@ -24,6 +23,7 @@ import {
 } from "./coupon";
 import { formatPlanDate } from "./plan";
 import { useRefreshPlan } from "./use-refresh-plan";
+import { COUPON_CODE_MAX_LENGTH } from "~/lib/rules/subscription";
 
 type FieldError = { title: string; reason?: string };
 

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 
-import { COUPON_CODE_MAX_LENGTH as API_MAX_LENGTH, couponRedeemInput } from "~/lib/schemas/subscription";
+import { couponRedeemInput } from "~/lib/schemas/subscription";
 
-import { COUPON_CODE_MAX_LENGTH, COUPON_CODE_REQUIRED_MESSAGE, couponFailureMessage, validateCouponCode } from "./coupon";
+import { couponFailureMessage, validateCouponCode } from "./coupon";
+import { COUPON_CODE_MAX_LENGTH, COUPON_CODE_MAX_LENGTH as API_MAX_LENGTH, COUPON_CODE_REQUIRED_MESSAGE } from "~/lib/rules/subscription";
 
 describe("validateCouponCode", () => {
   it("asks for a code that is not blank after trimming", () => {

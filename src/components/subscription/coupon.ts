@@ -1,6 +1,5 @@
-/** The coupon form's checks and words, mirrored from the API contract (src/lib/schemas/subscription.ts). */
-export const COUPON_CODE_MAX_LENGTH = 64;
-export const COUPON_CODE_REQUIRED_MESSAGE = "Please enter a coupon code";
+/** The coupon form's checks and words; the limits and words the server shares are in lib/rules/subscription.ts. */
+import { COUPON_CODE_REQUIRED_MESSAGE } from "~/lib/rules/subscription";
 
 export const COUPON_FAILED_TITLE = "Failed to redeem coupon";
 const COUPON_FAILED_FALLBACK = "Please check your coupon code and try again.";

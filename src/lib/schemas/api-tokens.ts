@@ -1,8 +1,7 @@
 import { z } from "zod";
 
-import { API_TOKEN_MAX_EXPIRY_DAYS, API_TOKEN_NAME_MAX_LENGTH } from "~/lib/api-tokens";
-
 import { idSchema, learnerText, wholeNumberSchema } from "./common";
+import { API_TOKEN_MAX_EXPIRY_DAYS, API_TOKEN_NAME_MAX_LENGTH } from "~/lib/rules/api-tokens";
 
 export const apiTokenCreateInput = z
   .object({

@@ -1,21 +1,13 @@
 import { z } from "zod";
 
-import { ASSIGNMENT_NOTE_MAX_LENGTH, MAX_CLASS_ASSIGNMENTS } from "../class-limits";
 import { idParam, idSchema, learnerText, storableText } from "./common";
+import { ASSIGNMENT_NOTE_MAX_LENGTH } from "~/lib/rules/classes";
 
-export { MAX_CLASS_ASSIGNMENTS } from "../class-limits";
 /** A due date is at most this far ahead: further is a typing mistake (year 2205), not a plan. */
 const DUE_DATE_MAX_YEARS = 5;
 /** How many of an assignment's most missed questions, and weakest concepts, the dashboard lists. */
 export const MISSED_QUESTIONS_SHOWN = 5;
 export const WEAKEST_CONCEPTS_SHOWN = 3;
-
-export const ASSIGNMENT_MESSAGES = {
-  notFound: "Assignment not found",
-  courseNotFound: "Course not found: assign a finished course of your own, or a public one",
-  duplicate: "This course is assigned to the class already",
-  tooMany: `A class can hold at most ${MAX_CLASS_ASSIGNMENTS} assignments. Delete one it no longer needs first.`,
-} as const;
 
 /** An instant with its offset ("2026-12-24T17:00:00Z", "2026-12-24T18:00:00+01:00"), or a day ("2026-12-24", the end of that day in UTC). */
 const dueAt = storableText("dueAt")

@@ -1,11 +1,9 @@
 import { z } from "zod";
 
-import { CARD_RATINGS, MAX_DESIRED_RETENTION, MIN_DESIRED_RETENTION } from "~/lib/review";
+import { CARD_RATINGS } from "~/lib/review";
 
 import { decimalSchema, idParam, idSchema, learnerText, secondsSchema } from "./common";
-
-export const CARD_FRONT_MAX_LENGTH = 1_000;
-export const CARD_BACK_MAX_LENGTH = 5_000;
+import { CARD_BACK_MAX_LENGTH, CARD_FRONT_MAX_LENGTH, MAX_DESIRED_RETENTION, MIN_DESIRED_RETENTION } from "~/lib/rules/cards";
 
 /**
  * `POST /api/courses/{id}/cards`: a card made by hand from one of the learner's notes or from a

@@ -1,10 +1,7 @@
 import { z } from "zod";
 
-import { CHAT_MESSAGE_MAX_LENGTH, TUTOR_MODES } from "../chat-limits";
-
 import { idParam, idSchema, learnerText, secondsSchema } from "./common";
-
-export { CHAT_MESSAGE_MAX_LENGTH, type TutorMode } from "../chat-limits";
+import { CHAT_MESSAGE_MAX_LENGTH, TUTOR_MODES } from "~/lib/rules/chat";
 
 export const chatMessageOutput = z.object({
   id: z.number().int(),

@@ -1,28 +1,10 @@
 import { z } from "zod";
 
-import { CLASS_NAME_MAX_LENGTH, INVITE_CODE_MAX_LENGTH, INVITE_MAX_DAYS, MAX_CLASS_MEMBERS, MAX_OWNED_CLASSES } from "../class-limits";
 import { idParam, learnerText, storableText, wholeNumberSchema } from "./common";
-
-export { INVITE_DEFAULT_DAYS, MAX_CLASS_MEMBERS, MAX_OWNED_CLASSES } from "../class-limits";
+import { CLASS_NAME_MAX_LENGTH, INVITE_CODE_MAX_LENGTH, INVITE_MAX_DAYS } from "~/lib/rules/classes";
 
 const CLASS_ROLES = ["owner", "teacher", "member"] as const;
 export type ClassRole = (typeof CLASS_ROLES)[number];
-
-export const CLASS_MESSAGES = {
-  notFound: "Class not found",
-  memberNotFound: "Member not found",
-  inviteUnknown: "This invitation is not valid. It may have been replaced with a new one: ask your teacher for the current link.",
-  inviteExpired: "This invitation has expired. Ask your teacher for a new link.",
-  inviteRevoked: "This invitation was revoked. Ask your teacher for a new link.",
-  archived: "This class is archived: it takes no new members and cannot be changed until it is unarchived.",
-  full: `This class is full: a class holds at most ${MAX_CLASS_MEMBERS.toLocaleString("en-US")} members.`,
-  ownedLimit: `You can own at most ${MAX_OWNED_CLASSES} classes. Delete one you no longer need first.`,
-  ownerOnly: "Only the class's owner can do this.",
-  teachersOnly: "Only the class's owner and teachers can do this.",
-  teacherRemovesTeacher: "Only the class's owner can remove a teacher.",
-  ownerStays: "The owner cannot leave or be removed: delete the class instead.",
-  ownerRole: "The owner's role cannot be changed.",
-} as const;
 
 const className = learnerText("Name", "one-line")
   .min(1, "Please give the class a name")

@@ -51,9 +51,6 @@ export type MasteryMap = z.infer<typeof masteryOutput>;
 
 /** Practice takes the concepts it is asked for, at most this many at once. */
 const PRACTICE_MAX_CONCEPTS = 20;
-/** A practice set holds at most this many due cards and this many questions. */
-export const PRACTICE_MAX_CARDS = 6;
-export const PRACTICE_MAX_QUESTIONS = 8;
 
 /** POST /api/practice */
 export const practiceInput = z

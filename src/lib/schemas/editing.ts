@@ -1,8 +1,7 @@
 import { z } from "zod";
 
-import { COURSE_DESCRIPTION_MAX_LENGTH, COURSE_TITLE_MAX_LENGTH, REGENERATE_INSTRUCTIONS_MAX_LENGTH, SECTION_CONTENT_MAX_LENGTH } from "~/lib/course-editing";
-
 import { countParam, idParam, learnerText, MAX_ID, secondsSchema, wholeNumberParam, wholeNumberSchema } from "./common";
+import { COURSE_DESCRIPTION_MAX_LENGTH, COURSE_TITLE_MAX_LENGTH, REGENERATE_INSTRUCTIONS_MAX_LENGTH, SECTION_CONTENT_MAX_LENGTH } from "~/lib/rules/editing";
 
 const versionRules = { min: 1, max: MAX_ID, description: "The course version the edit was made on (GET /api/courses/{id} carries it)" };
 /** The version an edit was made on, in a JSON body. */

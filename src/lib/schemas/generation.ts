@@ -1,14 +1,10 @@
 import { z } from "zod";
 
-import { COURSE_LANGUAGES, courseLanguageOf } from "../languages";
+import { courseLanguageOf } from "../languages";
 
 import { idSchema, learnerText } from "./common";
 import { complexitySchema } from "./course";
-
-export const TOPIC_MIN_LENGTH = 3;
-export const TOPIC_MAX_LENGTH = 200;
-export const INSTRUCTIONS_MAX_LENGTH = 2000;
-export const TOPIC_TOO_SHORT_MESSAGE = "Please enter at least 3 characters for your topic";
+import { INSTRUCTIONS_MAX_LENGTH, TOPIC_MAX_LENGTH, TOPIC_MIN_LENGTH, TOPIC_TOO_SHORT_MESSAGE, UNSUPPORTED_LANGUAGE_MESSAGE } from "~/lib/rules/generation";
 
 /** A topic to learn, or a YouTube link or id. */
 const topicSchema = learnerText("Topic", "one-line")
@@ -19,8 +15,6 @@ const instructionsSchema = learnerText("Additional instructions", "multi-line")
   .max(INSTRUCTIONS_MAX_LENGTH, `Please keep additional instructions under ${INSTRUCTIONS_MAX_LENGTH} characters`)
   .nullish()
   .transform((value) => (value ? value : null));
-
-export const UNSUPPORTED_LANGUAGE_MESSAGE = `Courses can be written in ${COURSE_LANGUAGES.map((language) => language.code).join(", ")}. Send language as one of these BCP 47 codes (a regional tag such as es-MX works too).`;
 
 /**
  * The course language, as a BCP 47 tag ("es", "pt-BR", "zh-Hans"), stored as its primary subtag.

@@ -1,18 +1,10 @@
 import { z } from "zod";
 
 import { idParam, learnerText, secondsSchema } from "./common";
+import { NOTE_TEXT_MAX_LENGTH } from "~/lib/rules/notes";
 
-export const NOTE_TEXT_MAX_LENGTH = 5_000;
 /** A quoted transcript line is a caption, never long; the cap keeps a hand-made quote bounded too. */
 const NOTE_QUOTE_MAX_LENGTH = 1_000;
-export const MAX_NOTES_PER_COURSE = 2_000;
-
-export const NOTE_MESSAGES = {
-  limit: `You can keep at most ${MAX_NOTES_PER_COURSE.toLocaleString("en-US")} notes on one course`,
-  outsideVideo: "The note's time must be inside the video",
-  noVideo: "This course has no video to take notes on",
-  notFound: "Note not found",
-} as const;
 
 const noteText = learnerText("Note", "multi-line")
   .min(1, "The note is empty")

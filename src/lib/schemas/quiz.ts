@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+import { OPEN_ANSWER_MAX_LENGTH } from "~/lib/rules/quiz";
+
 import { idParam, idSchema, storableText } from "./common";
 
 /**
@@ -68,7 +70,7 @@ export const ANSWER_ALL_MESSAGE = "Please answer all questions";
 export const quizAnswerInput = z
   .object({
     questionId: idSchema,
-    answer: storableText("Answer").max(1_000, "Answer is too long"),
+    answer: storableText("Answer").max(OPEN_ANSWER_MAX_LENGTH, "Answer is too long"),
   })
   .strict();
 

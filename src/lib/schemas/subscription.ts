@@ -2,6 +2,7 @@ import { z } from "zod";
 
 import { userOutput } from "./auth";
 import { storableText } from "./common";
+import { COUPON_CODE_MAX_LENGTH, COUPON_CODE_REQUIRED_MESSAGE } from "~/lib/rules/subscription";
 
 /** GET /api/subscription: the caller's plan and this month's usage. */
 export const subscriptionOutput = z.object({
@@ -22,8 +23,6 @@ export const subscriptionOutput = z.object({
 });
 export type SubscriptionView = z.infer<typeof subscriptionOutput>;
 
-export const COUPON_CODE_MAX_LENGTH = 64;
-
 /** A coupon code as stored and compared: trimmed, NFKC-normalised, upper-cased. */
 export const normalizeCouponCode = (code: string) => code.normalize("NFKC").trim().toUpperCase();
 
@@ -32,7 +31,7 @@ export const couponRedeemInput = z
   .object({
     code: storableText("Coupon code")
       .trim()
-      .min(1, "Please enter a coupon code")
+      .min(1, COUPON_CODE_REQUIRED_MESSAGE)
       .max(COUPON_CODE_MAX_LENGTH, `A coupon code has at most ${COUPON_CODE_MAX_LENGTH} characters`),
   })
   .strict();

@@ -7,7 +7,6 @@
 import { createOpenAI } from "@ai-sdk/openai";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 
-import { chatStreamPath } from "~/lib/chat-limits";
 import { createLlmTutor } from "~/server/ai/chat/tutor";
 import { openApiDocument } from "~/server/api/openapi";
 import { LIMITS } from "~/server/rate-limit";
@@ -22,6 +21,7 @@ import { apiRequest } from "../../../test/http";
 import { eventually } from "../../../test/notify";
 
 import { chatStreamHandler } from "./chat-stream";
+import { chatStreamPath } from "~/lib/rules/chat";
 
 let llm: FakeOpenAI;
 beforeAll(async () => {

@@ -1,10 +1,9 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, test } from "vitest";
 
-import { CHAT_MESSAGE_MAX_LENGTH } from "~/lib/chat-limits";
-
 import { renderApiDocs } from "./docs-page";
 import { openApiDocument, SECURITY_SCHEMES } from "./openapi";
+import { CHAT_MESSAGE_MAX_LENGTH } from "~/lib/rules/chat";
 
 type Operation = {
   security?: Record<string, string[]>[];

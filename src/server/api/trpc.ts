@@ -12,10 +12,11 @@ import { readSessionClaims } from "~/server/auth/session";
 import { db as defaultDb, type Db } from "~/server/db";
 import { AppError, toAppError } from "~/server/errors";
 import { logger } from "~/server/logger";
-import { API_TOKEN_MESSAGES, authenticateApiToken } from "~/server/services/auth/api-tokens";
+import { authenticateApiToken } from "~/server/services/auth/api-tokens";
 import { findSessionUser } from "~/server/services/auth/users";
 
 import { clientIpFrom } from "./forwarded";
+import { API_TOKEN_MESSAGES } from "~/lib/rules/api-tokens";
 
 /**
  * The context of every call, whether it came through tRPC, the REST adapter or a test caller.

@@ -1,8 +1,7 @@
 import { describe, expect, test } from "vitest";
 
-import { API_TOKEN_PATTERN } from "~/lib/api-tokens";
-
 import { bearerTokenOf, generateApiToken, hashApiToken } from "./api-token";
+import { API_TOKEN_PATTERN } from "~/lib/rules/api-tokens";
 
 describe("generateApiToken", () => {
   test("cc_pat_ and 32 random bytes in base64url; the hash is the hex SHA-256; the prefix shows 4 characters of the secret", () => {

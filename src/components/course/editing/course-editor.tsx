@@ -8,17 +8,7 @@ import { Label } from "~/components/ui/label";
 import { Progress } from "~/components/ui/progress";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { toast } from "~/hooks/use-toast";
-import {
-  canSplitAt,
-  COURSE_DESCRIPTION_MAX_LENGTH,
-  COURSE_TITLE_MAX_LENGTH,
-  EDIT_MESSAGES,
-  moveStartProblem,
-  type OutlineView,
-  REGENERATE_INSTRUCTIONS_MAX_LENGTH,
-  SECTION_CONTENT_MAX_LENGTH,
-  sectionSpans,
-} from "~/lib/course-editing";
+import { canSplitAt, moveStartProblem, type OutlineView, sectionSpans } from "~/lib/course-editing";
 import type { RouterOutputs } from "~/trpc/react";
 import { api } from "~/trpc/react";
 
@@ -29,6 +19,13 @@ import { formatTime } from "../section-navigation";
 import { parseMoment } from "./edit-words";
 import { type CourseEdits, useCourseEdits } from "./use-course-edits";
 import { VersionHistory } from "./version-history";
+import {
+  COURSE_DESCRIPTION_MAX_LENGTH,
+  COURSE_TITLE_MAX_LENGTH,
+  EDIT_MESSAGES,
+  REGENERATE_INSTRUCTIONS_MAX_LENGTH,
+  SECTION_CONTENT_MAX_LENGTH,
+} from "~/lib/rules/editing";
 
 type CourseDetail = RouterOutputs["course"]["byId"];
 

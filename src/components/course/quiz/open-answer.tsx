@@ -1,7 +1,8 @@
 import { useId } from "react";
 
 import { useCourseText } from "../course-text";
-import { characterCount, OPEN_ANSWER_MAX_LENGTH } from "../quiz-state";
+import { characterCount } from "../quiz-state";
+import { OPEN_ANSWER_MAX_LENGTH } from "~/lib/rules/quiz";
 
 type OpenAnswerProps = {
   questionId: number;

@@ -4,12 +4,12 @@ import { useEffect, useId, useRef, useState } from "react";
 
 import { Button } from "~/components/ui/button";
 import { toast } from "~/hooks/use-toast";
-import { CARD_BACK_MAX_LENGTH, CARD_FRONT_MAX_LENGTH } from "~/lib/schemas/cards";
 import { api } from "~/trpc/react";
 
 import { useMomentLabel } from "../course-text";
 
 import type { CardDraft } from "./card-draft";
+import { CARD_BACK_MAX_LENGTH, CARD_FRONT_MAX_LENGTH } from "~/lib/rules/cards";
 
 const FIELD_CLASS =
   "w-full rounded-md border border-input bg-background px-3 py-2 text-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none";

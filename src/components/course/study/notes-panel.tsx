@@ -6,13 +6,14 @@ import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { Spinner } from "~/components/ui/spinner";
 import { toast } from "~/hooks/use-toast";
-import { type Note, NOTE_TEXT_MAX_LENGTH } from "~/lib/schemas/notes";
+import { type Note } from "~/lib/schemas/notes";
 import { activeLineIndex } from "~/lib/transcript";
 import { api } from "~/trpc/react";
 
 import { useMomentLabel } from "../course-text";
 
 import { NoteMarkdown } from "./note-markdown";
+import { NOTE_TEXT_MAX_LENGTH } from "~/lib/rules/notes";
 
 /** A request from the player to write a note at a moment ('Add note' or the key N); `nonce` tells two requests apart. */
 export type ComposeRequest = { seconds: number; nonce: number };

@@ -2,10 +2,10 @@ import type { ModelMessage } from "ai";
 
 import { videoAt } from "~/lib/course-timeline";
 import { languageName } from "~/lib/languages";
-import type { TutorMode } from "~/lib/schemas/chat";
 import { cleanLearnerText, withoutInvisibleText } from "~/lib/schemas/common";
 
 import { formatTimestamp } from "./retrieval";
+import { type TutorMode } from "~/lib/rules/chat";
 
 /**
  * The tutor's prompt: the rules, then the course outline and the transcript passages most

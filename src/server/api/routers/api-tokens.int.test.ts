@@ -7,16 +7,15 @@
  */
 import { describe, expect, test } from "vitest";
 
-import { MAX_ACTIVE_API_TOKENS } from "~/lib/api-tokens";
 import { hashApiToken } from "~/server/auth/api-token";
 import { LIMITS } from "~/server/rate-limit";
-import { API_TOKEN_MESSAGES } from "~/server/services/auth/api-tokens";
 
 import { createTestCaller, randomIp, sessionTokenFor } from "../../../../test/caller";
 import { db } from "../../../../test/db";
 import { expectTRPCError, expectValidationError } from "../../../../test/expect";
 import { bearer, createApiTokenRow, createCourse, createUser } from "../../../../test/factories";
 import { restCall, trpcCall } from "../../../../test/http";
+import { API_TOKEN_MESSAGES, MAX_ACTIVE_API_TOKENS } from "~/lib/rules/api-tokens";
 
 const DAY_MS = 86_400_000;
 

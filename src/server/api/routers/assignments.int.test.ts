@@ -1,8 +1,6 @@
 /** Assignments and the class dashboard through createTestCaller on a real database: access they give and take, progress, what the class missed. */
 import { describe, expect, test } from "vitest";
 
-import { ASSIGNMENT_MESSAGES, MAX_CLASS_ASSIGNMENTS } from "~/lib/schemas/assignments";
-import { CLASS_MESSAGES } from "~/lib/schemas/classes";
 import { csvCell, dashboardCsv } from "~/server/services/classes/dashboard";
 
 import { createTestCaller, sessionTokenFor } from "../../../../test/caller";
@@ -13,6 +11,8 @@ import { createAssignmentRow, createClassRow } from "../../../../test/factories/
 import { createCourseConcept } from "../../../../test/factories/concepts";
 import { createQuiz, createQuizCourse } from "../../../../test/factories/quiz";
 import { routeCall } from "../../../../test/http";
+import { ASSIGNMENT_MESSAGES, CLASS_MESSAGES } from "~/lib/rules/classes";
+import { MAX_CLASS_ASSIGNMENTS } from "~/lib/rules/classes";
 
 const as = async (user: { id: number }) => (await createTestCaller({ user })).caller;
 const anyTime: unknown = expect.any(String);

@@ -2,7 +2,6 @@
 import { createEmptyCard, fsrs, Rating, type State } from "ts-fsrs";
 import { describe, expect, test } from "vitest";
 
-import { MAX_CARDS_PER_LEARNER } from "~/lib/review";
 import { recordLearningEvent } from "~/server/services/gamification/record-event";
 import { listActiveChallenges } from "~/server/services/gamification/challenges";
 
@@ -13,6 +12,7 @@ import { addPlaylistVideos, createCourse, createUser } from "../../../../test/fa
 import { createQuiz, createQuizCourse } from "../../../../test/factories/quiz";
 import { createCardRow } from "../../../../test/factories/study-rows";
 import { restCall } from "../../../../test/http";
+import { MAX_CARDS_PER_LEARNER } from "~/lib/rules/cards";
 
 async function learner() {
   const user = await createUser(db);

@@ -5,7 +5,6 @@
  */
 import { describe, expect, test } from "vitest";
 
-import { CHAT_MESSAGE_MAX_LENGTH } from "~/lib/schemas/chat";
 import { LIMITS } from "~/server/rate-limit";
 import { OFFLINE_NOTE } from "~/server/services/chat/offline-answer";
 import { loadPassageIndex } from "~/server/services/chat/passages";
@@ -15,6 +14,7 @@ import { db } from "../../../../test/db";
 import { expectTRPCError, expectValidationError, retryAfterSecondsOf } from "../../../../test/expect";
 import { courseWithTranscript, createCourse, createUser } from "../../../../test/factories";
 import { restCall } from "../../../../test/http";
+import { CHAT_MESSAGE_MAX_LENGTH } from "~/lib/rules/chat";
 
 describe("chat.send and chat.history", () => {
   test("a question and the tutor's reply are stored in order, for the asker only; the reply quotes the video with [m:ss]", async () => {

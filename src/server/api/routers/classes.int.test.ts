@@ -1,15 +1,16 @@
 /** classes.* through createTestCaller on a real database: roles, invitations, limits, and what each role sees. */
 import { describe, expect, test } from "vitest";
 
-import { CLASS_MESSAGES, MAX_CLASS_MEMBERS, MAX_OWNED_CLASSES } from "~/lib/schemas/classes";
 import { LIMITS } from "~/server/rate-limit";
-import { API_TOKEN_MESSAGES } from "~/server/services/auth/api-tokens";
 
 import { createTestCaller } from "../../../../test/caller";
 import { db } from "../../../../test/db";
 import { expectTRPCError, expectValidationError } from "../../../../test/expect";
 import { bearer, createApiTokenRow, createUser } from "../../../../test/factories";
 import { createClassRow, fillClass } from "../../../../test/factories/classes";
+import { CLASS_MESSAGES } from "~/lib/rules/classes";
+import { API_TOKEN_MESSAGES } from "~/lib/rules/api-tokens";
+import { MAX_CLASS_MEMBERS, MAX_OWNED_CLASSES } from "~/lib/rules/classes";
 
 const as = async (user: { id: number }) => (await createTestCaller({ user })).caller;
 

@@ -1,7 +1,6 @@
 /** editing.* through createTestCaller and the REST adapter: the owner corrects a course in place, with versions, on a real database. */
 import { describe, expect, test } from "vitest";
 
-import { EDIT_MESSAGES, MIN_SECTION_SECONDS } from "~/lib/course-editing";
 import type { TRPCError } from "@trpc/server";
 
 import { createTestCaller, sessionTokenFor } from "../../../../test/caller";
@@ -11,6 +10,7 @@ import { addPlaylistVideos, bearer, createApiTokenRow, createCourse, createUser,
 import { createCourseConcept } from "../../../../test/factories/concepts";
 import { createQuiz, createQuizCourse } from "../../../../test/factories/quiz";
 import { restCall, routeCall } from "../../../../test/http";
+import { EDIT_MESSAGES, MIN_SECTION_SECONDS } from "~/lib/rules/editing";
 
 const as = async (user: { id: number }) => (await createTestCaller({ user })).caller;
 

@@ -5,14 +5,13 @@
  */
 import { describe, expect, test } from "vitest";
 
-import { TOPIC_TOO_SHORT_MESSAGE } from "~/lib/schemas/generation";
-
 import { createTestCaller, sessionTokenFor } from "../../../../test/caller";
 import { db } from "../../../../test/db";
 import { expectTRPCError, expectValidationError } from "../../../../test/expect";
 import { courseWithTranscript, createUser, uniqueSuffix } from "../../../../test/factories";
 import { anyTopicSource, drainGenerationQueue, libraryDeps } from "../../../../test/generation";
 import { type ApiResult, restCall, routeCall, trpcCall } from "../../../../test/http";
+import { TOPIC_TOO_SHORT_MESSAGE } from "~/lib/rules/generation";
 
 /** Bidi controls, zero-width characters and marks: none may be stored in learner text. */
 const SPOOFING = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C\u200B\u2060\uFEFF]/;

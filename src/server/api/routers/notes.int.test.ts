@@ -1,13 +1,12 @@
 /** notes.* through createTestCaller and the REST adapter: the author's own notes only, limits, times inside the video. */
 import { describe, expect, test } from "vitest";
 
-import { MAX_NOTES_PER_COURSE, NOTE_MESSAGES } from "~/lib/schemas/notes";
-
 import { createTestCaller, sessionTokenFor } from "../../../../test/caller";
 import { db } from "../../../../test/db";
 import { expectTRPCError, expectValidationError, tally } from "../../../../test/expect";
 import { addPlaylistVideos, courseWithTranscript, createCourse, createUser } from "../../../../test/factories";
 import { restCall } from "../../../../test/http";
+import { MAX_NOTES_PER_COURSE, NOTE_MESSAGES } from "~/lib/rules/notes";
 
 async function setup(isPublic = false) {
   const owner = await createUser(db);

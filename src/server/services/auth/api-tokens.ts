@@ -1,4 +1,3 @@
-import { API_TOKEN_PATTERN, MAX_ACTIVE_API_TOKENS } from "~/lib/api-tokens";
 import type { ApiTokenCreateInput, ApiTokenView } from "~/lib/schemas/api-tokens";
 import type { PublicUser } from "~/lib/schemas/auth";
 import { generateApiToken, hashApiToken } from "~/server/auth/api-token";
@@ -9,6 +8,7 @@ import { AppError } from "~/server/errors";
 import { assertUnderLimit, consumeLimit, LIMITS } from "~/server/rate-limit";
 
 import { toPublicUser } from "./users";
+import { API_TOKEN_MESSAGES, API_TOKEN_PATTERN, MAX_ACTIVE_API_TOKENS } from "~/lib/rules/api-tokens";
 
 /**
  * Personal API tokens: `Authorization: Bearer cc_pat_…` authenticates a learner's own scripts
@@ -16,15 +16,6 @@ import { toPublicUser } from "./users";
  * up in the database, so a revoked or expired token is refused at once on every instance.
  */
 const DAY_MS = 86_400_000;
-
-export const API_TOKEN_MESSAGES = {
-  invalid: "This API token is not valid. Send a token created on your account page as `Authorization: Bearer cc_pat_…`.",
-  revoked: "This API token has been revoked.",
-  expired: "This API token has expired.",
-  sessionOnly: "This action needs a signed-in browser session, not an API token.",
-  limit: `You already have ${MAX_ACTIVE_API_TOKENS} active API tokens, the most allowed. Revoke one before creating another.`,
-  notFound: "API token not found.",
-} as const;
 
 type TokenRow = { id: number; name: string; prefix: string; createdAt: Date; lastUsedAt: Date | null; expiresAt: Date | null };
 const tokenSelect = { id: true, name: true, prefix: true, createdAt: true, lastUsedAt: true, expiresAt: true } as const;

@@ -1,4 +1,3 @@
-import { MAX_CARDS_PER_LEARNER } from "~/lib/review";
 import type { CardCreateInput, CardView } from "~/lib/schemas/cards";
 import { formatTimestamp } from "~/lib/timestamps";
 import type { Db } from "~/server/db";
@@ -8,6 +7,7 @@ import { courseLengthOf, courseLengthSelect, courseNotFound, canSeeCourse } from
 
 import { cardViewSelect, toCardView } from "./card-view";
 import { newCardSchedule } from "./fsrs";
+import { MAX_CARDS_PER_LEARNER } from "~/lib/rules/cards";
 
 const CARD_MESSAGES = {
   noteNotFound: "Note not found",

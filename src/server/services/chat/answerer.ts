@@ -1,6 +1,6 @@
-import type { TutorMode } from "~/lib/schemas/chat";
 import type { CourseDetail } from "~/lib/schemas/course";
 import type { DbClient } from "~/server/db";
+import { type TutorMode } from "~/lib/rules/chat";
 
 export type AnswerRequest = {
   course: CourseDetail;

@@ -1,4 +1,4 @@
-import type { ChatMessage, TutorMode } from "~/lib/schemas/chat";
+import type { ChatMessage } from "~/lib/schemas/chat";
 import { HISTORY_MAX_MESSAGES } from "~/server/ai/chat/prompt";
 import { createLlmTutor } from "~/server/ai/chat/tutor";
 import { aiCallSettings, getLanguageModel } from "~/server/ai/models";
@@ -12,6 +12,7 @@ import type { ChatAnswerer } from "./answerer";
 import { messageSelect, toChatMessage } from "./history";
 import { llmAnswerer } from "./llm-answer";
 import { answerOffline } from "./offline-answer";
+import { type TutorMode } from "~/lib/rules/chat";
 
 export type { ChatAnswerer } from "./answerer";
 

@@ -1,10 +1,12 @@
-import { ASSIGNMENT_MESSAGES, type AssignmentCreateInput, type AssignmentView, MAX_CLASS_ASSIGNMENTS } from "~/lib/schemas/assignments";
+import { type AssignmentCreateInput, type AssignmentView } from "~/lib/schemas/assignments";
 import type { Db } from "~/server/db";
 import { selectAssignmentsOf } from "~/server/db/queries/assignments";
 import { AppError } from "~/server/errors";
 
 import { assignmentView } from "./assignment-view";
 import { lockForManager } from "./class-locks";
+import { ASSIGNMENT_MESSAGES } from "~/lib/rules/classes";
+import { MAX_CLASS_ASSIGNMENTS } from "~/lib/rules/classes";
 
 /**
  * POST /api/classes/{id}/assignments (owner or teacher): a ready course of their own, or a public

@@ -1,9 +1,9 @@
-import { CLASS_MESSAGES } from "~/lib/schemas/classes";
 import type { DbClient } from "~/server/db";
 import { AppError } from "~/server/errors";
 import { assertUnderLimit, consumeLimit, LIMITS } from "~/server/rate-limit";
 
 import { inviteRefusal } from "./invite-code";
+import { CLASS_MESSAGES } from "~/lib/rules/classes";
 
 /** Who uses a code: the learner and their address, each with a limit on refused codes. */
 export type CodeCaller = { userId: number; clientIp: string };

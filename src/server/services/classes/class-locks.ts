@@ -4,12 +4,12 @@
  * change racing their demotion or removal sees it.
  */
 import { canManage } from "~/lib/class-roles";
-import { CLASS_MESSAGES } from "~/lib/schemas/classes";
 import type { DbClient } from "~/server/db";
 import { lockClass, lockMembership } from "~/server/db/queries/classes";
 import { AppError } from "~/server/errors";
 
 import { classNotFound, roleIn } from "./view";
+import { CLASS_MESSAGES } from "~/lib/rules/classes";
 
 /** The class locked for a change by its owner or a teacher: 404 for a non-member, 403 for a member, 409 when archived. */
 export async function lockForManager(tx: DbClient, { classId, userId }: { classId: number; userId: number }) {

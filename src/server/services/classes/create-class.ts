@@ -1,10 +1,12 @@
-import { CLASS_MESSAGES, type ClassView, MAX_OWNED_CLASSES } from "~/lib/schemas/classes";
+import { type ClassView } from "~/lib/schemas/classes";
 import type { Db } from "~/server/db";
 import { lockUser } from "~/server/db/queries/locks";
 import { AppError } from "~/server/errors";
 
 import { inviteExpiry, newInviteCode } from "./invite-code";
 import { classViewFor } from "./view";
+import { CLASS_MESSAGES } from "~/lib/rules/classes";
+import { MAX_OWNED_CLASSES } from "~/lib/rules/classes";
 
 /** POST /api/classes: the caller owns the new class and is its first member. */
 export async function createClass(db: Db, { userId, name }: { userId: number; name: string }): Promise<ClassView> {

@@ -1,5 +1,4 @@
 import { type ClassDashboard, MISSED_QUESTIONS_SHOWN, WEAKEST_CONCEPTS_SHOWN } from "~/lib/schemas/assignments";
-import { CLASS_MESSAGES } from "~/lib/schemas/classes";
 import type { DbClient } from "~/server/db";
 import { type DashboardCellRow, selectDashboard } from "~/server/db/queries/assignments";
 import { AppError } from "~/server/errors";
@@ -12,6 +11,7 @@ import { canManage } from "~/lib/class-roles";
 import { STRONG_FROM } from "~/lib/mastery-bands";
 
 import { roleIn } from "./view";
+import { CLASS_MESSAGES } from "~/lib/rules/classes";
 
 /**
  * GET /api/classes/{id}/dashboard (owner and teachers; 403 for a member, 404 outside): each plain

@@ -1,8 +1,8 @@
-import { ASSIGNMENT_MESSAGES } from "~/lib/schemas/assignments";
 import type { Db } from "~/server/db";
 import { AppError } from "~/server/errors";
 
 import { lockForManager } from "./class-locks";
+import { ASSIGNMENT_MESSAGES } from "~/lib/rules/classes";
 
 /**
  * DELETE /api/assignments/{id} (the class's owner or a teacher): members lose the access it gave

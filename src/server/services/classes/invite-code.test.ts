@@ -1,8 +1,7 @@
 import { describe, expect, test } from "vitest";
 
-import { CLASS_MESSAGES } from "~/lib/schemas/classes";
-
 import { inviteExpiry, inviteRefusal, newInviteCode } from "./invite-code";
+import { CLASS_MESSAGES } from "~/lib/rules/classes";
 
 describe("invite codes", () => {
   test("are 22 base64url characters (128 bits) and never repeat", () => {

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 
-import { CLASS_MESSAGES, INVITE_DEFAULT_DAYS } from "~/lib/schemas/classes";
+import { CLASS_MESSAGES } from "~/lib/rules/classes";
+import { INVITE_DEFAULT_DAYS } from "~/lib/rules/classes";
 
 const DAY_MS = 86_400_000;
 

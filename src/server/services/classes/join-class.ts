@@ -1,4 +1,4 @@
-import { CLASS_MESSAGES, type ClassView, MAX_CLASS_MEMBERS } from "~/lib/schemas/classes";
+import { type ClassView } from "~/lib/schemas/classes";
 import type { Db } from "~/server/db";
 import { lockClass } from "~/server/db/queries/classes";
 import { AppError } from "~/server/errors";
@@ -6,6 +6,8 @@ import { AppError } from "~/server/errors";
 import { classForCode, type CodeCaller } from "./class-for-code";
 import { inviteRefusal } from "./invite-code";
 import { classViewFor } from "./view";
+import { CLASS_MESSAGES } from "~/lib/rules/classes";
+import { MAX_CLASS_MEMBERS } from "~/lib/rules/classes";
 
 /**
  * POST /api/classes/join. Joining twice is a no-op that returns the class. The class row is

@@ -1,9 +1,9 @@
-import { CLASS_MESSAGES } from "~/lib/schemas/classes";
 import type { Db } from "~/server/db";
 import { lockMembership } from "~/server/db/queries/classes";
 import { AppError } from "~/server/errors";
 
 import { classNotFound } from "./view";
+import { CLASS_MESSAGES } from "~/lib/rules/classes";
 
 /** POST /api/classes/{id}/leave (also DELETE /api/classes/{id}/members/{me}): any member but the owner. */
 export async function leaveClass(db: Db, { userId, id }: { userId: number; id: number }): Promise<void> {

@@ -1,8 +1,8 @@
-import { CLASS_MESSAGES } from "~/lib/schemas/classes";
 import type { Db } from "~/server/db";
 import { AppError } from "~/server/errors";
 
 import { lockMemberPair } from "./class-locks";
+import { CLASS_MESSAGES } from "~/lib/rules/classes";
 
 /**
  * DELETE /api/classes/{id}/members/{memberId}. The owner removes anyone but themself; a teacher

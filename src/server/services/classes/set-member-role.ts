@@ -1,8 +1,9 @@
-import { CLASS_MESSAGES, type ClassMemberView } from "~/lib/schemas/classes";
+import { type ClassMemberView } from "~/lib/schemas/classes";
 import type { Db } from "~/server/db";
 import { AppError } from "~/server/errors";
 
 import { lockMemberPair } from "./class-locks";
+import { CLASS_MESSAGES } from "~/lib/rules/classes";
 
 /** PATCH /api/classes/{id}/members/{memberId}: the owner makes a member a teacher, or a teacher a member. */
 export async function setMemberRole(

@@ -1,9 +1,10 @@
-import { CLASS_MESSAGES, type ClassUpdateInput, type ClassView } from "~/lib/schemas/classes";
+import { type ClassUpdateInput, type ClassView } from "~/lib/schemas/classes";
 import type { Db } from "~/server/db";
 import { lockClass } from "~/server/db/queries/classes";
 import { AppError } from "~/server/errors";
 
 import { assertOwner, classNotFound, classViewFor } from "./view";
+import { CLASS_MESSAGES } from "~/lib/rules/classes";
 
 /** PATCH /api/classes/{id}: rename, archive or unarchive (the owner). */
 export async function updateClass(db: Db, { userId, id, name, archived }: { userId: number } & ClassUpdateInput): Promise<ClassView> {

@@ -1,7 +1,8 @@
 import { canManage } from "~/lib/class-roles";
-import { CLASS_MESSAGES, type ClassRole, type ClassView } from "~/lib/schemas/classes";
+import { type ClassRole, type ClassView } from "~/lib/schemas/classes";
 import type { DbClient } from "~/server/db";
 import { AppError } from "~/server/errors";
+import { CLASS_MESSAGES } from "~/lib/rules/classes";
 
 export const classNotFound = () => new AppError("NOT_FOUND", CLASS_MESSAGES.notFound);
 

@@ -1,11 +1,11 @@
 import type { z } from "zod";
 
-import { EDIT_MESSAGES } from "~/lib/course-editing";
 import type { questionDeleteInput } from "~/lib/schemas/editing";
 import type { Db } from "~/server/db/client";
 import { AppError } from "~/server/errors";
 
 import { saveEdit } from "./save-edit";
+import { EDIT_MESSAGES } from "~/lib/rules/editing";
 
 /** DELETE /api/questions/{id}: the question leaves its quiz (answers, cards and mastery keep it; a restore brings it back). */
 export async function deleteQuestion(db: Db, { userId, id, version }: { userId: number } & z.infer<typeof questionDeleteInput>) {

@@ -1,11 +1,11 @@
 import type { z } from "zod";
 
-import { EDIT_MESSAGES } from "~/lib/course-editing";
 import type { chapterEditInput } from "~/lib/schemas/editing";
 import type { Db } from "~/server/db/client";
 import { AppError } from "~/server/errors";
 
 import { saveEdit } from "./save-edit";
+import { EDIT_MESSAGES } from "~/lib/rules/editing";
 
 /** PATCH /api/chapters/{id}: its title. */
 export async function editChapter(db: Db, { userId, id, title, version }: { userId: number } & z.infer<typeof chapterEditInput>) {

@@ -1,11 +1,11 @@
 import type { z } from "zod";
 
-import { EDIT_MESSAGES } from "~/lib/course-editing";
 import type { courseEditInput } from "~/lib/schemas/editing";
 import type { Db } from "~/server/db/client";
 import { AppError } from "~/server/errors";
 
 import { saveEdit } from "./save-edit";
+import { EDIT_MESSAGES } from "~/lib/rules/editing";
 
 /** PATCH /api/courses/{id}: its title and description. */
 export async function editCourse(db: Db, { userId, id, title, description, version }: { userId: number } & z.infer<typeof courseEditInput>) {

@@ -1,12 +1,13 @@
 import type { z } from "zod";
 
-import { EDIT_MESSAGES, moveStartProblem, type SectionSpan } from "~/lib/course-editing";
+import { moveStartProblem, type SectionSpan } from "~/lib/course-editing";
 import type { sectionEditInput } from "~/lib/schemas/editing";
 import type { Db } from "~/server/db/client";
 import { AppError } from "~/server/errors";
 
 import { saveEdit } from "./save-edit";
 import { courseOfSection, outlineAround, wholeSeconds } from "./section-outline";
+import { EDIT_MESSAGES } from "~/lib/rules/editing";
 
 /**
  * PATCH /api/sections/{id}: its title, its content, and where it starts. A moved start moves the

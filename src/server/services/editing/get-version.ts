@@ -1,10 +1,10 @@
-import { EDIT_MESSAGES } from "~/lib/course-editing";
 import type { CourseVersionView } from "~/lib/schemas/editing";
 import type { DbClient } from "~/server/db/client";
 import { AppError } from "~/server/errors";
 
 import { outlineView, readChange, readOutline, type StoredOutline } from "./outline";
 import { ownedCourse } from "./owned-course";
+import { EDIT_MESSAGES } from "~/lib/rules/editing";
 
 /** GET /api/courses/{id}/versions/{version}: the outline that version left, to compare with the course now. */
 export async function getVersion(

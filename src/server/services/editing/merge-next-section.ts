@@ -1,6 +1,6 @@
 import type { z } from "zod";
 
-import { EDIT_MESSAGES, mergeContents } from "~/lib/course-editing";
+import { mergeContents } from "~/lib/course-editing";
 import { sectionContentSchema, type sectionMergeInput } from "~/lib/schemas/editing";
 import type { Db, DbClient } from "~/server/db/client";
 import { completeWhereBoth, moveCurrentSectionsIntoOutline, moveQuestions, shiftSections } from "~/server/db/queries/editing";
@@ -8,6 +8,7 @@ import { AppError } from "~/server/errors";
 
 import { saveEdit } from "./save-edit";
 import { courseOfSection, outlineAround } from "./section-outline";
+import { EDIT_MESSAGES } from "~/lib/rules/editing";
 
 /**
  * POST /api/sections/{id}/merge-next: the section and the next one of its chapter become one new

@@ -1,6 +1,6 @@
-import { EDIT_MESSAGES } from "~/lib/course-editing";
 import type { DbClient } from "~/server/db/client";
 import { AppError } from "~/server/errors";
+import { EDIT_MESSAGES } from "~/lib/rules/editing";
 
 /** The course, if the caller owns it: versions are the owner's alone (everyone else gets the course's 404). */
 export async function ownedCourse(db: DbClient, { courseId, userId }: { courseId: number; userId: number }) {

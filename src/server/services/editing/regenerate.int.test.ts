@@ -2,7 +2,6 @@
 import { MockLanguageModelV4 } from "ai/test";
 import { describe, expect, test } from "vitest";
 
-import { EDIT_MESSAGES } from "~/lib/course-editing";
 import { createOfflineQuizEngine } from "~/server/ai/offline/quiz-engine";
 import { createOfflineSectionWriter } from "~/server/ai/offline/section-writer";
 import { createLlmSectionWriter, SECTION_WRITER_SYSTEM_PROMPT } from "~/server/ai/section/llm";
@@ -17,7 +16,8 @@ import { reply, userText } from "../../../../test/mock-model";
 import { processGenerationJob } from "../generation/worker";
 import { monthKey } from "../subscription/monthly-usage";
 
-import { REGENERATION_MESSAGES, type RegenerationDeps } from "./regenerate";
+import { type RegenerationDeps } from "./regenerate";
+import { EDIT_MESSAGES, REGENERATION_MESSAGES } from "~/lib/rules/editing";
 
 const offline: RegenerationDeps = { writer: createOfflineSectionWriter(), quizEngine: createOfflineQuizEngine() };
 const as = async (user: { id: number }) => (await createTestCaller({ user })).caller;

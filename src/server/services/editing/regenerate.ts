@@ -1,6 +1,5 @@
 import { z } from "zod";
 
-import { EDIT_MESSAGES } from "~/lib/course-editing";
 import { regenerationOutput, type RegenerationView } from "~/lib/schemas/editing";
 import type { Db, DbClient } from "~/server/db/client";
 import { AppError } from "~/server/errors";
@@ -17,16 +16,7 @@ import { defaultQuizEngine, questionRows, writeSectionQuiz } from "../quiz/gener
 import { getCourseTrack } from "../transcript/course-track";
 import { courseOfSection, outlineAround } from "./section-outline";
 import { lockOwnCourse, saveEdit } from "./save-edit";
-
-/** Regenerations one owner may have queued or running at once. */
-const MAX_ACTIVE_REGENERATIONS = 3;
-export const REGENERATION_MESSAGES = {
-  busy: "This section is already being regenerated",
-  tooMany: `You already have ${MAX_ACTIVE_REGENERATIONS} sections being regenerated. Please wait for one to finish.`,
-  notFound: "Regeneration not found",
-  gone: "The section was changed before its new version was ready",
-  noTranscript: "This course has no transcript to write the section from",
-} as const;
+import { EDIT_MESSAGES, MAX_ACTIVE_REGENERATIONS, REGENERATION_MESSAGES } from "~/lib/rules/editing";
 
 /** What a section regeneration stores as its job's input. */
 export const regenerationJobInputSchema = z.object({

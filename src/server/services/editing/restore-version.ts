@@ -1,10 +1,10 @@
-import { EDIT_MESSAGES } from "~/lib/course-editing";
 import type { Db } from "~/server/db/client";
 import { moveCurrentSectionsIntoOutline, restoreQuestions, restoreSections, setChapterTitles } from "~/server/db/queries/editing";
 import { AppError } from "~/server/errors";
 
 import type { StoredOutline } from "./outline";
 import { saveEdit } from "./save-edit";
+import { EDIT_MESSAGES } from "~/lib/rules/editing";
 
 /**
  * POST /api/courses/{id}/versions/{version}/restore: the course takes that version's outline back

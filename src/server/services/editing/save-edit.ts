@@ -1,8 +1,8 @@
-import { EDIT_MESSAGES } from "~/lib/course-editing";
 import type { CourseChange, CourseEditResult } from "~/lib/schemas/editing";
 import type { Db, DbClient } from "~/server/db/client";
 import { insertVersion, type LockedCourseRow, lockCourse, placeConceptMoments } from "~/server/db/queries/editing";
 import { AppError } from "~/server/errors";
+import { EDIT_MESSAGES } from "~/lib/rules/editing";
 
 export type EditOutcome<Extra> = { change: CourseChange; extra: Extra; reshaped?: boolean };
 

@@ -1,7 +1,8 @@
 /** What the edits of one section share: its course, its place in the outline, whole seconds. */
-import { EDIT_MESSAGES, sectionSpans } from "~/lib/course-editing";
+import { sectionSpans } from "~/lib/course-editing";
 import type { DbClient } from "~/server/db/client";
 import { AppError } from "~/server/errors";
+import { EDIT_MESSAGES } from "~/lib/rules/editing";
 
 /** The course's sections in outline order with their spans, and the one an edit is about. */
 export async function outlineAround(tx: DbClient, { courseId, sectionId }: { courseId: number; sectionId: number }) {

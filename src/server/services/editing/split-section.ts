@@ -1,6 +1,6 @@
 import type { z } from "zod";
 
-import { canSplitAt, COURSE_TITLE_MAX_LENGTH, EDIT_MESSAGES, splitContent } from "~/lib/course-editing";
+import { canSplitAt, splitContent } from "~/lib/course-editing";
 import type { sectionSplitInput } from "~/lib/schemas/editing";
 import type { Db, DbClient } from "~/server/db/client";
 import { copyCompletions, moveQuestions, shiftSections } from "~/server/db/queries/editing";
@@ -8,6 +8,7 @@ import { AppError } from "~/server/errors";
 
 import { saveEdit } from "./save-edit";
 import { courseOfSection, outlineAround, wholeSeconds } from "./section-outline";
+import { COURSE_TITLE_MAX_LENGTH, EDIT_MESSAGES } from "~/lib/rules/editing";
 
 /**
  * POST /api/sections/{id}/split: the section ends at `atSeconds` and a new one, right after it in

@@ -7,7 +7,6 @@ import { describe, expect, test } from "vitest";
 
 import { createOfflineEngine } from "~/server/ai/offline";
 import type { StructureEngine, StructureInput } from "~/server/ai/structure/types";
-import { UNSUPPORTED_LANGUAGE_MESSAGE } from "~/lib/schemas/generation";
 import { createLibrarySource } from "~/server/video/sources/library";
 
 import { createTestCaller } from "../../../../test/caller";
@@ -16,6 +15,7 @@ import { expectTRPCError } from "../../../../test/expect";
 import { createUser } from "../../../../test/factories";
 import { countingSource, drainGenerationQueue, LANGUAGES_LIBRARY_DIR, libraryDeps } from "../../../../test/generation";
 import { languageKeptNotice } from "./run-job";
+import { UNSUPPORTED_LANGUAGE_MESSAGE } from "~/lib/rules/generation";
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 

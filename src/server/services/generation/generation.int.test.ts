@@ -20,13 +20,13 @@ import { db } from "../../../../test/db";
 import { expectTRPCError } from "../../../../test/expect";
 import { createUser } from "../../../../test/factories";
 import { countingSource, drainGenerationQueue, failingSource, libraryDeps, slowEngine } from "../../../../test/generation";
-import { MONTHLY_LIMIT_MESSAGE } from "../subscription/entitlements";
 import { monthKey } from "../subscription/monthly-usage";
 import { INTERRUPTED_MESSAGE, JOB_TIMEOUT_FAILURE } from "./failures";
 import { NO_VIDEO_MESSAGE, TOPIC_SEARCH_UNREACHABLE_MESSAGE, VIDEO_QUOTA_MESSAGE, VIDEO_WITHOUT_TRANSCRIPT_MESSAGE } from "./find-video";
 import { INVALID_LINK_MESSAGE } from "./run-job";
 import { MAX_ACTIVE_JOBS_PER_USER, startCourseGeneration, TOO_MANY_ACTIVE_JOBS_MESSAGE } from "./start-generation";
 import { processGenerationJob, startGenerationWorker } from "./worker";
+import { MONTHLY_LIMIT_MESSAGE } from "~/lib/rules/subscription";
 
 const usageOf = async (userId: number) =>
   (await db.monthlyUsage.findUnique({ where: { userId_month: { userId, month: monthKey(new Date()) } } }))?.coursesCreated ?? 0;

@@ -8,10 +8,11 @@ import { AppError, type AppErrorCode, isAppErrorCode } from "~/server/errors";
 import { notifyJobQueued, onJobFinished } from "~/server/jobs/queue";
 import { classifyVideoInput } from "~/server/video/parse-video-id";
 
-import { getEntitlements, MONTHLY_LIMIT_MESSAGE } from "../subscription/entitlements";
+import { getEntitlements } from "../subscription/entitlements";
 import { monthKey, reserveCourseSlot } from "../subscription/monthly-usage";
 import type { GenerationJobInput } from "./generation-job";
 import { INVALID_LINK_MESSAGE } from "./run-job";
+import { MONTHLY_LIMIT_MESSAGE } from "~/lib/rules/subscription";
 
 /** Jobs one learner may have queued or running at once (premium is otherwise unlimited). */
 export const MAX_ACTIVE_JOBS_PER_USER = 3;

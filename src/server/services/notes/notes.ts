@@ -1,9 +1,10 @@
-import { MAX_NOTES_PER_COURSE, type Note, NOTE_MESSAGES, type NoteCreateInput, type NoteUpdateInput } from "~/lib/schemas/notes";
+import { type Note, type NoteCreateInput, type NoteUpdateInput } from "~/lib/schemas/notes";
 import type { Db, DbClient } from "~/server/db";
 import { lockUser } from "~/server/db/queries/locks";
 import { AppError } from "~/server/errors";
 
 import { courseLengthOf, courseLengthSelect, courseNotFound, canSeeCourse } from "../course/get-course";
+import { MAX_NOTES_PER_COURSE, NOTE_MESSAGES } from "~/lib/rules/notes";
 
 /**
  * A learner's notes at moments of a course's video. Notes are private to their author, on

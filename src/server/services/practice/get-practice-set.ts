@@ -4,7 +4,7 @@
  * once and recorded as evidence (answer-practice-question.ts). Cards are reviewed through the
  * review path, which records its own evidence.
  */
-import { PRACTICE_MAX_CARDS, PRACTICE_MAX_QUESTIONS, type PracticeSet } from "~/lib/schemas/concepts";
+import { type PracticeSet } from "~/lib/schemas/concepts";
 import type { DbClient } from "~/server/db";
 import { selectDueCardsOnConcepts } from "~/server/db/queries/cards";
 import { selectPracticeQuestions, selectUnquizzedSections, selectVisibleConcepts } from "~/server/db/queries/mastery";
@@ -13,6 +13,7 @@ import { logger } from "~/server/logger";
 import { toQueueCards } from "~/server/services/cards/queue-cards";
 import { getReviewSettings } from "~/server/services/cards/settings";
 import { generateSectionQuiz } from "~/server/services/quiz/generate-quiz";
+import { PRACTICE_MAX_CARDS, PRACTICE_MAX_QUESTIONS } from "~/lib/rules/practice";
 
 const CONCEPT_NOT_FOUND = "Concept not found";
 /** Quizzes practice may make, per set, for sections that explain the concepts and have none yet. */

@@ -1,8 +1,6 @@
 /** Practice through the tRPC caller: the set, its answers as evidence, and who may practise what. */
 import { describe, expect, test } from "vitest";
 
-import { PRACTICE_MAX_QUESTIONS } from "~/lib/schemas/concepts";
-
 import { createTestCaller, sessionTokenFor } from "../../../../test/caller";
 import { db } from "../../../../test/db";
 import { expectTRPCError } from "../../../../test/expect";
@@ -11,6 +9,7 @@ import { HASHING, hashingCourseWithQuiz, videoCourse } from "../../../../test/fa
 import { createQuiz } from "../../../../test/factories/quiz";
 import { createCardRow } from "../../../../test/factories/study-rows";
 import { restCall } from "../../../../test/http";
+import { PRACTICE_MAX_QUESTIONS } from "~/lib/rules/practice";
 
 /** A public course on hashing with its concepts, a quiz on hash functions in its second section, and its concepts by label. */
 async function hashingCourse() {

@@ -1,7 +1,5 @@
 import type { DbClient } from "~/server/db/client";
 
-export { MONTHLY_LIMIT_MESSAGE } from "~/lib/monthly-limit";
-
 /** Free learners create this many courses per UTC calendar month; premium is unlimited. */
 const FREE_MONTHLY_COURSES = 1;
 

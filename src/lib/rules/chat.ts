@@ -1,7 +1,4 @@
-/**
- * The chat's constants without its zod schemas (lib/schemas/chat.ts re-exports them): the chat
- * page imports these, and importing the schemas would put all of zod into its first load.
- */
+/** The tutor chat: its modes, its limit and its stream's path. Zod-free: the chat page imports it. */
 
 /** How the tutor answers: explain (default), simpler, hint (never the answer), quiz (asks and checks). */
 export const TUTOR_MODES = ["explain", "simpler", "hint", "quiz"] as const;
