@@ -121,7 +121,8 @@ module.exports = {
     {
       name: "rules-are-zod-free",
       severity: "error",
-      comment: "lib/rules/<area>.ts hold an area's limits and messages for pages as well as the server: zod (or a schema) there would load zod with every page that shows a limit.",
+      comment:
+        "lib/rules/<area>.ts hold an area's limits and messages for pages as well as the server: zod (or a schema) there would load zod with every page that shows a limit.",
       from: { path: "^src/lib/rules/" },
       to: { path: ["zod", "^src/lib/schemas/"] },
     },
