@@ -1,4 +1,5 @@
 import type { DbClient } from "~/server/db/client";
+import { findUserPlan } from "~/server/db/queries/subscription";
 
 export { MONTHLY_LIMIT_MESSAGE } from "~/lib/monthly-limit";
 
@@ -28,10 +29,7 @@ export type Entitlements = {
  * cancelled one keeps premium to the end of the period it was paid for); a coupon until its day.
  */
 export async function getEntitlements(db: DbClient, userId: number, now = new Date()): Promise<Entitlements> {
-  const user = await db.user.findUnique({
-    where: { id: userId },
-    select: { couponPremiumUntil: true, subscription: { select: { status: true, currentPeriodEnd: true, cancelAtPeriodEnd: true } } },
-  });
+  const user = await findUserPlan(db, userId);
   const subscription = user?.subscription;
   if (subscription && subscriptionGrantsPremium(subscription, now)) {
     const premium = { source: "subscription" as const, until: subscription.currentPeriodEnd, cancelAtPeriodEnd: subscription.cancelAtPeriodEnd };
