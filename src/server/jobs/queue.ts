@@ -1,5 +1,5 @@
 import type { Db, DbClient } from "~/server/db/client";
-import { claimJob } from "~/server/db/queries/jobs";
+import { beatRunningJob, claimJob, markRunningJobFailed, markRunningJobSucceeded, recordRunningJobStage, requeueRunningJob } from "~/server/db/queries/jobs";
 import type { AppErrorCode } from "~/server/errors";
 
 /**
@@ -51,21 +51,20 @@ export async function claimNextJob(
   return row ? { id: row.id, userId: row.userId, attempt: row.attempts, input: row.input, startedAt: row.startedAt } : null;
 }
 
-const fence = (job: ClaimedJob) => ({ id: job.id, attempts: job.attempt, status: "running" as const });
-
 /** Records the stage a runner reached (and that it is alive); false when the job is no longer its own. */
 export async function recordJobStage(db: DbClient, job: ClaimedJob, stage: string, progress: number, detail: string | null = null): Promise<boolean> {
-  const { count } = await db.generationJob.updateMany({
-    where: fence(job),
-    data: { stage, stageDetail: detail, progress: Math.max(0, Math.min(100, Math.round(progress))), heartbeatAt: new Date() },
+  return recordRunningJobStage(db, {
+    jobId: job.id,
+    attempt: job.attempt,
+    stage,
+    stageDetail: detail,
+    progress: Math.max(0, Math.min(100, Math.round(progress))),
   });
-  return count === 1;
 }
 
 /** Proves the runner alive and records its current liveness lock (a new one after a reconnect). */
 export async function beatHeart(db: DbClient, job: ClaimedJob, runnerLock: number | null = null): Promise<boolean> {
-  const { count } = await db.generationJob.updateMany({ where: fence(job), data: { heartbeatAt: new Date(), runnerLock } });
-  return count === 1;
+  return beatRunningJob(db, { jobId: job.id, attempt: job.attempt, runnerLock });
 }
 
 /**
@@ -73,29 +72,12 @@ export async function beatHeart(db: DbClient, job: ClaimedJob, runnerLock: numbe
  * course of its own); throws if the job is no longer this runner's.
  */
 export async function completeJob(tx: DbClient, job: ClaimedJob, courseId: number | null, notices: readonly string[] = []): Promise<void> {
-  const { count } = await tx.generationJob.updateMany({
-    where: fence(job),
-    data: {
-      status: "succeeded",
-      stage: "done",
-      progress: 100,
-      ...(courseId === null ? {} : { courseId }),
-      notices: [...notices],
-      finishedAt: new Date(),
-      heartbeatAt: new Date(),
-      runnerLock: null,
-    },
-  });
-  if (count !== 1) throw new JobLostError(job.id);
+  if (!(await markRunningJobSucceeded(tx, { jobId: job.id, attempt: job.attempt, courseId, notices }))) throw new JobLostError(job.id);
 }
 
 /** Puts a job this runner is giving up (the worker is stopping) back in the queue, for any worker to take at once. */
 export async function requeueJob(db: DbClient, job: ClaimedJob): Promise<boolean> {
-  const { count } = await db.generationJob.updateMany({
-    where: fence(job),
-    data: { status: "queued", stage: "queued", stageDetail: null, progress: 0, runnerLock: null },
-  });
-  return count === 1;
+  return requeueRunningJob(db, { jobId: job.id, attempt: job.attempt });
 }
 
 /**
@@ -109,12 +91,9 @@ export async function failJob<Input>(
   onFailed?: (tx: DbClient, job: ClaimedJob<Input>) => Promise<void>,
 ): Promise<boolean> {
   return db.$transaction(async (tx) => {
-    const { count } = await tx.generationJob.updateMany({
-      where: fence(job),
-      data: { status: "failed", error: failure.message, errorCode: failure.code, finishedAt: new Date(), runnerLock: null },
-    });
-    if (count === 1 && onFailed) await onFailed(tx, job);
-    return count === 1;
+    const failed = await markRunningJobFailed(tx, { jobId: job.id, attempt: job.attempt, errorCode: failure.code, error: failure.message });
+    if (failed && onFailed) await onFailed(tx, job);
+    return failed;
   });
 }
 

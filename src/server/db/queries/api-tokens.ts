@@ -36,3 +36,30 @@ const TOUCH_API_TOKEN_SQL = `
 export async function touchApiToken(db: DbClient, tokenId: number): Promise<number> {
   return execute(db, TOUCH_API_TOKEN_SQL, [tokenId]);
 }
+
+export type ApiTokenRow = { id: number; name: string; prefix: string; createdAt: Date; lastUsedAt: Date | null; expiresAt: Date | null };
+const apiTokenSelect = { id: true, name: true, prefix: true, createdAt: true, lastUsedAt: true, expiresAt: true } as const;
+
+/** The learner's tokens that are not revoked (expired ones too), newest first. */
+export function listUnrevokedApiTokens(db: DbClient, userId: number): Promise<ApiTokenRow[]> {
+  return db.apiToken.findMany({ where: { userId, revokedAt: null }, select: apiTokenSelect, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
+}
+
+/** How many of the learner's tokens are active at `now`: neither revoked nor expired. */
+export function countActiveApiTokens(db: DbClient, { userId, now }: { userId: number; now: Date }): Promise<number> {
+  return db.apiToken.count({ where: { userId, revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] } });
+}
+
+/** Stores a new token (its hash and shown prefix, never the secret). */
+export function insertApiToken(
+  db: DbClient,
+  data: { userId: number; name: string; tokenHash: string; prefix: string; createdAt: Date; expiresAt: Date | null },
+): Promise<ApiTokenRow> {
+  return db.apiToken.create({ data, select: apiTokenSelect });
+}
+
+/** Revokes the learner's token `tokenId` unless it is revoked already; the rows changed (0: not theirs, unknown or revoked). */
+export async function revokeUserApiToken(db: DbClient, { userId, tokenId, now }: { userId: number; tokenId: number; now: Date }): Promise<number> {
+  const { count } = await db.apiToken.updateMany({ where: { id: tokenId, userId, revokedAt: null }, data: { revokedAt: now } });
+  return count;
+}

@@ -131,3 +131,145 @@ export async function lockCardForReview(tx: DbClient, { cardId, userId }: { card
     FOR UPDATE OF c`;
   return rows[0];
 }
+
+/** The learner's desired retention (0.7-0.99); a user that does not exist fails (Prisma's P2025). */
+export function getDesiredRetention(db: DbClient, userId: number): Promise<{ desiredRetention: number }> {
+  return db.user.findUniqueOrThrow({ where: { id: userId }, select: { desiredRetention: true } });
+}
+
+/** Stores the learner's desired retention; the value stored. */
+export function setDesiredRetention(
+  db: DbClient,
+  { userId, desiredRetention }: { userId: number; desiredRetention: number },
+): Promise<{ desiredRetention: number }> {
+  return db.user.update({ where: { id: userId }, data: { desiredRetention }, select: { desiredRetention: true } });
+}
+
+/** Deletes the learner's card (its reviews go with it); the rows deleted (0: not theirs, or unknown). */
+export async function deleteUserCard(db: DbClient, { userId, cardId }: { userId: number; cardId: number }): Promise<number> {
+  const { count } = await db.card.deleteMany({ where: { id: cardId, userId } });
+  return count;
+}
+
+/** What a card's view is read with (CardView, services/cards/card-view.ts). */
+const cardViewSelect = {
+  id: true,
+  courseId: true,
+  source: true,
+  front: true,
+  back: true,
+  timeSeconds: true,
+  due: true,
+  state: true,
+  reps: true,
+  lapses: true,
+  lastReview: true,
+  course: { select: { title: true } },
+} as const;
+
+export type CardViewRow = {
+  id: number;
+  courseId: number;
+  source: "quiz" | "note" | "transcript";
+  front: string;
+  back: string;
+  timeSeconds: number | null;
+  due: Date;
+  state: number;
+  reps: number;
+  lapses: number;
+  lastReview: Date | null;
+  course: { title: string };
+};
+
+/** The fronts of the learner's cards of the course that begin with any of `prefixes`: what a new card's front may clash with. */
+export function selectCardFrontsStartingWith(
+  db: DbClient,
+  { userId, courseId, prefixes }: { userId: number; courseId: number; prefixes: readonly string[] },
+): Promise<{ front: string }[]> {
+  return db.card.findMany({ where: { userId, courseId, OR: prefixes.map((front) => ({ front: { startsWith: front } })) }, select: { front: true } });
+}
+
+export type NewCard = CardScheduleColumns & {
+  userId: number;
+  courseId: number;
+  source: "quiz" | "note" | "transcript";
+  questionId?: number;
+  noteId?: number | null;
+  front: string;
+  back: string;
+  timeSeconds: number | null;
+  createdAt: Date;
+};
+
+/** Stores cards, each once: a card of a question the learner has one of already is skipped ((userId, questionId) is unique). How many were stored. */
+export async function insertCardsOnce(db: DbClient, cards: NewCard[]): Promise<number> {
+  const { count } = await db.card.createMany({ data: cards, skipDuplicates: true });
+  return count;
+}
+
+/** Stores a card; its view. */
+export function insertCard(tx: DbClient, card: NewCard): Promise<CardViewRow> {
+  return tx.card.create({ data: card, select: cardViewSelect });
+}
+
+/** How many cards the learner keeps. */
+export function countUserCards(tx: DbClient, userId: number): Promise<number> {
+  return tx.card.count({ where: { userId } });
+}
+
+export type CardCourseRow = {
+  id: number;
+  userId: number;
+  isPublic: boolean;
+  status: string;
+  /** The last video (courseLengthOf in services/course/get-course.ts reads it). */
+  videos: { offsetSeconds: number; durationSeconds: number }[];
+  chapters: { sections: { timeEnd: number | null }[] }[];
+};
+
+/** The course a card is made in: who may see it (canSeeCourse), and how long its video is; null: no such course. */
+export function findCourseForCard(db: DbClient, courseId: number): Promise<CardCourseRow | null> {
+  return db.course.findUnique({
+    where: { id: courseId },
+    select: {
+      id: true,
+      userId: true,
+      isPublic: true,
+      status: true,
+      videos: { select: { offsetSeconds: true, durationSeconds: true }, orderBy: { position: "desc" }, take: 1 },
+      chapters: { select: { sections: { select: { timeEnd: true } } } },
+    },
+  });
+}
+
+/** The learner's note in the course, that a card is made from; null: not theirs, not in the course, or unknown. */
+export function findNoteForCard(
+  db: DbClient,
+  { noteId, userId, courseId }: { noteId: number; userId: number; courseId: number },
+): Promise<{ id: number; timeSeconds: number } | null> {
+  return db.note.findFirst({ where: { id: noteId, userId, courseId }, select: { id: true, timeSeconds: true } });
+}
+
+export type CardReviewLog = {
+  cardId: number;
+  userId: number;
+  rating: "again" | "hard" | "good" | "easy";
+  state: number;
+  due: Date;
+  stability: number;
+  difficulty: number;
+  scheduledDays: number;
+  reviewedAt: Date;
+};
+
+/** Logs a review of a card; its id. */
+export async function insertCardReview(tx: DbClient, review: CardReviewLog): Promise<number> {
+  const row = await tx.cardReview.create({ data: review, select: { id: true } });
+  return row.id;
+}
+
+/** Stores the card's new schedule; its view. */
+export function updateCardSchedule(tx: DbClient, { cardId, schedule }: { cardId: number; schedule: CardScheduleColumns }): Promise<CardViewRow> {
+  return tx.card.update({ where: { id: cardId }, data: schedule, select: cardViewSelect });
+}

@@ -1,4 +1,4 @@
-import type { ActivityType } from "~/generated/prisma/enums";
+import type { ActivityType, BadgeType } from "~/generated/prisma/enums";
 import type { RecentActivity } from "~/lib/schemas/gamification";
 
 import type { DbClient } from "../client";
@@ -146,4 +146,150 @@ export async function setAchievementCardIdOnce(db: DbClient, { userId, cardId }:
     UPDATE "User" SET "achievementCardId" = COALESCE("achievementCardId", ${cardId})
     WHERE id = ${userId} RETURNING "achievementCardId" AS "cardId"`;
   return rows[0];
+}
+
+/** The learner's stored time zone (an IANA name); a user that does not exist fails (Prisma's P2025). */
+export function getUserTimeZone(db: DbClient, userId: number): Promise<{ timeZone: string }> {
+  return db.user.findUniqueOrThrow({ where: { id: userId }, select: { timeZone: true } });
+}
+
+/** Remembers the learner's time zone. */
+export async function setUserTimeZone(db: DbClient, { userId, timeZone }: { userId: number; timeZone: string }): Promise<void> {
+  await db.user.update({ where: { id: userId }, data: { timeZone }, select: { id: true } });
+}
+
+/** How many learning events the learner has on each local day from `from` (a date column value) on; days without any are absent. */
+export async function countEventsPerDay(db: DbClient, { userId, from }: { userId: number; from: Date }): Promise<{ localDate: Date; count: number }[]> {
+  const rows = await db.activityEvent.groupBy({ by: ["localDate"], where: { userId, localDate: { gte: from } }, _count: { _all: true } });
+  return rows.map((row) => ({ localDate: row.localDate, count: row._count._all }));
+}
+
+/** How many quizzes the learner got entirely right (their quiz_perfect events). */
+export function countPerfectQuizzes(tx: DbClient, userId: number): Promise<number> {
+  return tx.activityEvent.count({ where: { userId, type: "quiz_perfect" } });
+}
+
+/** How many challenges the learner completed. */
+export function countCompletedChallenges(tx: DbClient, userId: number): Promise<number> {
+  return tx.userChallenge.count({ where: { userId, completed: true } });
+}
+
+export type StreakFields = {
+  totalCoursesCompleted: number;
+  totalSectionsCompleted: number;
+  totalQuizzesCompleted: number;
+  currentStreak: number;
+  longestStreak: number;
+  /** A date column value (local-date.ts dateColumn), or null before any learning. */
+  lastActivityDate: Date | null;
+};
+
+/** Stores the learner's streak and counts snapshot (one row a learner). */
+export async function saveStreak(tx: DbClient, { userId, fields }: { userId: number; fields: StreakFields }): Promise<void> {
+  await tx.streak.upsert({ where: { userId }, create: { userId, ...fields }, update: fields, select: { userId: true } });
+}
+
+export type BadgeRow = { id: number; key: string; type: BadgeType; name: string; description: string };
+const badgeSelect = { id: true, key: true, type: true, name: true, description: true } as const;
+
+/** The badges with these ids (in no particular order). */
+export function findBadgesByIds(tx: DbClient, ids: number[]): Promise<BadgeRow[]> {
+  return tx.badge.findMany({ where: { id: { in: ids } }, select: badgeSelect });
+}
+
+export type UserBadgeRow = { id: number; awardedAt: Date; badge: BadgeRow };
+
+/** The badges the learner earned, newest first. */
+export function listUserBadgeRows(db: DbClient, userId: number): Promise<UserBadgeRow[]> {
+  return db.userBadge.findMany({
+    where: { userId },
+    orderBy: [{ awardedAt: "desc" }, { id: "desc" }],
+    select: { id: true, awardedAt: true, badge: { select: badgeSelect } },
+  });
+}
+
+/** The id of the badge with this key, if it exists. */
+export function findBadgeIdByKey(db: DbClient, key: string): Promise<{ id: number } | null> {
+  return db.badge.findUnique({ where: { key }, select: { id: true } });
+}
+
+export type NewChallenge = {
+  key: string;
+  title: string;
+  description: string;
+  eventType: ActivityType;
+  target: number;
+  /** Date column values (local-date.ts dateColumn). */
+  day: Date;
+  expiryDate: Date;
+  badgeId: number | null;
+};
+
+/** Creates the challenges not there yet (a day's challenge is unique by its day and key): concurrent callers create each once. */
+export async function insertMissingChallenges(db: DbClient, challenges: NewChallenge[]): Promise<void> {
+  await db.challenge.createMany({ data: challenges, skipDuplicates: true });
+}
+
+export type ChallengeRow = { id: number; title: string; description: string; target: number; expiryDate: Date; badgeId: number | null };
+const challengeSelect = { id: true, title: true, description: true, target: true, expiryDate: true, badgeId: true } as const;
+
+/** The challenges that expire after `now`, soonest first. */
+export function listOpenChallenges(db: DbClient, now: Date): Promise<ChallengeRow[]> {
+  return db.challenge.findMany({ where: { expiryDate: { gt: now } }, orderBy: [{ expiryDate: "asc" }, { id: "asc" }], select: challengeSelect });
+}
+
+/** When a challenge expires; null: no such challenge. */
+export function findChallengeExpiry(db: DbClient, challengeId: number): Promise<{ expiryDate: Date } | null> {
+  return db.challenge.findUnique({ where: { id: challengeId }, select: { expiryDate: true } });
+}
+
+export type UserChallengeRow = {
+  challengeId: number;
+  progress: number;
+  completed: boolean;
+  joinedAt: Date;
+  completedAt: Date | null;
+  challenge: ChallengeRow;
+};
+
+const userChallengeSelect = {
+  challengeId: true,
+  progress: true,
+  completed: true,
+  joinedAt: true,
+  completedAt: true,
+  challenge: { select: challengeSelect },
+} as const;
+
+/** The challenges the learner joined that expire after `expiringAfter`, the latest joined first. */
+export function listJoinedChallenges(db: DbClient, { userId, expiringAfter }: { userId: number; expiringAfter: Date }): Promise<UserChallengeRow[]> {
+  return db.userChallenge.findMany({
+    where: { userId, challenge: { expiryDate: { gt: expiringAfter } } },
+    orderBy: [{ joinedAt: "desc" }, { id: "desc" }],
+    select: userChallengeSelect,
+  });
+}
+
+/**
+ * Joins the learner to a challenge unless they joined it already (the unique key: a second join,
+ * even a concurrent one, changes nothing), and answers their entry as it is now.
+ */
+export async function joinChallengeOnce(
+  db: DbClient,
+  { userId, challengeId, joinedAt }: { userId: number; challengeId: number; joinedAt: Date },
+): Promise<UserChallengeRow> {
+  await db.userChallenge.createMany({ data: [{ userId, challengeId, joinedAt }], skipDuplicates: true });
+  return db.userChallenge.findUniqueOrThrow({ where: { userId_challengeId: { userId, challengeId } }, select: userChallengeSelect });
+}
+
+/** Stops sharing the user's achievements card: its slug is forgotten. */
+export async function clearAchievementCardId(db: DbClient, userId: number): Promise<void> {
+  await db.user.update({ where: { id: userId }, data: { achievementCardId: null }, select: { id: true } });
+}
+
+export type AchievementCardOwnerRow = { id: number; username: string; displayName: string | null; createdAt: Date };
+
+/** The user sharing their achievements card under the slug `cardId`, if any. */
+export function findAchievementCardOwner(db: DbClient, cardId: string): Promise<AchievementCardOwnerRow | null> {
+  return db.user.findUnique({ where: { achievementCardId: cardId }, select: { id: true, username: true, displayName: true, createdAt: true } });
 }

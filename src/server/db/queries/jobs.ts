@@ -49,3 +49,66 @@ export async function tryWorkerLock(session: pg.ClientBase, lockId: number): Pro
 export async function lockUserForJobStart(tx: DbClient, userId: number): Promise<void> {
   await tx.$queryRaw`SELECT id FROM "User" WHERE id = ${userId} FOR UPDATE`;
 }
+
+/**
+ * A job as one runner holds it: its id and the attempt the runner claimed. Every write below
+ * changes the job only while it is running that attempt, and answers whether it did (false: the
+ * job was taken over by a newer attempt, or finished).
+ */
+export type JobAttempt = { jobId: string; attempt: number };
+
+const running = ({ jobId, attempt }: JobAttempt) => ({ id: jobId, attempts: attempt, status: "running" as const });
+
+/** Records the stage the runner reached (progress 0-100), and that it is alive. */
+export async function recordRunningJobStage(
+  db: DbClient,
+  { stage, stageDetail, progress, ...job }: JobAttempt & { stage: string; stageDetail: string | null; progress: number },
+): Promise<boolean> {
+  const { count } = await db.generationJob.updateMany({ where: running(job), data: { stage, stageDetail, progress, heartbeatAt: new Date() } });
+  return count === 1;
+}
+
+/** Records that the runner is alive, and its current liveness lock. */
+export async function beatRunningJob(db: DbClient, { runnerLock, ...job }: JobAttempt & { runnerLock: number | null }): Promise<boolean> {
+  const { count } = await db.generationJob.updateMany({ where: running(job), data: { heartbeatAt: new Date(), runnerLock } });
+  return count === 1;
+}
+
+/** Marks the job succeeded, with the course it made (null: none of its own) and its notices. */
+export async function markRunningJobSucceeded(
+  tx: DbClient,
+  { courseId, notices, ...job }: JobAttempt & { courseId: number | null; notices: readonly string[] },
+): Promise<boolean> {
+  const { count } = await tx.generationJob.updateMany({
+    where: running(job),
+    data: {
+      status: "succeeded",
+      stage: "done",
+      progress: 100,
+      ...(courseId === null ? {} : { courseId }),
+      notices: [...notices],
+      finishedAt: new Date(),
+      heartbeatAt: new Date(),
+      runnerLock: null,
+    },
+  });
+  return count === 1;
+}
+
+/** Puts the job back in the queue, from its first stage, for any worker to take. */
+export async function requeueRunningJob(db: DbClient, job: JobAttempt): Promise<boolean> {
+  const { count } = await db.generationJob.updateMany({
+    where: running(job),
+    data: { status: "queued", stage: "queued", stageDetail: null, progress: 0, runnerLock: null },
+  });
+  return count === 1;
+}
+
+/** Marks the job failed for good, with the error code and the sentence a waiting call answers with. */
+export async function markRunningJobFailed(tx: DbClient, { errorCode, error, ...job }: JobAttempt & { errorCode: string; error: string }): Promise<boolean> {
+  const { count } = await tx.generationJob.updateMany({
+    where: running(job),
+    data: { status: "failed", error, errorCode, finishedAt: new Date(), runnerLock: null },
+  });
+  return count === 1;
+}

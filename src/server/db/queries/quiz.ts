@@ -1,3 +1,5 @@
+import type { Prisma } from "~/generated/prisma/client";
+
 import type { DbClient } from "../client";
 import type { SqlClient } from "../sql-transaction";
 import { queryRows, utcParam } from "./run";
@@ -77,4 +79,87 @@ function storedAnswer(value: unknown): StoredAnswer[] {
       feedback: typeof feedback === "string" ? feedback : null,
     },
   ];
+}
+
+/** Who may see a course (canSeeCourse, services/course/get-course.ts). */
+const courseVisibilitySelect = { id: true, userId: true, isPublic: true, status: true } as const;
+
+const sectionWithCourseSelect = {
+  id: true,
+  title: true,
+  timeStart: true,
+  timeEnd: true,
+  chapter: { select: { course: { select: { ...courseVisibilitySelect, title: true, videoId: true, language: true } } } },
+} satisfies Prisma.SectionSelect;
+
+export type SectionWithCourseRow = Prisma.SectionGetPayload<{ select: typeof sectionWithCourseSelect }>;
+
+/** A section with its course (who may see it, its title, video and language); no chapter: an edit took it out of the outline. */
+export function findSectionWithCourse(db: DbClient, sectionId: number): Promise<SectionWithCourseRow | null> {
+  return db.section.findUnique({ where: { id: sectionId }, select: sectionWithCourseSelect });
+}
+
+/** What the browser may see of a quiz: no correct answers, no explanations. */
+const publicQuizSelect = {
+  id: true,
+  engine: true,
+  section: { select: { title: true, chapter: { select: { course: { select: { language: true } } } } } },
+  questions: { orderBy: { order: "asc" }, select: { id: true, kind: true, questionText: true, options: true, sourceTime: true } },
+} satisfies Prisma.QuizSelect;
+
+export type PublicQuizRow = Prisma.QuizGetPayload<{ select: typeof publicQuizSelect }>;
+
+/** The section's quiz as the browser may see it, if it has one. */
+export function findPublicSectionQuiz(db: DbClient, sectionId: number): Promise<PublicQuizRow | null> {
+  return db.quiz.findUnique({ where: { sectionId }, select: publicQuizSelect });
+}
+
+/**
+ * Stores the section's quiz with these questions: creates it, or fills again the one it has (a quiz
+ * whose questions were all deleted; it keeps its attempts). Two at once meet on a unique key (the
+ * section, or (quiz, order)): P2002. Answers the quiz as the browser may see it.
+ */
+export function storeSectionQuiz(
+  db: DbClient,
+  {
+    sectionId,
+    fields,
+    questions,
+  }: { sectionId: number; fields: { title: string; description: string; engine: string }; questions: Prisma.QuizQuestionCreateWithoutQuizInput[] },
+): Promise<PublicQuizRow> {
+  const create = { create: questions };
+  return db.quiz.upsert({
+    where: { sectionId },
+    create: { sectionId, ...fields, questions: create },
+    update: { ...fields, questions: create },
+    select: publicQuizSelect,
+  });
+}
+
+/** The right answer, explanation and moment of each of the quiz's questions, in the quiz's order. */
+export function selectQuizAnswerKey(
+  db: DbClient,
+  quizId: number,
+): Promise<{ id: number; correctAnswer: string; explanation: string; sourceTime: number | null }[]> {
+  return db.quizQuestion.findMany({
+    where: { quizId },
+    orderBy: { order: "asc" },
+    select: { id: true, correctAnswer: true, explanation: true, sourceTime: true },
+  });
+}
+
+const quizToGradeSelect = {
+  id: true,
+  section: { select: { chapter: { select: { course: { select: { ...courseVisibilitySelect, language: true } } } } } },
+  questions: {
+    orderBy: { order: "asc" },
+    select: { id: true, kind: true, questionText: true, options: true, correctAnswer: true, keyIdeas: true, explanation: true, sourceTime: true },
+  },
+} satisfies Prisma.QuizSelect;
+
+export type QuizToGradeRow = Prisma.QuizGetPayload<{ select: typeof quizToGradeSelect }>;
+
+/** What grading an attempt needs: the quiz's course (who may see it, its language) and its questions with their answers, in order. */
+export function findQuizToGrade(db: DbClient, quizId: number): Promise<QuizToGradeRow | null> {
+  return db.quiz.findUnique({ where: { id: quizId }, select: quizToGradeSelect });
 }

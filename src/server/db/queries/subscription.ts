@@ -70,3 +70,109 @@ export async function redeemCouponCode(
   const [row] = await queryRows<RedeemedCouponRow>(db, REDEEM_SQL, [code, userId, now]);
   return row;
 }
+
+export type UserPlanRow = {
+  couponPremiumUntil: Date | null;
+  subscription: { status: string; currentPeriodEnd: Date | null; cancelAtPeriodEnd: boolean } | null;
+};
+
+/** What grants the user premium: their coupon premium's end and their paid subscription, if any; null: no such user. */
+export function findUserPlan(db: DbClient, userId: number): Promise<UserPlanRow | null> {
+  return db.user.findUnique({
+    where: { id: userId },
+    select: { couponPremiumUntil: true, subscription: { select: { status: true, currentPeriodEnd: true, cancelAtPeriodEnd: true } } },
+  });
+}
+
+/** The user's course count of one month ("2026-11"), if they created any. */
+export function findMonthlyUsage(db: DbClient, { userId, month }: { userId: number; month: string }): Promise<MonthlyUsageRow | null> {
+  return db.monthlyUsage.findUnique({ where: { userId_month: { userId, month } }, select: { coursesCreated: true } });
+}
+
+/** The user's Stripe customer, if they have one; null: no such user. */
+export function findStripeCustomer(db: DbClient, userId: number): Promise<{ stripeCustomerId: string | null } | null> {
+  return db.user.findUnique({ where: { id: userId }, select: { stripeCustomerId: true } });
+}
+
+/** The user's Stripe customer, if they have one; a user that does not exist fails (Prisma's P2025). */
+export function getStripeCustomer(db: DbClient, userId: number): Promise<{ stripeCustomerId: string | null }> {
+  return db.user.findUniqueOrThrow({ where: { id: userId }, select: { stripeCustomerId: true } });
+}
+
+/** What a new Stripe customer is made from: the user's e-mail and name, and the customer they may have already. */
+export function getBillingContact(db: DbClient, userId: number): Promise<{ stripeCustomerId: string | null; email: string | null; username: string }> {
+  return db.user.findUniqueOrThrow({ where: { id: userId }, select: { stripeCustomerId: true, email: true, username: true } });
+}
+
+/** Gives the user the Stripe customer `customerId` unless they have one already (the first writer wins a race). */
+export async function setStripeCustomerIfUnset(db: DbClient, { userId, customerId }: { userId: number; customerId: string }): Promise<void> {
+  await db.user.updateMany({ where: { id: userId, stripeCustomerId: null }, data: { stripeCustomerId: customerId } });
+}
+
+/** The user whose Stripe customer is `customerId`, if any. */
+export function findUserByStripeCustomer(db: DbClient, customerId: string): Promise<{ id: number } | null> {
+  return db.user.findUnique({ where: { stripeCustomerId: customerId }, select: { id: true } });
+}
+
+/** A user by id with their Stripe customer, if the user exists. */
+export function findUserWithStripeCustomer(db: DbClient, userId: number): Promise<{ id: number; stripeCustomerId: string | null } | null> {
+  return db.user.findUnique({ where: { id: userId }, select: { id: true, stripeCustomerId: true } });
+}
+
+/** Whether the Stripe event `eventId` has been applied already. */
+export async function isStripeEventRecorded(db: DbClient, eventId: string): Promise<boolean> {
+  return (await db.stripeEvent.findUnique({ where: { id: eventId }, select: { id: true } })) !== null;
+}
+
+export type StoredSubscriptionRow = { stripeSubscriptionId: string; status: string; currentPeriodEnd: Date | null; stripeSyncedAt: Date | null };
+
+/** The user's stored subscription as last read from Stripe, if any. */
+export function findStoredSubscription(tx: DbClient, userId: number): Promise<StoredSubscriptionRow | null> {
+  return tx.subscription.findUnique({
+    where: { userId },
+    select: { stripeSubscriptionId: true, status: true, currentPeriodEnd: true, stripeSyncedAt: true },
+  });
+}
+
+export type SubscriptionFields = {
+  stripeSubscriptionId: string;
+  stripePriceId: string | null;
+  status: string;
+  currentPeriodEnd: Date | null;
+  cancelAtPeriodEnd: boolean;
+  stripeSyncedAt: Date;
+};
+
+/** Stores the user's subscription (a user has at most one), replacing what was stored. */
+export async function saveSubscription(tx: DbClient, { userId, fields }: { userId: number; fields: SubscriptionFields }): Promise<void> {
+  await tx.subscription.upsert({ where: { userId }, create: { userId, ...fields }, update: fields });
+}
+
+/** Whether a coupon code is taken. */
+export async function couponCodeExists(db: DbClient, code: string): Promise<boolean> {
+  return (await db.coupon.findUnique({ where: { code }, select: { id: true } })) !== null;
+}
+
+export type CouponRow = { id: number; code: string; premiumDays: number; maxRedemptions: number; expiresAt: Date | null };
+
+/** Stores a new coupon (its code normalised by the caller). */
+export function insertCoupon(db: DbClient, data: { code: string; premiumDays: number; maxRedemptions: number; expiresAt: Date | null }): Promise<CouponRow> {
+  return db.coupon.create({ data, select: { id: true, code: true, premiumDays: true, maxRedemptions: true, expiresAt: true } });
+}
+
+export type CouponStateRow = { maxRedemptions: number; redemptionCount: number; expiresAt: Date | null; redeemedByUser: boolean };
+
+/** Why a redemption may have failed: the coupon's uses and expiry, and whether the user redeemed it already; null: no such code. */
+export async function findCouponState(db: DbClient, { code, userId }: { code: string; userId: number }): Promise<CouponStateRow | null> {
+  const coupon = await db.coupon.findUnique({
+    where: { code },
+    select: { maxRedemptions: true, redemptionCount: true, expiresAt: true, redemptions: { where: { userId }, select: { id: true } } },
+  });
+  if (!coupon) return null;
+  return {
+    maxRedemptions: coupon.maxRedemptions,
+    redemptionCount: coupon.redemptionCount,
+    expiresAt: coupon.expiresAt,
+    redeemedByUser: coupon.redemptions.length > 0,
+  };
+}

@@ -2,7 +2,15 @@ import type { ApiTokenCreateInput, ApiTokenView } from "~/lib/schemas/api-tokens
 import type { PublicUser } from "~/lib/schemas/auth";
 import { generateApiToken, hashApiToken } from "~/server/auth/api-token";
 import type { Db, DbClient } from "~/server/db";
-import { selectApiTokenUser, touchApiToken } from "~/server/db/queries/api-tokens";
+import {
+  type ApiTokenRow,
+  countActiveApiTokens,
+  insertApiToken,
+  listUnrevokedApiTokens,
+  revokeUserApiToken,
+  selectApiTokenUser,
+  touchApiToken,
+} from "~/server/db/queries/api-tokens";
 import { lockUser } from "~/server/db/queries/locks";
 import { AppError } from "~/server/errors";
 import { assertUnderLimit, consumeLimit, LIMITS } from "~/server/rate-limit";
@@ -17,10 +25,7 @@ import { API_TOKEN_MESSAGES, API_TOKEN_PATTERN, MAX_ACTIVE_API_TOKENS } from "~/
  */
 const DAY_MS = 86_400_000;
 
-type TokenRow = { id: number; name: string; prefix: string; createdAt: Date; lastUsedAt: Date | null; expiresAt: Date | null };
-const tokenSelect = { id: true, name: true, prefix: true, createdAt: true, lastUsedAt: true, expiresAt: true } as const;
-
-function toApiTokenView(row: TokenRow, now = new Date()): ApiTokenView {
+function toApiTokenView(row: ApiTokenRow, now = new Date()): ApiTokenView {
   return {
     id: row.id,
     name: row.name,
@@ -32,11 +37,9 @@ function toApiTokenView(row: TokenRow, now = new Date()): ApiTokenView {
   };
 }
 
-const activeWhere = (userId: number, now: Date) => ({ userId, revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] });
-
 /** The learner's tokens that are not revoked (expired ones too, marked), newest first. */
 export async function listApiTokens(db: DbClient, userId: number, now = new Date()): Promise<ApiTokenView[]> {
-  const rows = await db.apiToken.findMany({ where: { userId, revokedAt: null }, select: tokenSelect, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
+  const rows = await listUnrevokedApiTokens(db, userId);
   return rows.map((row) => toApiTokenView(row, now));
 }
 
@@ -50,9 +53,9 @@ export async function createApiToken(db: Db, userId: number, input: ApiTokenCrea
   const expiresAt = input.expiresInDays === null ? null : new Date(now.getTime() + input.expiresInDays * DAY_MS);
   const row = await db.$transaction(async (tx) => {
     await lockUser(tx, "apiTokens", userId);
-    const active = await tx.apiToken.count({ where: activeWhere(userId, now) });
+    const active = await countActiveApiTokens(tx, { userId, now });
     if (active >= MAX_ACTIVE_API_TOKENS) throw new AppError("CONFLICT", API_TOKEN_MESSAGES.limit);
-    return tx.apiToken.create({ data: { userId, name: input.name, tokenHash, prefix, createdAt: now, expiresAt }, select: tokenSelect });
+    return insertApiToken(tx, { userId, name: input.name, tokenHash, prefix, createdAt: now, expiresAt });
   });
   return { token, apiToken: toApiTokenView(row, now) };
 }
@@ -63,7 +66,7 @@ export async function createApiToken(db: Db, userId: number, input: ApiTokenCrea
  * succeeds and the other gets 404.
  */
 export async function revokeApiToken(db: DbClient, { userId, tokenId, now = new Date() }: { userId: number; tokenId: number; now?: Date }): Promise<void> {
-  const { count } = await db.apiToken.updateMany({ where: { id: tokenId, userId, revokedAt: null }, data: { revokedAt: now } });
+  const count = await revokeUserApiToken(db, { userId, tokenId, now });
   if (count === 0) throw new AppError("NOT_FOUND", API_TOKEN_MESSAGES.notFound);
 }
 

@@ -1,5 +1,6 @@
 import { cleanLearnerText, toStorableText } from "~/lib/schemas/common";
 import type { DbClient } from "~/server/db";
+import { createGoogleUser, findGoogleAccountUser, findUserIdByEmail, updateGoogleProfile } from "~/server/db/queries/auth";
 
 import { availableUsername, usernameKey } from "./users";
 
@@ -12,31 +13,26 @@ export type GoogleProfile = { subject: string; email?: string | null; emailVerif
  * registered a victim's address first and would then own the victim's Google sign-in.
  */
 export async function upsertGoogleUser(db: DbClient, profile: GoogleProfile): Promise<{ id: number; sessionVersion: number }> {
-  const linked = await db.account.findUnique({
-    where: { provider_providerAccountId: { provider: "google", providerAccountId: profile.subject } },
-    select: { user: { select: { id: true, sessionVersion: true } } },
-  });
+  const linked = await findGoogleAccountUser(db, profile.subject);
   if (linked) {
-    await db.user.update({
-      where: { id: linked.user.id },
-      data: { displayName: profile.name == null ? undefined : displayNameOf(profile.name), photoURL: profile.picture?.slice(0, 2048) ?? undefined },
+    await updateGoogleProfile(db, {
+      userId: linked.id,
+      displayName: profile.name == null ? undefined : displayNameOf(profile.name),
+      photoURL: profile.picture?.slice(0, 2048) ?? undefined,
     });
-    return linked.user;
+    return linked;
   }
 
   const email = profile.email && profile.emailVerified ? profile.email.toLowerCase() : null;
-  const emailFree = email ? !(await db.user.findUnique({ where: { email }, select: { id: true } })) : false;
+  const emailFree = email ? !(await findUserIdByEmail(db, email)) : false;
   const username = await availableUsername(db, profile.name ?? email?.split("@")[0] ?? "learner");
-  return db.user.create({
-    data: {
-      username,
-      usernameKey: usernameKey(username),
-      email: emailFree ? email : null,
-      displayName: profile.name == null ? null : displayNameOf(profile.name),
-      photoURL: profile.picture?.slice(0, 2048) ?? null,
-      accounts: { create: { provider: "google", providerAccountId: profile.subject } },
-    },
-    select: { id: true, sessionVersion: true },
+  return createGoogleUser(db, {
+    subject: profile.subject,
+    username,
+    usernameKey: usernameKey(username),
+    email: emailFree ? email : null,
+    displayName: profile.name == null ? null : displayNameOf(profile.name),
+    photoURL: profile.picture?.slice(0, 2048) ?? null,
   });
 }
 

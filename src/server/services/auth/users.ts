@@ -1,8 +1,6 @@
 import type { PublicUser } from "~/lib/schemas/auth";
 import type { DbClient } from "~/server/db";
-import { selectSessionUser } from "~/server/db/queries/auth";
-
-export const publicUserSelect = { id: true, username: true, email: true, displayName: true, photoURL: true } as const;
+import { findUserIdByUsernameKey, selectSessionUser } from "~/server/db/queries/auth";
 
 /** The case- and width-insensitive form of a username, unique across users. */
 export function usernameKey(username: string): string {
@@ -35,7 +33,7 @@ export async function availableUsername(db: DbClient, base: string): Promise<str
   const stem = cleaned.length >= 3 ? cleaned : `${cleaned}user`;
   for (let attempt = 0; attempt < 20; attempt++) {
     const candidate = attempt === 0 ? stem : `${stem}${Math.floor(1000 + Math.random() * 9000)}`;
-    const taken = await db.user.findUnique({ where: { usernameKey: usernameKey(candidate) }, select: { id: true } });
+    const taken = await findUserIdByUsernameKey(db, usernameKey(candidate));
     if (!taken) return candidate;
   }
   return `${stem.slice(0, 16)}${Date.now().toString(36)}`;

@@ -2,22 +2,6 @@ import type { CardView } from "~/lib/schemas/cards";
 
 export const CARD_NOT_FOUND = "Card not found";
 
-/** What Prisma selects for a card's view. */
-export const cardViewSelect = {
-  id: true,
-  courseId: true,
-  source: true,
-  front: true,
-  back: true,
-  timeSeconds: true,
-  due: true,
-  state: true,
-  reps: true,
-  lapses: true,
-  lastReview: true,
-  course: { select: { title: true } },
-} as const;
-
 type CardViewRow = {
   id: number;
   courseId: number;

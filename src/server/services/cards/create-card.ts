@@ -1,11 +1,12 @@
 import type { CardCreateInput, CardView } from "~/lib/schemas/cards";
 import { formatTimestamp } from "~/lib/timestamps";
 import type { Db } from "~/server/db";
+import { countUserCards, findCourseForCard, findNoteForCard, insertCard } from "~/server/db/queries/cards";
 import { lockUser } from "~/server/db/queries/locks";
 import { AppError } from "~/server/errors";
-import { courseLengthOf, courseLengthSelect, courseNotFound, canSeeCourse } from "~/server/services/course/get-course";
+import { courseLengthOf, courseNotFound, canSeeCourse } from "~/server/services/course/get-course";
 
-import { cardViewSelect, toCardView } from "./card-view";
+import { toCardView } from "./card-view";
 import { newCardSchedule } from "./fsrs";
 import { MAX_CARDS_PER_LEARNER } from "~/lib/rules/cards";
 
@@ -24,24 +25,14 @@ const CARD_MESSAGES = {
  * insert run under the learner's lock, so concurrent creations cannot pass the limit together.
  */
 export async function createCard(db: Db, { userId, input, now = new Date() }: { userId: number; input: CardCreateInput; now?: Date }): Promise<CardView> {
-  const course = await db.course.findUnique({
-    where: { id: input.id },
-    select: {
-      id: true,
-      userId: true,
-      isPublic: true,
-      status: true,
-      ...courseLengthSelect,
-      chapters: { select: { sections: { select: { timeEnd: true } } } },
-    },
-  });
+  const course = await findCourseForCard(db, input.id);
   if (!course || !(await canSeeCourse(db, course, userId))) throw courseNotFound();
 
   let timeSeconds = input.timeSeconds ?? null;
   let noteId: number | null = null;
   if (input.source === "note") {
     if (input.noteId === undefined) throw new AppError("UNPROCESSABLE", CARD_MESSAGES.noteNeeded);
-    const note = await db.note.findFirst({ where: { id: input.noteId, userId, courseId: input.id }, select: { id: true, timeSeconds: true } });
+    const note = await findNoteForCard(db, { noteId: input.noteId, userId, courseId: input.id });
     if (!note) throw new AppError("NOT_FOUND", CARD_MESSAGES.noteNotFound);
     noteId = note.id;
     timeSeconds ??= note.timeSeconds;
@@ -54,20 +45,17 @@ export async function createCard(db: Db, { userId, input, now = new Date() }: { 
 
   const card = await db.$transaction(async (tx) => {
     await lockUser(tx, "cards", userId);
-    if ((await tx.card.count({ where: { userId } })) >= MAX_CARDS_PER_LEARNER) throw new AppError("UNPROCESSABLE", CARD_MESSAGES.limit);
-    return tx.card.create({
-      data: {
-        userId,
-        courseId: input.id,
-        source: input.source,
-        noteId,
-        front: input.front,
-        back: input.back,
-        timeSeconds,
-        createdAt: now,
-        ...newCardSchedule(now),
-      },
-      select: cardViewSelect,
+    if ((await countUserCards(tx, userId)) >= MAX_CARDS_PER_LEARNER) throw new AppError("UNPROCESSABLE", CARD_MESSAGES.limit);
+    return insertCard(tx, {
+      userId,
+      courseId: input.id,
+      source: input.source,
+      noteId,
+      front: input.front,
+      back: input.back,
+      timeSeconds,
+      createdAt: now,
+      ...newCardSchedule(now),
     });
   });
   return toCardView(card);

@@ -1,4 +1,5 @@
 import type { DbClient } from "~/server/db";
+import { insertCardsOnce, selectCardFrontsStartingWith } from "~/server/db/queries/cards";
 import { formatTimestamp } from "~/lib/timestamps";
 
 import { newCardSchedule } from "./fsrs";
@@ -56,14 +57,12 @@ export async function makeCardsFromMissedQuestions(
 ): Promise<number> {
   if (missed.length === 0) return 0;
   const fronts = missed.map(quizCardFront);
-  const clashes = await db.card.findMany({
-    where: { userId, courseId, OR: [...new Set(fronts)].map((front) => ({ front: { startsWith: front } })) },
-    select: { front: true },
-  });
+  const clashes = await selectCardFrontsStartingWith(db, { userId, courseId, prefixes: [...new Set(fronts)] });
   const taken = new Set(clashes.map((card) => card.front));
   const schedule = newCardSchedule(now);
-  const { count } = await db.card.createMany({
-    data: missed.map((question, i) => {
+  return insertCardsOnce(
+    db,
+    missed.map((question, i) => {
       const front = distinctFront(fronts[i]!, question.sourceTime, taken);
       taken.add(front);
       return {
@@ -78,7 +77,5 @@ export async function makeCardsFromMissedQuestions(
         ...schedule,
       };
     }),
-    skipDuplicates: true,
-  });
-  return count;
+  );
 }

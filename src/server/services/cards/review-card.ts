@@ -1,14 +1,14 @@
 import type { CardRatingName } from "~/lib/review";
 import type { CardView } from "~/lib/schemas/cards";
 import type { Db } from "~/server/db";
-import { lockCardForReview } from "~/server/db/queries/cards";
+import { insertCardReview, lockCardForReview, updateCardSchedule } from "~/server/db/queries/cards";
 import { markAnswersSeen, selectCardConcepts, selectCardQuestionSeenAt } from "~/server/db/queries/mastery";
 import { AppError } from "~/server/errors";
 import { recordLearningEvents } from "~/server/services/gamification/record-event";
 import { answerSeenRecently, cardCredit } from "~/server/services/mastery/model";
 import { recordEvidence } from "~/server/services/mastery/record-evidence";
 
-import { CARD_NOT_FOUND, cardViewSelect, toCardView } from "./card-view";
+import { CARD_NOT_FOUND, toCardView } from "./card-view";
 import { fromFsrsCard, scheduleReview } from "./fsrs";
 
 const NOT_DUE_YET = "This card is not due yet";
@@ -30,21 +30,18 @@ export async function reviewCard(
     if (!locked) throw new AppError("NOT_FOUND", CARD_NOT_FOUND);
     if (locked.due > now) throw new AppError("CONFLICT", NOT_DUE_YET);
     const { card: next, log } = scheduleReview(locked, rating, now, locked.desiredRetention);
-    const review = await tx.cardReview.create({
-      data: {
-        cardId,
-        userId,
-        rating,
-        state: log.state,
-        due: log.due,
-        stability: log.stability,
-        difficulty: log.difficulty,
-        scheduledDays: log.scheduled_days,
-        reviewedAt: now,
-      },
-      select: { id: true },
+    const reviewId = await insertCardReview(tx, {
+      cardId,
+      userId,
+      rating,
+      state: log.state,
+      due: log.due,
+      stability: log.stability,
+      difficulty: log.difficulty,
+      scheduledDays: log.scheduled_days,
+      reviewedAt: now,
     });
-    const updated = await tx.card.update({ where: { id: cardId }, data: fromFsrsCard(next), select: cardViewSelect });
+    const updated = await updateCardSchedule(tx, { cardId, schedule: fromFsrsCard(next) });
     // The answer was shown when the card was made (from a missed question, or written by the
     // learner), at its last review, and whenever its question's answer was: a review within a day
     // of that may be memory of the answer, weak evidence (docs/mastery.md).
@@ -56,7 +53,7 @@ export async function reviewCard(
     const evidence = { kind: "card" as const, credit: cardCredit(rating), at: now, answerSeen: answerSeenRecently(answerShownAt, now) };
     await recordEvidence(tx, userId, [{ conceptIds: await selectCardConcepts(tx, cardId), evidence }]);
     if (locked.questionId !== null) await markAnswersSeen(tx, { userId, questionIds: [locked.questionId], at: now });
-    return { card: updated, reviewId: review.id };
+    return { card: updated, reviewId };
   });
   // Each review is its own event (subject: the review), so ten reviews step 'Review 10 cards' ten times.
   await recordLearningEvents(db, [{ userId, type: "card_reviewed", subjectKey: `review:${reviewId}`, at: now, timeZone }]);

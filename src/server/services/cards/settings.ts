@@ -1,8 +1,9 @@
 import type { DbClient } from "~/server/db";
+import { getDesiredRetention, setDesiredRetention } from "~/server/db/queries/cards";
 
 /** The learner's desired retention (0.7-0.99): what FSRS schedules every card of theirs for. */
 export async function getReviewSettings(db: DbClient, userId: number): Promise<{ desiredRetention: number }> {
-  return db.user.findUniqueOrThrow({ where: { id: userId }, select: { desiredRetention: true } });
+  return getDesiredRetention(db, userId);
 }
 
 /** Later reviews are scheduled for the new retention; cards keep their current due times. */
@@ -11,5 +12,5 @@ export async function updateReviewSettings(
   userId: number,
   { desiredRetention }: { desiredRetention: number },
 ): Promise<{ desiredRetention: number }> {
-  return db.user.update({ where: { id: userId }, data: { desiredRetention: Math.round(desiredRetention * 100) / 100 }, select: { desiredRetention: true } });
+  return setDesiredRetention(db, { userId, desiredRetention: Math.round(desiredRetention * 100) / 100 });
 }

@@ -1,10 +1,9 @@
 import { randomBytes } from "node:crypto";
 
-import type { Prisma } from "~/generated/prisma/client";
 import { levelFor } from "~/lib/levels";
 import type { AchievementCardView } from "~/lib/schemas/gamification";
 import type { DbClient } from "~/server/db/client";
-import { setAchievementCardIdOnce } from "~/server/db/queries/gamification";
+import { clearAchievementCardId, findAchievementCardOwner, setAchievementCardIdOnce } from "~/server/db/queries/gamification";
 import { AppError } from "~/server/errors";
 
 import { getStreak } from "./get-streak";
@@ -12,8 +11,6 @@ import { listUserBadges } from "./list-user-badges";
 
 /** 16 random bytes (128 bits) as base64url: 22 characters nobody can guess or enumerate. */
 const newCardId = () => randomBytes(16).toString("base64url");
-
-const cardOwnerSelect = { id: true, username: true, displayName: true, createdAt: true } satisfies Prisma.UserSelect;
 
 /**
  * Shares the learner's achievements card and answers its slug. The slug is made once: one
@@ -28,7 +25,7 @@ export async function shareAchievementCard(db: DbClient, userId: number): Promis
 
 /** Stops sharing: the old link answers 404 from now on, and sharing again makes a new one. */
 export async function stopSharingAchievementCard(db: DbClient, userId: number): Promise<void> {
-  await db.user.update({ where: { id: userId }, data: { achievementCardId: null }, select: { id: true } });
+  await clearAchievementCardId(db, userId);
 }
 
 /**
@@ -38,7 +35,7 @@ export async function stopSharingAchievementCard(db: DbClient, userId: number): 
  * level is counted from the same courses started.
  */
 export async function getAchievementCard(db: DbClient, cardId: string, now = new Date()): Promise<AchievementCardView> {
-  const owner = await db.user.findUnique({ where: { achievementCardId: cardId }, select: cardOwnerSelect });
+  const owner = await findAchievementCardOwner(db, cardId);
   if (!owner) throw new AppError("NOT_FOUND", "This achievements card is not shared.");
   const [streak, badges] = await Promise.all([getStreak(db, owner.id, now), listUserBadges(db, owner.id)]);
   return {

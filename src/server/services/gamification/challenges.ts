@@ -1,6 +1,16 @@
 import type { ActivityType } from "~/generated/prisma/enums";
 import type { ChallengeView, UserChallengeView } from "~/lib/schemas/gamification";
 import type { DbClient } from "~/server/db/client";
+import {
+  type ChallengeRow,
+  findBadgeIdByKey,
+  findChallengeExpiry,
+  insertMissingChallenges,
+  joinChallengeOnce,
+  listJoinedChallenges,
+  listOpenChallenges,
+  type UserChallengeRow,
+} from "~/server/db/queries/gamification";
 import { AppError } from "~/server/errors";
 
 import { addDays, dateColumn } from "./local-date";
@@ -17,9 +27,7 @@ const DAILY_CHALLENGES: { key: string; title: string; description: string; event
 /** Daily challenges award this badge when completed (the first completion earns it; it is kept once). */
 const CHALLENGE_BADGE = "challenge-1";
 
-const challengeSelect = { id: true, title: true, description: true, target: true, expiryDate: true, badgeId: true } as const;
-
-const toChallengeView = (row: { id: number; title: string; description: string; target: number; expiryDate: Date; badgeId: number | null }): ChallengeView => ({
+const toChallengeView = (row: ChallengeRow): ChallengeView => ({
   ...row,
   expiryDate: row.expiryDate.toISOString(),
 });
@@ -27,37 +35,19 @@ const toChallengeView = (row: { id: number; title: string; description: string; 
 /** Creates the day's challenges if they are not there yet (every app instance may ask at once). */
 async function ensureDailyChallenges(db: DbClient, now: Date): Promise<void> {
   const day = now.toISOString().slice(0, 10);
-  const badge = await db.badge.findUnique({ where: { key: CHALLENGE_BADGE }, select: { id: true } });
-  await db.challenge.createMany({
-    data: DAILY_CHALLENGES.map((c) => ({ ...c, day: dateColumn(day), expiryDate: dateColumn(addDays(day, 1)), badgeId: badge?.id ?? null })),
-    skipDuplicates: true,
-  });
+  const badge = await findBadgeIdByKey(db, CHALLENGE_BADGE);
+  await insertMissingChallenges(
+    db,
+    DAILY_CHALLENGES.map((c) => ({ ...c, day: dateColumn(day), expiryDate: dateColumn(addDays(day, 1)), badgeId: badge?.id ?? null })),
+  );
 }
 
 /** GET /api/challenges/active: today's challenges, still open. */
 export async function listActiveChallenges(db: DbClient, now = new Date()): Promise<ChallengeView[]> {
   await ensureDailyChallenges(db, now);
-  const rows = await db.challenge.findMany({ where: { expiryDate: { gt: now } }, orderBy: [{ expiryDate: "asc" }, { id: "asc" }], select: challengeSelect });
+  const rows = await listOpenChallenges(db, now);
   return rows.map(toChallengeView);
 }
-
-const userChallengeSelect = {
-  challengeId: true,
-  progress: true,
-  completed: true,
-  joinedAt: true,
-  completedAt: true,
-  challenge: { select: challengeSelect },
-} as const;
-
-type UserChallengeRow = {
-  challengeId: number;
-  progress: number;
-  completed: boolean;
-  joinedAt: Date;
-  completedAt: Date | null;
-  challenge: Parameters<typeof toChallengeView>[0];
-};
 
 const toUserChallengeView = (row: UserChallengeRow): UserChallengeView => ({
   ...row,
@@ -68,11 +58,7 @@ const toUserChallengeView = (row: UserChallengeRow): UserChallengeView => ({
 
 /** GET /api/users/{userId}/challenges: the challenges the learner joined, newest first (the last 30 days). */
 export async function listUserChallenges(db: DbClient, userId: number, now = new Date()): Promise<UserChallengeView[]> {
-  const rows = await db.userChallenge.findMany({
-    where: { userId, challenge: { expiryDate: { gt: new Date(now.getTime() - 30 * 86_400_000) } } },
-    orderBy: [{ joinedAt: "desc" }, { id: "desc" }],
-    select: userChallengeSelect,
-  });
+  const rows = await listJoinedChallenges(db, { userId, expiringAfter: new Date(now.getTime() - 30 * 86_400_000) });
   return rows.map(toUserChallengeView);
 }
 
@@ -85,9 +71,8 @@ export async function joinChallenge(
   db: DbClient,
   { userId, challengeId, now = new Date() }: { userId: number; challengeId: number; now?: Date },
 ): Promise<UserChallengeView> {
-  const challenge = await db.challenge.findUnique({ where: { id: challengeId }, select: { expiryDate: true } });
+  const challenge = await findChallengeExpiry(db, challengeId);
   if (!challenge) throw new AppError("NOT_FOUND", "Challenge not found.");
   if (challenge.expiryDate <= now) throw new AppError("CONFLICT", "This challenge has expired. Check back tomorrow for new challenges!");
-  await db.userChallenge.createMany({ data: [{ userId, challengeId, joinedAt: now }], skipDuplicates: true });
-  return toUserChallengeView(await db.userChallenge.findUniqueOrThrow({ where: { userId_challengeId: { userId, challengeId } }, select: userChallengeSelect }));
+  return toUserChallengeView(await joinChallengeOnce(db, { userId, challengeId, joinedAt: now }));
 }

@@ -1,6 +1,6 @@
 import type { StreakView } from "~/lib/schemas/gamification";
 import type { DbClient } from "~/server/db/client";
-import { selectActivityDays } from "~/server/db/queries/gamification";
+import { getUserTimeZone, selectActivityDays } from "~/server/db/queries/gamification";
 import { selectLearnerFacts } from "~/server/db/queries/learner-facts";
 
 import { localDateOf } from "./local-date";
@@ -13,11 +13,7 @@ import { computeStreak } from "./streak-math";
  * their one query (selectLearnerFacts).
  */
 export async function getStreak(db: DbClient, userId: number, now = new Date()): Promise<StreakView> {
-  const [user, days, facts] = await Promise.all([
-    db.user.findUniqueOrThrow({ where: { id: userId }, select: { timeZone: true } }),
-    selectActivityDays(db, userId),
-    selectLearnerFacts(db, userId),
-  ]);
+  const [user, days, facts] = await Promise.all([getUserTimeZone(db, userId), selectActivityDays(db, userId), selectLearnerFacts(db, userId)]);
   const streak = computeStreak(
     days.map((row) => row.localDate),
     localDateOf(now, user.timeZone),

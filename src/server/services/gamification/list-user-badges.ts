@@ -1,12 +1,9 @@
 import type { UserBadgeView } from "~/lib/schemas/gamification";
 import type { DbClient } from "~/server/db/client";
+import { listUserBadgeRows } from "~/server/db/queries/gamification";
 
 /** GET /api/users/{userId}/badges: the badges the learner earned, newest first. */
 export async function listUserBadges(db: DbClient, userId: number): Promise<UserBadgeView[]> {
-  const rows = await db.userBadge.findMany({
-    where: { userId },
-    orderBy: [{ awardedAt: "desc" }, { id: "desc" }],
-    select: { id: true, awardedAt: true, badge: { select: { id: true, key: true, type: true, name: true, description: true } } },
-  });
+  const rows = await listUserBadgeRows(db, userId);
   return rows.map((row) => ({ ...row, awardedAt: row.awardedAt.toISOString() }));
 }

@@ -2,11 +2,17 @@ import type { ActivityType } from "~/generated/prisma/enums";
 import type { UserBadgeView } from "~/lib/schemas/gamification";
 import type { Db, DbClient } from "~/server/db/client";
 import {
+  countCompletedChallenges,
+  countPerfectQuizzes,
+  findBadgesByIds,
+  getUserTimeZone,
   insertUserBadges,
   releaseLearningEventSavepoint,
   rollbackToLearningEventSavepoint,
+  saveStreak,
   savepointLearningEvent,
   selectActivityDays,
+  setUserTimeZone,
   stepOpenChallenges,
   storeEvent,
 } from "~/server/db/queries/gamification";
@@ -90,9 +96,9 @@ function hasOwnTransactions(db: DbClient): db is DbClient & Pick<Db, "$transacti
 
 /** The learner's time zone: the browser's, when valid (and then remembered), else the stored one. */
 export async function learnerTimeZone(db: DbClient, userId: number, candidate?: string | null): Promise<string> {
-  const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { timeZone: true } });
+  const user = await getUserTimeZone(db, userId);
   if (!candidate || candidate === user.timeZone || !isValidTimeZone(candidate)) return user.timeZone;
-  await db.user.update({ where: { id: userId }, data: { timeZone: candidate }, select: { id: true } });
+  await setUserTimeZone(db, { userId, timeZone: candidate });
   return candidate;
 }
 
@@ -112,15 +118,15 @@ async function refreshStreak(tx: DbClient, userId: number, today: string) {
   const [days, reviewDays, perfectQuizzes, challenges, facts] = await Promise.all([
     selectActivityDays(tx, userId),
     selectActivityDays(tx, userId, "card_reviewed"),
-    tx.activityEvent.count({ where: { userId, type: "quiz_perfect" } }),
-    tx.userChallenge.count({ where: { userId, completed: true } }),
+    countPerfectQuizzes(tx, userId),
+    countCompletedChallenges(tx, userId),
     selectLearnerFacts(tx, userId),
   ]);
   const streak = computeStreak(
     days.map((row) => row.localDate),
     today,
   );
-  const data = {
+  const fields = {
     totalCoursesCompleted: facts.coursesCompleted,
     totalSectionsCompleted: facts.sectionsCompleted,
     totalQuizzesCompleted: facts.quizzesCompleted,
@@ -128,7 +134,7 @@ async function refreshStreak(tx: DbClient, userId: number, today: string) {
     longestStreak: streak.longestStreak,
     lastActivityDate: streak.lastActivityDate ? dateColumn(streak.lastActivityDate) : null,
   };
-  await tx.streak.upsert({ where: { userId }, create: { userId, ...data }, update: data, select: { userId: true } });
+  await saveStreak(tx, { userId, fields });
   return {
     longestStreak: streak.longestStreak,
     coursesCompleted: facts.coursesCompleted,
@@ -146,10 +152,10 @@ async function awardBadges(tx: DbClient, { userId, keys, badgeIds }: { userId: n
   if (keys.length === 0 && badgeIds.length === 0) return [];
   const awarded = await insertUserBadges(tx, { userId, keys, badgeIds });
   if (awarded.length === 0) return [];
-  const badges = await tx.badge.findMany({
-    where: { id: { in: awarded.map((row) => row.badgeId) } },
-    select: { id: true, key: true, type: true, name: true, description: true },
-  });
+  const badges = await findBadgesByIds(
+    tx,
+    awarded.map((row) => row.badgeId),
+  );
   return awarded.flatMap((row) => {
     const badge = badges.find((b) => b.id === row.badgeId);
     return badge ? [{ id: row.id, awardedAt: row.awardedAt.toISOString(), badge }] : [];

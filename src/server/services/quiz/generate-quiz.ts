@@ -7,12 +7,13 @@ import { quizLeaks, withOpenQuestions } from "~/server/ai/quiz/stand-alone";
 import { QUIZ_MAX_QUESTIONS, QUIZ_MIN_QUESTIONS, QUIZ_OPTION_COUNT, type GeneratedQuiz, type QuizEngine, type QuizSource } from "~/server/ai/quiz/types";
 import type { QuizView } from "~/lib/schemas/quiz";
 import type { DbClient } from "~/server/db";
+import { storeSectionQuiz } from "~/server/db/queries/quiz";
 import { AppError, toAppError } from "~/server/errors";
 import { logger } from "~/server/logger";
 import { sectionConceptLabels, tagQuizQuestions } from "~/server/services/concepts/course-concepts";
 import { getCourseTrack } from "~/server/services/transcript/course-track";
 
-import { findLastAttempt, findSectionQuiz, getVisibleSectionOrThrow, publicQuizSelect, toQuizView, type VisibleSection } from "./get-quiz";
+import { findLastAttempt, findSectionQuiz, getVisibleSectionOrThrow, toQuizView, type VisibleSection } from "./get-quiz";
 
 const NO_TRANSCRIPT_FOR_QUIZ = "This section has no video transcript to build a quiz from.";
 
@@ -110,15 +111,9 @@ async function buildAndStore(db: DbClient, section: VisibleSection, userId: numb
   const generated = await writeSectionQuiz(db, { course: section.chapter.course, section }, engine);
   try {
     const fields = { title: generated.title, description: generated.description, engine: engine.name };
-    const questions = { create: questionRows(generated) };
     // A quiz whose owner deleted every question is filled again (it keeps its attempts); two
     // fillings at once meet on the unique (quiz, order), like two creations on the unique section.
-    const quiz = await db.quiz.upsert({
-      where: { sectionId: section.id },
-      create: { sectionId: section.id, ...fields, questions },
-      update: { ...fields, questions },
-      select: publicQuizSelect,
-    });
+    const quiz = await storeSectionQuiz(db, { sectionId: section.id, fields, questions: questionRows(generated) });
     const modelTags = generated.questions.map((question) => question.concepts);
     await tagQuizQuestions(db, quiz.id, modelTags).catch((error: unknown) =>
       logger.warn("could not tag a quiz's questions", { quizId: quiz.id, error: String(error) }),

@@ -1,7 +1,13 @@
-import type { Prisma } from "~/generated/prisma/client";
 import type { LastAttempt, QuizView } from "~/lib/schemas/quiz";
 import type { DbClient } from "~/server/db";
-import { selectLastAttempt } from "~/server/db/queries/quiz";
+import {
+  findPublicSectionQuiz,
+  findSectionWithCourse,
+  type PublicQuizRow,
+  type SectionWithCourseRow,
+  selectLastAttempt,
+  selectQuizAnswerKey,
+} from "~/server/db/queries/quiz";
 import { AppError } from "~/server/errors";
 import { canSeeCourse } from "~/server/services/course/get-course";
 
@@ -15,42 +21,21 @@ import { quizHeading } from "./quiz-heading";
 const SECTION_NOT_FOUND = "Section not found";
 export const QUIZ_NOT_FOUND = "Quiz not found";
 
-const courseVisibility = { select: { id: true, userId: true, isPublic: true, status: true } } as const;
-
-const sectionSelect = {
-  id: true,
-  title: true,
-  timeStart: true,
-  timeEnd: true,
-  chapter: { select: { course: { select: { ...courseVisibility.select, title: true, videoId: true, language: true } } } },
-} satisfies Prisma.SectionSelect;
-
-type SelectedSection = Prisma.SectionGetPayload<{ select: typeof sectionSelect }>;
 /** A section in its course's outline (an edit may have taken it out: then it has no chapter). */
-export type VisibleSection = Omit<SelectedSection, "chapter"> & { chapter: NonNullable<SelectedSection["chapter"]> };
+export type VisibleSection = Omit<SectionWithCourseRow, "chapter"> & { chapter: NonNullable<SectionWithCourseRow["chapter"]> };
 
 export async function getVisibleSectionOrThrow(db: DbClient, { sectionId, userId }: { sectionId: number; userId: number }): Promise<VisibleSection> {
-  const section = await db.section.findUnique({ where: { id: sectionId }, select: sectionSelect });
+  const section = await findSectionWithCourse(db, sectionId);
   const course = section?.chapter?.course;
   if (!section || !course || !(await canSeeCourse(db, course, userId))) throw new AppError("NOT_FOUND", SECTION_NOT_FOUND);
   return { ...section, chapter: { course } };
 }
 
-/** What the browser may see of a quiz: no correct answers, no explanations. */
-export const publicQuizSelect = {
-  id: true,
-  engine: true,
-  section: { select: { title: true, chapter: { select: { course: { select: { language: true } } } } } },
-  questions: { orderBy: { order: "asc" }, select: { id: true, kind: true, questionText: true, options: true, sourceTime: true } },
-} satisfies Prisma.QuizSelect;
-
-type PublicQuiz = Prisma.QuizGetPayload<{ select: typeof publicQuizSelect }>;
-
 /**
  * A quiz as the learner `userId` sees it: its heading worded now (`quizHeading`), its questions,
  * and the learner's last attempt.
  */
-export async function toQuizView(db: DbClient, quiz: PublicQuiz, userId: number): Promise<QuizView> {
+export async function toQuizView(db: DbClient, quiz: PublicQuizRow, userId: number): Promise<QuizView> {
   const { questions, section, id, engine } = quiz;
   return {
     quiz: { id, engine, ...quizHeading(section.chapter?.course.language ?? "en", section.title, questions.length) },
@@ -61,7 +46,7 @@ export async function toQuizView(db: DbClient, quiz: PublicQuiz, userId: number)
 
 /** The section's quiz for `userId`; null before it is generated, and once its owner deleted every question (it is made again). */
 export async function findSectionQuiz(db: DbClient, { sectionId, userId }: { sectionId: number; userId: number }): Promise<QuizView | null> {
-  const quiz = await db.quiz.findUnique({ where: { sectionId }, select: publicQuizSelect });
+  const quiz = await findPublicSectionQuiz(db, sectionId);
   return quiz && quiz.questions.length > 0 ? toQuizView(db, quiz, userId) : null;
 }
 
@@ -87,11 +72,7 @@ export async function getSectionQuizOrThrow(db: DbClient, where: { sectionId: nu
 export async function findLastAttempt(db: DbClient, { quizId, userId }: { quizId: number; userId: number }): Promise<LastAttempt | null> {
   const attempt = await selectLastAttempt(db, { quizId, userId });
   if (!attempt) return null;
-  const questions = await db.quizQuestion.findMany({
-    where: { quizId },
-    orderBy: { order: "asc" },
-    select: { id: true, correctAnswer: true, explanation: true, sourceTime: true },
-  });
+  const questions = await selectQuizAnswerKey(db, quizId);
   const answers = new Map(attempt.answers.map((answer) => [answer.questionId, answer]));
   const results = questions.flatMap((question) => {
     const answer = answers.get(question.id);

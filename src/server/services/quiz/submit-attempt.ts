@@ -1,6 +1,6 @@
 import { ANSWER_ALL_MESSAGE, QUIZ_PASS_SCORE, type AttemptResult } from "~/lib/schemas/quiz";
 import type { DbClient } from "~/server/db";
-import { insertQuizAttempt, upsertQuestionOutcomes } from "~/server/db/queries/quiz";
+import { findQuizToGrade, insertQuizAttempt, upsertQuestionOutcomes } from "~/server/db/queries/quiz";
 import { inSqlTransaction } from "~/server/db/sql-transaction";
 import { AppError } from "~/server/errors";
 import { makeCardsFromMissedQuestions } from "~/server/services/cards/quiz-cards";
@@ -35,17 +35,7 @@ export async function submitQuizAttempt(
   }: { quizId: number; userId: number; answers: readonly { questionId: number; answer: string }[]; timeZone?: string | null },
   deps: { grader?: OpenAnswerGrader } = {},
 ): Promise<AttemptResult> {
-  const quiz = await db.quiz.findUnique({
-    where: { id: quizId },
-    select: {
-      id: true,
-      section: { select: { chapter: { select: { course: { select: { id: true, userId: true, isPublic: true, status: true, language: true } } } } } },
-      questions: {
-        orderBy: { order: "asc" },
-        select: { id: true, kind: true, questionText: true, options: true, correctAnswer: true, keyIdeas: true, explanation: true, sourceTime: true },
-      },
-    },
-  });
+  const quiz = await findQuizToGrade(db, quizId);
   const course = quiz?.section.chapter?.course;
   if (!quiz || !course || !(await canSeeCourse(db, course, userId))) throw new AppError("NOT_FOUND", QUIZ_NOT_FOUND);
 

@@ -1,5 +1,6 @@
 import { type Billing, getBilling, isBillingError } from "~/server/billing/stripe";
 import type { DbClient } from "~/server/db/client";
+import { getBillingContact, getStripeCustomer, setStripeCustomerIfUnset } from "~/server/db/queries/subscription";
 import { AppError } from "~/server/errors";
 
 import { getEntitlements } from "./entitlements";
@@ -18,11 +19,11 @@ function billingFailure(error: unknown): never {
 
 /** The user's Stripe customer, created once (Stripe's idempotency and a conditional update keep it one under races). */
 async function ensureCustomer(db: DbClient, billing: Billing, userId: number): Promise<string> {
-  const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { stripeCustomerId: true, email: true, username: true } });
+  const user = await getBillingContact(db, userId);
   if (user.stripeCustomerId) return user.stripeCustomerId;
   const customerId = await billing.createCustomer({ userId, email: user.email, name: user.username });
-  await db.user.updateMany({ where: { id: userId, stripeCustomerId: null }, data: { stripeCustomerId: customerId } });
-  const stored = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { stripeCustomerId: true } });
+  await setStripeCustomerIfUnset(db, { userId, customerId });
+  const stored = await getStripeCustomer(db, userId);
   return stored.stripeCustomerId ?? customerId;
 }
 
@@ -64,7 +65,7 @@ export async function openBillingPortal(
   billingOrNull: Billing | null = getBilling(),
 ): Promise<{ url: string }> {
   const billing = requireBilling(billingOrNull);
-  const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { stripeCustomerId: true } });
+  const user = await getStripeCustomer(db, userId);
   if (!user.stripeCustomerId) throw new AppError("NOT_FOUND", "You have no billing account yet: upgrade to Premium first.");
   try {
     return { url: await billing.createPortal({ customerId: user.stripeCustomerId, returnUrl: `${origin}/subscription` }) };

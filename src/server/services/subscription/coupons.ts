@@ -1,6 +1,6 @@
 import { normalizeCouponCode } from "~/lib/schemas/subscription";
 import type { DbClient } from "~/server/db/client";
-import { redeemCouponCode } from "~/server/db/queries/subscription";
+import { findCouponState, redeemCouponCode } from "~/server/db/queries/subscription";
 import { AppError } from "~/server/errors";
 import { assertUnderLimit, consumeLimit, LIMITS } from "~/server/rate-limit";
 
@@ -34,12 +34,9 @@ export async function redeemCoupon(
 }
 
 async function whyNotRedeemed(db: DbClient, code: string, userId: number, now: Date): Promise<AppError> {
-  const coupon = await db.coupon.findUnique({
-    where: { code },
-    select: { maxRedemptions: true, redemptionCount: true, expiresAt: true, redemptions: { where: { userId }, select: { id: true } } },
-  });
+  const coupon = await findCouponState(db, { code, userId });
   if (!coupon) return new AppError("NOT_FOUND", "This coupon code is not valid.");
-  if (coupon.redemptions.length > 0) return new AppError("CONFLICT", "You have already redeemed this coupon.");
+  if (coupon.redeemedByUser) return new AppError("CONFLICT", "You have already redeemed this coupon.");
   if (coupon.expiresAt && coupon.expiresAt <= now) return new AppError("UNPROCESSABLE", "This coupon has expired.");
   return new AppError("UNPROCESSABLE", "This coupon has been fully redeemed.");
 }

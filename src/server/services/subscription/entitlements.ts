@@ -1,4 +1,5 @@
 import type { DbClient } from "~/server/db/client";
+import { findUserPlan } from "~/server/db/queries/subscription";
 
 /** Free learners create this many courses per UTC calendar month; premium is unlimited. */
 const FREE_MONTHLY_COURSES = 1;
@@ -26,10 +27,7 @@ export type Entitlements = {
  * cancelled one keeps premium to the end of the period it was paid for); a coupon until its day.
  */
 export async function getEntitlements(db: DbClient, userId: number, now = new Date()): Promise<Entitlements> {
-  const user = await db.user.findUnique({
-    where: { id: userId },
-    select: { couponPremiumUntil: true, subscription: { select: { status: true, currentPeriodEnd: true, cancelAtPeriodEnd: true } } },
-  });
+  const user = await findUserPlan(db, userId);
   const subscription = user?.subscription;
   if (subscription && subscriptionGrantsPremium(subscription, now)) {
     const premium = { source: "subscription" as const, until: subscription.currentPeriodEnd, cancelAtPeriodEnd: subscription.cancelAtPeriodEnd };

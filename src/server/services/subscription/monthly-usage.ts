@@ -1,6 +1,6 @@
 import type { CourseLimit } from "~/lib/schemas/generation";
 import type { DbClient } from "~/server/db/client";
-import { decrementMonthlyUsage, incrementMonthlyUsage } from "~/server/db/queries/subscription";
+import { decrementMonthlyUsage, findMonthlyUsage, incrementMonthlyUsage } from "~/server/db/queries/subscription";
 
 import { getEntitlements } from "./entitlements";
 
@@ -27,7 +27,7 @@ export async function releaseCourseSlot(db: DbClient, userId: number, month: str
 }
 
 export async function countCoursesThisMonth(db: DbClient, userId: number, now = new Date()): Promise<number> {
-  const usage = await db.monthlyUsage.findUnique({ where: { userId_month: { userId, month: monthKey(now) } }, select: { coursesCreated: true } });
+  const usage = await findMonthlyUsage(db, { userId, month: monthKey(now) });
   return usage?.coursesCreated ?? 0;
 }
 

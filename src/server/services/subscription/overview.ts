@@ -1,6 +1,7 @@
 import type { SubscriptionView } from "~/lib/schemas/subscription";
 import { getBilling } from "~/server/billing/stripe";
 import type { DbClient } from "~/server/db/client";
+import { findStripeCustomer } from "~/server/db/queries/subscription";
 
 import { getEntitlements } from "./entitlements";
 import { countCoursesThisMonth } from "./monthly-usage";
@@ -14,7 +15,7 @@ export async function getSubscriptionView(
   const [entitlements, coursesCreatedThisMonth, user] = await Promise.all([
     getEntitlements(db, userId, now),
     countCoursesThisMonth(db, userId, now),
-    db.user.findUnique({ where: { id: userId }, select: { stripeCustomerId: true } }),
+    findStripeCustomer(db, userId),
   ]);
   return {
     subscriptionTier: entitlements.tier,

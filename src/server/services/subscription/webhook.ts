@@ -1,7 +1,15 @@
 import { type Billing, type BillingEvent, type BillingSubscription, getBilling, isBillingError } from "~/server/billing/stripe";
 import type { Db, DbClient } from "~/server/db/client";
 import { lockUser } from "~/server/db/queries/locks";
-import { insertStripeEvent } from "~/server/db/queries/subscription";
+import {
+  findStoredSubscription,
+  findUserByStripeCustomer,
+  findUserWithStripeCustomer,
+  insertStripeEvent,
+  isStripeEventRecorded,
+  saveSubscription,
+  setStripeCustomerIfUnset,
+} from "~/server/db/queries/subscription";
 import { AppError } from "~/server/errors";
 import { logger } from "~/server/logger";
 
@@ -60,7 +68,7 @@ export async function receiveStripeWebhook(
  */
 async function applyBillingEvent(db: Db, billing: Billing, event: BillingEvent, now = new Date()): Promise<WebhookOutcome> {
   if (!PLAN_EVENTS.has(event.type) || !event.subscriptionId) return "ignored";
-  if (await db.stripeEvent.findUnique({ where: { id: event.id }, select: { id: true } })) return "duplicate";
+  if (await isStripeEventRecorded(db, event.id)) return "duplicate";
   const userId = await ownerOf(db, event);
   if (userId === null) {
     logger.warn("stripe event for an unknown customer", { event: event.id, type: event.type, customer: event.customerId });
@@ -80,14 +88,14 @@ async function applyBillingEvent(db: Db, billing: Billing, event: BillingEvent, 
 /** The user an event is about: the one with its Stripe customer, else the user id the checkout put in its metadata. */
 async function ownerOf(db: DbClient, event: BillingEvent): Promise<number | null> {
   if (event.customerId) {
-    const byCustomer = await db.user.findUnique({ where: { stripeCustomerId: event.customerId }, select: { id: true } });
+    const byCustomer = await findUserByStripeCustomer(db, event.customerId);
     if (byCustomer) return byCustomer.id;
   }
   if (event.userId === null) return null;
-  const byMetadata = await db.user.findUnique({ where: { id: event.userId }, select: { id: true, stripeCustomerId: true } });
+  const byMetadata = await findUserWithStripeCustomer(db, event.userId);
   if (!byMetadata) return null;
   if (event.customerId && !byMetadata.stripeCustomerId) {
-    await db.user.updateMany({ where: { id: byMetadata.id, stripeCustomerId: null }, data: { stripeCustomerId: event.customerId } });
+    await setStripeCustomerIfUnset(db, { userId: byMetadata.id, customerId: event.customerId });
   }
   return byMetadata.id;
 }
@@ -97,14 +105,11 @@ async function ownerOf(db: DbClient, event: BillingEvent): Promise<number | null
  * one is dropped, and an older subscription's news never replaces one that grants premium.
  */
 async function storeSubscription(tx: DbClient, userId: number, subscription: BillingSubscription, { readAt, now }: { readAt: Date; now: Date }): Promise<void> {
-  const current = await tx.subscription.findUnique({
-    where: { userId },
-    select: { stripeSubscriptionId: true, status: true, currentPeriodEnd: true, stripeSyncedAt: true },
-  });
+  const current = await findStoredSubscription(tx, userId);
   if (current?.stripeSubscriptionId === subscription.id && current.stripeSyncedAt && current.stripeSyncedAt > readAt) return;
   if (current && current.stripeSubscriptionId !== subscription.id && subscriptionGrantsPremium(current, now) && !subscriptionGrantsPremium(subscription, now))
     return;
-  const data = {
+  const fields = {
     stripeSubscriptionId: subscription.id,
     stripePriceId: subscription.priceId,
     status: subscription.status.slice(0, 32),
@@ -112,5 +117,5 @@ async function storeSubscription(tx: DbClient, userId: number, subscription: Bil
     cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
     stripeSyncedAt: readAt,
   };
-  await tx.subscription.upsert({ where: { userId }, create: { userId, ...data }, update: data });
+  await saveSubscription(tx, { userId, fields });
 }
