@@ -1,5 +1,6 @@
 import type { DbClient } from "../client";
-import { courseVideosSql, visibleToSql } from "./course";
+import { courseVideosSql } from "./course";
+import { visibleToSql } from "./course-visibility";
 import { queryRows } from "./run";
 
 /** [section id, timeStart s, timeEnd s or null], ordered by start. */
