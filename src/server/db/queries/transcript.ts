@@ -87,3 +87,12 @@ export async function selectVideosOfCourses(db: DbClient, courseIds: readonly nu
   }
   return byCourse;
 }
+
+/** The segments of these tracks, by track, then in order, with their times and text. */
+export function selectSegmentsOfTracks(db: DbClient, transcriptIds: number[]) {
+  return db.transcriptSegment.findMany({
+    where: { transcriptId: { in: transcriptIds } },
+    orderBy: [{ transcriptId: "asc" }, { index: "asc" }],
+    select: { transcriptId: true, startMs: true, endMs: true, text: true },
+  });
+}
