@@ -32,7 +32,7 @@ async function isSharedThroughClass(db: DbClient, { courseId, userId }: { course
 }
 
 /** The fields of a course the rule reads. */
-export type CourseVisibilityFields = { id: number; userId: number; isPublic: boolean; status: string };
+type CourseVisibilityFields = { id: number; userId: number; isPublic: boolean; status: string };
 
 /** Whether the user may see the course read before (only a class share reads the database). */
 export async function canSeeCourse(db: DbClient, course: CourseVisibilityFields, userId: number): Promise<boolean> {

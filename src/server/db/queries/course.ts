@@ -257,3 +257,8 @@ export async function selectStartedCourseIds(db: DbClient, userId: number): Prom
   const rows = await db.courseProgress.findMany({ where: { userId }, select: { courseId: true } });
   return rows.map((row) => row.courseId);
 }
+
+/** A course's visibility fields with its last video (courseLengthSelect): whether a learner may see it, and how long it is; null for an unknown id. */
+export function findCourseVisibilityAndLength(db: DbClient, courseId: number) {
+  return db.course.findUnique({ where: { id: courseId }, select: { id: true, userId: true, isPublic: true, status: true, ...courseLengthSelect } });
+}
