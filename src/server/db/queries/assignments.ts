@@ -1,5 +1,6 @@
 import type { DbClient } from "../client";
-import { outlineSectionIdsSql, visibleToSql } from "./course";
+import { outlineSectionIdsSql } from "./course";
+import { visibleToSql } from "./course-visibility";
 import { isoText as iso, queryRows } from "./run";
 
 /** Below this credit a latest answer counts as missed (an open answer's "correct" line, OPEN_PASS_CREDIT). */
@@ -184,4 +185,33 @@ export async function selectDashboard(
     queryRows<WeakConceptRow>(db, WEAK_CONCEPTS_SQL, [userIds, courseIds, topConcepts, prior, halfLifeDays, strongFrom]),
   ]);
   return { members, assignments, cells, missed, weakConcepts };
+}
+
+/** The id of the class's assignment of this course; null when the course is not assigned to it. */
+export function findAssignmentOfCourse(db: DbClient, { classId, courseId }: { classId: number; courseId: number }) {
+  return db.assignment.findUnique({ where: { classId_courseId: { classId, courseId } }, select: { id: true } });
+}
+
+/** How many assignments the class has. */
+export function countAssignments(db: DbClient, classId: number): Promise<number> {
+  return db.assignment.count({ where: { classId } });
+}
+
+/** Assigns a course to a class; answers the assignment's id. */
+export async function insertAssignment(
+  tx: DbClient,
+  { classId, courseId, assignedById, dueAt, note }: { classId: number; courseId: number; assignedById: number; dueAt: Date | null; note: string | null },
+): Promise<number> {
+  const created = await tx.assignment.create({ data: { classId, courseId, assignedById, dueAt, note }, select: { id: true } });
+  return created.id;
+}
+
+/** The class of an assignment; null for an unknown id. */
+export function findAssignmentClass(db: DbClient, assignmentId: number) {
+  return db.assignment.findUnique({ where: { id: assignmentId }, select: { classId: true } });
+}
+
+/** Deletes an assignment (nothing when it is gone already). */
+export async function deleteAssignmentRow(tx: DbClient, assignmentId: number): Promise<void> {
+  await tx.assignment.deleteMany({ where: { id: assignmentId } });
 }

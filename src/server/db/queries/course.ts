@@ -1,27 +1,13 @@
+import type { Prisma } from "~/generated/prisma/client";
 import type { CourseDetail, CourseSearchResult } from "~/lib/schemas/course";
 
 import { batchedLookupFor, type BatchedStatement } from "../batched-lookup";
 import type { DbClient } from "../client";
+import { visibleToSql } from "./course-visibility";
 import { queryRows } from "./run";
 
-/**
- * The services' canSeeCourse in SQL, for a statement that must decide before it writes: `course` is
- * the alias of a "Course" row, `user` the placeholder of the user id. A test holds the two to
- * agreement.
- */
-export function visibleToSql(course: string, user: string): string {
-  return `(${course}.status = 'ready' AND (${course}."userId" = ${user} OR ${course}."isPublic" OR ${sharedThroughClassSql(course, user)}))`;
-}
-
-/**
- * Whether the course's author assigned it to a class the user is in: the one way a private course
- * reaches anyone else. An assignment made by someone else (a teacher assigning a public course)
- * shares nothing once the author makes the course private again.
- */
-function sharedThroughClassSql(course: string, user: string): string {
-  return `EXISTS (SELECT 1 FROM "Assignment" a JOIN "ClassMember" m ON m."classId" = a."classId"
-                 WHERE a."courseId" = ${course}.id AND a."assignedById" = ${course}."userId" AND m."userId" = ${user})`;
-}
+// Who may see a course is ./course-visibility.ts; the queries files of other areas still import its SQL form from here.
+export { visibleToSql };
 
 /**
  * The ids of the sections in the outline of the courses `courseCondition` picks ("= c.id",
@@ -29,13 +15,6 @@ function sharedThroughClassSql(course: string, user: string): string {
  */
 export const outlineSectionIdsSql = (courseCondition: string) =>
   `(SELECT s.id FROM "Chapter" ch JOIN "Section" s ON s."chapterId" = ch.id WHERE ch."courseId" ${courseCondition})`;
-
-const SHARED_THROUGH_CLASS_SQL = `SELECT ${sharedThroughClassSql("c", "$2")} AS shared FROM "Course" c WHERE c.id = $1`;
-
-export async function isSharedThroughClass(db: DbClient, { courseId, userId }: { courseId: number; userId: number }): Promise<boolean> {
-  const [row] = await queryRows<{ shared: boolean }>(db, SHARED_THROUGH_CLASS_SQL, [courseId, userId]);
-  return row?.shared === true;
-}
 
 /**
  * The videos of a course as rows (position, videoId, transcriptId, offsetSeconds,
@@ -211,4 +190,75 @@ export function searchCourseTitles(
   { userId, limit, words, prefix }: { userId: number; limit: number } & SearchPatterns,
 ): Promise<CourseSearchRow[]> {
   return queryRows<CourseSearchRow>(db, SEARCH_SQL[words.length]!, [userId, limit, prefix, ...words]);
+}
+
+/** What Prisma selects of a course to know how long its timeline is (courseLengthOf in services/course/get-course.ts): its last video. */
+export const courseLengthSelect = {
+  videos: { select: { offsetSeconds: true, durationSeconds: true }, orderBy: { position: "desc" }, take: 1 },
+} as const;
+
+/** A course's owner, whether it is public, and its status (what sharing and assigning it decide on); null for an unknown id. */
+export function findCourseSharing(db: DbClient, courseId: number) {
+  return db.course.findUnique({ where: { id: courseId }, select: { userId: true, isPublic: true, status: true } });
+}
+
+/** Makes a course public or private; answers its id and the new flag. */
+export function updateCoursePublic(db: DbClient, { courseId, isPublic }: { courseId: number; isPublic: boolean }): Promise<{ id: number; isPublic: boolean }> {
+  return db.course.update({ where: { id: courseId }, data: { isPublic }, select: { id: true, isPublic: true } });
+}
+
+const courseSummarySelect = { id: true, title: true, description: true, thumbnailUrl: true, complexity: true, language: true, createdAt: true } as const;
+
+/** The user's own finished courses, newest first, at most `limit`. */
+export function selectReadyCoursesOf(db: DbClient, { userId, limit }: { userId: number; limit: number }) {
+  return db.course.findMany({ where: { userId, status: "ready" }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], select: courseSummarySelect, take: limit });
+}
+
+/** What a course's words are made of, for the recommendations: its summary, topic and chapter titles. */
+const courseTextSelect = {
+  id: true,
+  title: true,
+  description: true,
+  thumbnailUrl: true,
+  complexity: true,
+  language: true,
+  createdAt: true,
+  topic: true,
+  chapters: { select: { title: true } },
+} satisfies Prisma.CourseSelect;
+
+export type CourseTextRow = Prisma.CourseGetPayload<{ select: typeof courseTextSelect }>;
+
+/** The user's own finished courses with their words, newest first, at most `limit`. */
+export function selectOwnCourseTexts(db: DbClient, { userId, limit }: { userId: number; limit: number }): Promise<CourseTextRow[]> {
+  return db.course.findMany({ where: { userId, status: "ready" }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: limit, select: courseTextSelect });
+}
+
+/** Public, finished courses of other learners than `userId` with their words, newest first, minus `exclude`, at most `limit`. */
+export function selectPublicCourseTexts(
+  db: DbClient,
+  { userId, exclude, limit }: { userId: number; exclude: number[]; limit: number },
+): Promise<CourseTextRow[]> {
+  return db.course.findMany({
+    where: { isPublic: true, status: "ready", userId: { not: userId }, id: { notIn: exclude } },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: limit,
+    select: courseTextSelect,
+  });
+}
+
+/** One course with its words (the course must exist). */
+export function findCourseText(db: DbClient, courseId: number): Promise<CourseTextRow> {
+  return db.course.findUniqueOrThrow({ where: { id: courseId }, select: courseTextSelect });
+}
+
+/** The ids of the courses the user has started (has a progress row for). */
+export async function selectStartedCourseIds(db: DbClient, userId: number): Promise<number[]> {
+  const rows = await db.courseProgress.findMany({ where: { userId }, select: { courseId: true } });
+  return rows.map((row) => row.courseId);
+}
+
+/** A course's visibility fields with its last video (courseLengthSelect): whether a learner may see it, and how long it is; null for an unknown id. */
+export function findCourseVisibilityAndLength(db: DbClient, courseId: number) {
+  return db.course.findUnique({ where: { id: courseId }, select: { id: true, userId: true, isPublic: true, status: true, ...courseLengthSelect } });
 }

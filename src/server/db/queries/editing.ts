@@ -214,3 +214,149 @@ export async function insertVersion(
     JSON.stringify(change),
   );
 }
+
+/** The owner, status, version and creation time of a course; null for an unknown id. */
+export function findCourseForVersions(db: DbClient, courseId: number) {
+  return db.course.findUnique({ where: { id: courseId }, select: { userId: true, status: true, version: true, createdAt: true } });
+}
+
+/** The course's saved versions, newest first, at most `limit`, with who saved each and what it changed. */
+export function selectVersions(db: DbClient, { courseId, limit }: { courseId: number; limit: number }) {
+  return db.courseVersion.findMany({
+    where: { courseId },
+    orderBy: { version: "desc" },
+    take: limit,
+    select: { version: true, createdAt: true, change: true, user: { select: { username: true } } },
+  });
+}
+
+/** One saved version of a course: when, what it changed and the outline it left; null when not stored. */
+export function findVersion(db: DbClient, { courseId, version }: { courseId: number; version: number }) {
+  return db.courseVersion.findUnique({ where: { courseId_version: { courseId, version } }, select: { createdAt: true, change: true, outline: true } });
+}
+
+/** The outline a saved version left; null when not stored. */
+export function findVersionOutline(tx: DbClient, { courseId, version }: { courseId: number; version: number }) {
+  return tx.courseVersion.findUnique({ where: { courseId_version: { courseId, version } }, select: { outline: true } });
+}
+
+/** Sets a course's version; `reshaped` also marks its concepts to be found again. */
+export async function setCourseVersion(tx: DbClient, { courseId, version, reshaped }: { courseId: number; version: number; reshaped: boolean }): Promise<void> {
+  await tx.course.update({ where: { id: courseId }, data: { version, ...(reshaped ? { conceptsAt: null } : {}) } });
+}
+
+/** Sets a course's title and description (an undefined field stays as it is; null clears the description). */
+export async function updateCourseText(
+  tx: DbClient,
+  { courseId, title, description }: { courseId: number; title?: string; description?: string | null },
+): Promise<void> {
+  await tx.course.update({ where: { id: courseId }, data: { title, description } });
+}
+
+/** The course of a chapter; null for an unknown id. */
+export function findChapterCourse(db: DbClient, chapterId: number) {
+  return db.chapter.findUnique({ where: { id: chapterId }, select: { courseId: true } });
+}
+
+/** Sets a chapter's title. */
+export async function updateChapterTitle(tx: DbClient, { chapterId, title }: { chapterId: number; title: string }): Promise<void> {
+  await tx.chapter.update({ where: { id: chapterId }, data: { title } });
+}
+
+/** A section's course, through its chapter or, taken out of the outline, the course it was retired from. */
+export function findSectionCourse(db: DbClient, sectionId: number) {
+  return db.section.findUnique({ where: { id: sectionId }, select: { retiredCourseId: true, chapter: { select: { courseId: true } } } });
+}
+
+/** The course's sections in outline order (chapter, then section) with their times and contents. */
+export function selectOutlineSections(tx: DbClient, courseId: number) {
+  return tx.section.findMany({
+    where: { chapter: { courseId } },
+    orderBy: [{ chapter: { order: "asc" } }, { order: "asc" }],
+    select: { id: true, chapterId: true, order: true, title: true, content: true, timeStart: true, timeEnd: true },
+  });
+}
+
+/** Where each of the course's videos starts on its timeline and how long it is, in order. */
+export function selectVideoSpans(tx: DbClient, courseId: number) {
+  return tx.courseVideo.findMany({ where: { courseId }, orderBy: { position: "asc" }, select: { offsetSeconds: true, durationSeconds: true } });
+}
+
+/** Sets fields of a section (an undefined field stays as it is). */
+export async function updateSection(
+  tx: DbClient,
+  { sectionId, ...data }: { sectionId: number; title?: string; content?: string; timeStart?: number; timeEnd?: number | null },
+): Promise<void> {
+  await tx.section.update({ where: { id: sectionId }, data });
+}
+
+type NewSection = { chapterId: number | null; order: number; title: string; content: string; timeStart: number; timeEnd: number | null };
+
+/** A new section in a chapter; answers its id. */
+export async function insertSection(tx: DbClient, section: NewSection): Promise<number> {
+  const created = await tx.section.create({ data: section, select: { id: true } });
+  return created.id;
+}
+
+/** Takes sections out of the outline, kept whole with the course they were retired from. */
+export async function retireSections(tx: DbClient, { sectionIds, courseId }: { sectionIds: number[]; courseId: number }): Promise<void> {
+  await tx.section.updateMany({ where: { id: { in: sectionIds } }, data: { chapterId: null, retiredCourseId: courseId } });
+}
+
+/** A section's quiz with its questions' ids and times in order; null when it has none. */
+export function findQuizWithQuestionTimes(tx: DbClient, sectionId: number) {
+  return tx.quiz.findUnique({
+    where: { sectionId },
+    select: { title: true, description: true, engine: true, questions: { orderBy: { order: "asc" }, select: { id: true, sourceTime: true } } },
+  });
+}
+
+/** The quizzes of the sections, each with its questions' ids in order (in no order among themselves). */
+export function selectQuizzesOfSections(tx: DbClient, sectionIds: number[]) {
+  return tx.quiz.findMany({
+    where: { sectionId: { in: sectionIds } },
+    select: { sectionId: true, title: true, description: true, engine: true, questions: { orderBy: { order: "asc" }, select: { id: true } } },
+  });
+}
+
+type QuizFields = { title: string; description: string; engine: string | null };
+
+/** A new, empty quiz of a section; answers its id. */
+export async function insertQuiz(tx: DbClient, { sectionId, title, description, engine }: { sectionId: number } & QuizFields): Promise<number> {
+  const created = await tx.quiz.create({ data: { sectionId, title, description, engine }, select: { id: true } });
+  return created.id;
+}
+
+/**
+ * Gives a section the quiz `fields` describe with these questions, numbered as given: its quiz
+ * takes the fields (or is made), and the questions it had leave it, kept for a restore. Answers
+ * the quiz's id.
+ */
+export async function replaceSectionQuiz(
+  tx: DbClient,
+  { sectionId, fields, questions }: { sectionId: number; fields: QuizFields; questions: Omit<Prisma.QuizQuestionCreateManyInput, "quizId">[] },
+): Promise<number> {
+  const stored = await tx.quiz.upsert({ where: { sectionId }, create: { sectionId, ...fields }, update: fields, select: { id: true } });
+  await tx.quizQuestion.updateMany({ where: { quizId: stored.id }, data: { quizId: null, retiredQuizId: stored.id } });
+  await tx.quizQuestion.createMany({ data: questions.map((row) => ({ ...row, quizId: stored.id })) });
+  return stored.id;
+}
+
+/** A question's quiz, with the quiz's section and the section's course (none when out of the outline); null for an unknown id. */
+export function findQuestionPlace(db: DbClient, questionId: number) {
+  return db.quizQuestion.findUnique({
+    where: { id: questionId },
+    select: { quiz: { select: { id: true, section: { select: { id: true, title: true, chapter: { select: { courseId: true } } } } } } },
+  });
+}
+
+/** Takes a question out of its quiz, kept for a restore; false when it is no longer in that quiz. */
+export async function retireQuestion(tx: DbClient, { questionId, quizId }: { questionId: number; quizId: number }): Promise<boolean> {
+  const { count } = await tx.quizQuestion.updateMany({ where: { id: questionId, quizId }, data: { quizId: null, retiredQuizId: quizId } });
+  return count > 0;
+}
+
+/** What a regeneration writes with: a course's title, level and language; null for an unknown id. */
+export function findCourseForWriting(db: DbClient, courseId: number) {
+  return db.course.findUnique({ where: { id: courseId }, select: { id: true, title: true, complexity: true, language: true } });
+}

@@ -1,5 +1,6 @@
 import type { DbClient } from "../client";
-import { courseVideosSql, visibleToSql } from "./course";
+import { courseVideosSql } from "./course";
+import { visibleToSql } from "./course-visibility";
 import { queryRows } from "./run";
 
 /** [section id, timeStart s, timeEnd s or null], ordered by start. */
@@ -85,4 +86,13 @@ export async function selectVideosOfCourses(db: DbClient, courseIds: readonly nu
     else byCourse.set(courseId, [video]);
   }
   return byCourse;
+}
+
+/** The segments of these tracks, by track, then in order, with their times and text. */
+export function selectSegmentsOfTracks(db: DbClient, transcriptIds: number[]) {
+  return db.transcriptSegment.findMany({
+    where: { transcriptId: { in: transcriptIds } },
+    orderBy: [{ transcriptId: "asc" }, { index: "asc" }],
+    select: { transcriptId: true, startMs: true, endMs: true, text: true },
+  });
 }

@@ -1,11 +1,10 @@
 import type { ChatMessage } from "~/lib/schemas/chat";
 import type { DbClient } from "~/server/db";
+import { selectNewestMessages } from "~/server/db/queries/chat";
 import { getCourseOrThrow } from "~/server/services/course/get-course";
 
 /** The newest messages a history request returns (oldest first). */
 const CHAT_HISTORY_LIMIT = 200;
-
-export const messageSelect = { id: true, userId: true, courseId: true, role: true, content: true, timestamp: true } as const;
 
 type MessageRow = { id: number; userId: number; courseId: number; role: "user" | "assistant"; content: string; timestamp: Date };
 
@@ -17,11 +16,6 @@ export const toChatMessage = (row: MessageRow): ChatMessage => ({ ...row, timest
  */
 export async function getChatHistory(db: DbClient, { courseId, userId }: { courseId: number; userId: number }): Promise<ChatMessage[]> {
   await getCourseOrThrow(db, { courseId, userId });
-  const rows = await db.chatMessage.findMany({
-    where: { courseId, userId },
-    orderBy: [{ timestamp: "desc" }, { id: "desc" }],
-    take: CHAT_HISTORY_LIMIT,
-    select: messageSelect,
-  });
+  const rows = await selectNewestMessages(db, { courseId, userId, limit: CHAT_HISTORY_LIMIT });
   return rows.reverse().map(toChatMessage);
 }

@@ -3,13 +3,14 @@ import { HISTORY_MAX_MESSAGES } from "~/server/ai/chat/prompt";
 import { createLlmTutor } from "~/server/ai/chat/tutor";
 import { aiCallSettings, getLanguageModel } from "~/server/ai/models";
 import type { DbClient } from "~/server/db";
+import { insertMessage, selectNewestTurns } from "~/server/db/queries/chat";
 import { AppError, isAppError } from "~/server/errors";
 import { consumeLimit, LIMITS } from "~/server/rate-limit";
 import { getCourseOrThrow } from "~/server/services/course/get-course";
 import { recordLearningEvents } from "~/server/services/gamification/record-event";
 
 import type { ChatAnswerer } from "./answerer";
-import { messageSelect, toChatMessage } from "./history";
+import { toChatMessage } from "./history";
 import { llmAnswerer } from "./llm-answer";
 import { answerOffline } from "./offline-answer";
 import { type TutorMode } from "~/lib/rules/chat";
@@ -49,13 +50,8 @@ export async function startChatReply(
 ): Promise<ChatReply> {
   const course = await getCourseOrThrow(db, { courseId, userId });
   await consumeLimit(LIMITS.chatMessagesPerUser, String(userId));
-  const history = await db.chatMessage.findMany({
-    where: { courseId, userId },
-    orderBy: [{ timestamp: "desc" }, { id: "desc" }],
-    take: HISTORY_MAX_MESSAGES,
-    select: { role: true, content: true },
-  });
-  const question = toChatMessage(await db.chatMessage.create({ data: { userId, courseId, role: "user", content }, select: messageSelect }));
+  const history = await selectNewestTurns(db, { courseId, userId, limit: HISTORY_MAX_MESSAGES });
+  const question = toChatMessage(await insertMessage(db, { userId, courseId, role: "user", content }));
   // Streaks and challenges stay out of the answer's way: recorded while the tutor writes (this never throws).
   const learning = recordLearningEvents(db, [{ userId, type: "chat_question", subjectKey: String(question.id), timeZone }]);
   const reply = answer(db, { course, question: content, mode, history: history.reverse(), atSeconds }, signal)[Symbol.asyncIterator]();
@@ -73,7 +69,7 @@ export async function startChatReply(
   const save = async (text: string) => {
     const stored = text.trim();
     if (!stored) return null;
-    return toChatMessage(await db.chatMessage.create({ data: { userId, courseId, role: "assistant", content: stored }, select: messageSelect }));
+    return toChatMessage(await insertMessage(db, { userId, courseId, role: "assistant", content: stored }));
   };
   return { question, pieces: pieces(), signal, save, learning };
 }

@@ -1,4 +1,5 @@
 import type { DbClient } from "~/server/db";
+import { findClassByInviteCode } from "~/server/db/queries/classes";
 import { AppError } from "~/server/errors";
 import { assertUnderLimit, consumeLimit, LIMITS } from "~/server/rate-limit";
 
@@ -18,23 +19,7 @@ export async function classForCode(db: DbClient, { userId, clientIp }: CodeCalle
   await assertUnderLimit(LIMITS.classJoinFailuresPerIp, clientIp);
   try {
     // What the join screen shows comes with the check, in one read.
-    const found = await db.class.findUnique({
-      where: { inviteCode: code },
-      select: {
-        id: true,
-        archivedAt: true,
-        inviteExpiresAt: true,
-        inviteRevokedAt: true,
-        name: true,
-        owner: { select: { username: true } },
-        members: {
-          where: { OR: [{ role: "teacher" }, { userId }] },
-          select: { userId: true, role: true, user: { select: { username: true } } },
-          orderBy: [{ joinedAt: "asc" }, { id: "asc" }],
-        },
-        _count: { select: { members: true } },
-      },
-    });
+    const found = await findClassByInviteCode(db, { code, userId });
     if (!found) throw new AppError("NOT_FOUND", CLASS_MESSAGES.inviteUnknown);
     const refusal = inviteRefusal(found, new Date());
     if (refusal) throw new AppError("UNPROCESSABLE", refusal);

@@ -5,7 +5,7 @@
  */
 import { canManage } from "~/lib/class-roles";
 import type { DbClient } from "~/server/db";
-import { lockClass, lockMembership } from "~/server/db/queries/classes";
+import { findMemberRole, lockClass, lockMembership } from "~/server/db/queries/classes";
 import { AppError } from "~/server/errors";
 
 import { classNotFound, roleIn } from "./view";
@@ -26,7 +26,7 @@ export async function lockForManager(tx: DbClient, { classId, userId }: { classI
 
 /** The caller's and the target's memberships (`memberId`), locked, in a class the caller is in. */
 export async function lockMemberPair(tx: DbClient, { classId, userId, memberId }: { classId: number; userId: number; memberId: number }) {
-  const me = await tx.classMember.findUnique({ where: { classId_userId: { classId, userId } }, select: { role: true } });
+  const me = await findMemberRole(tx, { classId, userId });
   if (!me) throw classNotFound();
   const locked = await lockClass(tx, classId);
   if (!locked) throw classNotFound();

@@ -1,5 +1,6 @@
 import { type ClassView } from "~/lib/schemas/classes";
 import type { Db } from "~/server/db";
+import { countOwnedClasses, insertClass } from "~/server/db/queries/classes";
 import { lockUser } from "~/server/db/queries/locks";
 import { AppError } from "~/server/errors";
 
@@ -12,12 +13,8 @@ import { MAX_OWNED_CLASSES } from "~/lib/rules/classes";
 export async function createClass(db: Db, { userId, name }: { userId: number; name: string }): Promise<ClassView> {
   const classId = await db.$transaction(async (tx) => {
     await lockUser(tx, "classes", userId);
-    if ((await tx.class.count({ where: { ownerId: userId } })) >= MAX_OWNED_CLASSES) throw new AppError("CONFLICT", CLASS_MESSAGES.ownedLimit);
-    const created = await tx.class.create({
-      data: { name, ownerId: userId, inviteCode: newInviteCode(), inviteExpiresAt: inviteExpiry(new Date()), members: { create: { userId, role: "owner" } } },
-      select: { id: true },
-    });
-    return created.id;
+    if ((await countOwnedClasses(tx, userId)) >= MAX_OWNED_CLASSES) throw new AppError("CONFLICT", CLASS_MESSAGES.ownedLimit);
+    return insertClass(tx, { name, ownerId: userId, inviteCode: newInviteCode(), inviteExpiresAt: inviteExpiry(new Date()) });
   });
   return classViewFor(db, { classId, userId });
 }

@@ -1,6 +1,7 @@
 import { type ClassDashboard, MISSED_QUESTIONS_SHOWN, WEAKEST_CONCEPTS_SHOWN } from "~/lib/schemas/assignments";
 import type { DbClient } from "~/server/db";
 import { type DashboardCellRow, selectDashboard } from "~/server/db/queries/assignments";
+import { findClassName } from "~/server/db/queries/classes";
 import { AppError } from "~/server/errors";
 import { consumeLimit, LIMITS } from "~/server/rate-limit";
 import { neutraliseFormula } from "~/server/services/export/export-cards";
@@ -122,6 +123,6 @@ export const CLASS_CSV_CONTENT_TYPE = "text/csv; charset=utf-8";
 export async function classCsv(db: DbClient, { userId, classId, now = new Date() }: { userId: number; classId: number; now?: Date }) {
   const dashboard = await classDashboard(db, { userId, classId });
   await consumeLimit(LIMITS.classExportsPerUser, String(userId));
-  const { name } = await db.class.findUniqueOrThrow({ where: { id: classId }, select: { name: true } });
+  const { name } = await findClassName(db, classId);
   return { fileName: asciiFileName(`${name} ${now.toISOString().slice(0, 10)}`, "csv", "class"), csv: dashboardCsv(dashboard, now) };
 }

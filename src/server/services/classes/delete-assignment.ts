@@ -1,4 +1,6 @@
 import type { Db } from "~/server/db";
+import { deleteAssignmentRow, findAssignmentClass } from "~/server/db/queries/assignments";
+import { findMembershipId } from "~/server/db/queries/classes";
 import { AppError } from "~/server/errors";
 
 import { lockForManager } from "./class-locks";
@@ -10,11 +12,11 @@ import { ASSIGNMENT_MESSAGES } from "~/lib/rules/classes";
  */
 export async function deleteAssignment(db: Db, { userId, id }: { userId: number; id: number }): Promise<void> {
   await db.$transaction(async (tx) => {
-    const found = await tx.assignment.findUnique({ where: { id }, select: { classId: true } });
-    if (!found || !(await tx.classMember.findUnique({ where: { classId_userId: { classId: found.classId, userId } }, select: { id: true } }))) {
+    const found = await findAssignmentClass(tx, id);
+    if (!found || !(await findMembershipId(tx, { classId: found.classId, userId }))) {
       throw new AppError("NOT_FOUND", ASSIGNMENT_MESSAGES.notFound);
     }
     await lockForManager(tx, { classId: found.classId, userId });
-    await tx.assignment.deleteMany({ where: { id } });
+    await deleteAssignmentRow(tx, id);
   });
 }

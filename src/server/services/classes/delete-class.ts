@@ -1,4 +1,5 @@
 import type { Db } from "~/server/db";
+import { deleteClassRow } from "~/server/db/queries/classes";
 
 import { assertOwner } from "./view";
 
@@ -6,6 +7,6 @@ import { assertOwner } from "./view";
 export async function deleteClass(db: Db, { userId, id }: { userId: number; id: number }): Promise<void> {
   await db.$transaction(async (tx) => {
     await assertOwner(tx, { classId: id, userId });
-    await tx.class.delete({ where: { id } });
+    await deleteClassRow(tx, id);
   });
 }

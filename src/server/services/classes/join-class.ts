@@ -1,6 +1,6 @@
 import { type ClassView } from "~/lib/schemas/classes";
 import type { Db } from "~/server/db";
-import { lockClass } from "~/server/db/queries/classes";
+import { findInvite, findMembershipId, insertMember, lockClass } from "~/server/db/queries/classes";
 import { AppError } from "~/server/errors";
 
 import { classForCode, type CodeCaller } from "./class-for-code";
@@ -18,16 +18,16 @@ export async function joinClass(db: Db, caller: CodeCaller, code: string): Promi
   const joined = await db.$transaction(async (tx) => {
     const locked = await lockClass(tx, found.id);
     if (!locked) throw new AppError("NOT_FOUND", CLASS_MESSAGES.inviteUnknown);
-    const existing = await tx.classMember.findUnique({ where: { classId_userId: { classId: found.id, userId: caller.userId } }, select: { id: true } });
+    const existing = await findMembershipId(tx, { classId: found.id, userId: caller.userId });
     if (existing) return false;
     if (locked.archivedAt) throw new AppError("CONFLICT", CLASS_MESSAGES.archived);
     // Read again under the lock: the code may have been rotated or revoked since it was checked.
-    const invite = await tx.class.findUniqueOrThrow({ where: { id: found.id }, select: { inviteCode: true, inviteExpiresAt: true, inviteRevokedAt: true } });
+    const invite = await findInvite(tx, found.id);
     if (invite.inviteCode !== code) throw new AppError("NOT_FOUND", CLASS_MESSAGES.inviteUnknown);
     const refusal = inviteRefusal(invite, new Date());
     if (refusal) throw new AppError("UNPROCESSABLE", refusal);
     if (locked.memberCount >= MAX_CLASS_MEMBERS) throw new AppError("CONFLICT", CLASS_MESSAGES.full);
-    await tx.classMember.create({ data: { classId: found.id, userId: caller.userId, role: "member" } });
+    await insertMember(tx, { classId: found.id, userId: caller.userId });
     return true;
   });
   return { class: await classViewFor(db, { classId: found.id, userId: caller.userId }), joined };

@@ -1,5 +1,5 @@
 import type { Db } from "~/server/db";
-import { lockMembership } from "~/server/db/queries/classes";
+import { deleteMembership, lockMembership } from "~/server/db/queries/classes";
 import { AppError } from "~/server/errors";
 
 import { classNotFound } from "./view";
@@ -11,6 +11,6 @@ export async function leaveClass(db: Db, { userId, id }: { userId: number; id: n
     const me = await lockMembership(tx, { classId: id, userId });
     if (!me) throw classNotFound();
     if (me.role === "owner") throw new AppError("BAD_REQUEST", CLASS_MESSAGES.ownerStays);
-    await tx.classMember.delete({ where: { id: me.id } });
+    await deleteMembership(tx, me.id);
   });
 }

@@ -1,4 +1,5 @@
 import type { Db } from "~/server/db";
+import { deleteMembership } from "~/server/db/queries/classes";
 import { AppError } from "~/server/errors";
 
 import { lockMemberPair } from "./class-locks";
@@ -17,6 +18,6 @@ export async function removeMember(db: Db, { userId, id, memberId }: { userId: n
     if (target.role === "owner") throw new AppError("BAD_REQUEST", CLASS_MESSAGES.ownerStays);
     if (memberId !== userId && caller.role === "teacher" && target.role === "teacher") throw new AppError("FORBIDDEN", CLASS_MESSAGES.teacherRemovesTeacher);
     if (archived && memberId !== userId) throw new AppError("CONFLICT", CLASS_MESSAGES.archived);
-    await tx.classMember.delete({ where: { id: target.id } });
+    await deleteMembership(tx, target.id);
   });
 }

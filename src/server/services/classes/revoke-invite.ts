@@ -1,4 +1,5 @@
 import type { Db } from "~/server/db";
+import { revokeClassInvite } from "~/server/db/queries/classes";
 
 import { lockForManager } from "./class-locks";
 
@@ -6,6 +7,6 @@ import { lockForManager } from "./class-locks";
 export async function revokeInvite(db: Db, { userId, id }: { userId: number; id: number }): Promise<void> {
   await db.$transaction(async (tx) => {
     await lockForManager(tx, { classId: id, userId });
-    await tx.class.updateMany({ where: { id, inviteRevokedAt: null }, data: { inviteRevokedAt: new Date() } });
+    await revokeClassInvite(tx, { classId: id, at: new Date() });
   });
 }

@@ -1,4 +1,5 @@
 import type { Db } from "~/server/db";
+import { replaceInvite } from "~/server/db/queries/classes";
 
 import { lockForManager } from "./class-locks";
 import { inviteExpiry, newInviteCode } from "./invite-code";
@@ -7,11 +8,7 @@ import { inviteExpiry, newInviteCode } from "./invite-code";
 export async function rotateInvite(db: Db, { userId, id, expiresInDays }: { userId: number; id: number; expiresInDays?: number }) {
   return db.$transaction(async (tx) => {
     await lockForManager(tx, { classId: id, userId });
-    const updated = await tx.class.update({
-      where: { id },
-      data: { inviteCode: newInviteCode(), inviteExpiresAt: inviteExpiry(new Date(), expiresInDays), inviteRevokedAt: null },
-      select: { inviteCode: true, inviteExpiresAt: true },
-    });
+    const updated = await replaceInvite(tx, { classId: id, inviteCode: newInviteCode(), inviteExpiresAt: inviteExpiry(new Date(), expiresInDays) });
     return { inviteCode: updated.inviteCode, inviteExpiresAt: updated.inviteExpiresAt.toISOString() };
   });
 }

@@ -1,5 +1,6 @@
 import { type ClassMemberView } from "~/lib/schemas/classes";
 import type { Db } from "~/server/db";
+import { updateMemberRole } from "~/server/db/queries/classes";
 import { AppError } from "~/server/errors";
 
 import { lockMemberPair } from "./class-locks";
@@ -16,11 +17,7 @@ export async function setMemberRole(
     if (!target) throw new AppError("NOT_FOUND", CLASS_MESSAGES.memberNotFound);
     if (target.role === "owner") throw new AppError("BAD_REQUEST", CLASS_MESSAGES.ownerRole);
     if (archived) throw new AppError("CONFLICT", CLASS_MESSAGES.archived);
-    const updated = await tx.classMember.update({
-      where: { id: target.id },
-      data: { role },
-      select: { userId: true, role: true, joinedAt: true, user: { select: { username: true } } },
-    });
+    const updated = await updateMemberRole(tx, { membershipId: target.id, role });
     return { member: { userId: updated.userId, username: updated.user.username, role: updated.role, joinedAt: updated.joinedAt.toISOString() } };
   });
 }

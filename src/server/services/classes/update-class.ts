@@ -1,6 +1,6 @@
 import { type ClassUpdateInput, type ClassView } from "~/lib/schemas/classes";
 import type { Db } from "~/server/db";
-import { lockClass } from "~/server/db/queries/classes";
+import { lockClass, updateClassRow } from "~/server/db/queries/classes";
 import { AppError } from "~/server/errors";
 
 import { assertOwner, classNotFound, classViewFor } from "./view";
@@ -15,7 +15,7 @@ export async function updateClass(db: Db, { userId, id, name, archived }: { user
     // An archived class is read-only: it can only be unarchived (and renamed in the same call).
     if (locked.archivedAt && archived !== false && name !== undefined) throw new AppError("CONFLICT", CLASS_MESSAGES.archived);
     const archivedAt = archived === undefined ? undefined : archived ? (locked.archivedAt ?? new Date()) : null;
-    await tx.class.update({ where: { id }, data: { name, archivedAt } });
+    await updateClassRow(tx, { classId: id, name, archivedAt });
   });
   return classViewFor(db, { classId: id, userId });
 }

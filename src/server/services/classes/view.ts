@@ -1,17 +1,15 @@
 import { canManage } from "~/lib/class-roles";
 import { type ClassRole, type ClassView } from "~/lib/schemas/classes";
 import type { DbClient } from "~/server/db";
+import { findClassView, findMemberRole } from "~/server/db/queries/classes";
 import { AppError } from "~/server/errors";
 import { CLASS_MESSAGES } from "~/lib/rules/classes";
 
 export const classNotFound = () => new AppError("NOT_FOUND", CLASS_MESSAGES.notFound);
 
-/** Usernames only: a class never shows a member's e-mail, display name or photo. */
-const memberSelect = { userId: true, role: true, joinedAt: true, user: { select: { username: true } } } as const;
-
 /** The caller's role in the class; a class they are not in does not exist for them (404, never 403). */
 export async function roleIn(db: DbClient, { classId, userId }: { classId: number; userId: number }): Promise<ClassRole> {
-  const membership = await db.classMember.findUnique({ where: { classId_userId: { classId, userId } }, select: { role: true } });
+  const membership = await findMemberRole(db, { classId, userId });
   if (!membership) throw classNotFound();
   return membership.role;
 }
@@ -27,23 +25,7 @@ export async function assertOwner(db: DbClient, { classId, userId }: { classId: 
  */
 export async function classViewFor(db: DbClient, { classId, userId }: { classId: number; userId: number }): Promise<ClassView> {
   const manager = canManage(await roleIn(db, { classId, userId }));
-  const row = await db.class.findUnique({
-    where: { id: classId },
-    select: {
-      id: true,
-      name: true,
-      archivedAt: true,
-      inviteCode: true,
-      inviteExpiresAt: true,
-      inviteRevokedAt: true,
-      _count: { select: { members: true } },
-      members: {
-        ...(manager ? {} : { where: { OR: [{ role: { in: ["owner", "teacher"] } }, { userId }] } }),
-        select: memberSelect,
-        orderBy: [{ joinedAt: "asc" }, { id: "asc" }],
-      },
-    },
-  });
+  const row = await findClassView(db, { classId, userId, manager });
   const me = row?.members.find((member) => member.userId === userId);
   const owner = row?.members.find((member) => member.role === "owner");
   if (!row || !me) throw classNotFound();

@@ -11,6 +11,18 @@ import { baseLanguage } from "~/lib/languages";
 import { extractConcepts, type ExtractedConcept } from "~/server/ai/offline/concepts";
 import { rulesFor } from "~/server/ai/offline/language-rules";
 import type { Db, DbClient } from "~/server/db";
+import {
+  claimConceptRefresh,
+  findCourseLanguage,
+  findQuizToTag,
+  insertQuestionTags,
+  replaceCourseConcepts,
+  replaceQuestionTags,
+  selectConceptsToTagWith,
+  selectCourseQuestionsToTag,
+  selectSectionsWithNamedConcepts,
+  storeConceptKeys,
+} from "~/server/db/queries/concepts";
 import { getCourseTrack } from "~/server/services/transcript/course-track";
 
 import { conceptLinks } from "./links";
@@ -21,11 +33,7 @@ type Moments = ExtractedConcept["moments"];
 
 /** The sections of a course in course order, with their times in milliseconds and the concepts a model named for them. */
 async function courseSections(db: DbClient, courseId: number): Promise<NamedSection[]> {
-  const chapters = await db.chapter.findMany({
-    where: { courseId },
-    orderBy: { order: "asc" },
-    select: { sections: { orderBy: { order: "asc" }, select: { id: true, timeStart: true, timeEnd: true, modelConcepts: true } } },
-  });
+  const chapters = await selectSectionsWithNamedConcepts(db, courseId);
   return chapters
     .flatMap((chapter) => chapter.sections)
     .map((s) => ({
@@ -63,59 +71,39 @@ async function findConcepts(db: DbClient, course: { id: number; language: string
  * Returns how many concepts it stored, or null when the course is not ready (or was left).
  */
 export async function refreshCourseConcepts(db: Db, courseId: number, { onlyIfPending = false }: { onlyIfPending?: boolean } = {}): Promise<number | null> {
-  const course = await db.course.findUnique({ where: { id: courseId }, select: { id: true, language: true, status: true } });
+  const course = await findCourseLanguage(db, courseId);
   if (!course || course.status !== "ready") return null;
   const { concepts, sectionOrder } = await findConcepts(db, course);
   const language = baseLanguage(course.language);
 
   return db.$transaction(async (tx) => {
     // Locks the course row: two refreshes of one course write one after the other.
-    const claimed = await tx.course.updateMany({
-      where: { id: courseId, status: "ready", ...(onlyIfPending ? { conceptsAt: null } : {}) },
-      data: { conceptsAt: new Date() },
-    });
-    if (claimed.count === 0) return null;
+    if (!(await claimConceptRefresh(tx, { courseId, onlyIfPending, at: new Date() }))) return null;
 
-    await tx.concept.createMany({ data: concepts.map((c) => ({ language, key: c.key, label: c.label })), skipDuplicates: true });
-    const stored = await tx.concept.findMany({ where: { language, key: { in: concepts.map((c) => c.key) } }, select: { id: true, key: true } });
+    const stored = await storeConceptKeys(tx, { language, concepts });
     const idOf = new Map(stored.map((row) => [row.key, row.id]));
 
-    await tx.courseConcept.deleteMany({ where: { courseId } });
-    await tx.conceptEdge.deleteMany({ where: { courseId } });
-    await tx.courseConcept.createMany({
-      data: concepts.map((c, rank) => ({ courseId, conceptId: idOf.get(c.key)!, rank, definition: c.definition, moments: c.moments })),
-    });
-    await tx.conceptEdge.createMany({
-      data: conceptLinks(concepts, sectionOrder).map((link) => {
+    await replaceCourseConcepts(tx, {
+      courseId,
+      concepts: concepts.map((c, rank) => ({ conceptId: idOf.get(c.key)!, rank, definition: c.definition, moments: c.moments })),
+      edges: conceptLinks(concepts, sectionOrder).map((link) => {
         const [from, to] = [idOf.get(link.from)!, idOf.get(link.to)!];
-        return { courseId, kind: link.kind, ...(link.kind === "with" && to < from ? { fromId: to, toId: from } : { fromId: from, toId: to }) };
+        return { kind: link.kind, ...(link.kind === "with" && to < from ? { fromId: to, toId: from } : { fromId: from, toId: to }) };
       }),
-      skipDuplicates: true,
     });
 
     const tagged = concepts.map((c) => ({ id: idOf.get(c.key)!, key: c.key, moments: c.moments }));
     const kept = new Set(tagged.map((c) => c.id));
-    const questions = await tx.quizQuestion.findMany({
-      where: { quiz: { section: { chapter: { courseId } } } },
-      select: {
-        id: true,
-        questionText: true,
-        correctAnswer: true,
-        sourceTime: true,
-        quiz: { select: { sectionId: true } },
-        concepts: { where: { byModel: true }, select: { conceptId: true } },
-      },
-    });
-    await tx.questionConcept.deleteMany({ where: { questionId: { in: questions.map((q) => q.id) } } });
-    await tx.questionConcept.createMany({
+    const questions = await selectCourseQuestionsToTag(tx, courseId);
+    await replaceQuestionTags(tx, {
+      questionIds: questions.map((q) => q.id),
       // A model's tags stay while their concepts are still the course's; otherwise the question's words decide.
-      data: questions.flatMap((q) => {
+      tags: questions.flatMap((q) => {
         if (!q.quiz) return [];
         const byModel = q.concepts.filter((tag) => kept.has(tag.conceptId));
         if (byModel.length > 0) return byModel.map(({ conceptId }) => ({ questionId: q.id, conceptId, byModel: true }));
         return tagsOf({ ...q, sectionId: q.quiz.sectionId }, tagged, language);
       }),
-      skipDuplicates: true,
     });
     return concepts.length;
   });
@@ -133,11 +121,7 @@ function tagsOf(question: QuestionToTag, concepts: readonly TaggableConcept[], l
 
 /** The course's concepts as tagging reads them, strongest first. */
 async function taggableConcepts(db: DbClient, courseId: number): Promise<(TaggableConcept & { label: string })[]> {
-  const rows = await db.courseConcept.findMany({
-    where: { courseId },
-    orderBy: { rank: "asc" },
-    select: { conceptId: true, moments: true, concept: { select: { key: true, label: true } } },
-  });
+  const rows = await selectConceptsToTagWith(db, courseId);
   return rows.map((row) => ({ id: row.conceptId, key: row.concept.key, label: row.concept.label, moments: row.moments as Moments }));
 }
 
@@ -156,25 +140,18 @@ const labelKey = (label: string) => label.toLowerCase().replace(/\s+/g, " ").tri
  * its questions tagged when they are, by their words.
  */
 export async function tagQuizQuestions(db: DbClient, quizId: number, modelTags: readonly (readonly string[] | undefined)[] = []): Promise<void> {
-  const quiz = await db.quiz.findUnique({
-    where: { id: quizId },
-    select: {
-      sectionId: true,
-      section: { select: { chapter: { select: { course: { select: { id: true, language: true } } } } } },
-      questions: { select: { id: true, order: true, questionText: true, correctAnswer: true, sourceTime: true } },
-    },
-  });
+  const quiz = await findQuizToTag(db, quizId);
   const course = quiz?.section.chapter?.course;
   if (!quiz || !course) return;
   const concepts = await taggableConcepts(db, course.id);
   if (concepts.length === 0) return;
   const idOfLabel = new Map(concepts.map((concept) => [labelKey(concept.label), concept.id]));
-  await db.questionConcept.createMany({
-    data: quiz.questions.flatMap((q) => {
+  await insertQuestionTags(
+    db,
+    quiz.questions.flatMap((q) => {
       const tagged = [...new Set((modelTags[q.order - 1] ?? []).flatMap((label) => idOfLabel.get(labelKey(label)) ?? []))];
       if (tagged.length > 0) return tagged.map((conceptId) => ({ questionId: q.id, conceptId, byModel: true }));
       return tagsOf({ ...q, sectionId: quiz.sectionId }, concepts, baseLanguage(course.language));
     }),
-    skipDuplicates: true,
-  });
+  );
 }

@@ -11,9 +11,9 @@ import { restCall } from "../../../../test/http";
 import { sqlFromElsewhere } from "../../../../test/notify";
 
 import { createDbClient } from "~/server/db/client";
-import { visibleToSql } from "~/server/db/queries/course";
+import { canSeeCourse, visibleToSql } from "~/server/db/queries/course-visibility";
 
-import { canSeeCourse, getCourseOrThrow } from "./get-course";
+import { getCourseOrThrow } from "./get-course";
 
 describe("course.byId", () => {
   test("the owner gets chapters and sections in order with their times", async () => {

@@ -1,11 +1,13 @@
 import type { CourseDetail } from "~/lib/schemas/course";
 import type { DbClient } from "~/server/db";
-import { type CourseTreeRow, isSharedThroughClass, selectCourseAccess, selectCourseSectionIds, selectCourseTree } from "~/server/db/queries/course";
+import { courseLengthSelect, type CourseTreeRow, selectCourseAccess, selectCourseSectionIds, selectCourseTree } from "~/server/db/queries/course";
+import { canSeeCourse } from "~/server/db/queries/course-visibility";
 import { stampedCacheFor } from "~/server/db/stamped-cache";
 import { AppError } from "~/server/errors";
 
 /**
- * A ready course with its chapters and sections in order, for whoever may see it (canSeeCourse).
+ * A ready course with its chapters and sections in order, for whoever may see it (canSeeCourse,
+ * db/queries/course-visibility.ts).
  * Anything else — someone else's private course,
  * a course still generating or failed, an unknown id — is the same NOT_FOUND, so ids reveal
  * nothing about courses the caller may not see.
@@ -58,24 +60,11 @@ export async function getVisibleCourseSectionIds(db: DbClient, { courseId, userI
   return new Set(course.sectionIds);
 }
 
-/**
- * The one visibility rule: a ready course, seen by its creator, by anyone signed in once it is
- * public, and by the members of a class its creator assigned it to. Statements that must decide
- * before they write, and the course read itself, use its SQL form, visibleToSql (db/queries/course.ts).
- * Only the last case reads the database.
- */
-export async function canSeeCourse(db: DbClient, course: { id: number; userId: number; isPublic: boolean; status: string }, userId: number): Promise<boolean> {
-  if (course.status !== "ready") return false;
-  if (course.userId === userId || course.isPublic) return true;
-  return isSharedThroughClass(db, { courseId: course.id, userId });
-}
-
 export const courseNotFound = () => new AppError("NOT_FOUND", "Course Not Found");
 
-/** What Prisma selects of a course to know how long its timeline is (courseLengthOf). */
-export const courseLengthSelect = {
-  videos: { select: { offsetSeconds: true, durationSeconds: true }, orderBy: { position: "desc" }, take: 1 },
-} as const;
+// Who may see a course, and what of a course its length is read from, are in db/queries (course-visibility.ts,
+// course.ts); the services of other areas still import them from here.
+export { canSeeCourse, courseLengthSelect };
 
 /**
  * Seconds from the start of a course to the end of its last video (a playlist's videos play one

@@ -1,6 +1,6 @@
 import type { CourseSummary } from "~/lib/schemas/course";
-import type { Prisma } from "~/generated/prisma/client";
 import type { DbClient } from "~/server/db";
+import { type CourseTextRow, findCourseText, selectOwnCourseTexts, selectPublicCourseTexts, selectStartedCourseIds } from "~/server/db/queries/course";
 
 import { getCourseOrThrow } from "./get-course";
 import { type CourseText, rankBySimilarity } from "./similarity";
@@ -9,27 +9,13 @@ import { type CourseText, rankBySimilarity } from "./similarity";
 const CANDIDATES = 500;
 const PROFILE = 50;
 
-const textSelect = {
-  id: true,
-  title: true,
-  description: true,
-  thumbnailUrl: true,
-  complexity: true,
-  language: true,
-  createdAt: true,
-  topic: true,
-  chapters: { select: { title: true } },
-} satisfies Prisma.CourseSelect;
-
-type CourseRow = Prisma.CourseGetPayload<{ select: typeof textSelect }>;
-
-const toText = (course: CourseRow): CourseText => ({
+const toText = (course: CourseTextRow): CourseText => ({
   id: course.id,
   text: [course.title, course.description ?? "", course.topic, ...course.chapters.map((chapter) => chapter.title)].join("\n"),
   complexity: course.complexity,
 });
 
-const toSummary = ({ id, title, description, thumbnailUrl, complexity, language, createdAt }: CourseRow): CourseSummary => ({
+const toSummary = ({ id, title, description, thumbnailUrl, complexity, language, createdAt }: CourseTextRow): CourseSummary => ({
   id,
   title,
   description,
@@ -41,15 +27,10 @@ const toSummary = ({ id, title, description, thumbnailUrl, complexity, language,
 
 /** Public, finished courses of other learners, newest first, minus `exclude`. */
 function publicCandidates(db: DbClient, userId: number, exclude: number[]) {
-  return db.course.findMany({
-    where: { isPublic: true, status: "ready", userId: { not: userId }, id: { notIn: exclude } },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take: CANDIDATES,
-    select: textSelect,
-  });
+  return selectPublicCourseTexts(db, { userId, exclude, limit: CANDIDATES });
 }
 
-function ranked(profile: CourseRow[], candidates: CourseRow[], limit: number): CourseSummary[] {
+function ranked(profile: CourseTextRow[], candidates: CourseTextRow[], limit: number): CourseSummary[] {
   const byId = new Map(candidates.map((course) => [course.id, course]));
   return rankBySimilarity(profile.map(toText), candidates.map(toText), limit).map(({ id }) => toSummary(byId.get(id)!));
 }
@@ -60,20 +41,9 @@ function ranked(profile: CourseRow[], candidates: CourseRow[], limit: number): C
  * has a course of their own.
  */
 export async function getRecommendations(db: DbClient, { userId, limit = 3 }: { userId: number; limit?: number }): Promise<CourseSummary[]> {
-  const [own, started] = await Promise.all([
-    db.course.findMany({ where: { userId, status: "ready" }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: PROFILE, select: textSelect }),
-    db.courseProgress.findMany({ where: { userId }, select: { courseId: true } }),
-  ]);
+  const [own, started] = await Promise.all([selectOwnCourseTexts(db, { userId, limit: PROFILE }), selectStartedCourseIds(db, userId)]);
   if (own.length === 0) return [];
-  return ranked(
-    own,
-    await publicCandidates(
-      db,
-      userId,
-      started.map((row) => row.courseId),
-    ),
-    limit,
-  );
+  return ranked(own, await publicCandidates(db, userId, started), limit);
 }
 
 /** The "What's Next?" panel: public courses like this one, never the learner's own or this course. */
@@ -82,6 +52,6 @@ export async function getRelatedCourses(
   { courseId, userId, limit = 3 }: { courseId: number; userId: number; limit?: number },
 ): Promise<CourseSummary[]> {
   await getCourseOrThrow(db, { courseId, userId });
-  const course = await db.course.findUniqueOrThrow({ where: { id: courseId }, select: textSelect });
+  const course = await findCourseText(db, courseId);
   return ranked([course], await publicCandidates(db, userId, [courseId]), limit);
 }

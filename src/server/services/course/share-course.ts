@@ -1,4 +1,5 @@
 import type { DbClient } from "~/server/db";
+import { findCourseSharing, updateCoursePublic } from "~/server/db/queries/course";
 import { AppError } from "~/server/errors";
 
 import { courseNotFound } from "./get-course";
@@ -13,10 +14,9 @@ export async function setCourseSharing(
   db: DbClient,
   { courseId, userId, isPublic }: { courseId: number; userId: number; isPublic: boolean },
 ): Promise<{ id: number; isPublic: boolean }> {
-  const course = await db.course.findUnique({ where: { id: courseId }, select: { userId: true, isPublic: true, status: true } });
+  const course = await findCourseSharing(db, courseId);
   if (!course || (course.userId !== userId && !course.isPublic)) throw courseNotFound();
   if (course.userId !== userId) throw new AppError("FORBIDDEN", "Only the course's creator can change who sees it.");
   if (isPublic && course.status !== "ready") throw new AppError("CONFLICT", "Only a finished course can be shared.");
-  const updated = await db.course.update({ where: { id: courseId }, data: { isPublic }, select: { id: true, isPublic: true } });
-  return updated;
+  return updateCoursePublic(db, { courseId, isPublic });
 }

@@ -2,6 +2,7 @@ import type { z } from "zod";
 
 import type { questionDeleteInput } from "~/lib/schemas/editing";
 import type { Db } from "~/server/db/client";
+import { findQuestionPlace, retireQuestion } from "~/server/db/queries/editing";
 import { AppError } from "~/server/errors";
 
 import { saveEdit } from "./save-edit";
@@ -9,16 +10,12 @@ import { EDIT_MESSAGES } from "~/lib/rules/editing";
 
 /** DELETE /api/questions/{id}: the question leaves its quiz (answers, cards and mastery keep it; a restore brings it back). */
 export async function deleteQuestion(db: Db, { userId, id, version }: { userId: number } & z.infer<typeof questionDeleteInput>) {
-  const question = await db.quizQuestion.findUnique({
-    where: { id },
-    select: { quiz: { select: { id: true, section: { select: { id: true, title: true, chapter: { select: { courseId: true } } } } } } },
-  });
+  const question = await findQuestionPlace(db, id);
   const quiz = question?.quiz;
   const courseId = quiz?.section.chapter?.courseId;
   if (!quiz || courseId === undefined) throw new AppError("NOT_FOUND", EDIT_MESSAGES.questionNotFound);
   return saveEdit(db, { courseId, userId, version, notFound: EDIT_MESSAGES.questionNotFound }, async (tx) => {
-    const { count } = await tx.quizQuestion.updateMany({ where: { id, quizId: quiz.id }, data: { quizId: null, retiredQuizId: quiz.id } });
-    if (count === 0) throw new AppError("NOT_FOUND", EDIT_MESSAGES.questionNotFound);
+    if (!(await retireQuestion(tx, { questionId: id, quizId: quiz.id }))) throw new AppError("NOT_FOUND", EDIT_MESSAGES.questionNotFound);
     return { change: { kind: "question", questionId: id, sectionId: quiz.section.id, title: quiz.section.title }, extra: {} };
   });
 }

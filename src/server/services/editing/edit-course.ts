@@ -2,6 +2,7 @@ import type { z } from "zod";
 
 import type { courseEditInput } from "~/lib/schemas/editing";
 import type { Db } from "~/server/db/client";
+import { updateCourseText } from "~/server/db/queries/editing";
 import { AppError } from "~/server/errors";
 
 import { saveEdit } from "./save-edit";
@@ -11,7 +12,7 @@ import { EDIT_MESSAGES } from "~/lib/rules/editing";
 export async function editCourse(db: Db, { userId, id, title, description, version }: { userId: number } & z.infer<typeof courseEditInput>) {
   if (title === undefined && description === undefined) throw new AppError("BAD_REQUEST", EDIT_MESSAGES.nothingToChange);
   return saveEdit(db, { courseId: id, userId, version, notFound: EDIT_MESSAGES.notFound }, async (tx) => {
-    await tx.course.update({ where: { id }, data: { title, description: description === undefined ? undefined : description || null } });
+    await updateCourseText(tx, { courseId: id, title, description: description === undefined ? undefined : description || null });
     const fields = [...(title === undefined ? [] : ["title" as const]), ...(description === undefined ? [] : ["description" as const])];
     return { change: { kind: "course", fields }, extra: {} };
   });

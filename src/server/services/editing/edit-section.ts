@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { moveStartProblem, type SectionSpan } from "~/lib/course-editing";
 import type { sectionEditInput } from "~/lib/schemas/editing";
 import type { Db } from "~/server/db/client";
+import { updateSection } from "~/server/db/queries/editing";
 import { AppError } from "~/server/errors";
 
 import { saveEdit } from "./save-edit";
@@ -27,11 +28,11 @@ export async function editSection(db: Db, { userId, id, title, content, timeStar
       const problem = moveStartProblem(around.spans, around.index, to, around.videos);
       if (problem) throw new AppError("UNPROCESSABLE", problem);
       const previous: SectionSpan | undefined = around.spans[around.index - 1];
-      if (previous && previous.video === around.span.video) await tx.section.update({ where: { id: previous.id }, data: { timeEnd: to } });
+      if (previous && previous.video === around.span.video) await updateSection(tx, { sectionId: previous.id, timeEnd: to });
       times = { timeStart: to, timeEnd: around.span.end };
       fields.push("timeStart");
     }
-    await tx.section.update({ where: { id }, data: { title, content, ...times } });
+    await updateSection(tx, { sectionId: id, title, content, ...times });
     return { change: { kind: "section", sectionId: id, title: title ?? around.section.title, fields }, extra: {}, reshaped: timeStart !== undefined };
   });
 }

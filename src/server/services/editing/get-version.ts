@@ -1,5 +1,6 @@
 import type { CourseVersionView } from "~/lib/schemas/editing";
 import type { DbClient } from "~/server/db/client";
+import { findVersion } from "~/server/db/queries/editing";
 import { AppError } from "~/server/errors";
 
 import { outlineView, readChange, readOutline, type StoredOutline } from "./outline";
@@ -12,10 +13,7 @@ export async function getVersion(
   { courseId, userId, version }: { courseId: number; userId: number; version: number },
 ): Promise<CourseVersionView> {
   const course = await ownedCourse(db, { courseId, userId });
-  const row = await db.courseVersion.findUnique({
-    where: { courseId_version: { courseId, version } },
-    select: { createdAt: true, change: true, outline: true },
-  });
+  const row = await findVersion(db, { courseId, version });
   if (row)
     return { version, createdAt: row.createdAt.toISOString(), change: readChange(row.change), outline: outlineView(row.outline as unknown as StoredOutline) };
   // Never edited: version 1 is the course as it is.

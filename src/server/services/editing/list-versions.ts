@@ -1,5 +1,6 @@
 import type { CourseVersions } from "~/lib/schemas/editing";
 import type { DbClient } from "~/server/db/client";
+import { selectVersions } from "~/server/db/queries/editing";
 
 import { readChange } from "./outline";
 import { ownedCourse } from "./owned-course";
@@ -13,12 +14,7 @@ export async function listVersions(
   { courseId, userId, limit = 100 }: { courseId: number; userId: number; limit?: number },
 ): Promise<CourseVersions> {
   const course = await ownedCourse(db, { courseId, userId });
-  const rows = await db.courseVersion.findMany({
-    where: { courseId },
-    orderBy: { version: "desc" },
-    take: limit,
-    select: { version: true, createdAt: true, change: true, user: { select: { username: true } } },
-  });
+  const rows = await selectVersions(db, { courseId, limit });
   const versions = rows.map((row) => ({
     version: row.version,
     createdAt: row.createdAt.toISOString(),

@@ -3,7 +3,16 @@ import type { z } from "zod";
 import { mergeContents } from "~/lib/course-editing";
 import { sectionContentSchema, type sectionMergeInput } from "~/lib/schemas/editing";
 import type { Db, DbClient } from "~/server/db/client";
-import { completeWhereBoth, moveCurrentSectionsIntoOutline, moveQuestions, shiftSections } from "~/server/db/queries/editing";
+import {
+  completeWhereBoth,
+  insertQuiz,
+  insertSection,
+  moveCurrentSectionsIntoOutline,
+  moveQuestions,
+  retireSections,
+  selectQuizzesOfSections,
+  shiftSections,
+} from "~/server/db/queries/editing";
 import { AppError } from "~/server/errors";
 
 import { saveEdit } from "./save-edit";
@@ -27,39 +36,30 @@ export async function mergeNextSection(db: Db, { userId, id, version }: { userId
     const content = mergeContents(section.content, next.content);
     // Counted as the owner's own content is (a merge never makes content they could not save).
     if (!sectionContentSchema.safeParse(content).success) throw new AppError("UNPROCESSABLE", EDIT_MESSAGES.mergedTooLong);
-    await tx.section.updateMany({ where: { id: { in: [id, next.id] } }, data: { chapterId: null, retiredCourseId: course.id } });
-    const merged = await tx.section.create({
-      data: {
-        chapterId: section.chapterId,
-        order: section.order,
-        title: section.title,
-        content,
-        timeStart: span.start,
-        timeEnd: nextSpan.end,
-      },
-      select: { id: true },
+    await retireSections(tx, { sectionIds: [id, next.id], courseId: course.id });
+    const merged = await insertSection(tx, {
+      chapterId: section.chapterId,
+      order: section.order,
+      title: section.title,
+      content,
+      timeStart: span.start,
+      timeEnd: nextSpan.end,
     });
     await shiftSections(tx, { chapterId: section.chapterId!, fromOrder: next.order + 1, by: -1 });
-    await completeWhereBoth(tx, { first: id, second: next.id, to: merged.id });
-    await mergeQuizzes(tx, { from: [id, next.id], to: merged.id });
+    await completeWhereBoth(tx, { first: id, second: next.id, to: merged });
+    await mergeQuizzes(tx, { from: [id, next.id], to: merged });
     await moveCurrentSectionsIntoOutline(tx, courseId);
-    return { change: { kind: "merge", sectionId: merged.id, mergedIds: [id, next.id], title: section.title }, extra: { sectionId: merged.id }, reshaped: true };
+    return { change: { kind: "merge", sectionId: merged, mergedIds: [id, next.id], title: section.title }, extra: { sectionId: merged }, reshaped: true };
   });
 }
 
 /** Gives section `to` a quiz holding the questions of the quizzes of `from`, in order, when they have any. */
 async function mergeQuizzes(tx: DbClient, { from, to }: { from: number[]; to: number }): Promise<void> {
-  const quizzes = await tx.quiz.findMany({
-    where: { sectionId: { in: from } },
-    select: { sectionId: true, title: true, description: true, engine: true, questions: { orderBy: { order: "asc" }, select: { id: true } } },
-  });
+  const quizzes = await selectQuizzesOfSections(tx, from);
   quizzes.sort((a, b) => from.indexOf(a.sectionId) - from.indexOf(b.sectionId));
   const questions = quizzes.flatMap((quiz) => quiz.questions);
   const first = quizzes.find((quiz) => quiz.questions.length > 0);
   if (!first) return;
-  const created = await tx.quiz.create({
-    data: { sectionId: to, title: first.title, description: first.description, engine: first.engine },
-    select: { id: true },
-  });
-  await moveQuestions(tx, { quizId: created.id, questionIds: questions.map((question) => question.id) });
+  const quizId = await insertQuiz(tx, { sectionId: to, title: first.title, description: first.description, engine: first.engine });
+  await moveQuestions(tx, { quizId, questionIds: questions.map((question) => question.id) });
 }

@@ -2,6 +2,8 @@ import { z } from "zod";
 
 import { regenerationOutput, type RegenerationView } from "~/lib/schemas/editing";
 import type { Db, DbClient } from "~/server/db/client";
+import { findCourseForWriting, replaceSectionQuiz, updateSection } from "~/server/db/queries/editing";
+import { findSectionJob, insertSectionJob, selectActiveJobInputs } from "~/server/db/queries/generation";
 import { AppError } from "~/server/errors";
 import { createLlmSectionWriter } from "~/server/ai/section/llm";
 import { createOfflineSectionWriter } from "~/server/ai/offline/section-writer";
@@ -40,8 +42,6 @@ export function defaultRegenerationDeps(): RegenerationDeps {
   };
 }
 
-const jobSelect = { id: true, status: true, stage: true, progress: true, error: true, input: true } as const;
-
 function toView(job: {
   id: string;
   status: RegenerationView["status"];
@@ -76,12 +76,12 @@ export async function startRegeneration(
   const job = await db.$transaction(async (tx) => {
     await lockOwnCourse(tx, { courseId, userId, version, notFound: EDIT_MESSAGES.sectionNotFound });
     await outlineAround(tx, { courseId, sectionId: id });
-    const active = await tx.generationJob.findMany({ where: { userId, kind: "section", status: { in: ["queued", "running"] } }, select: { input: true } });
+    const active = await selectActiveJobInputs(tx, { userId, kind: "section" });
     if (active.some((job) => regenerationJobInputSchema.safeParse(job.input).data?.sectionId === id))
       throw new AppError("CONFLICT", REGENERATION_MESSAGES.busy);
     if (active.length >= MAX_ACTIVE_REGENERATIONS) throw new AppError("TOO_MANY_REQUESTS", REGENERATION_MESSAGES.tooMany, { retryAfterSeconds: 30 });
     const input: RegenerationJobInput = { kind: "section", courseId, sectionId: id, instructions: instructions?.trim() || null, version };
-    return tx.generationJob.create({ data: { userId, kind: "section", input }, select: jobSelect });
+    return insertSectionJob(tx, { userId, input });
   });
   notifyJobQueued();
   return toView(job);
@@ -89,7 +89,7 @@ export async function startRegeneration(
 
 /** GET /api/regenerations/{jobId}: one of the caller's regenerations (anyone else's is not found). */
 export async function getRegeneration(db: DbClient, { userId, jobId }: { userId: number; jobId: string }): Promise<RegenerationView> {
-  const job = await db.generationJob.findFirst({ where: { id: jobId, userId, kind: "section" }, select: jobSelect });
+  const job = await findSectionJob(db, { userId, jobId });
   if (!job) throw new AppError("NOT_FOUND", REGENERATION_MESSAGES.notFound);
   return toView(job);
 }
@@ -102,7 +102,7 @@ export async function getRegeneration(db: DbClient, { userId, jobId }: { userId:
 export async function runRegenerationJob(db: Db, job: ClaimedJob<RegenerationJobInput>, deps: RegenerationDeps, signal: AbortSignal) {
   const { courseId, sectionId, instructions } = job.input;
   await recordJobStage(db, job, "writing", 10);
-  const course = await db.course.findUnique({ where: { id: courseId }, select: { id: true, title: true, complexity: true, language: true } });
+  const course = await findCourseForWriting(db, courseId);
   const track = await getCourseTrack(db, courseId);
   if (!course || !track) throw new AppError("UNPROCESSABLE", REGENERATION_MESSAGES.noTranscript);
   const { section, span } = await outlineAround(db, { courseId, sectionId }).catch(() => {
@@ -137,14 +137,11 @@ export async function runRegenerationJob(db: Db, job: ClaimedJob<RegenerationJob
     await outlineAround(tx, { courseId, sectionId }).catch(() => {
       throw new AppError("CONFLICT", REGENERATION_MESSAGES.gone);
     });
-    await tx.section.update({ where: { id: sectionId }, data: { content } });
+    await updateSection(tx, { sectionId, content });
     let quizId: number | null = null;
     if (quiz) {
       const fields = { title: quiz.title, description: quiz.description, engine: deps.quizEngine.name };
-      const stored = await tx.quiz.upsert({ where: { sectionId }, create: { sectionId, ...fields }, update: fields, select: { id: true } });
-      await tx.quizQuestion.updateMany({ where: { quizId: stored.id }, data: { quizId: null, retiredQuizId: stored.id } });
-      await tx.quizQuestion.createMany({ data: questionRows(quiz).map((row) => ({ ...row, quizId: stored.id })) });
-      quizId = stored.id;
+      quizId = await replaceSectionQuiz(tx, { sectionId, fields, questions: questionRows(quiz) });
     }
     await completeJob(tx, job, null);
     return { change: { kind: "regenerate", sectionId, title: section.title, instructions }, extra: { quizId } };

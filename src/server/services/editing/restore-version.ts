@@ -1,5 +1,12 @@
 import type { Db } from "~/server/db/client";
-import { moveCurrentSectionsIntoOutline, restoreQuestions, restoreSections, setChapterTitles } from "~/server/db/queries/editing";
+import {
+  findVersionOutline,
+  moveCurrentSectionsIntoOutline,
+  restoreQuestions,
+  restoreSections,
+  setChapterTitles,
+  updateCourseText,
+} from "~/server/db/queries/editing";
 import { AppError } from "~/server/errors";
 
 import type { StoredOutline } from "./outline";
@@ -16,7 +23,7 @@ export async function restoreVersion(
   { courseId, userId, version, baseVersion }: { courseId: number; userId: number; version: number; baseVersion?: number },
 ) {
   return saveEdit(db, { courseId, userId, version: baseVersion, notFound: EDIT_MESSAGES.notFound }, async (tx) => {
-    const row = await tx.courseVersion.findUnique({ where: { courseId_version: { courseId, version } }, select: { outline: true } });
+    const row = await findVersionOutline(tx, { courseId, version });
     if (!row) throw new AppError("NOT_FOUND", EDIT_MESSAGES.versionNotFound);
     const outline = row.outline as unknown as StoredOutline;
     const sections = outline.chapters.flatMap((chapter) =>
@@ -37,7 +44,7 @@ export async function restoreVersion(
       throw new AppError("CONFLICT", EDIT_MESSAGES.restoreGone);
     }
     await setChapterTitles(tx, courseId, outline.chapters);
-    await tx.course.update({ where: { id: courseId }, data: { title: outline.title, description: outline.description } });
+    await updateCourseText(tx, { courseId, title: outline.title, description: outline.description });
     await moveCurrentSectionsIntoOutline(tx, courseId);
     return { change: { kind: "restore", from: version }, extra: {}, reshaped: true };
   });

@@ -1,6 +1,6 @@
 import type { CourseChange, CourseEditResult } from "~/lib/schemas/editing";
 import type { Db, DbClient } from "~/server/db/client";
-import { insertVersion, type LockedCourseRow, lockCourse, placeConceptMoments } from "~/server/db/queries/editing";
+import { insertVersion, type LockedCourseRow, lockCourse, placeConceptMoments, setCourseVersion } from "~/server/db/queries/editing";
 import { AppError } from "~/server/errors";
 import { EDIT_MESSAGES } from "~/lib/rules/editing";
 
@@ -27,7 +27,7 @@ export async function saveEdit<Extra extends object>(
     const { change, extra, reshaped } = await edit(tx, course);
     if (reshaped) await placeConceptMoments(tx, courseId);
     const next = course.version + 1;
-    await tx.course.update({ where: { id: courseId }, data: { version: next, ...(reshaped ? { conceptsAt: null } : {}) } });
+    await setCourseVersion(tx, { courseId, version: next, reshaped: reshaped === true });
     await insertVersion(tx, { courseId, version: next, userId, change });
     return { courseId, version: next, ...extra };
   });

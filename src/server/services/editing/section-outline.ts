@@ -1,19 +1,13 @@
 /** What the edits of one section share: its course, its place in the outline, whole seconds. */
 import { sectionSpans } from "~/lib/course-editing";
 import type { DbClient } from "~/server/db/client";
+import { findSectionCourse, selectOutlineSections, selectVideoSpans } from "~/server/db/queries/editing";
 import { AppError } from "~/server/errors";
 import { EDIT_MESSAGES } from "~/lib/rules/editing";
 
 /** The course's sections in outline order with their spans, and the one an edit is about. */
 export async function outlineAround(tx: DbClient, { courseId, sectionId }: { courseId: number; sectionId: number }) {
-  const [sections, videos] = await Promise.all([
-    tx.section.findMany({
-      where: { chapter: { courseId } },
-      orderBy: [{ chapter: { order: "asc" } }, { order: "asc" }],
-      select: { id: true, chapterId: true, order: true, title: true, content: true, timeStart: true, timeEnd: true },
-    }),
-    tx.courseVideo.findMany({ where: { courseId }, orderBy: { position: "asc" }, select: { offsetSeconds: true, durationSeconds: true } }),
-  ]);
+  const [sections, videos] = await Promise.all([selectOutlineSections(tx, courseId), selectVideoSpans(tx, courseId)]);
   const index = sections.findIndex((section) => section.id === sectionId);
   if (index < 0) throw new AppError("NOT_FOUND", EDIT_MESSAGES.sectionNotFound);
   const spans = sectionSpans(sections, videos);
@@ -25,7 +19,7 @@ export async function outlineAround(tx: DbClient, { courseId, sectionId }: { cou
  * still gets its 409 first; the edit then finds only sections in the outline), or 404.
  */
 export async function courseOfSection(db: DbClient, sectionId: number): Promise<number> {
-  const section = await db.section.findUnique({ where: { id: sectionId }, select: { retiredCourseId: true, chapter: { select: { courseId: true } } } });
+  const section = await findSectionCourse(db, sectionId);
   const courseId = section?.chapter?.courseId ?? section?.retiredCourseId;
   if (courseId === undefined || courseId === null) throw new AppError("NOT_FOUND", EDIT_MESSAGES.sectionNotFound);
   return courseId;

@@ -3,7 +3,15 @@ import type { z } from "zod";
 import { canSplitAt, splitContent } from "~/lib/course-editing";
 import type { sectionSplitInput } from "~/lib/schemas/editing";
 import type { Db, DbClient } from "~/server/db/client";
-import { copyCompletions, moveQuestions, shiftSections } from "~/server/db/queries/editing";
+import {
+  copyCompletions,
+  findQuizWithQuestionTimes,
+  insertQuiz,
+  insertSection,
+  moveQuestions,
+  shiftSections,
+  updateSection,
+} from "~/server/db/queries/editing";
 import { AppError } from "~/server/errors";
 
 import { saveEdit } from "./save-edit";
@@ -24,23 +32,20 @@ export async function splitSection(db: Db, { userId, id, atSeconds, version }: {
     if (!canSplitAt(span, at)) throw new AppError("UNPROCESSABLE", EDIT_MESSAGES.splitPlace);
     const [first, second] = splitContent(section.content, { start: span.start, at, end: span.end });
     await shiftSections(tx, { chapterId: section.chapterId!, fromOrder: section.order + 1, by: 1 });
-    await tx.section.update({ where: { id }, data: { content: first || section.content, timeEnd: at } });
-    const created = await tx.section.create({
-      data: {
-        chapterId: section.chapterId,
-        order: section.order + 1,
-        title: continuedTitle(section.title),
-        content: second || section.content,
-        timeStart: at,
-        timeEnd: span.end,
-      },
-      select: { id: true },
+    await updateSection(tx, { sectionId: id, content: first || section.content, timeEnd: at });
+    const created = await insertSection(tx, {
+      chapterId: section.chapterId,
+      order: section.order + 1,
+      title: continuedTitle(section.title),
+      content: second || section.content,
+      timeStart: at,
+      timeEnd: span.end,
     });
-    await copyCompletions(tx, { from: id, to: created.id });
-    await splitQuiz(tx, { from: id, to: created.id, at });
+    await copyCompletions(tx, { from: id, to: created });
+    await splitQuiz(tx, { from: id, to: created, at });
     return {
-      change: { kind: "split", sectionId: id, newSectionId: created.id, title: section.title, atSeconds: at },
-      extra: { sectionId: id, newSectionId: created.id },
+      change: { kind: "split", sectionId: id, newSectionId: created, title: section.title, atSeconds: at },
+      extra: { sectionId: id, newSectionId: created },
       reshaped: true,
     };
   });
@@ -55,14 +60,11 @@ function continuedTitle(title: string): string {
 
 /** Moves the questions about the moments from `at` on to a new quiz of section `to`, when both quizzes keep at least one. */
 async function splitQuiz(tx: DbClient, { from, to, at }: { from: number; to: number; at: number }): Promise<void> {
-  const quiz = await tx.quiz.findUnique({
-    where: { sectionId: from },
-    select: { title: true, description: true, engine: true, questions: { orderBy: { order: "asc" }, select: { id: true, sourceTime: true } } },
-  });
+  const quiz = await findQuizWithQuestionTimes(tx, from);
   if (!quiz) return;
   const later = quiz.questions.filter((question) => question.sourceTime !== null && question.sourceTime >= at);
   if (later.length === 0 || later.length === quiz.questions.length) return;
   const { questions: _questions, ...fields } = quiz;
-  const created = await tx.quiz.create({ data: { ...fields, sectionId: to }, select: { id: true } });
-  await moveQuestions(tx, { quizId: created.id, questionIds: later.map((question) => question.id) });
+  const quizId = await insertQuiz(tx, { ...fields, sectionId: to });
+  await moveQuestions(tx, { quizId, questionIds: later.map((question) => question.id) });
 }

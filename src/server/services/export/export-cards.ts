@@ -2,6 +2,7 @@ import type { CardExportFormat } from "~/lib/schemas/export";
 import { formatTimestamp } from "~/lib/timestamps";
 import type { TimelineVideo } from "~/lib/course-timeline";
 import type { DbClient } from "~/server/db";
+import { selectCardsForExport } from "~/server/db/queries/export";
 import { selectVideosOfCourses } from "~/server/db/queries/transcript";
 import { consumeLimit, LIMITS } from "~/server/rate-limit";
 import { getCourseOrThrow } from "~/server/services/course/get-course";
@@ -23,11 +24,7 @@ export type ExportedCard = {
 /** The learner's own cards (of one course they can see, with `courseId`: 404 otherwise), by course, then moment. */
 async function listCardsForExport(db: DbClient, { userId, courseId }: { userId: number; courseId?: number }): Promise<ExportedCard[]> {
   if (courseId !== undefined) await getCourseOrThrow(db, { courseId, userId });
-  const cards = await db.card.findMany({
-    where: { userId, ...(courseId !== undefined ? { courseId } : {}) },
-    orderBy: [{ courseId: "asc" }, { timeSeconds: { sort: "asc", nulls: "last" } }, { id: "asc" }],
-    select: { id: true, front: true, back: true, timeSeconds: true, course: { select: { id: true, title: true } } },
-  });
+  const cards = await selectCardsForExport(db, { userId, courseId });
   const timelines: Map<number, TimelineVideo[]> = await selectVideosOfCourses(db, [...new Set(cards.map((card) => card.course.id))]);
   return cards.map((card) => ({ ...card, course: { ...card.course, videos: timelines.get(card.course.id) ?? [] } }));
 }

@@ -4,6 +4,7 @@ import { momentLabel, type TimelineVideo } from "~/lib/course-timeline";
 import { citedMoment, type ContentPiece, parseSectionContent } from "~/lib/section-content";
 import { formatTimestamp } from "~/lib/timestamps";
 import type { DbClient } from "~/server/db";
+import { selectCardsForCourseExport, selectNotesForCourseExport } from "~/server/db/queries/export";
 import { consumeLimit, LIMITS } from "~/server/rate-limit";
 import { getCourseOrThrow } from "~/server/services/course/get-course";
 
@@ -77,14 +78,7 @@ export async function exportCourseMarkdown(
 ): Promise<ExportFile> {
   const { course, chapters } = await getCourseOrThrow(db, { courseId, userId });
   await consumeLimit(LIMITS.courseExportsPerUser, String(userId));
-  const [notes, cards] = await Promise.all([
-    db.note.findMany({ where: { userId, courseId }, orderBy: [{ timeSeconds: "asc" }, { id: "asc" }], select: { timeSeconds: true, text: true, quote: true } }),
-    db.card.findMany({
-      where: { userId, courseId },
-      orderBy: [{ timeSeconds: { sort: "asc", nulls: "last" } }, { id: "asc" }],
-      select: { front: true, back: true, timeSeconds: true },
-    }),
-  ]);
+  const [notes, cards] = await Promise.all([selectNotesForCourseExport(db, { userId, courseId }), selectCardsForCourseExport(db, { userId, courseId })]);
   const at = (seconds: number) => moment(course.videos, seconds);
   const link = (url: string): PhrasingContent => ({ type: "link", url, title: null, children: [text(url)] });
   const tree: RootContent[] = [heading(1, oneLine(course.title))];

@@ -1,5 +1,6 @@
 import type { StartGenerationInput } from "~/lib/schemas/generation";
 import type { Db } from "~/server/db/client";
+import { findGeneratedCourse } from "~/server/db/queries/generation";
 import { AppError } from "~/server/errors";
 
 import { startCourseGeneration, waitForGeneration } from "./start-generation";
@@ -8,10 +9,7 @@ import { startCourseGeneration, waitForGeneration } from "./start-generation";
 export async function generateCourseFromTopic(db: Db, userId: number, input: StartGenerationInput, signal?: AbortSignal) {
   const job = await startCourseGeneration(db, userId, input);
   const { courseId, notices } = await waitForGeneration(db, { userId, jobId: job.id }, { signal });
-  const course = await db.course.findUnique({
-    where: { id: courseId },
-    select: { id: true, title: true, complexity: true, videoId: true, engine: true, language: true },
-  });
+  const course = await findGeneratedCourse(db, courseId);
   if (!course) throw new AppError("NOT_FOUND", "Course Not Found");
   return { course, notices };
 }

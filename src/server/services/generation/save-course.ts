@@ -4,6 +4,7 @@ import { outlineProblems } from "~/server/ai/offline/outline-invariants";
 import type { CourseOutline, NamedConcept } from "~/server/ai/structure/types";
 import { combineTracks, videoOffsets } from "~/lib/course-timeline";
 import type { DbClient } from "~/server/db/client";
+import { insertCourseWithOutline } from "~/server/db/queries/generation";
 import type { TimedSegment } from "~/server/video/types";
 
 import type { ReadyVideo } from "./transcript-cache";
@@ -70,40 +71,32 @@ export async function insertCourse(tx: DbClient, course: NewCourse): Promise<{ i
   const durationSeconds = (offsets.at(-1) ?? 0) + (course.videos.at(-1)?.durationSeconds ?? 0);
   const chapters = timeOutline(course.outline, { segments, durationSeconds });
   const first = course.videos[0]!;
-  return tx.course.create({
-    data: {
-      userId: course.userId,
-      videoId: first.id,
-      playlistId: course.playlistId,
-      title: clip(course.outline.title, TITLE_MAX),
-      description: toStorableText(course.outline.description),
-      topic: clip(course.topic, TOPIC_MAX),
-      complexity: course.complexity,
-      additionalInstructions: course.additionalInstructions,
-      thumbnailUrl: first.thumbnailUrl,
-      status: "ready",
-      engine: course.engine,
-      language: course.language,
-      videos: {
-        create: course.videos.map((video, position) => ({
-          position,
-          videoId: video.id,
-          transcriptId: video.transcriptId,
-          offsetSeconds: offsets[position]!,
-          durationSeconds: video.durationSeconds,
-          title: clip(video.title, TITLE_MAX),
-        })),
-      },
-      chapters: {
-        create: chapters.map((chapter) => ({
-          title: chapter.title,
-          order: chapter.order,
-          summary: chapter.summary === null ? null : toStorableText(chapter.summary),
-          sections: { create: chapter.sections },
-        })),
-      },
-    },
-    select: { id: true },
+  return insertCourseWithOutline(tx, {
+    userId: course.userId,
+    videoId: first.id,
+    playlistId: course.playlistId,
+    title: clip(course.outline.title, TITLE_MAX),
+    description: toStorableText(course.outline.description),
+    topic: clip(course.topic, TOPIC_MAX),
+    complexity: course.complexity,
+    additionalInstructions: course.additionalInstructions,
+    thumbnailUrl: first.thumbnailUrl,
+    engine: course.engine,
+    language: course.language,
+    videos: course.videos.map((video, position) => ({
+      position,
+      videoId: video.id,
+      transcriptId: video.transcriptId,
+      offsetSeconds: offsets[position]!,
+      durationSeconds: video.durationSeconds,
+      title: clip(video.title, TITLE_MAX),
+    })),
+    chapters: chapters.map((chapter) => ({
+      title: chapter.title,
+      order: chapter.order,
+      summary: chapter.summary === null ? null : toStorableText(chapter.summary),
+      sections: chapter.sections,
+    })),
   });
 }
 

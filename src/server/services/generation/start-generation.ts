@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { GenerationJobView, StartGenerationInput } from "~/lib/schemas/generation";
 import { generationStageSchema } from "~/lib/schemas/generation";
 import type { Db, DbClient } from "~/server/db/client";
+import { countActiveJobs, findCourseJob, insertCourseJob } from "~/server/db/queries/generation";
 import { lockUserForJobStart } from "~/server/db/queries/jobs";
 import { AppError, type AppErrorCode, isAppErrorCode } from "~/server/errors";
 import { notifyJobQueued, onJobFinished } from "~/server/jobs/queue";
@@ -22,19 +23,6 @@ export const TOO_MANY_ACTIVE_JOBS_MESSAGE = `You already have ${MAX_ACTIVE_JOBS_
 const GENERATE_WAIT_MS = 12 * 60_000;
 const POLL_MS = 250;
 
-const jobSelect = {
-  id: true,
-  status: true,
-  stage: true,
-  stageDetail: true,
-  progress: true,
-  courseId: true,
-  error: true,
-  errorCode: true,
-  notices: true,
-  course: { select: { engine: true } },
-} as const;
-
 /**
  * Queues a course-generation job for the user after taking one course from their monthly
  * allowance; both happen in one transaction, so a refused or failed insert reserves nothing.
@@ -53,11 +41,11 @@ export async function startCourseGeneration(db: Db, userId: number, input: Start
   };
   const job = await db.$transaction(async (tx) => {
     await lockUserForJobStart(tx, userId);
-    const active = await tx.generationJob.count({ where: { userId, kind: "course", status: { in: ["queued", "running"] } } });
+    const active = await countActiveJobs(tx, { userId, kind: "course" });
     if (active >= MAX_ACTIVE_JOBS_PER_USER) throw new AppError("TOO_MANY_REQUESTS", TOO_MANY_ACTIVE_JOBS_MESSAGE, { retryAfterSeconds: 30 });
     const { monthlyCourseLimit } = await getEntitlements(tx, userId, now);
     if (!(await reserveCourseSlot(tx, userId, quotaMonth, monthlyCourseLimit))) throw new AppError("FORBIDDEN", MONTHLY_LIMIT_MESSAGE);
-    return tx.generationJob.create({ data: { userId, input: jobInput }, select: jobSelect });
+    return insertCourseJob(tx, { userId, input: jobInput });
   });
   notifyJobQueued();
   return toView(job);
@@ -65,7 +53,7 @@ export async function startCourseGeneration(db: Db, userId: number, input: Start
 
 /** A job of the user's (someone else's job is "not found", like a missing one). */
 export async function getGenerationJob(db: DbClient, { userId, jobId }: { userId: number; jobId: string }): Promise<JobView> {
-  const job = await db.generationJob.findFirst({ where: { id: jobId, userId, kind: "course" }, select: jobSelect });
+  const job = await findCourseJob(db, { userId, jobId });
   if (!job) throw new AppError("NOT_FOUND", "Generation job not found.");
   return toView(job);
 }

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 import { toStorableText as storable } from "~/lib/schemas/common";
 import type { DbClient } from "~/server/db/client";
-import { insertTranscript } from "~/server/db/queries/generation";
+import { findVideoWithTrack, insertTranscript, upsertVideo } from "~/server/db/queries/generation";
 import { parseCreatorChapters } from "~/server/video/chapters";
 import { transcriptLanguage } from "~/server/ai/offline/language";
 import { normaliseTranscript } from "~/server/video/transcript";
@@ -39,30 +39,7 @@ const creatorChaptersSchema = z.array(z.object({ title: z.string(), startMs: z.n
  * video's own track.
  */
 export async function getCachedVideo(db: DbClient, videoId: string, language?: string): Promise<ReadyVideo | null> {
-  const video = await db.video.findUnique({
-    where: { id: videoId },
-    select: {
-      id: true,
-      source: true,
-      title: true,
-      description: true,
-      durationSeconds: true,
-      thumbnailUrl: true,
-      creatorChapters: true,
-      transcripts: {
-        where: language === undefined ? { translated: false } : { language },
-        select: {
-          id: true,
-          language: true,
-          translated: true,
-          title: true,
-          description: true,
-          segments: { select: { index: true, startMs: true, endMs: true, text: true }, orderBy: { index: "asc" } },
-        },
-        take: 1,
-      },
-    },
-  });
+  const video = await findVideoWithTrack(db, { videoId, language });
   const track = video?.transcripts[0];
   if (!video || !track || track.segments.length === 0) return null;
   const chapters = creatorChaptersSchema.safeParse(video.creatorChapters ?? []);
@@ -113,7 +90,7 @@ export async function cacheVideoTranscript(
     viewCount: details.viewCount === null ? null : BigInt(Math.max(0, Math.round(details.viewCount))),
     creatorChapters,
   };
-  await db.video.upsert({ where: { id: details.id }, create: { id: details.id, ...video }, update: { ...video, fetchedAt: new Date() } });
+  await upsertVideo(db, { id: details.id, video });
   const language = translation?.language ?? details.language ?? transcriptLanguage(segments);
   await insertTranscript(db, {
     videoId: details.id,

@@ -1,9 +1,12 @@
 import { type Note, type NoteCreateInput, type NoteUpdateInput } from "~/lib/schemas/notes";
 import type { Db, DbClient } from "~/server/db";
+import { findCourseVisibilityAndLength } from "~/server/db/queries/course";
+import { canSeeCourse } from "~/server/db/queries/course-visibility";
 import { lockUser } from "~/server/db/queries/locks";
+import { countNotesOf, deleteOwnNote, findOwnNote, findOwnNoteCourseLength, insertNote, selectNotesOf, updateOwnNote } from "~/server/db/queries/notes";
 import { AppError } from "~/server/errors";
 
-import { courseLengthOf, courseLengthSelect, courseNotFound, canSeeCourse } from "../course/get-course";
+import { courseLengthOf, courseNotFound } from "../course/get-course";
 import { MAX_NOTES_PER_COURSE, NOTE_MESSAGES } from "~/lib/rules/notes";
 
 /**
@@ -12,7 +15,6 @@ import { MAX_NOTES_PER_COURSE, NOTE_MESSAGES } from "~/lib/rules/notes";
  * note is "not found" like a note that does not exist.
  */
 
-const noteSelect = { id: true, courseId: true, timeSeconds: true, text: true, quote: true, createdAt: true, updatedAt: true } as const;
 type NoteRow = { id: number; courseId: number; timeSeconds: number; text: string; quote: string | null; createdAt: Date; updatedAt: Date };
 
 function toNote(row: NoteRow): Note {
@@ -24,10 +26,7 @@ const emptyToNull = (quote: string | null | undefined) => (quote === undefined ?
 
 /** The course if the learner may see it, with its timeline's length (null: no video). */
 async function visibleCourseDuration(db: DbClient, { courseId, userId }: { courseId: number; userId: number }): Promise<number | null> {
-  const course = await db.course.findUnique({
-    where: { id: courseId },
-    select: { id: true, userId: true, isPublic: true, status: true, ...courseLengthSelect },
-  });
+  const course = await findCourseVisibilityAndLength(db, courseId);
   if (!course || !(await canSeeCourse(db, course, userId))) throw courseNotFound();
   return courseLengthOf(course);
 }
@@ -40,7 +39,7 @@ function assertInsideVideo(timeSeconds: number, duration: number | null): void {
 /** The learner's own notes of a course they may see, in time order (then oldest first). */
 export async function listNotes(db: DbClient, { courseId, userId }: { courseId: number; userId: number }): Promise<Note[]> {
   await visibleCourseDuration(db, { courseId, userId });
-  const rows = await db.note.findMany({ where: { userId, courseId }, select: noteSelect, orderBy: [{ timeSeconds: "asc" }, { id: "asc" }] });
+  const rows = await selectNotesOf(db, { userId, courseId });
   return rows.map(toNote);
 }
 
@@ -54,12 +53,9 @@ export async function createNote(db: Db, userId: number, input: NoteCreateInput)
   assertInsideVideo(input.timeSeconds, duration);
   const row = await db.$transaction(async (tx) => {
     await lockUser(tx, "notes", userId);
-    const count = await tx.note.count({ where: { userId, courseId: input.id } });
+    const count = await countNotesOf(tx, { userId, courseId: input.id });
     if (count >= MAX_NOTES_PER_COURSE) throw new AppError("UNPROCESSABLE", NOTE_MESSAGES.limit);
-    return tx.note.create({
-      data: { userId, courseId: input.id, timeSeconds: input.timeSeconds, text: input.text, quote: emptyToNull(input.quote) ?? null },
-      select: noteSelect,
-    });
+    return insertNote(tx, { userId, courseId: input.id, timeSeconds: input.timeSeconds, text: input.text, quote: emptyToNull(input.quote) ?? null });
   });
   return toNote(row);
 }
@@ -71,19 +67,17 @@ export async function createNote(db: Db, userId: number, input: NoteCreateInput)
 export async function updateNote(db: DbClient, userId: number, input: NoteUpdateInput): Promise<Note> {
   const { id, timeSeconds, text, quote } = input;
   if (timeSeconds !== undefined) {
-    const note = await db.note.findFirst({ where: { id, userId }, select: { course: { select: courseLengthSelect } } });
+    const note = await findOwnNoteCourseLength(db, { noteId: id, userId });
     if (!note) throw noteNotFound();
     assertInsideVideo(timeSeconds, courseLengthOf(note.course));
   }
-  const { count } = await db.note.updateMany({ where: { id, userId }, data: { timeSeconds, text, quote: emptyToNull(quote) } });
-  if (count === 0) throw noteNotFound();
-  const row = await db.note.findFirst({ where: { id, userId }, select: noteSelect });
+  if (!(await updateOwnNote(db, { noteId: id, userId, timeSeconds, text, quote: emptyToNull(quote) }))) throw noteNotFound();
+  const row = await findOwnNote(db, { noteId: id, userId });
   if (!row) throw noteNotFound();
   return toNote(row);
 }
 
 /** Deletes one of the learner's own notes; of two concurrent deletes, one succeeds and the other gets 404. */
 export async function deleteNote(db: DbClient, { userId, noteId }: { userId: number; noteId: number }): Promise<void> {
-  const { count } = await db.note.deleteMany({ where: { id: noteId, userId } });
-  if (count === 0) throw noteNotFound();
+  if (!(await deleteOwnNote(db, { noteId, userId }))) throw noteNotFound();
 }

@@ -2,11 +2,12 @@ import { momentLabel } from "~/lib/course-timeline";
 import type { PracticeAnswer } from "~/lib/schemas/concepts";
 import { formatTimestamp } from "~/lib/timestamps";
 import type { DbClient } from "~/server/db";
+import { canSeeCourse } from "~/server/db/queries/course-visibility";
+import { findQuestionToPractise } from "~/server/db/queries/practice";
 import { selectVideosOfCourses } from "~/server/db/queries/transcript";
 import { inSqlTransaction } from "~/server/db/sql-transaction";
 import { AppError } from "~/server/errors";
 import { makeCardsFromMissedQuestions } from "~/server/services/cards/quiz-cards";
-import { canSeeCourse } from "~/server/services/course/get-course";
 import { recordPracticeEvidence } from "~/server/services/mastery/answer-evidence";
 import { shownMastery } from "~/server/services/mastery/model";
 import { acceptedAnswer, defaultOpenGrader, gradeAnswers, type OpenAnswerGrader } from "~/server/services/quiz/grade-answers";
@@ -24,24 +25,7 @@ export async function answerPracticeQuestion(
   { userId, questionId, answer, now = new Date() }: { userId: number; questionId: number; answer: string; now?: Date },
   deps: { grader?: OpenAnswerGrader } = {},
 ): Promise<PracticeAnswer> {
-  const question = await db.quizQuestion.findUnique({
-    where: { id: questionId },
-    select: {
-      id: true,
-      kind: true,
-      questionText: true,
-      options: true,
-      correctAnswer: true,
-      keyIdeas: true,
-      explanation: true,
-      sourceTime: true,
-      quiz: {
-        select: {
-          section: { select: { chapter: { select: { course: { select: { id: true, userId: true, isPublic: true, status: true, language: true } } } } } },
-        },
-      },
-    },
-  });
+  const question = await findQuestionToPractise(db, questionId);
   const course = question?.quiz?.section.chapter?.course;
   if (!question || !course || !(await canSeeCourse(db, course, userId))) throw new AppError("NOT_FOUND", QUESTION_NOT_FOUND);
   const given = acceptedAnswer(question, answer, 1);

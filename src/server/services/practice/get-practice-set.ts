@@ -8,6 +8,7 @@ import { type PracticeSet } from "~/lib/schemas/concepts";
 import type { DbClient } from "~/server/db";
 import { selectDueCardsOnConcepts } from "~/server/db/queries/cards";
 import { selectPracticeQuestions, selectUnquizzedSections, selectVisibleConcepts } from "~/server/db/queries/mastery";
+import { selectQuestionIdsOfCards } from "~/server/db/queries/practice";
 import { AppError } from "~/server/errors";
 import { logger } from "~/server/logger";
 import { toQueueCards } from "~/server/services/cards/queue-cards";
@@ -38,8 +39,9 @@ export async function getPracticeSet(
     getReviewSettings(db, userId),
   ]);
   const cards = await toQueueCards(db, rows, now, desiredRetention);
-  const cardQuestions = (await db.card.findMany({ where: { id: { in: rows.map((row) => row.id) } }, select: { questionId: true } })).flatMap((card) =>
-    card.questionId === null ? [] : [card.questionId],
+  const cardQuestions = await selectQuestionIdsOfCards(
+    db,
+    rows.map((row) => row.id),
   );
   const query = { userId, conceptIds: wanted, skipQuestionIds: cardQuestions, limit: PRACTICE_MAX_QUESTIONS };
   let questions = await selectPracticeQuestions(db, query);

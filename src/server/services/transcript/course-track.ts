@@ -1,7 +1,7 @@
 import { combineTracks } from "~/lib/course-timeline";
 import { transcriptLanguage } from "~/server/ai/offline/language";
 import type { DbClient } from "~/server/db";
-import { selectCourseVideos } from "~/server/db/queries/transcript";
+import { selectCourseVideos, selectSegmentsOfTracks } from "~/server/db/queries/transcript";
 import type { TimedSegment } from "~/server/video/types";
 
 /**
@@ -26,11 +26,10 @@ export async function getCourseTrack(db: DbClient, courseId: number, needs: (key
   if (parts.length === 0) return null;
   const key = parts.map((part) => `${part.transcriptId}@${part.offsetSeconds}`).join(",");
   if (!needs(key)) return { key, language: parts[0]!.language, segments: [] };
-  const rows = await db.transcriptSegment.findMany({
-    where: { transcriptId: { in: parts.map((part) => part.transcriptId) } },
-    orderBy: [{ transcriptId: "asc" }, { index: "asc" }],
-    select: { transcriptId: true, startMs: true, endMs: true, text: true },
-  });
+  const rows = await selectSegmentsOfTracks(
+    db,
+    parts.map((part) => part.transcriptId),
+  );
   const segments = combineTracks(
     parts.map((part) => ({ offsetSeconds: part.offsetSeconds, segments: rows.filter((row) => row.transcriptId === part.transcriptId) })),
   );
