@@ -1,4 +1,5 @@
-import { visibleToSql } from "./course";
+import { courseLengthSelect } from "./course";
+import { visibleToSql } from "./course-visibility";
 import type { DbClient } from "../client";
 import { SECTION_AT_CARD_SQL } from "./mastery";
 import { isoText as iso, queryRows, utcParam as utc } from "./run";
@@ -237,7 +238,7 @@ export function findCourseForCard(db: DbClient, courseId: number): Promise<CardC
       userId: true,
       isPublic: true,
       status: true,
-      videos: { select: { offsetSeconds: true, durationSeconds: true }, orderBy: { position: "desc" }, take: 1 },
+      ...courseLengthSelect,
       chapters: { select: { sections: { select: { timeEnd: true } } } },
     },
   });

@@ -6,9 +6,6 @@ import type { DbClient } from "../client";
 import { visibleToSql } from "./course-visibility";
 import { queryRows } from "./run";
 
-// Who may see a course is ./course-visibility.ts; the queries files of other areas still import its SQL form from here.
-export { visibleToSql };
-
 /**
  * The ids of the sections in the outline of the courses `courseCondition` picks ("= c.id",
  * "= ANY($2::int[])"): a section an edit took out keeps its completions, which then count for nothing.

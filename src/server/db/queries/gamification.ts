@@ -2,7 +2,7 @@ import type { ActivityType, BadgeType } from "~/generated/prisma/enums";
 import type { RecentActivity } from "~/lib/schemas/gamification";
 
 import type { DbClient } from "../client";
-import { visibleToSql } from "./course";
+import { visibleToSql } from "./course-visibility";
 import { queryRows } from "./run";
 
 export type RecentActivityRow = RecentActivity[number];

@@ -1,6 +1,6 @@
 import type { DbClient } from "../client";
 import type { SqlClient } from "../sql-transaction";
-import { visibleToSql } from "./course";
+import { visibleToSql } from "./course-visibility";
 import { execute, isoText, queryRows, utcParam } from "./run";
 
 /* ------------------------------------------------------------------------- recording evidence */

@@ -1,7 +1,8 @@
 import type { ProgressRecord } from "~/lib/schemas/progress";
 
 import type { DbClient } from "../client";
-import { outlineSectionIdsSql, visibleToSql } from "./course";
+import { outlineSectionIdsSql } from "./course";
+import { visibleToSql } from "./course-visibility";
 import { queryRows } from "./run";
 
 export type ProgressRow = ProgressRecord;

@@ -4,7 +4,8 @@ import type { Db } from "~/server/db";
 import { countUserCards, findCourseForCard, findNoteForCard, insertCard } from "~/server/db/queries/cards";
 import { lockUser } from "~/server/db/queries/locks";
 import { AppError } from "~/server/errors";
-import { courseLengthOf, courseNotFound, canSeeCourse } from "~/server/services/course/get-course";
+import { canSeeCourse } from "~/server/db/queries/course-visibility";
+import { courseLengthOf, courseNotFound } from "~/server/services/course/get-course";
 
 import { toCardView } from "./card-view";
 import { newCardSchedule } from "./fsrs";

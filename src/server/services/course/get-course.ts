@@ -1,6 +1,6 @@
 import type { CourseDetail } from "~/lib/schemas/course";
 import type { DbClient } from "~/server/db";
-import { courseLengthSelect, type CourseTreeRow, selectCourseAccess, selectCourseSectionIds, selectCourseTree } from "~/server/db/queries/course";
+import { type CourseTreeRow, selectCourseAccess, selectCourseSectionIds, selectCourseTree } from "~/server/db/queries/course";
 import { canSeeCourse } from "~/server/db/queries/course-visibility";
 import { stampedCacheFor } from "~/server/db/stamped-cache";
 import { AppError } from "~/server/errors";
@@ -61,10 +61,6 @@ export async function getVisibleCourseSectionIds(db: DbClient, { courseId, userI
 }
 
 export const courseNotFound = () => new AppError("NOT_FOUND", "Course Not Found");
-
-// Who may see a course, and what of a course its length is read from, are in db/queries (course-visibility.ts,
-// course.ts); the services of other areas still import them from here.
-export { canSeeCourse, courseLengthSelect };
 
 /**
  * Seconds from the start of a course to the end of its last video (a playlist's videos play one

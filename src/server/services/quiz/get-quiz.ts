@@ -9,7 +9,7 @@ import {
   selectQuizAnswerKey,
 } from "~/server/db/queries/quiz";
 import { AppError } from "~/server/errors";
-import { canSeeCourse } from "~/server/services/course/get-course";
+import { canSeeCourse } from "~/server/db/queries/course-visibility";
 
 import { quizHeading } from "./quiz-heading";
 

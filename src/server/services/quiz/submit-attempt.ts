@@ -4,7 +4,7 @@ import { findQuizToGrade, insertQuizAttempt, upsertQuestionOutcomes } from "~/se
 import { inSqlTransaction } from "~/server/db/sql-transaction";
 import { AppError } from "~/server/errors";
 import { makeCardsFromMissedQuestions } from "~/server/services/cards/quiz-cards";
-import { canSeeCourse } from "~/server/services/course/get-course";
+import { canSeeCourse } from "~/server/db/queries/course-visibility";
 import { type LearningEvent, recordLearningEvents } from "~/server/services/gamification/record-event";
 import { recordAttemptEvidence } from "~/server/services/mastery/answer-evidence";
 
