@@ -2,7 +2,14 @@ import nextCoreWebVitals from "eslint-config-next/core-web-vitals";
 import nextTypescript from "eslint-config-next/typescript";
 import tseslint from "typescript-eslint";
 
+import { readFileSync } from "node:fs";
+
 const restrict = (patterns) => ({ "no-restricted-imports": ["error", { patterns }] });
+
+/** Prisma's client properties, one per model of prisma/schema.prisma (`model CourseProgress` → `courseProgress`). */
+const prismaModels = [...readFileSync(new URL("prisma/schema.prisma", import.meta.url), "utf8").matchAll(/^model (\w+)/gm)].map(
+  ([, name]) => name[0].toLowerCase() + name.slice(1),
+);
 
 const config = [
   { ignores: ["src/generated/**", ".next/**", ".data/**", "node_modules/**", "test-results/**", "playwright-report/**", "next-env.d.ts"] },
@@ -95,7 +102,7 @@ const config = [
       },
     ]),
   },
-  // One way to raw SQL: typed functions in src/server/db/queries/<domain>.ts. Elsewhere the database is Prisma's query builder.
+  // One home for the data: every Prisma call and SQL statement is a typed function of src/server/db/queries/<domain>.ts.
   {
     files: ["src/**/*.{ts,tsx}"],
     ignores: ["src/server/db/**", "src/**/*.test.ts"],
@@ -106,6 +113,9 @@ const config = [
           property,
           message: "Raw SQL lives in src/server/db/queries/<domain>.ts as a typed function.",
         })),
+        ...["db", "tx"].flatMap((object) =>
+          prismaModels.map((property) => ({ object, property, message: "Prisma calls live in src/server/db/queries/<domain>.ts as typed functions." })),
+        ),
       ],
     },
   },
