@@ -21,6 +21,7 @@ import type { CitedMoment } from "./cited-moment-player";
 import { type ChatUIMessage, formatMessageTime, isSendKey, messageText, sendFailureMessage, toUIMessage } from "./chat-messages";
 import { ChatWelcome, MarkdownFallback, PlainText } from "./chat-text";
 import { fromHistory, rememberInHistory, useConversationScroll } from "./use-conversation-scroll";
+import { Textarea } from "~/components/ui/textarea";
 
 type CourseDetail = RouterOutputs["course"]["byId"];
 
@@ -216,7 +217,7 @@ export function ChatView({ detail, initialMessages, initialAtSeconds = null, vid
             Your message
           </label>
           <div className="flex items-end gap-2">
-            <textarea
+            <Textarea
               id={inputId}
               ref={inputRef}
               dir="auto"
@@ -226,7 +227,7 @@ export function ChatView({ detail, initialMessages, initialAtSeconds = null, vid
               rows={2}
               maxLength={CHAT_MESSAGE_MAX_LENGTH}
               placeholder={mode === "quiz" ? "Say “ready” for a question, or answer the last one…" : "Ask about this course…"}
-              className="min-h-[2.75rem] flex-1 resize-y rounded-md border border-input bg-background px-3 py-2 text-sm shadow-sm placeholder:text-muted-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+              className="min-h-[2.75rem] flex-1 resize-y shadow-sm"
               aria-describedby={`${inputId}-help`}
             />
             {busy ? (

@@ -29,11 +29,9 @@ import { formatTime } from "../section-navigation";
 import { parseMoment } from "./edit-words";
 import { type CourseEdits, useCourseEdits } from "./use-course-edits";
 import { VersionHistory } from "./version-history";
+import { Textarea } from "~/components/ui/textarea";
 
 type CourseDetail = RouterOutputs["course"]["byId"];
-
-const FIELD_CLASS =
-  "w-full rounded-md border border-input bg-background px-3 py-2 text-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none";
 
 export type CourseEditorProps = {
   detail: CourseDetail;
@@ -212,9 +210,8 @@ function CourseFields({ detail, busy, onSave }: { detail: CourseDetail; busy: bo
         <Input id={titleId} value={title} maxLength={COURSE_TITLE_MAX_LENGTH} required onChange={(event) => setTitle(event.target.value)} />
       </Field>
       <Field id={descriptionId} label="Course description">
-        <textarea
+        <Textarea
           id={descriptionId}
-          className={FIELD_CLASS}
           rows={3}
           value={description}
           maxLength={COURSE_DESCRIPTION_MAX_LENGTH}
@@ -271,9 +268,9 @@ function SectionFields({ section, busy, onSave }: { section: EditableSection; bu
             label="Section content"
             hint={`Markdown; [m:ss] becomes a link to that moment. ${content.length.toLocaleString()} / ${SECTION_CONTENT_MAX_LENGTH.toLocaleString()} characters.`}
           >
-            <textarea
+            <Textarea
               id={contentId}
-              className={`${FIELD_CLASS} font-mono`}
+              className="font-mono"
               rows={12}
               value={content}
               maxLength={SECTION_CONTENT_MAX_LENGTH}
