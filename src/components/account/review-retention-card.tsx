@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from "react";
 
 import { FormField } from "~/components/auth/form-field";
-import { errorMessage } from "~/lib/server-errors";
+import { failureText } from "~/lib/failure-text";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Spinner } from "~/components/ui/spinner";
@@ -26,7 +26,7 @@ export function ReviewRetentionCard() {
       toast({ title: "Review setting saved", description: `Cards are now scheduled for ${Math.round(saved.desiredRetention * 100)}% recall.` });
     },
     onError(failure) {
-      toast({ variant: "destructive", title: "Could not save the setting", description: errorMessage(failure, "Please try again.") });
+      toast({ variant: "destructive", title: "Could not save the setting", description: failureText(failure, "Please try again.") });
     },
   });
 

@@ -10,7 +10,7 @@ import { formText } from "~/lib/form-text";
 import { api } from "~/trpc/react";
 
 import { FormField } from "./form-field";
-import { errorMessage } from "~/lib/server-errors";
+import { failureText } from "~/lib/failure-text";
 
 export function LoginForm() {
   const replaceUser = useReplaceSessionUser();
@@ -20,7 +20,7 @@ export function LoginForm() {
       toast({ title: "Welcome back!", description: "You have successfully logged in." });
     },
     onError(error) {
-      toast({ variant: "destructive", title: "Login failed", description: errorMessage(error, "Invalid credentials") });
+      toast({ variant: "destructive", title: "Login failed", description: failureText(error, "Invalid credentials") });
     },
   });
 

@@ -10,7 +10,7 @@ import { api } from "~/trpc/react";
 
 import { FormField } from "./form-field";
 import { fieldErrors } from "./field-errors";
-import { errorMessage } from "~/lib/server-errors";
+import { failureText } from "~/lib/failure-text";
 
 const FIELDS = ["username", "email", "password", "confirmPassword"] as const;
 type Field = (typeof FIELDS)[number];
@@ -29,7 +29,7 @@ export function RegisterForm() {
     },
     onError(error) {
       setErrors(fieldErrors(error, FIELDS));
-      toast({ variant: "destructive", title: "Registration failed", description: errorMessage(error, "Could not create account") });
+      toast({ variant: "destructive", title: "Registration failed", description: failureText(error, "Could not create account") });
     },
   });
 

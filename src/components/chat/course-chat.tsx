@@ -10,6 +10,7 @@ import { api } from "~/trpc/react";
 
 import { toUIMessage } from "./chat-messages";
 import { ChatView } from "./chat-view";
+import { failureText } from "~/lib/failure-text";
 
 /** The course chat page: loads the course and the learner's conversation, then chats. */
 type CourseChatProps = { courseId: number; videoPlayer: VideoPlayerKind; atSeconds?: number | null };
@@ -22,11 +23,11 @@ export function CourseChat({ courseId, videoPlayer, atSeconds = null }: CourseCh
   const courseError = course.error;
   useEffect(() => {
     if (courseError && courseError.data?.code !== "NOT_FOUND")
-      toast({ variant: "destructive", title: "Error loading course", description: courseError.message });
+      toast({ variant: "destructive", title: "Error loading course", description: failureText(courseError) });
   }, [courseError]);
   const historyError = history.error;
   useEffect(() => {
-    if (historyError) toast({ variant: "destructive", title: "Error loading chat history", description: historyError.message });
+    if (historyError) toast({ variant: "destructive", title: "Error loading chat history", description: failureText(historyError) });
   }, [historyError]);
 
   const initialMessages = useMemo(() => history.data?.map(toUIMessage), [history.data]);

@@ -28,6 +28,7 @@ import {
 import { dueText, formatDate, formatDateTime, isOverdue, quizText, sectionsText } from "./format";
 import { EmptyNote, LoadFailed } from "./states";
 import { useMinuteClock } from "./use-now";
+import { failureText } from "~/lib/failure-text";
 
 type DashboardAssignment = Dashboard["assignments"][number];
 
@@ -289,7 +290,8 @@ export default function ClassDashboard({ classId }: { classId: number }) {
         <Spinner label="Loading the class's progress" />
       </div>
     );
-  else if (dashboard.isError) table = <LoadFailed what="the class's progress" message={dashboard.error.message} onRetry={() => void dashboard.refetch()} />;
+  else if (dashboard.isError)
+    table = <LoadFailed what="the class's progress" message={failureText(dashboard.error)} onRetry={() => void dashboard.refetch()} />;
   else if (dashboard.data.assignments.length === 0)
     table = <EmptyNote testId="dashboard-empty">Assign a course: each member&apos;s progress on it shows here.</EmptyNote>;
   else if (dashboard.data.members.length === 0) table = <EmptyNote testId="dashboard-empty">No members yet: send them the invite link.</EmptyNote>;

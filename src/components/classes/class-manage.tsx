@@ -19,14 +19,13 @@ import { api } from "~/trpc/react";
 
 import { RoleBadge } from "./badges";
 import { ConfirmAction } from "./confirm-action";
-import { failureText } from "./errors";
+import { failureText } from "~/lib/failure-text";
 import { endOfLocalDay, formatDate, localDay, parseCourseReference } from "./format";
 import { ASSIGNMENT_NOTE_MAX_LENGTH, CLASS_NAME_MAX_LENGTH, INVITE_DEFAULT_DAYS, INVITE_MAX_DAYS } from "~/lib/class-limits";
 import { FormError } from "./states";
 import { useMinuteClock } from "./use-now";
-
-const FIELD_CLASSES =
-  "flex w-full rounded-md border border-input bg-background px-3 py-2 text-sm placeholder:text-muted-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-60 aria-[invalid=true]:border-destructive";
+import { Select } from "~/components/ui/select";
+import { Textarea } from "~/components/ui/textarea";
 
 /** Everything that shows a class's state: its page, its list entry, the dashboard. */
 function useRefreshClass(classId: number) {
@@ -112,11 +111,10 @@ export function AssignForm({ classId }: { classId: number }) {
           <div className="grid gap-4 sm:grid-cols-2">
             <div className="grid content-start gap-2">
               <Label htmlFor={ids.course}>One of your courses</Label>
-              <select
+              <Select
                 id={ids.course}
                 name="course"
                 defaultValue=""
-                className={`${FIELD_CLASSES} h-10`}
                 disabled={courses.isPending}
                 {...described(ids.course, errors.course)}
                 onChange={() => setErrors((current) => ({ ...current, course: undefined, form: undefined }))}
@@ -129,7 +127,7 @@ export function AssignForm({ classId }: { classId: number }) {
                     {course.title}
                   </option>
                 ))}
-              </select>
+              </Select>
               {courses.isError ? <p className="text-sm text-muted-foreground">Your courses could not be loaded: paste a course&apos;s link instead.</p> : null}
             </div>
             <div className="grid content-start gap-2">
@@ -159,14 +157,14 @@ export function AssignForm({ classId }: { classId: number }) {
           </div>
           <div className="grid gap-2">
             <Label htmlFor={ids.note}>Note for the class (optional)</Label>
-            <textarea
+            <Textarea
               id={ids.note}
               name="note"
               rows={3}
               dir="auto"
               maxLength={ASSIGNMENT_NOTE_MAX_LENGTH}
               placeholder="e.g. Watch up to the quiz on recursion before Thursday"
-              className={`${FIELD_CLASSES} min-h-20`}
+              className="min-h-20"
               {...described(ids.note, errors.note)}
             />
             {fieldError(ids.note, errors.note)}

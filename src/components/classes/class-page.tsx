@@ -15,7 +15,7 @@ import { api } from "~/trpc/react";
 import { AssignmentList } from "./assignment-item";
 import { ArchivedBadge, RoleBadge } from "./badges";
 import { ConfirmAction } from "./confirm-action";
-import { failureText } from "./errors";
+import { failureText } from "~/lib/failure-text";
 import { canManage } from "~/lib/class-roles";
 
 import { membersText } from "./format";
@@ -103,7 +103,8 @@ function ClassAssignments({ cls }: { cls: ClassView }) {
 
   let list;
   if (assignments.isPending) list = <LoadingRow label="Loading the assignments" />;
-  else if (assignments.isError) list = <LoadFailed what="the assignments" message={assignments.error.message} onRetry={() => void assignments.refetch()} />;
+  else if (assignments.isError)
+    list = <LoadFailed what="the assignments" message={failureText(assignments.error)} onRetry={() => void assignments.refetch()} />;
   else if (assignments.data.assignments.length === 0)
     list = (
       <EmptyNote testId="class-assignments-empty">
@@ -182,7 +183,7 @@ export function ClassPage({ classId }: { classId: number }) {
     if (query.error.data?.httpStatus === 404) return <ClassNotFound />;
     return (
       <PageContainer title="Class">
-        <LoadFailed what="the class" message={query.error.message} onRetry={() => void query.refetch()} />
+        <LoadFailed what="the class" message={failureText(query.error)} onRetry={() => void query.refetch()} />
       </PageContainer>
     );
   }

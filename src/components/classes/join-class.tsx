@@ -10,7 +10,7 @@ import { Lock } from "~/components/ui/icons/lock";
 import { CenteredSpinner, Spinner } from "~/components/ui/spinner";
 import { api } from "~/trpc/react";
 
-import { failureText, isRateLimited } from "./errors";
+import { failureText, isRateLimited } from "~/lib/failure-text";
 import { FormError } from "./states";
 
 /** What joining shows a class's teachers, and what it never does: said before the learner confirms. */

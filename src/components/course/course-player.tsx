@@ -39,6 +39,7 @@ import { VIDEO_PLAYERS } from "./video/players";
 import { stubVideoLength } from "./video/stub-player-constants";
 import type { VideoPlayer, VideoPlayerKind } from "./video/video-player";
 import { WhatsNext } from "./whats-next";
+import { failureText } from "~/lib/failure-text";
 
 // Loaded on demand: the quiz after the video.
 const SectionQuiz = lazy(() => import("./section-quiz"));
@@ -88,7 +89,7 @@ export function CoursePlayer({ courseId, videoPlayer, startAt = null }: CoursePl
   const courseError = course.error;
   useEffect(() => {
     if (courseError && courseError.data?.code !== "NOT_FOUND")
-      toast({ variant: "destructive", title: "Error loading course", description: courseError.message });
+      toast({ variant: "destructive", title: "Error loading course", description: failureText(courseError) });
   }, [courseError]);
 
   if (course.isError) return <CourseNotFound />;
@@ -182,7 +183,7 @@ function CoursePlayerView({ detail, saved, videoPlayer, startAt }: CoursePlayerV
     onError(error, _change, context) {
       if (context?.before) utils.progress.find.setData({ id: courseId }, context.before);
       else void utils.progress.find.invalidate({ id: courseId });
-      toast({ variant: "destructive", title: "Error updating progress", description: error.message });
+      toast({ variant: "destructive", title: "Error updating progress", description: failureText(error) });
     },
     onSettled() {
       saving.current.pending -= 1;

@@ -14,6 +14,7 @@ import { OpenAnswer } from "./quiz/open-answer";
 import { OpenResult } from "./quiz/open-result";
 import { ChoiceAnswer } from "./quiz/choice-answer";
 import { allAnswered, attemptAnswers, firstUnanswered, initialQuizState, missedCardsMessage, quizReducer, retakeQuizState } from "./quiz-state";
+import { failureText } from "~/lib/failure-text";
 
 type SectionQuizProps = {
   sectionId: number;
@@ -54,7 +55,7 @@ export default function SectionQuiz({ sectionId, onContinue, continueLabel, onRe
     },
     onError(error) {
       dispatch({ type: "failed" });
-      toast({ variant: "destructive", title: "Error submitting quiz", description: error.message });
+      toast({ variant: "destructive", title: "Error submitting quiz", description: failureText(error) });
     },
   });
 
@@ -70,7 +71,7 @@ export default function SectionQuiz({ sectionId, onContinue, continueLabel, onRe
   useEffect(() => {
     if (!failed || toasted.current) return;
     toasted.current = true;
-    toast({ variant: "destructive", title: "Failed to fetch or generate quiz", description: (generate.error ?? quiz.error)?.message });
+    toast({ variant: "destructive", title: "Failed to fetch or generate quiz", description: failureText(generate.error ?? quiz.error) });
   }, [failed, generate.error, quiz.error]);
 
   const data = quiz.data ?? generate.data;

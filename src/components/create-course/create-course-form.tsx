@@ -22,6 +22,9 @@ import { GenerationLoader } from "./generation-loader";
 import { engineNote, isJobActive } from "./generation-stage";
 import { JOB_PARAM, jobIdFromParam, urlWithJob } from "./job-url";
 import { COMPLEXITIES, DEFAULT_COMPLEXITY, INSTRUCTIONS_MAX_LENGTH, isComplexity, requestedTopic, TOPIC_MAX_LENGTH, validateTopic } from "./topic";
+import { failureText } from "~/lib/failure-text";
+import { Select } from "~/components/ui/select";
+import { Textarea } from "~/components/ui/textarea";
 
 /** How often a running job is polled (the app's queries never poll on their own). */
 const POLL_MS = 1000;
@@ -128,10 +131,10 @@ export function CreateCourseForm() {
         return;
       }
       if (isTopicError(error)) {
-        setTopicError(fieldErrors(error, ["topic"]).topic ?? error.message);
+        setTopicError(fieldErrors(error, ["topic"]).topic ?? failureText(error));
         topicInput.current?.focus();
       }
-      failureToast(error.message);
+      failureToast(failureText(error, ""));
     },
   });
 
@@ -157,7 +160,7 @@ export function CreateCourseForm() {
       // The job cannot be read (not yours, gone, or the session ended): say so and start over.
       handled.current.add(jobId);
       markJobFinished(jobId);
-      failureToast(jobError.message);
+      failureToast(failureText(jobError, ""));
       router.replace(urlWithJob(pathname, window.location.search, null), { scroll: false });
     }
   }, [jobId, jobData, jobError, pathname, router, utils]);
@@ -254,7 +257,7 @@ export function CreateCourseForm() {
 
             <div className="grid gap-2">
               <Label htmlFor="course-language">Course language</Label>
-              <select
+              <Select
                 id="course-language"
                 name="language"
                 value={language}
@@ -263,14 +266,14 @@ export function CreateCourseForm() {
                   if (isCourseLanguage(picked)) setDraft((current) => ({ ...current, language: picked }));
                 }}
                 aria-describedby="course-language-hint"
-                className="flex h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background focus-visible:outline-none sm:w-64"
+                className="sm:w-64"
               >
                 {COURSE_LANGUAGES.map((option) => (
                   <option key={option.code} value={option.code} lang={option.code}>
                     {option.label === option.name ? option.name : `${option.label} (${option.name})`}
                   </option>
                 ))}
-              </select>
+              </Select>
               <p id="course-language-hint" className="text-sm text-muted-foreground">
                 Titles, lessons, quizzes and the tutor use this language. A video in another language is used through its translated captions when it has them.
               </p>
@@ -278,7 +281,7 @@ export function CreateCourseForm() {
 
             <div className="grid gap-2">
               <Label htmlFor="course-instructions">Additional Instructions (optional)</Label>
-              <textarea
+              <Textarea
                 id="course-instructions"
                 name="additionalInstructions"
                 value={draft.additionalInstructions}
@@ -289,7 +292,7 @@ export function CreateCourseForm() {
                 rows={4}
                 maxLength={INSTRUCTIONS_MAX_LENGTH}
                 placeholder="e.g. Focus on practical examples in Python"
-                className="flex min-h-24 w-full rounded-md border border-input bg-background px-3 py-2 text-sm placeholder:text-muted-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-60"
+                className="min-h-24"
               />
             </div>
 

@@ -16,6 +16,7 @@ import { api } from "~/trpc/react";
 
 import { LoadError } from "./load-error";
 import { achievements, levelFor, MAX_LEVEL, progressToNextLevel, shareText, type Achievement } from "./levels";
+import { failureText } from "~/lib/failure-text";
 
 async function copyToClipboard(text: string) {
   try {
@@ -52,14 +53,14 @@ function ShareAchievements({ text }: { text: string }) {
       setUrl(link);
       await shareLink(link, text);
     },
-    onError: (error) => toast({ variant: "destructive", title: "Couldn't share your achievements", description: error.message }),
+    onError: (error) => toast({ variant: "destructive", title: "Couldn't share your achievements", description: failureText(error) }),
   });
   const stop = api.gamification.stopSharingAchievements.useMutation({
     onSuccess: () => {
       setUrl(null);
       toast({ title: "Your achievements card is no longer shared", description: "The old link now leads nowhere." });
     },
-    onError: (error) => toast({ variant: "destructive", title: "Couldn't stop sharing", description: error.message }),
+    onError: (error) => toast({ variant: "destructive", title: "Couldn't stop sharing", description: failureText(error) }),
   });
 
   return (

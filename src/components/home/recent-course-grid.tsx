@@ -8,6 +8,7 @@ import { api } from "~/trpc/react";
 
 import { CourseCard } from "./course-card";
 import { Loading, StatePanel } from "./state-panel";
+import { failureText } from "~/lib/failure-text";
 
 const RECENT_COURSES_LIMIT = 4;
 
@@ -18,7 +19,7 @@ export default function CourseGrid() {
   if (courses.isPending) return <Loading />;
   if (courses.isError) {
     return (
-      <StatePanel icon={<BookOpen aria-hidden="true" className="size-6" />} title="Your courses could not be loaded" text={courses.error.message}>
+      <StatePanel icon={<BookOpen aria-hidden="true" className="size-6" />} title="Your courses could not be loaded" text={failureText(courses.error)}>
         <Button variant="outline" onClick={() => void courses.refetch()}>
           Try again
         </Button>

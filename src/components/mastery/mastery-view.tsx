@@ -14,6 +14,7 @@ import { ConceptList } from "./concept-list";
 import { CourseTimelinesProvider } from "./concept-moments";
 import { MIN_EVIDENCE_FOR_WEAKEST, timelinesByCourse, weakestFirst } from "./concepts";
 import { WeakestConcepts } from "./weakest-concepts";
+import { failureText } from "~/lib/failure-text";
 
 // The map's library loads with the Map tab; Practice with its dialog.
 const ConceptMap = lazy(() => import("./concept-map"));
@@ -52,7 +53,7 @@ export function MasteryView({ initialConceptId }: { initialConceptId: number | n
   };
 
   if (map.isPending) return <CenteredSpinner label="Loading your concepts" />;
-  if (map.isError) return <p role="alert">Could not load your concepts: {map.error.message}</p>;
+  if (map.isError) return <p role="alert">Could not load your concepts: {failureText(map.error)}</p>;
 
   if (concepts.length === 0) {
     return (

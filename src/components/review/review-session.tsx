@@ -9,6 +9,7 @@ import { type CardRatingName, formatDueIn, untilNextDue } from "~/lib/review";
 import { api } from "~/trpc/react";
 
 import { CardShortcutsHint, ReviewCard, useCardShortcuts } from "./review-card";
+import { failureText } from "~/lib/failure-text";
 
 /**
  * /review: today's due cards, one at a time. Space (or 'Show answer') flips the card; 1-4 (or
@@ -39,7 +40,7 @@ export function ReviewSession() {
     onError(error, { id }) {
       // Reviewed elsewhere meanwhile: move on.
       if (error.data?.code === "CONFLICT") setDone((previous) => new Set(previous).add(Number(id)));
-      else toast({ variant: "destructive", title: "Could not save the review", description: error.message });
+      else toast({ variant: "destructive", title: "Could not save the review", description: failureText(error) });
       setFlipped(false);
     },
   });
@@ -71,7 +72,7 @@ export function ReviewSession() {
   useCardShortcuts(Boolean(card), flip, rate);
 
   if (queue.isPending || exhausted) return <CenteredSpinner label="Loading your cards" />;
-  if (queue.isError) return <p role="alert">Could not load your cards: {queue.error.message}</p>;
+  if (queue.isError) return <p role="alert">Could not load your cards: {failureText(queue.error)}</p>;
 
   if (!card) {
     const next = queue.data.nextDueAt;

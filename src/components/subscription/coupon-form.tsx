@@ -24,6 +24,7 @@ import {
 } from "./coupon";
 import { formatPlanDate } from "./plan";
 import { useRefreshPlan } from "./use-refresh-plan";
+import { failureText } from "~/lib/failure-text";
 
 type FieldError = { title: string; reason?: string };
 
@@ -58,7 +59,7 @@ export function CouponForm() {
       toast({ title: COUPON_REDEEMED_TITLE, description: COUPON_REDEEMED_DESCRIPTION });
     },
     onError(failure) {
-      const reason = couponFailureMessage(failure.message);
+      const reason = couponFailureMessage(failureText(failure, ""));
       setSuccess(null);
       setError({ title: COUPON_FAILED_INLINE, reason });
       toast({ variant: "destructive", title: COUPON_FAILED_TITLE, description: reason });

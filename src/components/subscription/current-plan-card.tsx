@@ -12,6 +12,7 @@ import type { SubscriptionView } from "~/lib/schemas/subscription";
 import { api } from "~/trpc/react";
 
 import { canUpgrade, CHECKOUT_FAILED_TITLE, PAYMENTS_NOT_CONFIGURED_NOTE, planBadge, PORTAL_FAILED_TITLE, renewalLine, usageLabel, usedCourses } from "./plan";
+import { failureText } from "~/lib/failure-text";
 
 /** Stripe's pages (checkout, customer portal) are full-page redirects. */
 function goTo({ url }: { url: string }) {
@@ -22,11 +23,11 @@ function goTo({ url }: { url: string }) {
 export function CurrentPlanCard({ plan }: { plan: SubscriptionView }) {
   const checkout = api.subscription.createCheckout.useMutation({
     onSuccess: goTo,
-    onError: (error) => toast({ variant: "destructive", title: CHECKOUT_FAILED_TITLE, description: error.message }),
+    onError: (error) => toast({ variant: "destructive", title: CHECKOUT_FAILED_TITLE, description: failureText(error) }),
   });
   const portal = api.subscription.portal.useMutation({
     onSuccess: goTo,
-    onError: (error) => toast({ variant: "destructive", title: PORTAL_FAILED_TITLE, description: error.message }),
+    onError: (error) => toast({ variant: "destructive", title: PORTAL_FAILED_TITLE, description: failureText(error) }),
   });
   // After success the browser is on its way to Stripe: stay busy rather than invite a second click.
   const checkoutBusy = checkout.isPending || checkout.isSuccess;

@@ -11,6 +11,7 @@ import { CurrentPlanCard } from "./current-plan-card";
 import { PlanComparison } from "./plan-comparison";
 import { SignInPrompt } from "./sign-in-prompt";
 import { SubscriptionFaq } from "./subscription-faq";
+import { failureText } from "~/lib/failure-text";
 
 const TITLE = "Subscription";
 
@@ -28,7 +29,7 @@ export function SubscriptionOverview() {
       ) : plan.isError ? (
         <div className="grid justify-items-start gap-3 rounded-lg border border-dashed p-6">
           <p className="font-medium">Your plan could not be loaded.</p>
-          <p className="text-sm text-muted-foreground">{plan.error.message}</p>
+          <p className="text-sm text-muted-foreground">{failureText(plan.error)}</p>
           <Button variant="outline" onClick={() => void plan.refetch()}>
             Try again
           </Button>

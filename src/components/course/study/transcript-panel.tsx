@@ -15,6 +15,7 @@ import { useCourseText, useMomentLabel } from "../course-text";
 import type { PlayerChapter } from "../section-navigation";
 import { type PlayerClock, usePlayerTime } from "./player-clock";
 import { transcriptRows } from "./transcript-rows";
+import { failureText } from "~/lib/failure-text";
 
 export type TranscriptPanelProps = {
   courseId: number;
@@ -105,7 +106,7 @@ export default function TranscriptPanel({ courseId, chapters, clock, onSeek, lin
           : `${matches.length} ${matches.length === 1 ? "match" : "matches"}`;
 
   if (transcript.isPending) return <Spinner label="Loading transcript" />;
-  if (transcript.isError) return <p className="p-2 text-sm text-destructive">The transcript could not be loaded: {transcript.error.message}</p>;
+  if (transcript.isError) return <p className="p-2 text-sm text-destructive">The transcript could not be loaded: {failureText(transcript.error)}</p>;
   if (segments.length === 0) return <p className="p-2 text-sm text-muted-foreground">This video has no transcript.</p>;
 
   return (
