@@ -24,7 +24,7 @@ import { useMinuteClock } from "./use-now";
 
 // What only the owner and teachers use loads with them: a member downloads none of it.
 const ClassDashboard = lazy(() => import("./class-dashboard"));
-const AssignForm = lazy(() => import("./class-manage").then((module) => ({ default: module.AssignForm })));
+const AssignForm = lazy(() => import("./assign-form").then((module) => ({ default: module.AssignForm })));
 const ClassManagement = lazy(() => import("./class-manage").then((module) => ({ default: module.ClassManagement })));
 
 function ClassNotFound() {
