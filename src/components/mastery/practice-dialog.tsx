@@ -8,15 +8,15 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { Dialog } from "~/components/ui/dialog";
 import { Spinner } from "~/components/ui/spinner";
+import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/hooks/use-toast";
+import { failureText } from "~/lib/failure-text";
 import type { CardRatingName } from "~/lib/review";
 import type { PracticeAnswer } from "~/lib/schemas/concepts";
 import { api } from "~/trpc/react";
 
 import { masteryPercent, masteryText, momentHref, type MasteryConcept } from "./concepts";
 import { itemKey, practiceItems, tallyText, type PracticeCard, type PracticeItem, type PracticeQuestion, type PracticeTally } from "./practice-items";
-import { failureText } from "~/lib/failure-text";
-import { Textarea } from "~/components/ui/textarea";
 
 function Verdict({ result }: { result: PracticeAnswer }) {
   const open = result.feedback !== null;
@@ -266,7 +266,7 @@ export default function PracticeDialog({ concepts, onClose }: PracticeDialogProp
       titleId={titleId}
       onClose={onClose}
       data-testid="practice-dialog"
-      className="m-auto max-h-[calc(100dvh-2rem)] w-[min(40rem,calc(100%-2rem))] overflow-y-auto rounded-lg border shadow-2xl backdrop:bg-black/40"
+      className="m-auto max-h-[calc(100dvh-2rem)] w-[min(40rem,calc(100%-2rem))] overflow-y-auto rounded-lg border bg-background p-0 text-foreground shadow-2xl backdrop:bg-black/40"
     >
       <div className="grid gap-4 p-4 sm:p-6">
         <h2 id={titleId} className="text-lg font-semibold break-words">

@@ -2,25 +2,25 @@
 
 import { type ComponentProps, type MouseEvent, useEffectEvent, useLayoutEffect, useRef } from "react";
 
-import { cn } from "./cn";
+/** Named by its heading (`titleId`), or by `aria-label` when it shows none. */
+type DialogName = { titleId: string; "aria-label"?: never } | { titleId?: never; "aria-label": string };
 
-type DialogProps = Omit<ComponentProps<"dialog">, "open" | "onClose" | "aria-labelledby" | "aria-label" | "ref"> & {
-  /** Whether the dialog is shown; a dialog mounted without it is open until it unmounts. */
-  open?: boolean;
-  /** Escape, a click on the backdrop, or `close()` on the element: the caller hides or unmounts it. */
-  onClose: () => void;
-  /** The id of the heading inside that names the dialog. */
-  titleId: string;
-  /** Runs just before the dialog opens, while the page behind can still scroll (a sheet sizes itself). */
-  onBeforeOpen?: (dialog: HTMLDialogElement) => void;
-};
+type DialogProps = Omit<ComponentProps<"dialog">, "open" | "onClose" | "aria-labelledby" | "aria-label" | "ref"> &
+  DialogName & {
+    /** Whether the dialog is shown; a dialog mounted without it is open until it unmounts. */
+    open?: boolean;
+    /** Escape, a click on the backdrop, or `close()` on the element: the caller hides or unmounts it. */
+    onClose: () => void;
+    /** Runs just before the dialog opens, while the page behind can still scroll (a sheet sizes itself). */
+    onBeforeOpen?: (dialog: HTMLDialogElement) => void;
+  };
 
 /**
  * The one modal: a <dialog> opened with showModal(), so the page behind is inert, focus moves in
  * and stays inside, and Escape closes it. A click on the backdrop closes it too, the page under
  * it does not scroll while it is open, and focus goes back to what opened it.
  */
-export function Dialog({ open = true, onClose, titleId, onBeforeOpen, onClick, className, children, ...props }: DialogProps) {
+export function Dialog({ open = true, onClose, titleId, onBeforeOpen, onClick, children, ...props }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const beforeOpen = useEffectEvent((dialog: HTMLDialogElement) => onBeforeOpen?.(dialog));
 
@@ -52,15 +52,7 @@ export function Dialog({ open = true, onClose, titleId, onBeforeOpen, onClick, c
   }
 
   return (
-    <dialog
-      ref={ref}
-      aria-modal="true"
-      aria-labelledby={titleId}
-      onClose={onClose}
-      onClick={closeOnBackdrop}
-      className={cn("bg-background p-0 text-foreground", className)}
-      {...props}
-    >
+    <dialog ref={ref} aria-modal="true" aria-labelledby={titleId} onClose={onClose} onClick={closeOnBackdrop} {...props}>
       {children}
     </dialog>
   );

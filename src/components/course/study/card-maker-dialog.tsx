@@ -4,15 +4,15 @@ import { useId, useState } from "react";
 
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
+import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/hooks/use-toast";
+import { failureText } from "~/lib/failure-text";
 import { CARD_BACK_MAX_LENGTH, CARD_FRONT_MAX_LENGTH } from "~/lib/schemas/cards";
 import { api } from "~/trpc/react";
 
 import { useMomentLabel } from "../course-text";
 
 import type { CardDraft } from "./card-draft";
-import { failureText } from "~/lib/failure-text";
-import { Textarea } from "~/components/ui/textarea";
 
 type CardMakerDialogProps = { courseId: number; draft: CardDraft; onClose: () => void };
 
@@ -41,7 +41,11 @@ export default function CardMakerDialog({ courseId, draft, onClose }: CardMakerD
   });
 
   return (
-    <Dialog titleId={`${frontId}-title`} onClose={onClose} className="m-auto w-[min(32rem,calc(100%-2rem))] rounded-lg border shadow-2xl backdrop:bg-black/40">
+    <Dialog
+      titleId={`${frontId}-title`}
+      onClose={onClose}
+      className="m-auto w-[min(32rem,calc(100%-2rem))] rounded-lg border bg-background p-0 text-foreground shadow-2xl backdrop:bg-black/40"
+    >
       <form
         className="grid gap-3 p-4"
         onSubmit={(event) => {

@@ -39,7 +39,7 @@ export function StudySheet({ open, onClose, title, keepInView, children }: Study
       titleId={titleId}
       onClose={onClose}
       onBeforeOpen={fitBelowKeptView}
-      className="fixed inset-x-0 top-auto bottom-0 m-0 h-[70dvh] max-h-none w-full max-w-none rounded-t-xl border-t shadow-2xl backdrop:bg-black/25"
+      className="fixed inset-x-0 top-auto bottom-0 m-0 h-[70dvh] max-h-none w-full max-w-none rounded-t-xl border-t bg-background p-0 text-foreground shadow-2xl backdrop:bg-black/25"
     >
       {open ? (
         <div className="flex h-full flex-col gap-2 p-3">
