@@ -12,11 +12,11 @@ import { Trophy } from "~/components/ui/icons/trophy";
 import { Progress } from "~/components/ui/progress";
 import { Spinner } from "~/components/ui/spinner";
 import { toast } from "~/hooks/use-toast";
+import { failureText } from "~/lib/failure-text";
 import { api } from "~/trpc/react";
 
 import { LoadError } from "./load-error";
 import { achievements, levelFor, MAX_LEVEL, progressToNextLevel, shareText, type Achievement } from "./levels";
-import { failureText } from "~/lib/failure-text";
 
 async function copyToClipboard(text: string) {
   try {

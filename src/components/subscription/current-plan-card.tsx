@@ -8,11 +8,11 @@ import { Sparkles } from "~/components/ui/icons/sparkles";
 import { Progress } from "~/components/ui/progress";
 import { Spinner } from "~/components/ui/spinner";
 import { toast } from "~/hooks/use-toast";
+import { failureText } from "~/lib/failure-text";
 import type { SubscriptionView } from "~/lib/schemas/subscription";
 import { api } from "~/trpc/react";
 
 import { canUpgrade, CHECKOUT_FAILED_TITLE, PAYMENTS_NOT_CONFIGURED_NOTE, planBadge, PORTAL_FAILED_TITLE, renewalLine, usageLabel, usedCourses } from "./plan";
-import { failureText } from "~/lib/failure-text";
 
 /** Stripe's pages (checkout, customer portal) are full-page redirects. */
 function goTo({ url }: { url: string }) {

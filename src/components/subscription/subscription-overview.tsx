@@ -4,6 +4,7 @@ import { PageContainer } from "~/components/layout/page-container";
 import { Button } from "~/components/ui/button";
 import { CenteredSpinner } from "~/components/ui/spinner";
 import { useSessionUser } from "~/hooks/use-session";
+import { failureText } from "~/lib/failure-text";
 import { api } from "~/trpc/react";
 
 import { CouponForm } from "./coupon-form";
@@ -11,7 +12,6 @@ import { CurrentPlanCard } from "./current-plan-card";
 import { PlanComparison } from "./plan-comparison";
 import { SignInPrompt } from "./sign-in-prompt";
 import { SubscriptionFaq } from "./subscription-faq";
-import { failureText } from "~/lib/failure-text";
 
 const TITLE = "Subscription";
 
