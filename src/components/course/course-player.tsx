@@ -77,7 +77,7 @@ function CoursePlayerView({ detail, saved, videoPlayer, startAt }: CoursePlayerV
   const courseId = course.id;
   const sections = useMemo(() => flattenSections(chapters), [chapters]);
 
-  const { completedIds, percent, save, completion, complete } = useCourseProgress(courseId, saved, sections);
+  const { completedIds, percent, save, completion, completeSection } = useCourseProgress(courseId, saved, sections);
 
   const [opening] = useState(() => openingPoint(sections, saved?.currentSectionId, startAt));
   const [currentId, setCurrentId] = useState(opening.sectionId);
@@ -147,7 +147,7 @@ function CoursePlayerView({ detail, saved, videoPlayer, startAt }: CoursePlayerV
       goTo(next.id, { seek: true, complete: current.id, reveal: true });
       return;
     }
-    complete(current.id);
+    completeSection(current.id);
   }
 
   function rewatch(seconds: number) {
@@ -325,7 +325,7 @@ function CoursePlayerView({ detail, saved, videoPlayer, startAt }: CoursePlayerV
                 isLast={isLast}
                 onPrevious={() => previous && goTo(previous.id, { seek: true, reveal: true })}
                 onNext={completeAndContinue}
-                onFinish={() => complete(current.id)}
+                onFinish={() => completeSection(current.id)}
               />
 
               {isLast ? <WhatsNext related={<RelatedCourses courseId={courseId} />} /> : null}

@@ -61,9 +61,9 @@ export function useCourseProgress(courseId: number, saved: ProgressRecord | null
   const save = (change: ProgressUpdate) => update.mutate({ id: courseId, ...change });
   const completion = (sectionId: number) => completionOf(completedIds, sectionId);
   /** Saves the section as completed (and current) unless it already is. */
-  const complete = (sectionId: number) => {
+  const completeSection = (sectionId: number) => {
     const completing = completion(sectionId);
     if (completing.completedSectionId !== undefined) save({ currentSectionId: sectionId, ...completing });
   };
-  return { completedIds, percent, save, completion, complete };
+  return { completedIds, percent, save, completion, completeSection };
 }
