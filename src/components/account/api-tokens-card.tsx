@@ -3,8 +3,9 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 
 import { FormField } from "~/components/auth/form-field";
-import { formText } from "~/lib/form-text";
+import { Select } from "~/components/ui/select";
 import { failureText } from "~/lib/failure-text";
+import { formText } from "~/lib/form-text";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Check } from "~/components/ui/icons/check";
@@ -15,7 +16,6 @@ import { toast } from "~/hooks/use-toast";
 import { API_TOKEN_EXPIRY_CHOICES, API_TOKEN_NAME_MAX_LENGTH } from "~/lib/api-tokens";
 import type { ApiTokenView } from "~/lib/schemas/api-tokens";
 import { api } from "~/trpc/react";
-import { Select } from "~/components/ui/select";
 
 const expiryLabel = (days: number | null) => (days === null ? "Never" : days === 365 ? "In 1 year" : `In ${days} days`);
 const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" });

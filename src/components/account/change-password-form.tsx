@@ -3,8 +3,8 @@
 import type { FormEvent } from "react";
 
 import { FormField } from "~/components/auth/form-field";
-import { formText } from "~/lib/form-text";
 import { failureText } from "~/lib/failure-text";
+import { formText } from "~/lib/form-text";
 import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
 import { toast } from "~/hooks/use-toast";

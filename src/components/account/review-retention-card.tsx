@@ -3,11 +3,11 @@
 import { useState, type FormEvent } from "react";
 
 import { FormField } from "~/components/auth/form-field";
-import { failureText } from "~/lib/failure-text";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Spinner } from "~/components/ui/spinner";
 import { toast } from "~/hooks/use-toast";
+import { failureText } from "~/lib/failure-text";
 import { MAX_DESIRED_RETENTION, MIN_DESIRED_RETENTION } from "~/lib/review";
 import { api } from "~/trpc/react";
 

@@ -6,11 +6,11 @@ import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
 import { useReplaceSessionUser } from "~/hooks/use-session";
 import { toast } from "~/hooks/use-toast";
+import { failureText } from "~/lib/failure-text";
 import { formText } from "~/lib/form-text";
 import { api } from "~/trpc/react";
 
 import { FormField } from "./form-field";
-import { failureText } from "~/lib/failure-text";
 
 export function LoginForm() {
   const replaceUser = useReplaceSessionUser();

@@ -6,11 +6,11 @@ import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
 import { useReplaceSessionUser } from "~/hooks/use-session";
 import { toast } from "~/hooks/use-toast";
+import { failureText } from "~/lib/failure-text";
 import { api } from "~/trpc/react";
 
 import { FormField } from "./form-field";
 import { fieldErrors } from "./field-errors";
-import { failureText } from "~/lib/failure-text";
 
 const FIELDS = ["username", "email", "password", "confirmPassword"] as const;
 type Field = (typeof FIELDS)[number];

@@ -7,6 +7,7 @@ import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type FormE
 import type { VideoPlayerKind } from "~/components/course/video/video-player";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
+import { Textarea } from "~/components/ui/textarea";
 import { momentLabel } from "~/lib/course-timeline";
 import { Send } from "~/components/ui/icons/send";
 import { Square } from "~/components/ui/icons/square";
@@ -22,7 +23,6 @@ import { ModePicker, MomentChip } from "./chat-composer-parts";
 import { ChatWelcome } from "./chat-text";
 import { useCitedMoment } from "./use-cited-moment";
 import { useConversationScroll } from "./use-conversation-scroll";
-import { Textarea } from "~/components/ui/textarea";
 
 type CourseDetail = RouterOutputs["course"]["byId"];
 

@@ -6,11 +6,11 @@ import { CourseNotFound } from "~/components/course/course-not-found";
 import type { VideoPlayerKind } from "~/components/course/video/video-player";
 import { CenteredSpinner } from "~/components/ui/spinner";
 import { toast } from "~/hooks/use-toast";
+import { failureText } from "~/lib/failure-text";
 import { api } from "~/trpc/react";
 
 import { toUIMessage } from "./chat-messages";
 import { ChatView } from "./chat-view";
-import { failureText } from "~/lib/failure-text";
 
 /** The course chat page: loads the course and the learner's conversation, then chats. */
 type CourseChatProps = { courseId: number; videoPlayer: VideoPlayerKind; atSeconds?: number | null };

@@ -10,6 +10,7 @@ import { ArrowRight } from "~/components/ui/icons/arrow-right";
 import { Check } from "~/components/ui/icons/check";
 import { Download } from "~/components/ui/icons/download";
 import { Spinner } from "~/components/ui/spinner";
+import { failureText } from "~/lib/failure-text";
 import type { ClassDashboard as Dashboard } from "~/lib/schemas/assignments";
 import { formatTimestamp } from "~/lib/timestamps";
 import { api } from "~/trpc/react";
@@ -28,7 +29,6 @@ import {
 import { dueText, formatDate, formatDateTime, isOverdue, quizText, sectionsText } from "./format";
 import { EmptyNote, LoadFailed } from "./states";
 import { useMinuteClock } from "./use-now";
-import { failureText } from "~/lib/failure-text";
 
 type DashboardAssignment = Dashboard["assignments"][number];
 

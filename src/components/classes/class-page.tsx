@@ -8,6 +8,7 @@ import { PageContainer } from "~/components/layout/page-container";
 import { buttonVariants } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
 import { toast } from "~/hooks/use-toast";
+import { failureText } from "~/lib/failure-text";
 import type { AssignmentView } from "~/lib/schemas/assignments";
 import type { ClassView } from "~/lib/schemas/classes";
 import { api } from "~/trpc/react";
@@ -15,7 +16,6 @@ import { api } from "~/trpc/react";
 import { AssignmentList } from "./assignment-item";
 import { ArchivedBadge, RoleBadge } from "./badges";
 import { ConfirmAction } from "./confirm-action";
-import { failureText } from "~/lib/failure-text";
 import { canManage } from "~/lib/class-roles";
 
 import { membersText } from "./format";

@@ -9,9 +9,9 @@ import { FormField } from "~/components/auth/form-field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Spinner } from "~/components/ui/spinner";
+import { failureText } from "~/lib/failure-text";
 import { formText } from "~/lib/form-text";
 import type { ClassRole } from "~/lib/schemas/classes";
-import { failureText } from "~/lib/failure-text";
 import { api } from "~/trpc/react";
 
 import { AssignmentList } from "./assignment-item";

@@ -4,8 +4,8 @@ import { Button } from "~/components/ui/button";
 import { Lock } from "~/components/ui/icons/lock";
 import { Share2 } from "~/components/ui/icons/share-2";
 import { toast } from "~/hooks/use-toast";
-import { api } from "~/trpc/react";
 import { failureText } from "~/lib/failure-text";
+import { api } from "~/trpc/react";
 
 type CourseSharingProps = { courseId: number; isPublic: boolean; isOwner: boolean };
 

@@ -7,6 +7,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Spinner } from "~/components/ui/spinner";
 import { toast } from "~/hooks/use-toast";
+import { failureText } from "~/lib/failure-text";
 import { api } from "~/trpc/react";
 
 import { useCourseText } from "./course-text";
@@ -14,7 +15,6 @@ import { OpenAnswer } from "./quiz/open-answer";
 import { OpenResult } from "./quiz/open-result";
 import { ChoiceAnswer } from "./quiz/choice-answer";
 import { allAnswered, attemptAnswers, firstUnanswered, initialQuizState, missedCardsMessage, quizReducer, retakeQuizState } from "./quiz-state";
-import { failureText } from "~/lib/failure-text";
 
 type SectionQuizProps = {
   sectionId: number;

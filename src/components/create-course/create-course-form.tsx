@@ -9,9 +9,12 @@ import { Card, CardContent } from "~/components/ui/card";
 import { Sparkles } from "~/components/ui/icons/sparkles";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { Select } from "~/components/ui/select";
 import { Spinner } from "~/components/ui/spinner";
+import { Textarea } from "~/components/ui/textarea";
 import { useSessionUser } from "~/hooks/use-session";
 import { toast } from "~/hooks/use-toast";
+import { failureText } from "~/lib/failure-text";
 import { COURSE_LANGUAGES, DEFAULT_COURSE_LANGUAGE, isCourseLanguage, preferredCourseLanguage } from "~/lib/languages";
 import { MONTHLY_LIMIT_MESSAGE, MONTHLY_LIMIT_TITLE } from "~/lib/monthly-limit";
 import { api } from "~/trpc/react";
@@ -22,9 +25,6 @@ import { GenerationLoader } from "./generation-loader";
 import { engineNote, isJobActive } from "./generation-stage";
 import { JOB_PARAM, jobIdFromParam, urlWithJob } from "./job-url";
 import { COMPLEXITIES, DEFAULT_COMPLEXITY, INSTRUCTIONS_MAX_LENGTH, isComplexity, requestedTopic, TOPIC_MAX_LENGTH, validateTopic } from "./topic";
-import { failureText } from "~/lib/failure-text";
-import { Select } from "~/components/ui/select";
-import { Textarea } from "~/components/ui/textarea";
 
 /** How often a running job is polled (the app's queries never poll on their own). */
 const POLL_MS = 1000;

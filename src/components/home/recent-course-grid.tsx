@@ -4,11 +4,11 @@ import Link from "next/link";
 
 import { Button, buttonVariants } from "~/components/ui/button";
 import { BookOpen } from "~/components/ui/icons/book-open";
+import { failureText } from "~/lib/failure-text";
 import { api } from "~/trpc/react";
 
 import { CourseCard } from "./course-card";
 import { Loading, StatePanel } from "./state-panel";
-import { failureText } from "~/lib/failure-text";
 
 const RECENT_COURSES_LIMIT = 4;
 

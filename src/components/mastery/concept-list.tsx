@@ -4,11 +4,11 @@ import { useId, useMemo, useState } from "react";
 
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
+import { Select } from "~/components/ui/select";
 
 import { ConceptMoments } from "./concept-moments";
 import { CONCEPT_SORTS, evidenceText, sortConcepts, type ConceptSort, type MasteryConcept } from "./concepts";
 import { MasteryMeter } from "./mastery-meter";
-import { Select } from "~/components/ui/select";
 
 const PAGE = 50;
 

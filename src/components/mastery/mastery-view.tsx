@@ -7,6 +7,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { Card, CardHeader } from "~/components/ui/card";
 import { CenteredSpinner, Spinner } from "~/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { failureText } from "~/lib/failure-text";
 import { api } from "~/trpc/react";
 
 import { ConceptDetails } from "./concept-details";
@@ -14,7 +15,6 @@ import { ConceptList } from "./concept-list";
 import { CourseTimelinesProvider } from "./concept-moments";
 import { MIN_EVIDENCE_FOR_WEAKEST, timelinesByCourse, weakestFirst } from "./concepts";
 import { WeakestConcepts } from "./weakest-concepts";
-import { failureText } from "~/lib/failure-text";
 
 // The map's library loads with the Map tab; Practice with its dialog.
 const ConceptMap = lazy(() => import("./concept-map"));

@@ -5,11 +5,11 @@ import { useCallback, useEffect, useMemo, useState } from "react";
 import { Card, CardHeader } from "~/components/ui/card";
 import { CenteredSpinner } from "~/components/ui/spinner";
 import { toast } from "~/hooks/use-toast";
+import { failureText } from "~/lib/failure-text";
 import { type CardRatingName, formatDueIn, untilNextDue } from "~/lib/review";
 import { api } from "~/trpc/react";
 
 import { CardShortcutsHint, ReviewCard, useCardShortcuts } from "./review-card";
-import { failureText } from "~/lib/failure-text";
 
 /**
  * /review: today's due cards, one at a time. Space (or 'Show answer') flips the card; 1-4 (or

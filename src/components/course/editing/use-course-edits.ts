@@ -3,8 +3,8 @@
 import { useState } from "react";
 
 import { toast } from "~/hooks/use-toast";
-import { api } from "~/trpc/react";
 import { failureText } from "~/lib/failure-text";
+import { api } from "~/trpc/react";
 
 /** What a failed edit's error carries: a 409 from an edit made on an old version names the version now. */
 type EditError = { message: string; data?: { code?: string; currentVersion?: number } | null };

@@ -5,13 +5,13 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
 import { compareOutlines, type OutlineDifference, type OutlineView } from "~/lib/course-editing";
+import { failureText } from "~/lib/failure-text";
 import { api } from "~/trpc/react";
 
 import { useMomentLabel } from "../course-text";
 
 import { describeChange } from "./edit-words";
 import type { CourseEdits } from "./use-course-edits";
-import { failureText } from "~/lib/failure-text";
 
 type VersionHistoryProps = { courseId: number; current: OutlineView; version: number; edits: CourseEdits; onClose: () => void };
 

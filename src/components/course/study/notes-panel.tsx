@@ -5,7 +5,9 @@ import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from "rea
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { Spinner } from "~/components/ui/spinner";
+import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/hooks/use-toast";
+import { failureText } from "~/lib/failure-text";
 import { type Note, NOTE_TEXT_MAX_LENGTH } from "~/lib/schemas/notes";
 import { activeLineIndex } from "~/lib/transcript";
 import { api } from "~/trpc/react";
@@ -13,8 +15,6 @@ import { api } from "~/trpc/react";
 import { useMomentLabel } from "../course-text";
 
 import { NoteMarkdown } from "./note-markdown";
-import { failureText } from "~/lib/failure-text";
-import { Textarea } from "~/components/ui/textarea";
 
 /** A request from the player to write a note at a moment ('Add note' or the key N); `nonce` tells two requests apart. */
 export type ComposeRequest = { seconds: number; nonce: number };

@@ -7,6 +7,7 @@ import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { Input } from "~/components/ui/input";
 import { Spinner } from "~/components/ui/spinner";
+import { failureText } from "~/lib/failure-text";
 import type { TranscriptSegment } from "~/lib/schemas/transcript";
 import { activeLineIndex, highlightParts, matchingLines, stepMatch } from "~/lib/transcript";
 import { api } from "~/trpc/react";
@@ -15,7 +16,6 @@ import { useCourseText, useMomentLabel } from "../course-text";
 import type { PlayerChapter } from "../section-navigation";
 import { type PlayerClock, usePlayerTime } from "./player-clock";
 import { transcriptRows } from "./transcript-rows";
-import { failureText } from "~/lib/failure-text";
 
 export type TranscriptPanelProps = {
   courseId: number;
