@@ -20,7 +20,7 @@ import { MONTHLY_LIMIT_MESSAGE, MONTHLY_LIMIT_TITLE } from "~/lib/monthly-limit"
 import { api } from "~/trpc/react";
 
 import { type CourseDraft, isJobFinished, loadDraft, markJobFinished, saveDraft } from "./generation-draft";
-import { GENERATION_FAILED_TITLE, generationFailureMessage, isMonthlyLimitError, isTopicError } from "./generation-failure";
+import { GENERATION_FAILED_FALLBACK, GENERATION_FAILED_TITLE, generationFailureMessage, isMonthlyLimitError, isTopicError } from "./generation-failure";
 import { GenerationLoader } from "./generation-loader";
 import { engineNote, isJobActive } from "./generation-stage";
 import { JOB_PARAM, jobIdFromParam, urlWithJob } from "./job-url";
@@ -134,7 +134,7 @@ export function CreateCourseForm() {
         setTopicError(fieldErrors(error, ["topic"]).topic ?? failureText(error));
         topicInput.current?.focus();
       }
-      failureToast(failureText(error, ""));
+      failureToast(failureText(error, GENERATION_FAILED_FALLBACK));
     },
   });
 
@@ -160,7 +160,7 @@ export function CreateCourseForm() {
       // The job cannot be read (not yours, gone, or the session ended): say so and start over.
       handled.current.add(jobId);
       markJobFinished(jobId);
-      failureToast(failureText(jobError, ""));
+      failureToast(failureText(jobError, GENERATION_FAILED_FALLBACK));
       router.replace(urlWithJob(pathname, window.location.search, null), { scroll: false });
     }
   }, [jobId, jobData, jobError, pathname, router, utils]);
