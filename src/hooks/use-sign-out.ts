@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useCallback } from "react";
 
-import { errorMessage } from "~/lib/server-errors";
+import { failureText } from "~/lib/failure-text";
 import { api } from "~/trpc/react";
 
 import { useReplaceSessionUser } from "./use-session";
@@ -21,7 +21,7 @@ export function useSignOut() {
     } catch (error) {
       // Still signed in: saying nothing would leave the learner believing otherwise.
       console.error("Sign out failed", error);
-      toast({ variant: "destructive", title: "Logout failed", description: errorMessage(error, "Failed to log out") });
+      toast({ variant: "destructive", title: "Logout failed", description: failureText(error, "Failed to log out") });
       return;
     }
     replaceUser(null);

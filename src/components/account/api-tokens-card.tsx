@@ -3,8 +3,9 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 
 import { FormField } from "~/components/auth/form-field";
+import { Select } from "~/components/ui/select";
+import { failureText } from "~/lib/failure-text";
 import { formText } from "~/lib/form-text";
-import { errorMessage } from "~/lib/server-errors";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Check } from "~/components/ui/icons/check";
@@ -15,9 +16,6 @@ import { toast } from "~/hooks/use-toast";
 import type { ApiTokenView } from "~/lib/schemas/api-tokens";
 import { api } from "~/trpc/react";
 import { API_TOKEN_EXPIRY_CHOICES, API_TOKEN_NAME_MAX_LENGTH } from "~/lib/rules/api-tokens";
-
-const SELECT_CLASSES =
-  "flex h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-60";
 
 const expiryLabel = (days: number | null) => (days === null ? "Never" : days === 365 ? "In 1 year" : `In ${days} days`);
 const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" });
@@ -37,7 +35,7 @@ export function ApiTokensCard() {
       void utils.apiTokens.list.invalidate();
     },
     onError(error) {
-      toast({ variant: "destructive", title: "Could not create the token", description: errorMessage(error, "Please try again.") });
+      toast({ variant: "destructive", title: "Could not create the token", description: failureText(error, "Please try again.") });
     },
   });
 
@@ -75,13 +73,13 @@ export function ApiTokensCard() {
           />
           <div className="grid gap-2">
             <Label htmlFor="api-token-expiry">Expires</Label>
-            <select id="api-token-expiry" name="expiresInDays" defaultValue="30" className={SELECT_CLASSES}>
+            <Select id="api-token-expiry" name="expiresInDays" defaultValue="30">
               {API_TOKEN_EXPIRY_CHOICES.map((days) => (
                 <option key={days ?? "never"} value={days ?? "never"}>
                   {expiryLabel(days)}
                 </option>
               ))}
-            </select>
+            </Select>
           </div>
           <Button type="submit" disabled={create.isPending}>
             {create.isPending ? <Spinner tone="current" /> : null}
@@ -170,7 +168,7 @@ function TokenRow({ token }: { token: ApiTokenView }) {
       void utils.apiTokens.list.invalidate();
     },
     onError(error) {
-      toast({ variant: "destructive", title: "Could not revoke the token", description: errorMessage(error, "Please try again.") });
+      toast({ variant: "destructive", title: "Could not revoke the token", description: failureText(error, "Please try again.") });
     },
   });
   const expires =

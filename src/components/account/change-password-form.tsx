@@ -3,8 +3,8 @@
 import type { FormEvent } from "react";
 
 import { FormField } from "~/components/auth/form-field";
+import { failureText } from "~/lib/failure-text";
 import { formText } from "~/lib/form-text";
-import { errorMessage } from "~/lib/server-errors";
 import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
 import { toast } from "~/hooks/use-toast";
@@ -17,7 +17,7 @@ export function ChangePasswordForm() {
       toast({ title: "Password changed", description: "Your other sessions have been signed out." });
     },
     onError(error) {
-      toast({ variant: "destructive", title: "Password change failed", description: errorMessage(error, "Could not change your password") });
+      toast({ variant: "destructive", title: "Password change failed", description: failureText(error, "Could not change your password") });
     },
   });
 

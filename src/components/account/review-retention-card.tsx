@@ -3,11 +3,11 @@
 import { useState, type FormEvent } from "react";
 
 import { FormField } from "~/components/auth/form-field";
-import { errorMessage } from "~/lib/server-errors";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Spinner } from "~/components/ui/spinner";
 import { toast } from "~/hooks/use-toast";
+import { failureText } from "~/lib/failure-text";
 import { api } from "~/trpc/react";
 import { MAX_DESIRED_RETENTION, MIN_DESIRED_RETENTION } from "~/lib/rules/cards";
 
@@ -26,7 +26,7 @@ export function ReviewRetentionCard() {
       toast({ title: "Review setting saved", description: `Cards are now scheduled for ${Math.round(saved.desiredRetention * 100)}% recall.` });
     },
     onError(failure) {
-      toast({ variant: "destructive", title: "Could not save the setting", description: errorMessage(failure, "Please try again.") });
+      toast({ variant: "destructive", title: "Could not save the setting", description: failureText(failure, "Please try again.") });
     },
   });
 

@@ -6,11 +6,11 @@ import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
 import { useReplaceSessionUser } from "~/hooks/use-session";
 import { toast } from "~/hooks/use-toast";
+import { failureText } from "~/lib/failure-text";
 import { formText } from "~/lib/form-text";
 import { api } from "~/trpc/react";
 
 import { FormField } from "./form-field";
-import { errorMessage } from "~/lib/server-errors";
 
 export function LoginForm() {
   const replaceUser = useReplaceSessionUser();
@@ -20,7 +20,7 @@ export function LoginForm() {
       toast({ title: "Welcome back!", description: "You have successfully logged in." });
     },
     onError(error) {
-      toast({ variant: "destructive", title: "Login failed", description: errorMessage(error, "Invalid credentials") });
+      toast({ variant: "destructive", title: "Login failed", description: failureText(error, "Invalid credentials") });
     },
   });
 

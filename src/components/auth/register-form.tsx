@@ -6,11 +6,11 @@ import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
 import { useReplaceSessionUser } from "~/hooks/use-session";
 import { toast } from "~/hooks/use-toast";
+import { failureText } from "~/lib/failure-text";
 import { api } from "~/trpc/react";
 
 import { FormField } from "./form-field";
 import { fieldErrors } from "./field-errors";
-import { errorMessage } from "~/lib/server-errors";
 
 const FIELDS = ["username", "email", "password", "confirmPassword"] as const;
 type Field = (typeof FIELDS)[number];
@@ -29,7 +29,7 @@ export function RegisterForm() {
     },
     onError(error) {
       setErrors(fieldErrors(error, FIELDS));
-      toast({ variant: "destructive", title: "Registration failed", description: errorMessage(error, "Could not create account") });
+      toast({ variant: "destructive", title: "Registration failed", description: failureText(error, "Could not create account") });
     },
   });
 

@@ -1,5 +1,6 @@
 import type { UIMessage } from "ai";
 
+import { isConnectionFailure, waitText } from "~/lib/failure-text";
 import type { ChatMessage, ChatMessageMetadata } from "~/lib/schemas/chat";
 
 /** A message as the chat page holds it (useChat's shape), with its stored id and time once known. */
@@ -31,16 +32,11 @@ export function isSendKey(event: { key: string; shiftKey: boolean; isComposing?:
 export function sendFailureMessage(error: Error): string {
   const body = parseJson(error.message);
   if (body && typeof body.message === "string") {
-    const wait = typeof body.retryAfter === "number" && body.retryAfter > 0 ? ` You can send again in ${formatWait(body.retryAfter)}.` : "";
+    const wait = typeof body.retryAfter === "number" && body.retryAfter > 0 ? ` You can send again in ${waitText(body.retryAfter)}.` : "";
     return `${body.message}${wait}`;
   }
-  if (/failed to fetch|network|load failed/i.test(error.message) || !error.message)
-    return "The message could not be sent. Check your connection and try again.";
+  if (isConnectionFailure(error) || !error.message.trim()) return "The message could not be sent. Check your connection and try again.";
   return error.message;
-}
-
-function formatWait(seconds: number): string {
-  return seconds < 60 ? `${seconds} s` : `${Math.ceil(seconds / 60)} min`;
 }
 
 function parseJson(text: string): Record<string, unknown> | null {

@@ -2,46 +2,37 @@
 
 import { useChat } from "@ai-sdk/react";
 import { DefaultChatTransport } from "ai";
-import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 
 import type { VideoPlayerKind } from "~/components/course/video/video-player";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
-import { momentLabel, type TimelineVideo } from "~/lib/course-timeline";
+import { Textarea } from "~/components/ui/textarea";
+import { momentLabel } from "~/lib/course-timeline";
 import { Send } from "~/components/ui/icons/send";
 import { Square } from "~/components/ui/icons/square";
-import { X } from "~/components/ui/icons/x";
 import { useMediaQuery } from "~/hooks/use-media-query";
 import { toast } from "~/hooks/use-toast";
 import { formatTimestamp } from "~/lib/timestamps";
 import { api, type RouterOutputs } from "~/trpc/react";
 
-import type { CitedMoment } from "./cited-moment-player";
 import { type ChatUIMessage, formatMessageTime, isSendKey, messageText, sendFailureMessage, toUIMessage } from "./chat-messages";
-import { ChatWelcome, MarkdownFallback, PlainText } from "./chat-text";
-import { fromHistory, rememberInHistory, useConversationScroll } from "./use-conversation-scroll";
-import { CHAT_MESSAGE_MAX_LENGTH, TUTOR_MODES, chatStreamPath, type TutorMode } from "~/lib/rules/chat";
+import { Bubble, preloadChatMarkdown, TypingIndicator } from "./chat-bubble";
+import { ModePicker, MomentChip } from "./chat-composer-parts";
+import { ChatWelcome } from "./chat-text";
+import { useCitedMoment } from "./use-cited-moment";
+import { useConversationScroll } from "./use-conversation-scroll";
+import { CHAT_MESSAGE_MAX_LENGTH, chatStreamPath, type TutorMode } from "~/lib/rules/chat";
 
 type CourseDetail = RouterOutputs["course"]["byId"];
 
-// The Markdown renderer (react-markdown and its parsers) is a third of the page's JavaScript: it
-// loads after the page, and until it is there a reply shows as plain text.
-const loadMarkdown = () => import("./chat-markdown");
-const ChatMarkdown = lazy(async () => ({ default: (await loadMarkdown()).ChatMarkdown }));
-// Nor does the first answer need the course summary beside the conversation.
+// The first answer does not need the course summary beside the conversation.
 const ChatSidePanel = lazy(async () => ({ default: (await import("./chat-side-panel")).ChatSidePanel }));
 // The video opens only when a citation is followed.
 const CitedMomentPlayer = lazy(async () => ({ default: (await import("./cited-moment-player")).CitedMomentPlayer }));
 
 /** From this width the video opens beside the conversation; below it, as a sheet at the bottom. */
 const BESIDE_THE_CHAT = "(min-width: 1024px)";
-
-const MODE_LABELS: Record<TutorMode, { label: string; hint: string }> = {
-  explain: { label: "Explain", hint: "A clear, complete answer" },
-  simpler: { label: "Simpler", hint: "Short sentences, everyday words, one example" },
-  hint: { label: "Hint only", hint: "A nudge toward the answer, never the answer itself" },
-  quiz: { label: "Quiz me", hint: "A question from the course; it checks your answer" },
-};
 
 /** The counter shows once a message gets this close to the limit. */
 const COUNTER_FROM = CHAT_MESSAGE_MAX_LENGTH - 500;
@@ -62,24 +53,7 @@ export function ChatView({ detail, initialMessages, initialAtSeconds = null, vid
   const logRef = useRef<HTMLDivElement>(null);
   const inputId = useId();
   const besideTheChat = useMediaQuery(BESIDE_THE_CHAT, true);
-  // Back to this page, the video is open again at the moment it was opened for. (The chat renders
-  // only in the browser, once the course and the conversation have loaded.)
-  const [moment, setMoment] = useState<CitedMoment | null>(() => {
-    const seconds = typeof window === "undefined" ? null : fromHistory("chatVideo");
-    return typeof seconds === "number" ? { seconds, request: 0 } : null;
-  });
-  // The citation that opened the video: focus returns to it when the video closes.
-  const citation = useRef<HTMLElement | null>(null);
-  const cite = useCallback((seconds: number, link: HTMLElement) => {
-    citation.current = link;
-    setMoment((previous) => ({ seconds, request: (previous?.request ?? 0) + 1 }));
-    rememberInHistory({ chatVideo: seconds });
-  }, []);
-  function closeVideo() {
-    setMoment(null);
-    rememberInHistory({ chatVideo: null });
-    citation.current?.focus();
-  }
+  const { moment, cite, closeVideo } = useCitedMoment();
 
   const transport = useMemo(
     () =>
@@ -151,10 +125,7 @@ export function ChatView({ detail, initialMessages, initialAtSeconds = null, vid
     inputRef.current?.focus();
   }
 
-  useEffect(() => {
-    const idle = window.requestIdleCallback?.bind(window) ?? ((run: () => void) => window.setTimeout(run, 1));
-    idle(() => void loadMarkdown());
-  }, []);
+  useEffect(preloadChatMarkdown, []);
 
   function onStop() {
     const last = messages.at(-1);
@@ -216,7 +187,7 @@ export function ChatView({ detail, initialMessages, initialAtSeconds = null, vid
             Your message
           </label>
           <div className="flex items-end gap-2">
-            <textarea
+            <Textarea
               id={inputId}
               ref={inputRef}
               dir="auto"
@@ -226,7 +197,7 @@ export function ChatView({ detail, initialMessages, initialAtSeconds = null, vid
               rows={2}
               maxLength={CHAT_MESSAGE_MAX_LENGTH}
               placeholder={mode === "quiz" ? "Say “ready” for a question, or answer the last one…" : "Ask about this course…"}
-              className="min-h-[2.75rem] flex-1 resize-y rounded-md border border-input bg-background px-3 py-2 text-sm shadow-sm placeholder:text-muted-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+              className="min-h-[2.75rem] flex-1 resize-y shadow-sm"
               aria-describedby={`${inputId}-help`}
             />
             {busy ? (
@@ -270,98 +241,5 @@ export function ChatView({ detail, initialMessages, initialAtSeconds = null, vid
         </Suspense>
       </aside>
     </div>
-  );
-}
-
-type BubbleProps = {
-  role: "user" | "assistant";
-  /** The message as stored (a tutor reply is Markdown), or `children` for one of the page's own. */
-  text?: string;
-  children?: ReactNode;
-  courseId: number;
-  videos?: readonly TimelineVideo[];
-  /** The course language: a tutor reply is written in it. */
-  language?: string;
-  time?: string;
-  note?: string;
-  testId?: string;
-  onCite: (seconds: number, link: HTMLElement) => void;
-};
-
-function Bubble({ role, text = "", children, courseId, videos, language, time, note, testId, onCite }: BubbleProps) {
-  const mine = role === "user";
-  return (
-    <div className={cn("flex", mine ? "justify-end" : "justify-start")} data-role={role} data-testid={testId ?? "chat-message"}>
-      <div className={cn("max-w-[85%] rounded-lg px-3.5 py-2.5 text-sm", mine ? "bg-primary text-primary-foreground" : "bg-muted text-foreground")}>
-        <span className="sr-only">{mine ? "You:" : "Tutor:"}</span>
-        <div data-testid="message-text" dir="auto" lang={mine ? undefined : language}>
-          {children ??
-            (mine ? (
-              <PlainText text={text} />
-            ) : (
-              <Suspense fallback={<MarkdownFallback text={text} />}>
-                <ChatMarkdown text={text} courseId={courseId} videos={videos} onCite={onCite} />
-              </Suspense>
-            ))}
-        </div>
-        {time || note ? (
-          <p className={cn("mt-1 text-xs", mine ? "text-primary-foreground/90" : "text-muted-foreground")}>{[note, time].filter(Boolean).join(" · ")}</p>
-        ) : null}
-      </div>
-    </div>
-  );
-}
-
-/** 'Asking about 12:34': the moment every question is about until the learner removes it. */
-function MomentChip({ label, onRemove }: { label: string; onRemove: () => void }) {
-  return (
-    <p className="flex items-center" data-testid="moment-chip">
-      <span className="inline-flex items-center gap-1 rounded-full border border-primary/40 bg-primary/10 py-0.5 pr-1 pl-3 text-xs font-medium text-primary">
-        Asking about {label}
-        <button
-          type="button"
-          onClick={onRemove}
-          aria-label={`Stop asking about ${label}`}
-          title="Ask about the whole video"
-          className="inline-flex size-6 items-center justify-center rounded-full hover:bg-primary/20 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-        >
-          <X className="size-3.5" />
-        </button>
-      </span>
-    </p>
-  );
-}
-
-function TypingIndicator() {
-  return (
-    <div className="flex justify-start" data-testid="typing-indicator">
-      <div className="flex items-center gap-1 rounded-lg bg-muted px-3.5 py-3" role="status">
-        <span className="sr-only">The tutor is typing…</span>
-        {[0, 150, 300].map((delay) => (
-          <span key={delay} aria-hidden="true" className="size-1.5 animate-bounce rounded-full bg-muted-foreground" style={{ animationDelay: `${delay}ms` }} />
-        ))}
-      </div>
-    </div>
-  );
-}
-
-function ModePicker({ mode, onChange, disabled }: { mode: TutorMode; onChange: (mode: TutorMode) => void; disabled: boolean }) {
-  return (
-    <fieldset className="flex flex-wrap items-center gap-1.5" disabled={disabled}>
-      <legend className="sr-only">How the tutor answers</legend>
-      {TUTOR_MODES.map((value) => (
-        <label
-          key={value}
-          title={MODE_LABELS[value].hint}
-          className={cn(
-            "cursor-pointer rounded-full border px-3 py-1 text-xs font-medium transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring",
-            mode === value ? "border-primary bg-primary text-primary-foreground" : "hover:bg-accent hover:text-accent-foreground",
-          )}
-        >
-          <input type="radio" name="tutor-mode" value={value} checked={mode === value} onChange={() => onChange(value)} className="sr-only" />
-          {MODE_LABELS[value].label}
-        </label>
-      ))}
-    </fieldset>
   );
 }

@@ -6,6 +6,7 @@ import { CourseNotFound } from "~/components/course/course-not-found";
 import type { VideoPlayerKind } from "~/components/course/video/video-player";
 import { CenteredSpinner } from "~/components/ui/spinner";
 import { toast } from "~/hooks/use-toast";
+import { failureText } from "~/lib/failure-text";
 import { api } from "~/trpc/react";
 
 import { toUIMessage } from "./chat-messages";
@@ -22,11 +23,11 @@ export function CourseChat({ courseId, videoPlayer, atSeconds = null }: CourseCh
   const courseError = course.error;
   useEffect(() => {
     if (courseError && courseError.data?.code !== "NOT_FOUND")
-      toast({ variant: "destructive", title: "Error loading course", description: courseError.message });
+      toast({ variant: "destructive", title: "Error loading course", description: failureText(courseError) });
   }, [courseError]);
   const historyError = history.error;
   useEffect(() => {
-    if (historyError) toast({ variant: "destructive", title: "Error loading chat history", description: historyError.message });
+    if (historyError) toast({ variant: "destructive", title: "Error loading chat history", description: failureText(historyError) });
   }, [historyError]);
 
   const initialMessages = useMemo(() => history.data?.map(toUIMessage), [history.data]);

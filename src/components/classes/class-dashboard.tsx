@@ -10,6 +10,7 @@ import { ArrowRight } from "~/components/ui/icons/arrow-right";
 import { Check } from "~/components/ui/icons/check";
 import { Download } from "~/components/ui/icons/download";
 import { Spinner } from "~/components/ui/spinner";
+import { failureText } from "~/lib/failure-text";
 import type { ClassDashboard as Dashboard } from "~/lib/schemas/assignments";
 import { formatTimestamp } from "~/lib/timestamps";
 import { api } from "~/trpc/react";
@@ -289,7 +290,8 @@ export default function ClassDashboard({ classId }: { classId: number }) {
         <Spinner label="Loading the class's progress" />
       </div>
     );
-  else if (dashboard.isError) table = <LoadFailed what="the class's progress" message={dashboard.error.message} onRetry={() => void dashboard.refetch()} />;
+  else if (dashboard.isError)
+    table = <LoadFailed what="the class's progress" message={failureText(dashboard.error)} onRetry={() => void dashboard.refetch()} />;
   else if (dashboard.data.assignments.length === 0)
     table = <EmptyNote testId="dashboard-empty">Assign a course: each member&apos;s progress on it shows here.</EmptyNote>;
   else if (dashboard.data.members.length === 0) table = <EmptyNote testId="dashboard-empty">No members yet: send them the invite link.</EmptyNote>;

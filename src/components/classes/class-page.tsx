@@ -8,6 +8,7 @@ import { PageContainer } from "~/components/layout/page-container";
 import { buttonVariants } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
 import { toast } from "~/hooks/use-toast";
+import { failureText } from "~/lib/failure-text";
 import type { AssignmentView } from "~/lib/schemas/assignments";
 import type { ClassView } from "~/lib/schemas/classes";
 import { api } from "~/trpc/react";
@@ -15,7 +16,6 @@ import { api } from "~/trpc/react";
 import { AssignmentList } from "./assignment-item";
 import { ArchivedBadge, RoleBadge } from "./badges";
 import { ConfirmAction } from "./confirm-action";
-import { failureText } from "./errors";
 import { canManage } from "~/lib/class-roles";
 
 import { membersText } from "./format";
@@ -24,7 +24,7 @@ import { useMinuteClock } from "./use-now";
 
 // What only the owner and teachers use loads with them: a member downloads none of it.
 const ClassDashboard = lazy(() => import("./class-dashboard"));
-const AssignForm = lazy(() => import("./class-manage").then((module) => ({ default: module.AssignForm })));
+const AssignForm = lazy(() => import("./assign-form").then((module) => ({ default: module.AssignForm })));
 const ClassManagement = lazy(() => import("./class-manage").then((module) => ({ default: module.ClassManagement })));
 
 function ClassNotFound() {
@@ -103,7 +103,8 @@ function ClassAssignments({ cls }: { cls: ClassView }) {
 
   let list;
   if (assignments.isPending) list = <LoadingRow label="Loading the assignments" />;
-  else if (assignments.isError) list = <LoadFailed what="the assignments" message={assignments.error.message} onRetry={() => void assignments.refetch()} />;
+  else if (assignments.isError)
+    list = <LoadFailed what="the assignments" message={failureText(assignments.error)} onRetry={() => void assignments.refetch()} />;
   else if (assignments.data.assignments.length === 0)
     list = (
       <EmptyNote testId="class-assignments-empty">
@@ -182,7 +183,7 @@ export function ClassPage({ classId }: { classId: number }) {
     if (query.error.data?.httpStatus === 404) return <ClassNotFound />;
     return (
       <PageContainer title="Class">
-        <LoadFailed what="the class" message={query.error.message} onRetry={() => void query.refetch()} />
+        <LoadFailed what="the class" message={failureText(query.error)} onRetry={() => void query.refetch()} />
       </PageContainer>
     );
   }

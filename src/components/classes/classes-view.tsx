@@ -9,9 +9,9 @@ import { FormField } from "~/components/auth/form-field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Spinner } from "~/components/ui/spinner";
+import { failureText } from "~/lib/failure-text";
 import { formText } from "~/lib/form-text";
 import type { ClassRole } from "~/lib/schemas/classes";
-import { errorMessage } from "~/lib/server-errors";
 import { api } from "~/trpc/react";
 
 import { AssignmentList } from "./assignment-item";
@@ -46,7 +46,7 @@ function ClassRow({ item }: { item: ClassSummary }) {
 function MyClasses() {
   const classes = api.classes.mine.useQuery();
   if (classes.isPending) return <LoadingRow label="Loading your classes" />;
-  if (classes.isError) return <LoadFailed what="your classes" message={classes.error.message} onRetry={() => void classes.refetch()} />;
+  if (classes.isError) return <LoadFailed what="your classes" message={failureText(classes.error)} onRetry={() => void classes.refetch()} />;
   if (classes.data.classes.length === 0) {
     return (
       <EmptyNote testId="classes-empty">You are in no class yet. Create one for your learners, or join one with the code your teacher gave you.</EmptyNote>
@@ -65,7 +65,7 @@ function MyAssignments() {
   const assignments = api.assignments.mine.useQuery();
   const now = useMinuteClock();
   if (assignments.isPending) return <LoadingRow label="Loading your assignments" />;
-  if (assignments.isError) return <LoadFailed what="your assignments" message={assignments.error.message} onRetry={() => void assignments.refetch()} />;
+  if (assignments.isError) return <LoadFailed what="your assignments" message={failureText(assignments.error)} onRetry={() => void assignments.refetch()} />;
   if (assignments.data.assignments.length === 0) {
     return <EmptyNote testId="assignments-empty">No assignments yet: the courses your teachers assign show here, soonest due first.</EmptyNote>;
   }
@@ -82,7 +82,7 @@ function CreateClassForm() {
       router.push(`/classes/${created.id}`);
     },
     onError(failure) {
-      setError(fieldErrors(failure, ["name"]).name ?? errorMessage(failure, "Could not create the class. Please try again."));
+      setError(fieldErrors(failure, ["name"]).name ?? failureText(failure, "Could not create the class. Please try again."));
     },
   });
 

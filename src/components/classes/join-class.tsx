@@ -8,9 +8,9 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Lock } from "~/components/ui/icons/lock";
 import { CenteredSpinner, Spinner } from "~/components/ui/spinner";
+import { failureText, isRateLimited } from "~/lib/failure-text";
 import { api } from "~/trpc/react";
 
-import { failureText, isRateLimited } from "./errors";
 import { FormError } from "./states";
 
 /** What joining shows a class's teachers, and what it never does: said before the learner confirms. */

@@ -1,76 +1,49 @@
 "use client";
 
-import { momentLabel } from "~/lib/course-timeline";
-import Link from "next/link";
-import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 
-import { Button, buttonVariants } from "~/components/ui/button";
-import { cn } from "~/components/ui/cn";
-import { MessagesSquare } from "~/components/ui/icons/messages-square";
-import { Plus } from "~/components/ui/icons/plus";
+import { Button } from "~/components/ui/button";
 import { CenteredSpinner, Spinner } from "~/components/ui/spinner";
-import { ExportMenu } from "~/components/export/export-menu";
-import { CourseReviewLink } from "~/components/review/review-link";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { useMediaQuery } from "~/hooks/use-media-query";
 import { toast } from "~/hooks/use-toast";
+import { failureText } from "~/lib/failure-text";
 import { citedMoment } from "~/lib/section-content";
-import { formatTimestamp } from "~/lib/timestamps";
 import { api, type RouterOutputs } from "~/trpc/react";
 
 import { AskAboutMoment } from "./ask-about-moment";
+import { CourseHeader } from "./course-header";
 import { CourseNotFound } from "./course-not-found";
-import { CourseOutline } from "./course-outline";
-import { CourseSharing } from "./course-sharing";
+import { CoursePanels, type StudyTab } from "./course-panels";
 import { CourseTextProvider } from "./course-text";
-import { EngineBadge } from "./engine-badge";
-import { CourseVideoPlayer } from "./video/course-video-player";
-import { LanguageBadge } from "./language-badge";
-import { ChevronDown, ChevronLeft, ChevronRight } from "./icons";
 import { RelatedCourses } from "./related-courses";
 import { SectionConcepts } from "./section-concepts";
 import { SectionContent } from "./section-content";
-import { flattenSections, neighbours, openingPoint, progressPercent, sectionAtTime, sectionCrossed, startSeconds } from "./section-navigation";
+import { SectionNavButtons } from "./section-nav-buttons";
+import { SectionQuizSlot } from "./section-quiz-slot";
+import { flattenSections, neighbours, openingPoint, sectionAtTime, sectionCrossed, startSeconds } from "./section-navigation";
+import type { CardDraft } from "./study/card-draft";
 import type { ComposeRequest } from "./study/notes-panel";
 import { createPlayerClock } from "./study/player-clock";
 import { StudySheet } from "./study/study-sheet";
-import { type CardDraft, draftFromLine, draftFromNote } from "./study/card-draft";
+import { PhoneStudyTabs, StudyTabPanels } from "./study/study-tab-panels";
+import { useCourseProgress } from "./use-course-progress";
+import { useNoteShortcut } from "./use-note-shortcut";
+import { useSectionReveal } from "./use-section-reveal";
+import { CourseVideoPlayer } from "./video/course-video-player";
 import { VIDEO_PLAYERS } from "./video/players";
 import { stubVideoLength } from "./video/stub-player-constants";
 import type { VideoPlayer, VideoPlayerKind } from "./video/video-player";
 import { WhatsNext } from "./whats-next";
 
-// Loaded on demand: the quiz after the video.
-const SectionQuiz = lazy(() => import("./section-quiz"));
-// The study panels (the virtualised transcript, notes and their Markdown) load when first opened.
-const TranscriptPanel = lazy(() => import("./study/transcript-panel"));
-const NotesPanel = lazy(() => import("./study/notes-panel"));
+// Loaded on demand: the card dialog.
 const CardMakerDialog = lazy(() => import("./study/card-maker-dialog"));
 // The owner's editor loads in edit mode only.
 const CourseEditor = lazy(() => import("./editing/course-editor"));
 
-type StudyTab = "outline" | "transcript" | "notes";
 const DESKTOP = "(min-width: 768px)";
-
-/** The key N takes a note, unless the learner is typing or N is part of another shortcut. */
-function isNoteShortcut(event: KeyboardEvent): boolean {
-  if (event.key !== "n" && event.key !== "N") return false;
-  if (event.ctrlKey || event.metaKey || event.altKey || event.repeat || event.defaultPrevented) return false;
-  const target = event.target as HTMLElement | null;
-  if (!target) return true;
-  return !(target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName) || target.closest("dialog[open]"));
-}
-
-/** Whether the element is entirely inside the viewport, below the sticky header (its scroll margin). */
-function isFullyInView(element: HTMLElement): boolean {
-  const { top, bottom } = element.getBoundingClientRect();
-  const margin = parseFloat(getComputedStyle(element).scrollMarginTop) || 0;
-  return top >= margin && bottom <= window.innerHeight;
-}
 
 type CourseDetail = RouterOutputs["course"]["byId"];
 type ProgressRecord = RouterOutputs["progress"]["byCourse"];
-type ProgressUpdate = { currentSectionId?: number; completedSectionId?: number };
 
 /** `startAt`: a moment (seconds) to open the video at, from a chat timestamp link. */
 type CoursePlayerProps = { courseId: number; videoPlayer: VideoPlayerKind; startAt?: number | null };
@@ -88,7 +61,7 @@ export function CoursePlayer({ courseId, videoPlayer, startAt = null }: CoursePl
   const courseError = course.error;
   useEffect(() => {
     if (courseError && courseError.data?.code !== "NOT_FOUND")
-      toast({ variant: "destructive", title: "Error loading course", description: courseError.message });
+      toast({ variant: "destructive", title: "Error loading course", description: failureText(courseError) });
   }, [courseError]);
 
   if (course.isError) return <CourseNotFound />;
@@ -103,13 +76,8 @@ function CoursePlayerView({ detail, saved, videoPlayer, startAt }: CoursePlayerV
   const { course, chapters } = detail;
   const courseId = course.id;
   const sections = useMemo(() => flattenSections(chapters), [chapters]);
-  const utils = api.useUtils();
 
-  // The record in the cache is the source of truth for what is completed (optimistic while saving).
-  const progressQuery = api.progress.find.useQuery({ id: courseId });
-  const completedList = useMemo(() => progressQuery.data?.completedSections ?? saved?.completedSections ?? [], [progressQuery.data, saved]);
-  const completedIds = useMemo(() => new Set(completedList), [completedList]);
-  const percent = progressPercent(sections, completedList);
+  const { completedIds, percent, save, completion, completeSection } = useCourseProgress(courseId, saved, sections);
 
   const [opening] = useState(() => openingPoint(sections, saved?.currentSectionId, startAt));
   const [currentId, setCurrentId] = useState(opening.sectionId);
@@ -117,7 +85,6 @@ function CoursePlayerView({ detail, saved, videoPlayer, startAt }: CoursePlayerV
   const currentRef = useRef(currentId);
   const player = useRef<VideoPlayer>(null);
   const lastTime = useRef<number | null>(startAt);
-  const [outlineOpen, setOutlineOpen] = useState(false);
   /** A finished section whose quiz the learner is taking again. */
   const [retakingId, setRetakingId] = useState<number | null>(null);
   // The video's time for the study panels (written on every report, read without re-rendering the player).
@@ -144,71 +111,7 @@ function CoursePlayerView({ detail, saved, videoPlayer, startAt }: CoursePlayerV
   const { previous, next, isLast } = neighbours(sections, currentId);
   const stubDuration = stubVideoLength(sections);
 
-  // Saves that overlap may answer out of order, each with the record as it was when it wrote: then
-  // none is taken as the truth, and the record is read again once the last has settled.
-  const saving = useRef({ pending: 0, overlapped: false });
-  const update = api.progress.update.useMutation({
-    async onMutate(input) {
-      if (saving.current.pending > 0) saving.current.overlapped = true;
-      saving.current.pending += 1;
-      const change = { currentSectionId: input.currentSectionId, completedSectionId: input.completedSectionId };
-      await utils.progress.find.cancel({ id: courseId });
-      const before = utils.progress.find.getData({ id: courseId });
-      utils.progress.find.setData({ id: courseId }, (record) => {
-        const base: ProgressRecord = record ?? {
-          courseId,
-          userId: saved?.userId ?? 0,
-          currentSectionId: null,
-          completedSections: [],
-          totalSections: sections.length,
-        };
-        const completed =
-          change.completedSectionId !== undefined && !base.completedSections.includes(change.completedSectionId)
-            ? [...base.completedSections, change.completedSectionId]
-            : base.completedSections;
-        return { ...base, currentSectionId: change.currentSectionId ?? base.currentSectionId, completedSections: completed };
-      });
-      return { before };
-    },
-    onSuccess(record) {
-      if (saving.current.pending === 1 && !saving.current.overlapped) utils.progress.find.setData({ id: courseId }, record);
-      // The sidebar's course list shows this course's percent.
-      void utils.progress.mine.invalidate();
-      void utils.gamification.badges.invalidate();
-      void utils.gamification.recentActivity.invalidate();
-      // The counts on the dashboard and the home page's Achievements tab.
-      void utils.gamification.streak.invalidate();
-    },
-    onError(error, _change, context) {
-      if (context?.before) utils.progress.find.setData({ id: courseId }, context.before);
-      else void utils.progress.find.invalidate({ id: courseId });
-      toast({ variant: "destructive", title: "Error updating progress", description: error.message });
-    },
-    onSettled() {
-      saving.current.pending -= 1;
-      if (saving.current.pending > 0 || !saving.current.overlapped) return;
-      saving.current.overlapped = false;
-      void utils.progress.find.invalidate({ id: courseId });
-    },
-  });
-  const save = (change: ProgressUpdate) => update.mutate({ id: courseId, ...change });
-
-  function completion(sectionId: number): ProgressUpdate {
-    return completedIds.has(sectionId) ? {} : { completedSectionId: sectionId };
-  }
-
-  // The video and the section's heading, brought to the learner when they move to a section.
-  const videoArea = useRef<HTMLDivElement>(null);
-  const sectionHeading = useRef<HTMLHeadingElement>(null);
-  const [revealed, setRevealed] = useState(0);
-  useEffect(() => {
-    if (revealed === 0) return;
-    sectionHeading.current?.focus({ preventScroll: true });
-    const video = videoArea.current;
-    if (!video || isFullyInView(video)) return;
-    const reduceMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-    video.scrollIntoView({ block: "start", behavior: reduceMotion ? "instant" : "smooth" });
-  }, [revealed]);
+  const { videoArea, sectionHeading, reveal: revealSection } = useSectionReveal();
 
   /**
    * Makes a section current; `seek` moves the video to its start (not when the video moved us),
@@ -217,7 +120,7 @@ function CoursePlayerView({ detail, saved, videoPlayer, startAt }: CoursePlayerV
   function goTo(sectionId: number, { seek, complete, reveal = false }: { seek: boolean; complete?: number; reveal?: boolean }) {
     const target = sections.find((section) => section.id === sectionId);
     if (!target) return;
-    if (reveal) setRevealed((count) => count + 1);
+    if (reveal) revealSection();
     const changed = currentRef.current !== sectionId;
     currentRef.current = sectionId;
     setCurrentId(sectionId);
@@ -244,8 +147,7 @@ function CoursePlayerView({ detail, saved, videoPlayer, startAt }: CoursePlayerV
       goTo(next.id, { seek: true, complete: current.id, reveal: true });
       return;
     }
-    const completing = completion(current.id);
-    if (completing.completedSectionId !== undefined) save({ currentSectionId: current.id, ...completing });
+    completeSection(current.id);
   }
 
   function rewatch(seconds: number) {
@@ -286,84 +188,18 @@ function CoursePlayerView({ detail, saved, videoPlayer, startAt }: CoursePlayerV
     refocusAddNote.current = false;
     addNoteButton.current?.focus();
   }, [compose, isDesktop, sheetOpen]);
-  const addNoteRef = useRef(addNote);
-  useLayoutEffect(() => {
-    addNoteRef.current = addNote;
-  });
-  useEffect(() => {
-    function onKeyDown(event: KeyboardEvent) {
-      if (!isNoteShortcut(event)) return;
-      event.preventDefault();
-      addNoteRef.current();
-    }
-    window.addEventListener("keydown", onKeyDown);
-    return () => window.removeEventListener("keydown", onKeyDown);
-  }, []);
+  useNoteShortcut(addNote);
 
-  const transcriptPanel = (
-    <Suspense fallback={<Spinner label="Loading transcript" />}>
-      <TranscriptPanel
-        courseId={courseId}
-        chapters={chapters}
-        clock={clock}
-        onSeek={seekToMoment}
-        lineActions={(segment) => (
-          <Button
-            variant="ghost"
-            size="icon"
-            className="size-7"
-            aria-label={`Make a card from the line at ${momentLabel(course.videos, segment.start, formatTimestamp)}`}
-            onClick={() => setCardDraft(draftFromLine(segment))}
-          >
-            <Plus aria-hidden="true" />
-          </Button>
-        )}
-        className="h-full"
-      />
-    </Suspense>
-  );
-  const notesPanel = (
-    <Suspense fallback={<Spinner label="Loading notes" />}>
-      <NotesPanel
-        courseId={courseId}
-        onSeek={seekToMoment}
-        compose={compose}
-        onComposeDone={closeComposer}
-        noteActions={(note) => (
-          <Button variant="ghost" size="sm" onClick={() => setCardDraft(draftFromNote(note))}>
-            Make a card
-          </Button>
-        )}
-        className="h-full"
-      />
-    </Suspense>
-  );
   const studyTabs = (
-    <>
-      <TabsContent value="transcript" className="mt-3 h-[calc(100%-3.25rem)] min-h-0">
-        {transcriptPanel}
-      </TabsContent>
-      <TabsContent value="notes" className="mt-3 h-[calc(100%-3.25rem)] min-h-0 overflow-y-auto">
-        {notesPanel}
-      </TabsContent>
-    </>
-  );
-
-  const playerProps = { ref: player, videos: course.videos, startSeconds: opening.seconds, onTime, singleVideoDuration: stubDuration };
-  const chatHref = `/course/${courseId}/chat`;
-
-  const outline = (
-    <CourseOutline
+    <StudyTabPanels
       courseId={courseId}
       chapters={chapters}
       videos={course.videos}
-      currentId={currentId}
-      completedIds={completedIds}
-      percent={percent}
-      onSelect={(sectionId) => {
-        setOutlineOpen(false);
-        goTo(sectionId, { seek: true, reveal: true });
-      }}
+      clock={clock}
+      onSeek={seekToMoment}
+      compose={compose}
+      onComposeDone={closeComposer}
+      onMakeCard={setCardDraft}
     />
   );
 
@@ -371,63 +207,23 @@ function CoursePlayerView({ detail, saved, videoPlayer, startAt }: CoursePlayerV
   return (
     <CourseTextProvider language={course.language} videos={course.videos}>
       <div className="mx-auto grid w-full max-w-7xl gap-6 px-4 py-6 sm:px-6 md:grid-cols-[17rem_minmax(0,1fr)] lg:grid-cols-[20rem_minmax(0,1fr)] xl:grid-cols-[24rem_minmax(0,1fr)]">
-        <header className="grid gap-2 md:col-span-2">
-          <div className="flex flex-wrap items-center gap-2">
-            <EngineBadge engine={course.engine} />
-            <LanguageBadge language={course.language} />
-            <span className="text-xs font-medium text-muted-foreground capitalize">{course.complexity}</span>
-            <ExportMenu courseId={courseId} label="Export" />
-            <div className="ml-auto flex flex-wrap items-center gap-2">
-              {course.isOwner ? (
-                <Button variant="outline" size="sm" aria-pressed={editing} onClick={() => setEditing((on) => !on)}>
-                  {editing ? "Stop editing" : "Edit course"}
-                </Button>
-              ) : null}
-              <CourseReviewLink courseId={courseId} />
-              <CourseSharing courseId={courseId} isPublic={course.isPublic} isOwner={course.isOwner} />
-            </div>
-          </div>
-          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl" {...text}>
-            {course.title}
-          </h1>
-          {course.description ? (
-            <p className="text-muted-foreground" {...text}>
-              {course.description}
-            </p>
-          ) : null}
-        </header>
+        <CourseHeader course={course} editing={editing} onToggleEditing={() => setEditing((on) => !on)} />
 
-        <aside aria-label="Course outline" className="md:sticky md:top-20 md:h-[calc(100dvh-6rem)] md:self-start">
-          {isDesktop ? (
-            <Tabs defaultValue="outline" value={studyTab} onValueChange={(tab) => setStudyTab(tab as StudyTab)} className="h-full">
-              <TabsList stretch aria-label="Course panels">
-                <TabsTrigger value="outline">Outline</TabsTrigger>
-                <TabsTrigger value="transcript">Transcript</TabsTrigger>
-                <TabsTrigger value="notes">Notes</TabsTrigger>
-              </TabsList>
-              <TabsContent value="outline" className="mt-3 h-[calc(100%-3.25rem)] overflow-y-auto">
-                <div id="course-outline">{outline}</div>
-              </TabsContent>
-              {studyTabs}
-            </Tabs>
-          ) : (
-            <>
-              <Button
-                variant="outline"
-                className="w-full justify-between"
-                aria-expanded={outlineOpen}
-                aria-controls="course-outline"
-                onClick={() => setOutlineOpen((open) => !open)}
-              >
-                Course contents ({percent}%)
-                <ChevronDown aria-hidden="true" className={cn("transition-transform", outlineOpen && "rotate-180")} />
-              </Button>
-              <div id="course-outline" className={cn("mt-4", outlineOpen ? "block" : "hidden")}>
-                {outline}
-              </div>
-            </>
-          )}
-        </aside>
+        <CoursePanels
+          isDesktop={isDesktop}
+          studyTab={studyTab}
+          onStudyTabChange={setStudyTab}
+          outline={{
+            courseId,
+            chapters,
+            videos: course.videos,
+            currentId,
+            completedIds,
+            percent,
+            onSelect: (sectionId) => goTo(sectionId, { seek: true, reveal: true }),
+          }}
+          studyTabs={studyTabs}
+        />
 
         <div className="grid min-w-0 content-start gap-6">
           {/* Scrolled to below the sticky header, which is taller on a phone (its search takes a second row). */}
@@ -439,7 +235,14 @@ function CoursePlayerView({ detail, saved, videoPlayer, startAt }: CoursePlayerV
                 </div>
               }
             >
-              <CourseVideoPlayer {...playerProps} Player={VIDEO_PLAYERS[videoPlayer]} />
+              <CourseVideoPlayer
+                ref={player}
+                videos={course.videos}
+                startSeconds={opening.seconds}
+                onTime={onTime}
+                singleVideoDuration={stubDuration}
+                Player={VIDEO_PLAYERS[videoPlayer]}
+              />
             </Suspense>
           </div>
 
@@ -465,18 +268,9 @@ function CoursePlayerView({ detail, saved, videoPlayer, startAt }: CoursePlayerV
           </div>
           {!isDesktop ? (
             <StudySheet open={sheetOpen} onClose={() => setSheetOpen(false)} title="Transcript and notes" keepInView={videoArea}>
-              <Tabs
-                defaultValue="transcript"
-                value={studyTab === "outline" ? "transcript" : studyTab}
-                onValueChange={(tab) => setStudyTab(tab as StudyTab)}
-                className="min-h-0 flex-1"
-              >
-                <TabsList stretch aria-label="Study panels">
-                  <TabsTrigger value="transcript">Transcript</TabsTrigger>
-                  <TabsTrigger value="notes">Notes</TabsTrigger>
-                </TabsList>
+              <PhoneStudyTabs studyTab={studyTab} onStudyTabChange={setStudyTab}>
                 {studyTabs}
-              </Tabs>
+              </PhoneStudyTabs>
             </StudySheet>
           ) : null}
           {cardDraft ? (
@@ -510,69 +304,29 @@ function CoursePlayerView({ detail, saved, videoPlayer, startAt }: CoursePlayerV
                 <SectionContent content={current.content} onSeek={(seconds) => seekToMoment(citedMoment(seconds, startSeconds(current)))} />
               </section>
 
-              {!completedIds.has(current.id) || retakingId === current.id ? (
-                <Suspense fallback={<Spinner label="Loading quiz" />}>
-                  <SectionQuiz
-                    key={`${current.id}-${retakingId === current.id ? "retake" : "quiz"}`}
-                    sectionId={current.id}
-                    retake={retakingId === current.id}
-                    onContinue={() => {
-                      setRetakingId(null);
-                      completeAndContinue();
-                    }}
-                    continueLabel={next ? "Continue to Next Section" : "Continue"}
-                    onRewatch={rewatch}
-                  />
-                </Suspense>
-              ) : (
-                <div className="flex flex-wrap items-center gap-3">
-                  <p className="text-sm text-muted-foreground" data-testid="section-completed">
-                    You have completed this section.
-                  </p>
-                  <Button variant="outline" size="sm" onClick={() => setRetakingId(current.id)} data-testid="section-retake">
-                    Retake quiz
-                  </Button>
-                </div>
-              )}
+              <SectionQuizSlot
+                sectionId={current.id}
+                completed={completedIds.has(current.id)}
+                retaking={retakingId === current.id}
+                onRetake={() => setRetakingId(current.id)}
+                onContinue={() => {
+                  setRetakingId(null);
+                  completeAndContinue();
+                }}
+                continueLabel={next ? "Continue to Next Section" : "Continue"}
+                onRewatch={rewatch}
+              />
 
-              <nav aria-label="Section navigation" className="flex flex-wrap items-stretch justify-between gap-3 border-t pt-4">
-                {previous ? (
-                  <Button
-                    variant="outline"
-                    className="h-auto max-w-full py-2 text-left whitespace-normal"
-                    onClick={() => goTo(previous.id, { seek: true, reveal: true })}
-                  >
-                    <ChevronLeft aria-hidden="true" />
-                    <span>
-                      <span className="block text-xs text-muted-foreground">Previous</span>
-                      <span {...text}>{previous.title}</span>
-                    </span>
-                  </Button>
-                ) : (
-                  <span />
-                )}
-                {next ? (
-                  <Button className="ml-auto h-auto max-w-full py-2 text-right whitespace-normal" onClick={completeAndContinue}>
-                    <span>
-                      <span className="block text-xs opacity-80">Next</span>
-                      <span {...text}>{next.title}</span>
-                    </span>
-                    <ChevronRight aria-hidden="true" />
-                  </Button>
-                ) : isLast ? (
-                  <Link
-                    href={chatHref}
-                    className={buttonVariants({ className: "ml-auto" })}
-                    onClick={() => {
-                      const completing = completion(current.id);
-                      if (completing.completedSectionId !== undefined) save({ currentSectionId: current.id, ...completing });
-                    }}
-                  >
-                    <MessagesSquare aria-hidden="true" />
-                    Ask Questions About This Course
-                  </Link>
-                ) : null}
-              </nav>
+              <SectionNavButtons
+                courseId={courseId}
+                language={course.language}
+                previous={previous}
+                next={next}
+                isLast={isLast}
+                onPrevious={() => previous && goTo(previous.id, { seek: true, reveal: true })}
+                onNext={completeAndContinue}
+                onFinish={() => completeSection(current.id)}
+              />
 
               {isLast ? <WhatsNext related={<RelatedCourses courseId={courseId} />} /> : null}
             </>

@@ -4,6 +4,7 @@ import { Button } from "~/components/ui/button";
 import { Lock } from "~/components/ui/icons/lock";
 import { Share2 } from "~/components/ui/icons/share-2";
 import { toast } from "~/hooks/use-toast";
+import { failureText } from "~/lib/failure-text";
 import { api } from "~/trpc/react";
 
 type CourseSharingProps = { courseId: number; isPublic: boolean; isOwner: boolean };
@@ -22,7 +23,7 @@ export function CourseSharing({ courseId, isPublic, isOwner }: CourseSharingProp
         description: nowPublic ? "Anyone signed in can open it with its link." : "Only you can open it.",
       });
     },
-    onError: (error) => toast({ variant: "destructive", title: "Could not change sharing", description: error.message }),
+    onError: (error) => toast({ variant: "destructive", title: "Could not change sharing", description: failureText(error) }),
   });
 
   if (!isOwner) {

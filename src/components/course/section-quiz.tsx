@@ -7,6 +7,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Spinner } from "~/components/ui/spinner";
 import { toast } from "~/hooks/use-toast";
+import { failureText } from "~/lib/failure-text";
 import { api } from "~/trpc/react";
 
 import { useCourseText } from "./course-text";
@@ -54,7 +55,7 @@ export default function SectionQuiz({ sectionId, onContinue, continueLabel, onRe
     },
     onError(error) {
       dispatch({ type: "failed" });
-      toast({ variant: "destructive", title: "Error submitting quiz", description: error.message });
+      toast({ variant: "destructive", title: "Error submitting quiz", description: failureText(error) });
     },
   });
 
@@ -70,7 +71,7 @@ export default function SectionQuiz({ sectionId, onContinue, continueLabel, onRe
   useEffect(() => {
     if (!failed || toasted.current) return;
     toasted.current = true;
-    toast({ variant: "destructive", title: "Failed to fetch or generate quiz", description: (generate.error ?? quiz.error)?.message });
+    toast({ variant: "destructive", title: "Failed to fetch or generate quiz", description: failureText(generate.error ?? quiz.error) });
   }, [failed, generate.error, quiz.error]);
 
   const data = quiz.data ?? generate.data;

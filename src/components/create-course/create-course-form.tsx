@@ -9,14 +9,17 @@ import { Card, CardContent } from "~/components/ui/card";
 import { Sparkles } from "~/components/ui/icons/sparkles";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { Select } from "~/components/ui/select";
 import { Spinner } from "~/components/ui/spinner";
+import { Textarea } from "~/components/ui/textarea";
 import { useSessionUser } from "~/hooks/use-session";
 import { toast } from "~/hooks/use-toast";
+import { failureText } from "~/lib/failure-text";
 import { COURSE_LANGUAGES, DEFAULT_COURSE_LANGUAGE, isCourseLanguage, preferredCourseLanguage } from "~/lib/languages";
 import { api } from "~/trpc/react";
 
 import { type CourseDraft, isJobFinished, loadDraft, markJobFinished, saveDraft } from "./generation-draft";
-import { GENERATION_FAILED_TITLE, generationFailureMessage, isMonthlyLimitError, isTopicError } from "./generation-failure";
+import { GENERATION_FAILED_FALLBACK, GENERATION_FAILED_TITLE, generationFailureMessage, isMonthlyLimitError, isTopicError } from "./generation-failure";
 import { GenerationLoader } from "./generation-loader";
 import { engineNote, isJobActive } from "./generation-stage";
 import { JOB_PARAM, jobIdFromParam, urlWithJob } from "./job-url";
@@ -129,10 +132,10 @@ export function CreateCourseForm() {
         return;
       }
       if (isTopicError(error)) {
-        setTopicError(fieldErrors(error, ["topic"]).topic ?? error.message);
+        setTopicError(fieldErrors(error, ["topic"]).topic ?? failureText(error));
         topicInput.current?.focus();
       }
-      failureToast(error.message);
+      failureToast(failureText(error, GENERATION_FAILED_FALLBACK));
     },
   });
 
@@ -158,7 +161,7 @@ export function CreateCourseForm() {
       // The job cannot be read (not yours, gone, or the session ended): say so and start over.
       handled.current.add(jobId);
       markJobFinished(jobId);
-      failureToast(jobError.message);
+      failureToast(failureText(jobError, GENERATION_FAILED_FALLBACK));
       router.replace(urlWithJob(pathname, window.location.search, null), { scroll: false });
     }
   }, [jobId, jobData, jobError, pathname, router, utils]);
@@ -255,7 +258,7 @@ export function CreateCourseForm() {
 
             <div className="grid gap-2">
               <Label htmlFor="course-language">Course language</Label>
-              <select
+              <Select
                 id="course-language"
                 name="language"
                 value={language}
@@ -264,14 +267,14 @@ export function CreateCourseForm() {
                   if (isCourseLanguage(picked)) setDraft((current) => ({ ...current, language: picked }));
                 }}
                 aria-describedby="course-language-hint"
-                className="flex h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background focus-visible:outline-none sm:w-64"
+                className="sm:w-64"
               >
                 {COURSE_LANGUAGES.map((option) => (
                   <option key={option.code} value={option.code} lang={option.code}>
                     {option.label === option.name ? option.name : `${option.label} (${option.name})`}
                   </option>
                 ))}
-              </select>
+              </Select>
               <p id="course-language-hint" className="text-sm text-muted-foreground">
                 Titles, lessons, quizzes and the tutor use this language. A video in another language is used through its translated captions when it has them.
               </p>
@@ -279,7 +282,7 @@ export function CreateCourseForm() {
 
             <div className="grid gap-2">
               <Label htmlFor="course-instructions">Additional Instructions (optional)</Label>
-              <textarea
+              <Textarea
                 id="course-instructions"
                 name="additionalInstructions"
                 value={draft.additionalInstructions}
@@ -290,7 +293,7 @@ export function CreateCourseForm() {
                 rows={4}
                 maxLength={INSTRUCTIONS_MAX_LENGTH}
                 placeholder="e.g. Focus on practical examples in Python"
-                className="flex min-h-24 w-full rounded-md border border-input bg-background px-3 py-2 text-sm placeholder:text-muted-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-60"
+                className="min-h-24"
               />
             </div>
 

@@ -12,6 +12,7 @@ import { Trophy } from "~/components/ui/icons/trophy";
 import { Progress } from "~/components/ui/progress";
 import { Spinner } from "~/components/ui/spinner";
 import { toast } from "~/hooks/use-toast";
+import { failureText } from "~/lib/failure-text";
 import { api } from "~/trpc/react";
 
 import { LoadError } from "./load-error";
@@ -52,14 +53,14 @@ function ShareAchievements({ text }: { text: string }) {
       setUrl(link);
       await shareLink(link, text);
     },
-    onError: (error) => toast({ variant: "destructive", title: "Couldn't share your achievements", description: error.message }),
+    onError: (error) => toast({ variant: "destructive", title: "Couldn't share your achievements", description: failureText(error) }),
   });
   const stop = api.gamification.stopSharingAchievements.useMutation({
     onSuccess: () => {
       setUrl(null);
       toast({ title: "Your achievements card is no longer shared", description: "The old link now leads nowhere." });
     },
-    onError: (error) => toast({ variant: "destructive", title: "Couldn't stop sharing", description: error.message }),
+    onError: (error) => toast({ variant: "destructive", title: "Couldn't stop sharing", description: failureText(error) }),
   });
 
   return (

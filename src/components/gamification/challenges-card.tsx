@@ -10,9 +10,10 @@ import { Clock } from "~/components/ui/icons/clock";
 import { Progress } from "~/components/ui/progress";
 import { Spinner } from "~/components/ui/spinner";
 import { toast } from "~/hooks/use-toast";
+import { failureText } from "~/lib/failure-text";
 import { api } from "~/trpc/react";
 
-import { challengeEntries, JOIN_FAILED_TITLE, joinFailureMessage, timeLeftLabel, type ChallengeEntry } from "./challenges";
+import { challengeEntries, JOIN_FAILED_FALLBACK, JOIN_FAILED_TITLE, timeLeftLabel, type ChallengeEntry } from "./challenges";
 import { LoadError } from "./load-error";
 import { useErrorToast } from "./use-error-toast";
 
@@ -103,7 +104,7 @@ export function ChallengesCard({ userId }: { userId: number }) {
       toast({ title: "Challenge accepted!", description: `${joined.challenge.title}: your learning from now on counts toward it.` });
     },
     onError(error) {
-      toast({ variant: "destructive", title: JOIN_FAILED_TITLE, description: joinFailureMessage(error.message) });
+      toast({ variant: "destructive", title: JOIN_FAILED_TITLE, description: failureText(error, JOIN_FAILED_FALLBACK) });
       // An expired challenge drops out of today's list.
       void utils.gamification.activeChallenges.invalidate();
     },

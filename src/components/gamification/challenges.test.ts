@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 
+import { failureText } from "~/lib/failure-text";
 import type { ChallengeView, UserChallengeView } from "~/lib/schemas/gamification";
 
-import { challengeEntries, joinFailureMessage, timeLeftLabel } from "./challenges";
+import { challengeEntries, JOIN_FAILED_FALLBACK, timeLeftLabel } from "./challenges";
 
 const EXPIRY = "2026-11-23T00:00:00.000Z";
 const challenge = (id: number, target = 3): ChallengeView => ({
@@ -55,10 +56,10 @@ describe("timeLeftLabel", () => {
   });
 });
 
-describe("joinFailureMessage", () => {
+describe("a failed join's words", () => {
   it("shows the server's message, or a fallback", () => {
-    expect(joinFailureMessage("This challenge has expired. Check back tomorrow for new challenges!")).toMatch(/expired/);
-    expect(joinFailureMessage("")).toBe("There was an error joining the challenge");
-    expect(joinFailureMessage(undefined)).toBe("There was an error joining the challenge");
+    expect(failureText(new Error("This challenge has expired. Check back tomorrow for new challenges!"), JOIN_FAILED_FALLBACK)).toMatch(/expired/);
+    expect(failureText(new Error(""), JOIN_FAILED_FALLBACK)).toBe("There was an error joining the challenge");
+    expect(failureText(undefined, JOIN_FAILED_FALLBACK)).toBe("There was an error joining the challenge");
   });
 });

@@ -25,8 +25,5 @@ export function timeLeftLabel(expiryDate: string, now: number): string {
 }
 
 export const JOIN_FAILED_TITLE = "Couldn't join challenge";
-const JOIN_FAILED_FALLBACK = "There was an error joining the challenge";
-
-export function joinFailureMessage(message: string | undefined): string {
-  return message?.trim() || JOIN_FAILED_FALLBACK;
-}
+/** The failure toast's description when the server gives no reason. */
+export const JOIN_FAILED_FALLBACK = "There was an error joining the challenge";

@@ -4,6 +4,7 @@ import Link from "next/link";
 
 import { Button, buttonVariants } from "~/components/ui/button";
 import { BookOpen } from "~/components/ui/icons/book-open";
+import { failureText } from "~/lib/failure-text";
 import { api } from "~/trpc/react";
 
 import { CourseCard } from "./course-card";
@@ -18,7 +19,7 @@ export default function CourseGrid() {
   if (courses.isPending) return <Loading />;
   if (courses.isError) {
     return (
-      <StatePanel icon={<BookOpen aria-hidden="true" className="size-6" />} title="Your courses could not be loaded" text={courses.error.message}>
+      <StatePanel icon={<BookOpen aria-hidden="true" className="size-6" />} title="Your courses could not be loaded" text={failureText(courses.error)}>
         <Button variant="outline" onClick={() => void courses.refetch()}>
           Try again
         </Button>

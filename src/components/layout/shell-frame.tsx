@@ -4,6 +4,7 @@ import { usePathname } from "next/navigation";
 import { createContext, use, useEffect, useRef, useState, type ReactNode, type RefObject } from "react";
 
 import { Button } from "~/components/ui/button";
+import { Dialog } from "~/components/ui/dialog";
 import { X } from "~/components/ui/icons/x";
 import { useMediaQuery } from "~/hooks/use-media-query";
 
@@ -78,25 +79,17 @@ export function ShellFrame({ header, sidebar, children }: ShellFrameProps) {
 function SidebarDrawer({ children, onClose }: { children: ReactNode; onClose: () => void }) {
   const panel = useRef<HTMLDivElement>(null);
 
+  // The dialog opens before this runs; the first link or button takes focus, as in the column.
   useEffect(() => {
     panel.current?.querySelector<HTMLElement>("a[href], button")?.focus();
-    const { overflow } = document.body.style;
-    document.body.style.overflow = "hidden";
-    return () => {
-      document.body.style.overflow = overflow;
-    };
   }, []);
 
   return (
-    <div
-      role="dialog"
-      aria-modal="true"
+    <Dialog
       aria-label="Sidebar"
+      onClose={onClose}
       data-testid="sidebar-drawer"
-      className="fixed inset-0 z-50 md:hidden"
-      onKeyDown={(event) => {
-        if (event.key === "Escape") onClose();
-      }}
+      className="fixed inset-0 m-0 h-full max-h-none w-full max-w-none border-0 bg-transparent p-0 text-foreground backdrop:bg-transparent md:hidden"
     >
       <div aria-hidden="true" className="absolute inset-0 bg-black/50 motion-safe:animate-[fade-in_150ms_ease-out]" onClick={onClose} />
       <div
@@ -112,7 +105,7 @@ function SidebarDrawer({ children, onClose }: { children: ReactNode; onClose: ()
           <X aria-hidden="true" />
         </Button>
       </div>
-    </div>
+    </Dialog>
   );
 }
 

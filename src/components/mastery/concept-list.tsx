@@ -4,6 +4,7 @@ import { useId, useMemo, useState } from "react";
 
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
+import { Select } from "~/components/ui/select";
 
 import { ConceptMoments } from "./concept-moments";
 import { CONCEPT_SORTS, evidenceText, sortConcepts, type ConceptSort, type MasteryConcept } from "./concepts";
@@ -30,18 +31,13 @@ export function ConceptList({ concepts, selectedId, onSelect }: ConceptListProps
         <label htmlFor={sortId} className="text-sm font-medium">
           Sort
         </label>
-        <select
-          id={sortId}
-          value={sort}
-          onChange={(event) => setSort(event.target.value as ConceptSort)}
-          className="h-9 rounded-md border border-input bg-background px-2 text-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-        >
+        <Select id={sortId} value={sort} onChange={(event) => setSort(event.target.value as ConceptSort)} compact>
           {Object.entries(CONCEPT_SORTS).map(([value, label]) => (
             <option key={value} value={value}>
               {label}
             </option>
           ))}
-        </select>
+        </Select>
         <span className="text-sm text-muted-foreground">
           {concepts.length} concept{concepts.length === 1 ? "" : "s"}
         </span>

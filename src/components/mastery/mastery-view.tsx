@@ -7,6 +7,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { Card, CardHeader } from "~/components/ui/card";
 import { CenteredSpinner, Spinner } from "~/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { failureText } from "~/lib/failure-text";
 import { api } from "~/trpc/react";
 
 import { ConceptDetails } from "./concept-details";
@@ -52,7 +53,7 @@ export function MasteryView({ initialConceptId }: { initialConceptId: number | n
   };
 
   if (map.isPending) return <CenteredSpinner label="Loading your concepts" />;
-  if (map.isError) return <p role="alert">Could not load your concepts: {map.error.message}</p>;
+  if (map.isError) return <p role="alert">Could not load your concepts: {failureText(map.error)}</p>;
 
   if (concepts.length === 0) {
     return (

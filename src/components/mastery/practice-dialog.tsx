@@ -6,17 +6,17 @@ import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 
 import { CardShortcutsHint, ReviewCard, useCardShortcuts } from "~/components/review/review-card";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
+import { Dialog } from "~/components/ui/dialog";
 import { Spinner } from "~/components/ui/spinner";
+import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/hooks/use-toast";
+import { failureText } from "~/lib/failure-text";
 import type { CardRatingName } from "~/lib/review";
 import type { PracticeAnswer } from "~/lib/schemas/concepts";
 import { api } from "~/trpc/react";
 
 import { masteryPercent, masteryText, momentHref, type MasteryConcept } from "./concepts";
 import { itemKey, practiceItems, tallyText, type PracticeCard, type PracticeItem, type PracticeQuestion, type PracticeTally } from "./practice-items";
-
-const FIELD_CLASS =
-  "w-full rounded-md border border-input bg-background px-3 py-2 text-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none";
 
 function Verdict({ result }: { result: PracticeAnswer }) {
   const open = result.feedback !== null;
@@ -60,7 +60,7 @@ function QuestionStep({ question, onAnswered, onNext, last }: QuestionStepProps)
       onAnswered(scored);
     },
     onError(error) {
-      toast({ variant: "destructive", title: "The answer was not saved", description: error.message });
+      toast({ variant: "destructive", title: "The answer was not saved", description: failureText(error) });
     },
   });
   useEffect(() => {
@@ -109,7 +109,7 @@ function QuestionStep({ question, onAnswered, onNext, last }: QuestionStepProps)
             <label htmlFor={fieldId} className="text-sm font-medium">
               Your answer, in your own words
             </label>
-            <textarea id={fieldId} value={answer} rows={4} maxLength={1_000} onChange={(event) => setAnswer(event.target.value)} className={FIELD_CLASS} />
+            <Textarea id={fieldId} value={answer} rows={4} maxLength={1_000} onChange={(event) => setAnswer(event.target.value)} />
           </>
         )}
       </fieldset>
@@ -137,7 +137,7 @@ function CardStep({ card, onReviewed }: { card: PracticeCard; onReviewed: (count
     onError(error) {
       // Reviewed elsewhere meanwhile: move on.
       if (error.data?.code === "CONFLICT") onReviewed(false);
-      else toast({ variant: "destructive", title: "Could not save the review", description: error.message });
+      else toast({ variant: "destructive", title: "Could not save the review", description: failureText(error) });
     },
   });
   const { mutate, isPending } = review;
@@ -167,12 +167,11 @@ type PracticeDialogProps = {
 };
 
 /**
- * Practice: a modal <dialog> with a short session on some concepts, one item at a time: their
+ * Practice: a modal dialog with a short session on some concepts, one item at a time: their
  * questions from every course that explains them (each answer scored and recorded as evidence at
  * once) and their due cards (rated as on /review); then a summary of what moved.
  */
 export default function PracticeDialog({ concepts, onClose }: PracticeDialogProps) {
-  const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const utils = api.useUtils();
   const [before] = useState(() => new Map(concepts.map((concept) => [concept.id, concept])));
@@ -189,11 +188,6 @@ export default function PracticeDialog({ concepts, onClose }: PracticeDialogProp
     started.current = true;
     start({ conceptIds: conceptIds.split(",").map(Number) });
   }, [start, conceptIds]);
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-  }, []);
 
   const mastered = () => void utils.mastery.map.invalidate();
   function answered(result: PracticeAnswer) {
@@ -213,7 +207,7 @@ export default function PracticeDialog({ concepts, onClose }: PracticeDialogProp
   if (practice.isError) {
     body = (
       <p role="alert" className="text-sm">
-        Could not start practice: {practice.error.message}
+        Could not start practice: {failureText(practice.error)}
       </p>
     );
   } else if (!items) {
@@ -268,9 +262,8 @@ export default function PracticeDialog({ concepts, onClose }: PracticeDialogProp
 
   const finished = items !== null && step >= items.length;
   return (
-    <dialog
-      ref={dialog}
-      aria-labelledby={titleId}
+    <Dialog
+      titleId={titleId}
       onClose={onClose}
       data-testid="practice-dialog"
       className="m-auto max-h-[calc(100dvh-2rem)] w-[min(40rem,calc(100%-2rem))] overflow-y-auto rounded-lg border bg-background p-0 text-foreground shadow-2xl backdrop:bg-black/40"
@@ -281,11 +274,11 @@ export default function PracticeDialog({ concepts, onClose }: PracticeDialogProp
         </h2>
         {body}
         <div className="flex justify-end border-t pt-3">
-          <Button variant={finished || items?.length === 0 || practice.isError ? "default" : "ghost"} onClick={() => dialog.current?.close()}>
+          <Button variant={finished || items?.length === 0 || practice.isError ? "default" : "ghost"} onClick={onClose}>
             {finished ? "Done" : "Close"}
           </Button>
         </div>
       </div>
-    </dialog>
+    </Dialog>
   );
 }

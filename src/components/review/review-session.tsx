@@ -5,6 +5,7 @@ import { useCallback, useEffect, useMemo, useState } from "react";
 import { Card, CardHeader } from "~/components/ui/card";
 import { CenteredSpinner } from "~/components/ui/spinner";
 import { toast } from "~/hooks/use-toast";
+import { failureText } from "~/lib/failure-text";
 import { type CardRatingName, formatDueIn, untilNextDue } from "~/lib/review";
 import { api } from "~/trpc/react";
 
@@ -39,7 +40,7 @@ export function ReviewSession() {
     onError(error, { id }) {
       // Reviewed elsewhere meanwhile: move on.
       if (error.data?.code === "CONFLICT") setDone((previous) => new Set(previous).add(Number(id)));
-      else toast({ variant: "destructive", title: "Could not save the review", description: error.message });
+      else toast({ variant: "destructive", title: "Could not save the review", description: failureText(error) });
       setFlipped(false);
     },
   });
@@ -71,7 +72,7 @@ export function ReviewSession() {
   useCardShortcuts(Boolean(card), flip, rate);
 
   if (queue.isPending || exhausted) return <CenteredSpinner label="Loading your cards" />;
-  if (queue.isError) return <p role="alert">Could not load your cards: {queue.error.message}</p>;
+  if (queue.isError) return <p role="alert">Could not load your cards: {failureText(queue.error)}</p>;
 
   if (!card) {
     const next = queue.data.nextDueAt;

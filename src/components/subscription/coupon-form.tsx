@@ -9,6 +9,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Spinner } from "~/components/ui/spinner";
 import { toast } from "~/hooks/use-toast";
+import { failureText } from "~/lib/failure-text";
 import type { SubscriptionView } from "~/lib/schemas/subscription";
 import { api } from "~/trpc/react";
 
@@ -18,7 +19,7 @@ import {
   COUPON_REDEEMED_DESCRIPTION,
   COUPON_REDEEMED_TITLE,
   COUPON_SUCCESS_VISIBLE_MS,
-  couponFailureMessage,
+  COUPON_FAILED_FALLBACK,
   validateCouponCode,
 } from "./coupon";
 import { formatPlanDate } from "./plan";
@@ -58,7 +59,7 @@ export function CouponForm() {
       toast({ title: COUPON_REDEEMED_TITLE, description: COUPON_REDEEMED_DESCRIPTION });
     },
     onError(failure) {
-      const reason = couponFailureMessage(failure.message);
+      const reason = failureText(failure, COUPON_FAILED_FALLBACK);
       setSuccess(null);
       setError({ title: COUPON_FAILED_INLINE, reason });
       toast({ variant: "destructive", title: COUPON_FAILED_TITLE, description: reason });

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 
+import { failureText } from "~/lib/failure-text";
 import { couponRedeemInput } from "~/lib/schemas/subscription";
 
-import { couponFailureMessage, validateCouponCode } from "./coupon";
+import { COUPON_FAILED_FALLBACK, validateCouponCode } from "./coupon";
 import { COUPON_CODE_MAX_LENGTH, COUPON_CODE_MAX_LENGTH as API_MAX_LENGTH, COUPON_CODE_REQUIRED_MESSAGE } from "~/lib/rules/subscription";
 
 describe("validateCouponCode", () => {
@@ -23,10 +24,10 @@ describe("validateCouponCode", () => {
   });
 });
 
-describe("couponFailureMessage", () => {
+describe("a failed redemption's words", () => {
   it("passes the server's reason on, else asks to check the code", () => {
-    expect(couponFailureMessage("This coupon code is not valid.")).toBe("This coupon code is not valid.");
-    expect(couponFailureMessage("  ")).toBe("Please check your coupon code and try again.");
-    expect(couponFailureMessage(undefined)).toBe("Please check your coupon code and try again.");
+    expect(failureText(new Error("This coupon code is not valid."), COUPON_FAILED_FALLBACK)).toBe("This coupon code is not valid.");
+    expect(failureText(new Error("  "), COUPON_FAILED_FALLBACK)).toBe("Please check your coupon code and try again.");
+    expect(failureText(undefined, COUPON_FAILED_FALLBACK)).toBe("Please check your coupon code and try again.");
   });
 });

@@ -8,6 +8,7 @@ import { Sparkles } from "~/components/ui/icons/sparkles";
 import { Progress } from "~/components/ui/progress";
 import { Spinner } from "~/components/ui/spinner";
 import { toast } from "~/hooks/use-toast";
+import { failureText } from "~/lib/failure-text";
 import type { SubscriptionView } from "~/lib/schemas/subscription";
 import { api } from "~/trpc/react";
 
@@ -22,11 +23,11 @@ function goTo({ url }: { url: string }) {
 export function CurrentPlanCard({ plan }: { plan: SubscriptionView }) {
   const checkout = api.subscription.createCheckout.useMutation({
     onSuccess: goTo,
-    onError: (error) => toast({ variant: "destructive", title: CHECKOUT_FAILED_TITLE, description: error.message }),
+    onError: (error) => toast({ variant: "destructive", title: CHECKOUT_FAILED_TITLE, description: failureText(error) }),
   });
   const portal = api.subscription.portal.useMutation({
     onSuccess: goTo,
-    onError: (error) => toast({ variant: "destructive", title: PORTAL_FAILED_TITLE, description: error.message }),
+    onError: (error) => toast({ variant: "destructive", title: PORTAL_FAILED_TITLE, description: failureText(error) }),
   });
   // After success the browser is on its way to Stripe: stay busy rather than invite a second click.
   const checkoutBusy = checkout.isPending || checkout.isSuccess;

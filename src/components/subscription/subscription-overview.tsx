@@ -4,6 +4,7 @@ import { PageContainer } from "~/components/layout/page-container";
 import { Button } from "~/components/ui/button";
 import { CenteredSpinner } from "~/components/ui/spinner";
 import { useSessionUser } from "~/hooks/use-session";
+import { failureText } from "~/lib/failure-text";
 import { api } from "~/trpc/react";
 
 import { CouponForm } from "./coupon-form";
@@ -28,7 +29,7 @@ export function SubscriptionOverview() {
       ) : plan.isError ? (
         <div className="grid justify-items-start gap-3 rounded-lg border border-dashed p-6">
           <p className="font-medium">Your plan could not be loaded.</p>
-          <p className="text-sm text-muted-foreground">{plan.error.message}</p>
+          <p className="text-sm text-muted-foreground">{failureText(plan.error)}</p>
           <Button variant="outline" onClick={() => void plan.refetch()}>
             Try again
           </Button>

@@ -3,6 +3,7 @@
 import { useState } from "react";
 
 import { toast } from "~/hooks/use-toast";
+import { failureText } from "~/lib/failure-text";
 import { api } from "~/trpc/react";
 
 /** What a failed edit's error carries: a 409 from an edit made on an old version names the version now. */
@@ -34,7 +35,7 @@ export function useCourseEdits(courseId: number) {
       setStale(true);
       return;
     }
-    toast({ variant: "destructive", title: "The change was not saved", description: error.message });
+    toast({ variant: "destructive", title: "The change was not saved", description: failureText(error) });
   };
   const handlers = { onSuccess: () => refresh(), onError };
 

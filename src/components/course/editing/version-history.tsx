@@ -5,6 +5,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
 import { compareOutlines, type OutlineDifference, type OutlineView } from "~/lib/course-editing";
+import { failureText } from "~/lib/failure-text";
 import { api } from "~/trpc/react";
 
 import { useMomentLabel } from "../course-text";
@@ -48,7 +49,7 @@ export function VersionHistory({ courseId, current, version, edits, onClose }: V
           </Button>
         </div>
         {versions.isPending ? <Spinner label="Loading versions" /> : null}
-        {versions.isError ? <p className="text-sm text-destructive">{versions.error.message}</p> : null}
+        {versions.isError ? <p className="text-sm text-destructive">{failureText(versions.error)}</p> : null}
         {versions.data && versions.data.total > versions.data.versions.length ? (
           <p className="text-sm text-muted-foreground">
             The newest {versions.data.versions.length} of {versions.data.total} versions.
@@ -102,7 +103,7 @@ function Comparison({ courseId, version, current }: { courseId: number; version:
   const saved = api.editing.version.useQuery({ id: courseId, version });
   const moment = useMomentLabel();
   if (saved.isPending) return <Spinner label="Loading the version" />;
-  if (saved.isError) return <p className="text-sm text-destructive">{saved.error.message}</p>;
+  if (saved.isError) return <p className="text-sm text-destructive">{failureText(saved.error)}</p>;
   const differences = compareOutlines(saved.data.outline, current);
   if (differences.length === 0) return <p className="text-sm text-muted-foreground">The course is the same as this version.</p>;
   const span = (start: number, end: number | null) => (end === null ? moment(start) : `${moment(start)}–${moment(end)}`);

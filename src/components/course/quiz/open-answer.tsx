@@ -2,6 +2,7 @@ import { useId } from "react";
 
 import { useCourseText } from "../course-text";
 import { characterCount } from "../quiz-state";
+import { Textarea } from "~/components/ui/textarea";
 import { OPEN_ANSWER_MAX_LENGTH } from "~/lib/rules/quiz";
 
 type OpenAnswerProps = {
@@ -22,7 +23,7 @@ export function OpenAnswer({ questionId, value, locked, onChange }: OpenAnswerPr
       <label htmlFor={fieldId} className="text-sm font-medium">
         Your answer, in your own words
       </label>
-      <textarea
+      <Textarea
         id={fieldId}
         name={`question-${questionId}`}
         data-testid="quiz-open-answer"
@@ -32,7 +33,7 @@ export function OpenAnswer({ questionId, value, locked, onChange }: OpenAnswerPr
         readOnly={locked}
         aria-describedby={hintId}
         onChange={(event) => onChange(event.target.value)}
-        className="w-full rounded-md border border-input bg-background px-3 py-2 text-sm read-only:bg-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+        className="read-only:bg-muted"
         {...text}
       />
       <p id={hintId} className="text-xs text-muted-foreground">

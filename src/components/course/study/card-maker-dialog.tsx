@@ -1,9 +1,12 @@
 "use client";
 
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useState } from "react";
 
 import { Button } from "~/components/ui/button";
+import { Dialog } from "~/components/ui/dialog";
+import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/hooks/use-toast";
+import { failureText } from "~/lib/failure-text";
 import { api } from "~/trpc/react";
 
 import { useMomentLabel } from "../course-text";
@@ -11,19 +14,15 @@ import { useMomentLabel } from "../course-text";
 import type { CardDraft } from "./card-draft";
 import { CARD_BACK_MAX_LENGTH, CARD_FRONT_MAX_LENGTH } from "~/lib/rules/cards";
 
-const FIELD_CLASS =
-  "w-full rounded-md border border-input bg-background px-3 py-2 text-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none";
-
 type CardMakerDialogProps = { courseId: number; draft: CardDraft; onClose: () => void };
 
 /**
- * 'Make a card': a modal <dialog> with the card's two sides filled in from the note or the
+ * 'Make a card': a modal dialog with the card's two sides filled in from the note or the
  * transcript line, for the learner to phrase as a question and answer before saving. The card
  * keeps the moment, so /review can send the learner back to it.
  */
 export default function CardMakerDialog({ courseId, draft, onClose }: CardMakerDialogProps) {
   const momentAt = useMomentLabel();
-  const ref = useRef<HTMLDialogElement>(null);
   const [front, setFront] = useState(draft.front);
   const [back, setBack] = useState(draft.back);
   const frontId = useId();
@@ -37,19 +36,13 @@ export default function CardMakerDialog({ courseId, draft, onClose }: CardMakerD
       onClose();
     },
     onError(error) {
-      toast({ variant: "destructive", title: "The card was not made", description: error.message });
+      toast({ variant: "destructive", title: "The card was not made", description: failureText(error) });
     },
   });
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-  }, []);
-
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby={`${frontId}-title`}
+    <Dialog
+      titleId={`${frontId}-title`}
       onClose={onClose}
       className="m-auto w-[min(32rem,calc(100%-2rem))] rounded-lg border bg-background p-0 text-foreground shadow-2xl backdrop:bg-black/40"
     >
@@ -66,28 +59,11 @@ export default function CardMakerDialog({ courseId, draft, onClose }: CardMakerD
         <label htmlFor={frontId} className="text-sm font-medium">
           Front (the question)
         </label>
-        <textarea
-          id={frontId}
-          value={front}
-          required
-          rows={3}
-          maxLength={CARD_FRONT_MAX_LENGTH}
-          autoFocus
-          onChange={(event) => setFront(event.target.value)}
-          className={FIELD_CLASS}
-        />
+        <Textarea id={frontId} value={front} required rows={3} maxLength={CARD_FRONT_MAX_LENGTH} autoFocus onChange={(event) => setFront(event.target.value)} />
         <label htmlFor={backId} className="text-sm font-medium">
           Back (the answer)
         </label>
-        <textarea
-          id={backId}
-          value={back}
-          required
-          rows={4}
-          maxLength={CARD_BACK_MAX_LENGTH}
-          onChange={(event) => setBack(event.target.value)}
-          className={FIELD_CLASS}
-        />
+        <Textarea id={backId} value={back} required rows={4} maxLength={CARD_BACK_MAX_LENGTH} onChange={(event) => setBack(event.target.value)} />
         <div className="flex justify-end gap-2">
           <Button variant="ghost" size="sm" onClick={onClose}>
             Cancel
@@ -97,6 +73,6 @@ export default function CardMakerDialog({ courseId, draft, onClose }: CardMakerD
           </Button>
         </div>
       </form>
-    </dialog>
+    </Dialog>
   );
 }

@@ -5,7 +5,9 @@ import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from "rea
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { Spinner } from "~/components/ui/spinner";
+import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/hooks/use-toast";
+import { failureText } from "~/lib/failure-text";
 import { type Note } from "~/lib/schemas/notes";
 import { activeLineIndex } from "~/lib/transcript";
 import { api } from "~/trpc/react";
@@ -39,7 +41,7 @@ export default function NotesPanel({ courseId, onSeek, compose, onComposeDone, n
       {notes.isPending ? (
         <Spinner label="Loading notes" />
       ) : notes.isError ? (
-        <p className="text-sm text-destructive">Your notes could not be loaded: {notes.error.message}</p>
+        <p className="text-sm text-destructive">Your notes could not be loaded: {failureText(notes.error)}</p>
       ) : list.length === 0 && !compose ? (
         <p className="text-sm text-muted-foreground">No notes yet. Press N or “Add note” while watching to note a moment.</p>
       ) : (
@@ -74,7 +76,7 @@ function NoteComposer({ courseId, seconds, onDone }: { courseId: number; seconds
       onDone();
     },
     onError(error) {
-      toast({ variant: "destructive", title: "The note was not saved", description: error.message });
+      toast({ variant: "destructive", title: "The note was not saved", description: failureText(error) });
     },
   });
   const textId = useId();
@@ -96,7 +98,7 @@ function NoteComposer({ courseId, seconds, onDone }: { courseId: number; seconds
       <label htmlFor={textId} className="text-sm font-medium">
         Note at <span className="font-mono">{momentAt(seconds)}</span>
       </label>
-      <textarea
+      <Textarea
         ref={ref}
         id={textId}
         dir="auto"
@@ -105,7 +107,6 @@ function NoteComposer({ courseId, seconds, onDone }: { courseId: number; seconds
         required
         rows={4}
         onChange={(event) => setText(event.target.value)}
-        className="w-full rounded-md border border-input bg-background px-3 py-2 text-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
         placeholder="Markdown works: **bold**, lists, links"
       />
       {line ? (
@@ -142,7 +143,7 @@ function NoteItem({
   const [mode, setMode] = useState<"view" | "edit" | "confirm-delete">("view");
   const [draft, setDraft] = useState(note.text);
   const invalidate = useInvalidateNotes(courseId);
-  const onError = (title: string) => (error: { message: string }) => toast({ variant: "destructive", title, description: error.message });
+  const onError = (title: string) => (error: unknown) => toast({ variant: "destructive", title, description: failureText(error) });
   const update = api.notes.update.useMutation({
     onSuccess() {
       void invalidate();
@@ -188,15 +189,7 @@ function NoteItem({
           <label htmlFor={editId} className="sr-only">
             Note text
           </label>
-          <textarea
-            id={editId}
-            dir="auto"
-            value={draft}
-            maxLength={NOTE_TEXT_MAX_LENGTH}
-            rows={4}
-            onChange={(event) => setDraft(event.target.value)}
-            className="w-full rounded-md border border-input bg-background px-3 py-2 text-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-          />
+          <Textarea id={editId} dir="auto" value={draft} maxLength={NOTE_TEXT_MAX_LENGTH} rows={4} onChange={(event) => setDraft(event.target.value)} />
           <div className="flex justify-end gap-2">
             <Button
               variant="ghost"

@@ -7,6 +7,7 @@ import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { Input } from "~/components/ui/input";
 import { Spinner } from "~/components/ui/spinner";
+import { failureText } from "~/lib/failure-text";
 import type { TranscriptSegment } from "~/lib/schemas/transcript";
 import { activeLineIndex, highlightParts, matchingLines, stepMatch } from "~/lib/transcript";
 import { api } from "~/trpc/react";
@@ -105,7 +106,7 @@ export default function TranscriptPanel({ courseId, chapters, clock, onSeek, lin
           : `${matches.length} ${matches.length === 1 ? "match" : "matches"}`;
 
   if (transcript.isPending) return <Spinner label="Loading transcript" />;
-  if (transcript.isError) return <p className="p-2 text-sm text-destructive">The transcript could not be loaded: {transcript.error.message}</p>;
+  if (transcript.isError) return <p className="p-2 text-sm text-destructive">The transcript could not be loaded: {failureText(transcript.error)}</p>;
   if (segments.length === 0) return <p className="p-2 text-sm text-muted-foreground">This video has no transcript.</p>;
 
   return (
