@@ -34,6 +34,18 @@ describe("gradeOpenAnswer", () => {
     expect(unrelated).toBe(0);
   });
 
+  test("a list with the feedback's sentence pasted after it is still a list", () => {
+    const list = "key, bucket number, spreads, evenly";
+    const alone = grade(list);
+    expect(alone.listed).toBe(true);
+    const feedback = openFeedback(alone, question, 30, "en");
+    for (const pasted of [`${list}. ${feedback}`, `${list}\n${feedback}`]) {
+      const graded = grade(pasted);
+      expect(graded.listed).toBe(true);
+      expect(graded.credit).toBeLessThanOrEqual(LIST_FACTOR);
+    }
+  });
+
   test("inflections count: 'spread' says 'spreads', 'buckets' says 'bucket'", () => {
     expect(credit("Keys get spread evenly, each to a bucket's number.")).toBe(1);
   });

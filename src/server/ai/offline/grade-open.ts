@@ -135,9 +135,26 @@ export function gradeOpenAnswer(answer: string, question: OpenQuestionToGrade, l
     answer.trim().length >= OTHER_LANGUAGE_MIN_CHARS &&
     detectLanguage(answer) !== baseLanguage(language) &&
     knownLanguage(answer);
+  if (!copied && !otherLanguage && !listed) {
+    // A list beside a sentence that relates nothing of it (a list and the feedback's words pasted after it) is still a list:
+    // what only the list sentences earn counts as a list.
+    const isListSentence = (sentence: string) => isList(sentence, terms(sentence, language), language) || (vectors !== null && relatesNothing(tag(sentence)));
+    const sentences = answer.split(SENTENCE_BREAK).filter((sentence) => sentence.trim() !== "");
+    const statements = sentences.filter((sentence) => !isListSentence(sentence));
+    if (statements.length > 0 && statements.length < sentences.length) {
+      const stated = gradeOpenAnswer(statements.join(" "), question, language);
+      if (stated.credit < content) {
+        const credit = stated.credit + (content - stated.credit) * LIST_FACTOR;
+        return { credit: Math.round(credit * 100) / 100, copied, listed: true, otherLanguage };
+      }
+    }
+  }
   const credit = otherLanguage ? 0 : copied ? Math.min(content, COPY_CREDIT) : listed ? content * LIST_FACTOR : content;
   return { credit: Math.round(credit * 100) / 100, copied, listed, otherLanguage };
 }
+
+/** Where an answer's sentences end. */
+const SENTENCE_BREAK = /(?<=[.!?。！？])\s+|\n+/u;
 
 /**
  * The stems of the key ideas an English answer says by a synonym: each of its content words that
