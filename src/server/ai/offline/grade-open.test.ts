@@ -34,7 +34,7 @@ describe("gradeOpenAnswer", () => {
     expect(unrelated).toBe(0);
   });
 
-  test("a list with the feedback's sentence pasted after it is still a list", () => {
+  test("a list with the feedback's sentence pasted after it, or in the same sentence, is still a list", () => {
     const list = "key, bucket number, spreads, evenly";
     const alone = grade(list);
     expect(alone.listed).toBe(true);
@@ -44,6 +44,10 @@ describe("gradeOpenAnswer", () => {
       expect(graded.listed).toBe(true);
       expect(graded.credit).toBeLessThanOrEqual(LIST_FACTOR);
     }
+    // Run on into the feedback, the list's last term joins a sentence: it counts, the rest does not, and the answer does not pass.
+    const runOn = grade(`${list} ${feedback}`);
+    expect(runOn.listed).toBe(true);
+    expect(runOn.credit).toBeLessThan(OPEN_PASS_CREDIT);
   });
 
   test("inflections count: 'spread' says 'spreads', 'buckets' says 'bucket'", () => {

@@ -140,17 +140,32 @@ export function gradeOpenAnswer(answer: string, question: OpenQuestionToGrade, l
     // what only the list sentences earn counts as a list.
     const isListSentence = (sentence: string) => isList(sentence, terms(sentence, language), language) || (vectors !== null && relatesNothing(tag(sentence)));
     const sentences = answer.split(SENTENCE_BREAK).filter((sentence) => sentence.trim() !== "");
-    const statements = sentences.filter((sentence) => !isListSentence(sentence));
-    if (statements.length > 0 && statements.length < sentences.length) {
-      const stated = gradeOpenAnswer(statements.join(" "), question, language);
-      if (stated.credit < content) {
-        const credit = stated.credit + (content - stated.credit) * LIST_FACTOR;
+    const statements = sentences.filter((sentence) => !isListSentence(sentence)).map((sentence) => withoutListRuns(sentence, language));
+    const stated = statements.join(" ");
+    if (stated.trim() !== "" && stated !== sentences.join(" ")) {
+      const statedGrade = gradeOpenAnswer(stated, question, language);
+      if (statedGrade.credit < content) {
+        const credit = statedGrade.credit + (content - statedGrade.credit) * LIST_FACTOR;
         return { credit: Math.round(credit * 100) / 100, copied, listed: true, otherLanguage };
       }
     }
   }
   const credit = otherLanguage ? 0 : copied ? Math.min(content, COPY_CREDIT) : listed ? content * LIST_FACTOR : content;
   return { credit: Math.round(credit * 100) / 100, copied, listed, otherLanguage };
+}
+
+/** A sentence without its runs of three or more comma-separated single terms ("key, bucket, spreads, evenly this is how…"). */
+function withoutListRuns(sentence: string, language: string): string {
+  const parts = sentence.split(/[,;、，،؛]+/u);
+  const short = parts.map((part) => allWords(part, language) <= LIST_MAX_WORDS);
+  const inRun = parts.map((_, k) => {
+    let start = k;
+    while (start > 0 && short[start - 1]) start -= 1;
+    let end = k;
+    while (end < parts.length - 1 && short[end + 1]) end += 1;
+    return short[k] && end - start + 1 >= 3;
+  });
+  return inRun.some(Boolean) ? parts.filter((_, k) => !inRun[k]).join(",") : sentence;
 }
 
 /** Where an answer's sentences end. */
