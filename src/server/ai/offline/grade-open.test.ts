@@ -50,6 +50,23 @@ describe("gradeOpenAnswer", () => {
     expect(runOn.credit).toBeLessThan(OPEN_PASS_CREDIT);
   });
 
+  test("the key ideas typed one after another earn as a list wherever they stand in a sentence", () => {
+    const list = "key bucket number spreads evenly";
+    for (const answer of [
+      `${list} ${openFeedback(grade(list), question, 30, "en")}`,
+      `${list} is what the video is about`,
+      "key, bucket number, spreads, evenly is my answer",
+      `It is about ${list}.`,
+    ]) {
+      const graded = grade(answer);
+      expect(graded.listed, answer).toBe(true);
+      expect(graded.credit, answer).toBeLessThanOrEqual(LIST_FACTOR);
+    }
+    // A compound, or a short clause of its own, is not a list.
+    expect(credit("A key goes to its bucket number; keys spread evenly.")).toBe(1);
+    expect(credit("Each key gets a bucket number, so keys spread evenly.")).toBe(1);
+  });
+
   test("inflections count: 'spread' says 'spreads', 'buckets' says 'bucket'", () => {
     expect(credit("Keys get spread evenly, each to a bucket's number.")).toBe(1);
   });

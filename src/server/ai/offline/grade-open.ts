@@ -19,7 +19,7 @@
  */
 import { OPEN_QUESTION_KINDS, type OpenQuestionKind } from "~/server/language/pack";
 import { packFor } from "~/server/language/language-packs";
-import { type Term, terms, tokenize, wordPieces, words } from "~/server/language/text";
+import { isContentWord, stem, type Term, terms, tokenize, type WordPiece, wordPieces, words } from "~/server/language/text";
 import { englishWordVectors, type WordVectors } from "~/server/language/word-vectors";
 
 import { baseLanguage } from "~/lib/languages";
@@ -120,7 +120,7 @@ export function gradeOpenAnswer(answer: string, question: OpenQuestionToGrade, l
           asked,
           saysLiterally,
         )
-      : new Set<string>();
+      : new Map<string, string>();
   const saysIt = (word: Term) => saysLiterally(word) || bySynonym.has(word.stem);
   const ideaShare = ideas.length === 0 ? 0 : ideas.filter((idea) => idea.terms.every(saysIt)).length / ideas.length;
   const restShare = rest.length === 0 ? ideaShare : rest.filter(saysIt).length / rest.length;
@@ -140,7 +140,12 @@ export function gradeOpenAnswer(answer: string, question: OpenQuestionToGrade, l
     // what only the list sentences earn counts as a list.
     const isListSentence = (sentence: string) => isList(sentence, terms(sentence, language), language) || (vectors !== null && relatesNothing(tag(sentence)));
     const sentences = answer.split(SENTENCE_BREAK).filter((sentence) => sentence.trim() !== "");
-    const statements = sentences.filter((sentence) => !isListSentence(sentence)).map((sentence) => withoutListRuns(sentence, language));
+    // A word says an idea's term where it stands: literally, by its lemma, or as the synonym found for that term.
+    const wordSays = (word: Term, ideaTerm: Term) =>
+      sameTerm(word, ideaTerm) || (tagged !== null && lemmaOf(word.surface) === lemmaOf(ideaTerm.surface)) || bySynonym.get(ideaTerm.stem) === word.stem;
+    const statements = sentences
+      .filter((sentence) => !isListSentence(sentence))
+      .map((sentence) => withoutListRuns(withoutIdeaRuns(sentence, { ideas, wordSays, language }), language));
     const stated = statements.join(" ");
     if (stated.trim() !== "" && stated !== sentences.join(" ")) {
       const statedGrade = gradeOpenAnswer(stated, question, language);
@@ -168,11 +173,56 @@ function withoutListRuns(sentence: string, language: string): string {
   return inRun.some(Boolean) ? parts.filter((_, k) => !inRun[k]).join(",") : sentence;
 }
 
+/** What may stand between two words of a run that relates nothing: spaces and commas (a semicolon ends a clause). */
+const RUN_GAP = /^[\s,、，،]*$/u;
+/** A run of content words saying this many ideas with nothing relating them is a list, wherever it stands... */
+const IDEA_RUN_MIN = 3;
+/** ...unless it is a clause of its own this short that ends where its sentence or clause ends ("; keys spread evenly."). */
+const CLAUSE_RUN_MAX = 3;
+const CLAUSE_END = /^\s*(?:[;.!?。！？؛]|$)/u;
+
+/**
+ * A sentence without its runs of content words that say IDEA_RUN_MIN ideas or more with no
+ * function word between them: the key ideas typed one after another and run on into a clause
+ * ("rendered pixel grid grayscale is what it says"). A compound ("pixel grid") says two at most.
+ */
+function withoutIdeaRuns(
+  sentence: string,
+  { ideas, wordSays, language }: { ideas: readonly { terms: Term[] }[]; wordSays: (word: Term, ideaTerm: Term) => boolean; language: string },
+): string {
+  const pieces = wordPieces(sentence, language) ?? englishPieces(sentence);
+  const runs: { start: number; end: number; words: Term[] }[] = [];
+  let previous: WordPiece | null = null;
+  for (const piece of pieces) {
+    const word = piece.stem === null ? null : { stem: piece.stem, surface: piece.surface };
+    const open = runs.at(-1);
+    if (word && open && previous?.stem != null && RUN_GAP.test(sentence.slice(previous.end, piece.start))) {
+      open.end = piece.end;
+      open.words.push(word);
+    } else if (word) runs.push({ start: piece.start, end: piece.end, words: [word] });
+    previous = piece;
+  }
+  const saysIdeas = (run: Term[]) => ideas.filter((idea) => idea.terms.every((term) => run.some((word) => wordSays(word, term)))).length;
+  const isClause = (run: { end: number; words: Term[] }) => run.words.length <= CLAUSE_RUN_MAX && CLAUSE_END.test(sentence.slice(run.end));
+  const lists = runs.filter((run) => run.words.length >= IDEA_RUN_MIN && saysIdeas(run.words) >= IDEA_RUN_MIN && !isClause(run));
+  return lists.reduceRight((text, run) => text.slice(0, run.start) + text.slice(run.end), sentence);
+}
+
+/** An English text's words where they stand, with the stems of its content words (as `terms` reads them). */
+function englishPieces(text: string): WordPiece[] {
+  const lower = text.toLowerCase().replace(/[’‘]/g, "'");
+  return [...lower.matchAll(/[a-z0-9]+(?:'[a-z]+)?/g)].map((match) => {
+    const word = match[0];
+    const surface = word.endsWith("'s") ? word.slice(0, -2) : word;
+    return { start: match.index, end: match.index + word.length, surface, stem: isContentWord(word) ? stem(surface) : null };
+  });
+}
+
 /** Where an answer's sentences end. */
 const SENTENCE_BREAK = /(?<=[.!?。！？])\s+|\n+/u;
 
 /**
- * The stems of the key ideas an English answer says by a synonym: each of its content words that
+ * The stems of the key ideas an English answer says by a synonym, each with the stem of the answer's word that says it: each of its content words that
  * is no reference word (nor one the question says) stands for the one key idea, not said
  * otherwise, it is closest to in vector space, when close enough. Only key ideas: the reference's
  * other words are everyday ones more often ("want", "look", "nothing"), and vectors put everyday
@@ -184,9 +234,9 @@ function englishSynonymsSaid(
   { ideas, reference, tagged }: { ideas: readonly Term[]; reference: readonly Term[]; tagged: readonly TaggedToken[] },
   asked: ReadonlySet<string>,
   saysLiterally: (word: Term) => boolean,
-): Set<string> {
+): Map<string, string> {
   const { said } = answer;
-  const found = new Set<string>();
+  const found = new Map<string, string>();
   const spelling = (word: Term) => word.surface.toLowerCase();
   // A synonym is the same kind of word where each text says it: vectors also put a noun near an adverb ("attention", "quickly" 0.60).
   const answerClass = wordClasses(answer.tagged);
@@ -207,7 +257,7 @@ function englishSynonymsSaid(
       const similarity = vectors.similarity(spelling(word), spelling(target)) ?? 0;
       if (similarity >= SYNONYM_SIMILARITY && similarity > (best?.similarity ?? 0) && sameClass(word, target)) best = { stem: target.stem, similarity };
     }
-    if (best) found.add(best.stem);
+    if (best) found.set(best.stem, word.stem);
   }
   return found;
 }
