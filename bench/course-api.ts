@@ -82,6 +82,12 @@ async function seedCourse(url: string) {
   return { userId, courseId, sectionIds };
 }
 
+/** The body length of one answer to `request`. */
+async function answerBytes(base: string, request: LoadRequest): Promise<number> {
+  const answer = await fetch(`${base}${request.path}`, { method: request.method, headers: request.headers, body: request.body });
+  return (await answer.arrayBuffer()).byteLength;
+}
+
 const perRequest = (ms: number, requests: number) => ((ms * 1000) / Math.max(1, requests)).toFixed(0);
 
 const fmt = (result: LoadResult, cpu: CpuSplit | null) => ({
@@ -165,6 +171,9 @@ async function main() {
         { target: "app", base: appBase, next: benchCase.app, pid: () => appProcess?.pid },
       ] as const;
       for (const { base, next } of targets) await runLoad(base, next, { connections: CONNECTIONS, durationMs: 2_000, transport: "raw" });
+      // The answers' sizes: the bytes each side writes (and the generator reads) per request.
+      const sizes = await Promise.all(targets.map(({ base, next }) => answerBytes(base, next(0))));
+      console.log(`${benchCase.label}: answer bytes, baseline ${sizes[0]}, app ${sizes[1]}`);
       type Round = { results: Record<"app" | "baseline", LoadResult>; cpu: Record<"app" | "baseline", CpuSplit | null> };
       const rounds: Round[] = [];
       for (let round = 0; round < (PROFILE ? 1 : ROUNDS); round += 1) {

@@ -27,7 +27,7 @@ type Middleware = (opts: ProcedureCall & { meta: unknown; next: (nextOpts?: Next
  */
 export async function callProcedure(procedure: AnyTRPCProcedure, opts: ProcedureCall): Promise<unknown> {
   const { middlewares, meta } = procedure._def as unknown as { middlewares: Middleware[]; meta: unknown };
-  const { path, type, signal, batchIndex } = opts;
+  const { path, type, batchIndex } = opts;
   // Each middleware's options written out field by field: a literal of a fixed shape is the cheapest object to make.
   const call = async (index: number, ctx: unknown, input: unknown, getRawInput: ProcedureCall["getRawInput"]): Promise<MiddlewareResult> => {
     try {
@@ -37,7 +37,10 @@ export async function callProcedure(procedure: AnyTRPCProcedure, opts: Procedure
         ctx,
         input,
         getRawInput,
-        signal,
+        // Read only by a procedure that uses it: the REST entries make the signal on first read.
+        get signal() {
+          return opts.signal;
+        },
         batchIndex,
         meta,
         next: (nextOpts) =>

@@ -54,9 +54,13 @@ function requestUrl(req: IncomingMessage): URL | null {
 const BODILESS = new Set(["GET", "HEAD"]);
 
 async function serve(handler: TableHandler, url: URL, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const aborted = new AbortController();
+  // The signal is made only when a handler reads it (a stream, a model call): an AbortController costs ~5 µs, a cached GET ~170.
+  let controller: AbortController | null = null;
+  let gone = false;
   res.on("close", () => {
-    if (!res.writableFinished) aborted.abort();
+    if (res.writableFinished) return;
+    gone = true;
+    controller?.abort();
   });
   try {
     // Bodies are read here, as Node buffers, and handed over beside the request's fields (not a
@@ -69,10 +73,19 @@ async function serve(handler: TableHandler, url: URL, req: IncomingMessage, res:
       if (typeof value === "string") headers.set(name, value);
       else if (value) for (const item of value) headers.append(name, item);
     }
-    const request: ApiRequest = { method: req.method ?? "GET", url: url.href, headers, signal: aborted.signal };
+    const request: ApiRequest = {
+      method: req.method ?? "GET",
+      url: url.href,
+      headers,
+      get signal() {
+        controller ??= new AbortController();
+        if (gone) controller.abort();
+        return controller.signal;
+      },
+    };
     await send(await handler(request, body), req, res);
   } catch (error) {
-    if (aborted.signal.aborted) return; // the client went away: nothing to answer
+    if (gone) return; // the client went away: nothing to answer
     if (res.headersSent) {
       logger.error("request failed", { path: url.pathname, error });
       return void res.destroy();

@@ -46,7 +46,16 @@ const rest = createRestAdapter({
 export const answerRest: PlainHandler = async (req, body) => {
   const checked = await checkApiRequest(req, { body });
   if (checked instanceof Response) return { status: checked.status, headers: checked.headers, body: await checked.text() };
-  return rest.handle({ method: req.method, url: new URL(req.url), headers: req.headers, signal: req.signal }, checked.body);
+  // The signal passed on unread (direct.ts makes it only when read).
+  const call = {
+    method: req.method,
+    url: new URL(req.url),
+    headers: req.headers,
+    get signal() {
+      return req.signal;
+    },
+  };
+  return rest.handle(call, checked.body);
 };
 
 /** The methods the documented REST paths answer at a pathname (the route table's 405s and OPTIONS). */

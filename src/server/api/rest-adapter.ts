@@ -105,7 +105,9 @@ export function createRestAdapter<Context>(options: Options<Context>) {
         type: endpoint.procedure._def.type,
         ctx,
         getRawInput: () => Promise.resolve(input),
-        signal: req.signal,
+        get signal() {
+          return req.signal;
+        },
         batchIndex: 0,
       });
       return answer(200, { "Content-Type": "application/json", ...options.responseHeaders([]) }, resHeaders, jsonOf(data));

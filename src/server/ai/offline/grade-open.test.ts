@@ -65,6 +65,7 @@ describe("gradeOpenAnswer", () => {
     // A compound, or a short clause of its own, is not a list.
     expect(credit("A key goes to its bucket number; keys spread evenly.")).toBe(1);
     expect(credit("Each key gets a bucket number, so keys spread evenly.")).toBe(1);
+    expect(credit("Each key is mapped to the number of a bucket, and a good function spreads keys evenly.")).toBe(1);
   });
 
   test("inflections count: 'spread' says 'spreads', 'buckets' says 'bucket'", () => {

@@ -175,8 +175,13 @@ function withoutListRuns(sentence: string, language: string): string {
 
 /** What may stand between two words of a run that relates nothing: spaces and commas (a semicolon ends a clause). */
 const RUN_GAP = /^[\s,、，،]*$/u;
-/** A run of content words saying this many ideas with nothing relating them is a list, wherever it stands... */
+/**
+ * A run of content words saying this many ideas with nothing relating them, and made of idea words
+ * for this share or more, is a list wherever it stands ("key bucket number spreads evenly"); a
+ * clause without function words has words of its own ("a good function spreads keys evenly": 3 of 4)...
+ */
 const IDEA_RUN_MIN = 3;
+const IDEA_RUN_SHARE = 0.8;
 /** ...unless it is a clause of its own this short that ends where its sentence or clause ends ("; keys spread evenly."). */
 const CLAUSE_RUN_MAX = 3;
 const CLAUSE_END = /^\s*(?:[;.!?。！？؛]|$)/u;
@@ -203,8 +208,11 @@ function withoutIdeaRuns(
     previous = piece;
   }
   const saysIdeas = (run: Term[]) => ideas.filter((idea) => idea.terms.every((term) => run.some((word) => wordSays(word, term)))).length;
+  const ideaWordShare = (run: Term[]) => run.filter((word) => ideas.some((idea) => idea.terms.some((term) => wordSays(word, term)))).length / run.length;
   const isClause = (run: { end: number; words: Term[] }) => run.words.length <= CLAUSE_RUN_MAX && CLAUSE_END.test(sentence.slice(run.end));
-  const lists = runs.filter((run) => run.words.length >= IDEA_RUN_MIN && saysIdeas(run.words) >= IDEA_RUN_MIN && !isClause(run));
+  const lists = runs.filter(
+    (run) => run.words.length >= IDEA_RUN_MIN && saysIdeas(run.words) >= IDEA_RUN_MIN && ideaWordShare(run.words) >= IDEA_RUN_SHARE && !isClause(run),
+  );
   return lists.reduceRight((text, run) => text.slice(0, run.start) + text.slice(run.end), sentence);
 }
 
