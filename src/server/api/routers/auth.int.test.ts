@@ -56,10 +56,14 @@ describe("auth.register", () => {
     await expect(other.auth.register(registration({ username: "mixedcase2", email: "second@example.com" }))).resolves.toMatchObject({ username: "mixedcase2" });
   });
 
-  test("an e-mail taken in another case → CONFLICT", async () => {
+  test("an e-mail verified by another account, in any case → CONFLICT; one only typed by another account belongs to nobody yet", async () => {
     const { caller } = await createTestCaller();
-    await caller.auth.register(registration({ email: "dup@example.com" }));
-    await expectTRPCError(caller.auth.register(registration({ email: "DUP@example.com" })), "CONFLICT", "An account with this email already exists");
+    const email = `dup_${uniqueSuffix()}@example.com`;
+    const first = await caller.auth.register(registration({ email }));
+    await expect(caller.auth.register(registration({ email: email.toUpperCase() }))).resolves.toMatchObject({ email });
+    await db.user.update({ where: { id: first.id }, data: { emailVerifiedAt: new Date() } });
+    await expectTRPCError(caller.auth.register(registration({ email: email.toUpperCase() })), "CONFLICT", "An account with this email already exists");
+    expect(await db.user.count({ where: { email } })).toBe(2);
   });
 
   test("10 concurrent registrations of one username → exactly 1 succeeds, no duplicate rows", async () => {
@@ -78,11 +82,12 @@ describe("auth.register", () => {
     expect(await db.user.count({ where: { usernameKey: name.toLowerCase() } })).toBe(1);
   });
 
-  test("10 concurrent registrations of one e-mail → exactly 1 succeeds", async () => {
+  test("10 concurrent registrations naming an address verified elsewhere → all CONFLICT, nothing written", async () => {
     const email = `shared_${uniqueSuffix()}@example.com`;
+    await db.user.update({ where: { id: (await createUser(db, { email })).id }, data: { emailVerifiedAt: new Date() } });
     const callers = await Promise.all(Array.from({ length: 10 }, () => createTestCaller()));
     const outcome = await tally(callers.map(({ caller }) => caller.auth.register(registration({ email }))));
-    expect(outcome).toEqual({ OK: 1, CONFLICT: 9 });
+    expect(outcome).toEqual({ CONFLICT: 10 });
     expect(await db.user.count({ where: { email } })).toBe(1);
   });
 

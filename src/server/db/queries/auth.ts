@@ -33,9 +33,9 @@ export function findUserIdByUsernameKey(db: DbClient, key: string): Promise<{ id
   return db.user.findUnique({ where: { usernameKey: key }, select: { id: true } });
 }
 
-/** The user holding an e-mail address, if any. */
-export function findUserIdByEmail(db: DbClient, email: string): Promise<{ id: number } | null> {
-  return db.user.findUnique({ where: { email }, select: { id: true } });
+/** The account whose verified address this is, if any (an unverified address belongs to nobody yet). */
+export function findVerifiedEmailOwner(db: DbClient, email: string): Promise<{ id: number } | null> {
+  return db.user.findFirst({ where: { email, emailVerifiedAt: { not: null } }, select: { id: true } });
 }
 
 /** Creates a password account; its public columns and first session version. A taken name or e-mail fails with P2002. */
@@ -94,7 +94,18 @@ export async function updateGoogleProfile(
 /** Creates a user signed in through Google, with the account that links the Google identity to it. */
 export function createGoogleUser(
   db: DbClient,
-  { subject, ...user }: { subject: string; username: string; usernameKey: string; email: string | null; displayName: string | null; photoURL: string | null },
+  {
+    subject,
+    ...user
+  }: {
+    subject: string;
+    username: string;
+    usernameKey: string;
+    email: string | null;
+    emailVerifiedAt: Date | null;
+    displayName: string | null;
+    photoURL: string | null;
+  },
 ): Promise<SignInUserRow> {
   return db.user.create({
     data: { ...user, accounts: { create: { provider: "google", providerAccountId: subject } } },

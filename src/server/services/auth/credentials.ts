@@ -8,7 +8,7 @@ import {
   createPasswordUser,
   findLoginUser,
   findPasswordHash,
-  findUserIdByEmail,
+  findVerifiedEmailOwner,
   findUserIdByUsernameKey,
   replacePassword,
 } from "~/server/db/queries/auth";
@@ -25,7 +25,7 @@ const INVALID_CREDENTIALS = "Invalid username or password";
 export async function registerUser(db: DbClient, input: z.output<typeof registerInput>, clientIp: string): Promise<SignedIn> {
   await consumeLimit(LIMITS.registerPerIp, clientIp);
   const key = usernameKey(input.username);
-  const [usernameTaken, emailTaken] = await Promise.all([findUserIdByUsernameKey(db, key), findUserIdByEmail(db, input.email)]);
+  const [usernameTaken, emailTaken] = await Promise.all([findUserIdByUsernameKey(db, key), findVerifiedEmailOwner(db, input.email)]);
   if (usernameTaken) throw new AppError("CONFLICT", "Username is already taken");
   if (emailTaken) throw new AppError("CONFLICT", "An account with this email already exists");
 

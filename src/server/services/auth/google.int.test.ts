@@ -50,13 +50,26 @@ describe("upsertGoogleUser", () => {
     expect((await db.user.findUniqueOrThrow({ where: { id } })).email).toBeNull();
   });
 
-  test("a password account with the same e-mail is NOT taken over: a separate account without the e-mail", async () => {
+  test("a password account whose verified e-mail Google names is NOT taken over: a separate account without the e-mail", async () => {
     const victim = await createUser(db, { email: `victim_${uniqueSuffix()}@example.com` });
+    await db.user.update({ where: { id: victim.id }, data: { emailVerifiedAt: new Date() } });
     const { id } = await upsertGoogleUser(db, { subject: subject(), email: victim.email?.toUpperCase(), emailVerified: true, name: victim.username });
     expect(id).not.toBe(victim.id);
     const created = await db.user.findUniqueOrThrow({ where: { id } });
     expect(created.email).toBeNull();
+    expect(created.emailVerifiedAt).toBeNull();
     expect(created.username).not.toBe(victim.username);
     expect(await db.account.count({ where: { userId: victim.id } })).toBe(0);
+  });
+
+  test("an address another account only typed (never verified) is Google's verified one: a separate account holds it verified, the other is untouched", async () => {
+    const typed = await createUser(db, { email: `typed_${uniqueSuffix()}@example.com` });
+    const { id } = await upsertGoogleUser(db, { subject: subject(), email: typed.email, emailVerified: true, name: "Owner" });
+    expect(id).not.toBe(typed.id);
+    const created = await db.user.findUniqueOrThrow({ where: { id } });
+    expect(created.email).toBe(typed.email);
+    expect(created.emailVerifiedAt).toBeInstanceOf(Date);
+    expect(await db.user.findUniqueOrThrow({ where: { id: typed.id } })).toMatchObject({ email: typed.email, emailVerifiedAt: null });
+    expect(await db.account.count({ where: { userId: typed.id } })).toBe(0);
   });
 });

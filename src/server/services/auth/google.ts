@@ -1,6 +1,6 @@
 import { cleanLearnerText, toStorableText } from "~/lib/schemas/common";
 import type { DbClient } from "~/server/db";
-import { createGoogleUser, findGoogleAccountUser, findUserIdByEmail, updateGoogleProfile } from "~/server/db/queries/auth";
+import { createGoogleUser, findGoogleAccountUser, findVerifiedEmailOwner, updateGoogleProfile } from "~/server/db/queries/auth";
 
 import { availableUsername, usernameKey } from "./users";
 
@@ -24,13 +24,15 @@ export async function upsertGoogleUser(db: DbClient, profile: GoogleProfile): Pr
   }
 
   const email = profile.email && profile.emailVerified ? profile.email.toLowerCase() : null;
-  const emailFree = email ? !(await findUserIdByEmail(db, email)) : false;
+  const emailFree = email ? !(await findVerifiedEmailOwner(db, email)) : false;
   const username = await availableUsername(db, profile.name ?? email?.split("@")[0] ?? "learner");
   return createGoogleUser(db, {
     subject: profile.subject,
     username,
     usernameKey: usernameKey(username),
     email: emailFree ? email : null,
+    // Google verified it (the claim says so), and no account here holds it verified.
+    emailVerifiedAt: emailFree ? new Date() : null,
     displayName: profile.name == null ? null : displayNameOf(profile.name),
     photoURL: profile.picture?.slice(0, 2048) ?? null,
   });
