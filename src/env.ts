@@ -55,6 +55,8 @@ export const env = createEnv({
     /** Origin the keyless client (youtubei.js) talks to; tests point it at a local fake. */
     YOUTUBEI_BASE_URL: z.preprocess(emptyAsUndefined, z.url().default("https://www.youtube.com")),
     VIDEO_LIBRARY_DIR: optional(z.string()),
+    /** The app's own files (session secret, keys, the mail outbox's .eml files); `dev`/`start` use .data/ when unset. */
+    DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default(".data")),
     /** Comma-separated order of video sources: library, youtube (API with a key, else keyless), youtube-api, youtubei. */
     VIDEO_SOURCES: optional(z.string()),
     /** The course player: the YouTube IFrame player, or a local stub that plays a silent clock (browser tests). */
