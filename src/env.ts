@@ -55,6 +55,8 @@ export const env = createEnv({
     /** Origin the keyless client (youtubei.js) talks to; tests point it at a local fake. */
     YOUTUBEI_BASE_URL: z.preprocess(emptyAsUndefined, z.url().default("https://www.youtube.com")),
     VIDEO_LIBRARY_DIR: optional(z.string()),
+    /** LTI platforms registered with http:// URLs are accepted ("1"): a local LMS or the tests only; real platforms are https. */
+    LTI_ALLOW_HTTP_PLATFORMS: z.preprocess(emptyAsUndefined, z.enum(["0", "1", "true", "false"]).default("0")).transform((v) => v === "1" || v === "true"),
     /** The app's own files (session secret, keys, the mail outbox's .eml files); `dev`/`start` use .data/ when unset. */
     DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default(".data")),
     /** Comma-separated order of video sources: library, youtube (API with a key, else keyless), youtube-api, youtubei. */

@@ -313,6 +313,22 @@ const OTHERS: Row[] = [
     call: () => ({ method: "POST", path: "/api/webhooks/stripe", json: { id: "evt_1" }, headers: { "stripe-signature": "t=1,v1=00" } }),
     status: 503,
   },
+  // LTI 1.3 (src/server/api/lti.ts; launches end to end in src/server/api/lti.int.test.ts).
+  { key: "GET /api/lti/jwks", call: () => ({ method: "GET", path: "/api/lti/jwks", anonymous: true }) },
+  { key: "GET /api/lti/login without its parameters", call: () => ({ method: "GET", path: "/api/lti/login", anonymous: true }), status: 400 },
+  {
+    key: "POST /api/lti/launch without a state",
+    call: () => ({
+      method: "POST",
+      path: "/api/lti/launch",
+      anonymous: true,
+      body: "id_token=a.b.c",
+      headers: { "content-type": "application/x-www-form-urlencoded", "sec-fetch-site": "cross-site" },
+    }),
+    status: 401,
+  },
+  { key: "POST /api/lti/launch as JSON", call: () => ({ method: "POST", path: "/api/lti/launch", anonymous: true, json: { state: "s" } }), status: 415 },
+  { key: "DELETE /api/lti/launch", call: () => ({ method: "DELETE", path: "/api/lti/launch", anonymous: true }), status: 405 },
   { key: "anonymous GET /api/courses/{id}", call: (w) => ({ method: "GET", path: `/api/courses/${w.courseId}`, anonymous: true }), status: 401 },
   {
     key: "anonymous chat stream",

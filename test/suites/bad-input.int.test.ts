@@ -17,6 +17,13 @@
  * per request (test/http.ts) and by rotating users where a per-user limit applies; a 429 is an
  * accepted refusal everywhere.
  */
+import { vi } from "vitest";
+
+vi.hoisted(() => {
+  // Read by src/env.ts: the LTI block's fake platform is on http://127.0.0.1.
+  process.env.LTI_ALLOW_HTTP_PLATFORMS = "1";
+});
+
 import type { AnyTRPCProcedure } from "@trpc/server";
 import fc from "fast-check";
 import superjson from "superjson";
@@ -28,6 +35,8 @@ import { MAX_BODY_BYTES } from "~/server/api/http-guards";
 import { openApiDocument } from "~/server/api/openapi";
 import { appRouter } from "~/server/api/root";
 import { startCourseGeneration } from "~/server/services/generation/start-generation";
+import { LTI_CLAIM } from "~/server/lti/claims";
+import { registerPlatform } from "~/server/services/lti/register-platform";
 
 import { sessionTokenFor } from "../caller";
 import { db, getPool } from "../db";
@@ -35,6 +44,7 @@ import { courseWithTranscript, createApiTokenRow, createCourse, createUser, DEFA
 import { createClassRow } from "../factories/classes";
 import { createEditableCourse } from "../factories/editing";
 import { createQuiz, createQuizCourse } from "../factories/quiz";
+import { INSTRUCTOR, startFakeLms } from "../fakes/lms";
 import { anyTopicSource, drainGenerationQueue, libraryDeps, whileDraining } from "../generation";
 import { type ApiRequestOptions, type ApiResult, ORIGIN, restCall, routeCall, sessionTokenOf, trpcCall } from "../http";
 import { NOT_NUMBERS, numbersIn, placed, type Position, positionLabel } from "../number-inputs";
@@ -2591,5 +2601,77 @@ describe("numbers that are not numbers: true, '', [], [5], '0x10', '1e3' and '3'
       `numbers that are not numbers: ${cases.body} REST body cases, ${cases.parameter} REST path/query cases, ${cases.trpc} tRPC cases, ` +
         `${cases.body + cases.parameter + cases.trpc} in all, each a 400 with nothing stored`,
     );
+  });
+});
+
+describe("LTI launches (src/server/api/lti.ts)", () => {
+  test("malformed JWTs, huge claims and claims of the wrong shape: 401, nothing but the used state changed; TAG and bidi characters in names are cleaned", async () => {
+    const lms = await startFakeLms({ clientId: `bad-input-${uniqueSuffix()}` });
+    try {
+      await registerPlatform(db, lms.registration);
+      const host = { host: new URL(ORIGIN).host };
+      const login = async () => {
+        const query = new URLSearchParams({ iss: lms.issuer, login_hint: "h", target_link_uri: `${ORIGIN}/`, client_id: lms.clientId });
+        const location = (await routeCall("GET", `/api/lti/login?${query}`, { headers: host })).headers.get("location");
+        const authorize = new URL(location ?? "http://invalid/");
+        return { state: authorize.searchParams.get("state") ?? "", nonce: authorize.searchParams.get("nonce") ?? "" };
+      };
+      const launch = (form: Record<string, string>) =>
+        routeCall("POST", "/api/lti/launch", {
+          body: new URLSearchParams(form).toString(),
+          headers: { ...host, "content-type": "application/x-www-form-urlencoded", origin: lms.issuer, "sec-fetch-site": "cross-site" },
+        });
+      const withoutLogins = (sums: Record<string, string>) => Object.fromEntries(Object.entries(sums).filter(([name]) => !name.endsWith(".LtiLogin")));
+      const tokens: [string, (nonce: string) => Promise<string>][] = [
+        ["three dots", () => Promise.resolve("...")],
+        ["not base64url", () => Promise.resolve("!!!.@@@.###")],
+        ["a JSON header that is not an object", () => Promise.resolve(`${Buffer.from("[1]").toString("base64url")}.e30.`)],
+        ["a 4 kB name", (nonce) => lms.idToken(nonce, { name: "x".repeat(4_000) })],
+        ["a context id of 1,000 characters", (nonce) => lms.idToken(nonce, { [LTI_CLAIM.context]: { id: "c".repeat(1_000) } })],
+        ["a subject that is a number", (nonce) => lms.idToken(nonce, { sub: 42 })],
+        ["custom parameters that are a list", (nonce) => lms.idToken(nonce, { [LTI_CLAIM.custom]: ["x"] })],
+        ["200 roles", (nonce) => lms.idToken(nonce, { [LTI_CLAIM.roles]: Array(200).fill(INSTRUCTOR) })],
+        [
+          "a deep link return URL that is not a URL",
+          (nonce) =>
+            lms.idToken(nonce, {
+              [LTI_CLAIM.messageType]: "LtiDeepLinkingRequest",
+              [LTI_CLAIM.deepLinkingSettings]: { deep_link_return_url: "javascript:alert(1)" },
+            }),
+        ],
+      ];
+      for (const [label, token] of tokens) {
+        const { state, nonce } = await login();
+        const before = withoutLogins(await tableChecksums());
+        const result = await launch({ state, id_token: await token(nonce) });
+        expect(result.status, label).toBe(401);
+        expect(result.headers.getSetCookie(), label).toEqual([]);
+        expect(withoutLogins(await tableChecksums()), label).toEqual(before);
+      }
+      // A token larger than the form allows: 413 before anything is read.
+      const huge = await login();
+      const before = withoutLogins(await tableChecksums());
+      expect((await launch({ state: huge.state, id_token: await lms.idToken(huge.nonce, { name: "x".repeat(70_000) }) })).status).toBe(413);
+      expect(withoutLogins(await tableChecksums())).toEqual(before);
+      // Names and the context's title with a TAG character, a bidi override and a zero-width space: stored cleaned.
+      const { state, nonce } = await login();
+      const dirty = await lms.idToken(nonce, {
+        sub: `tricky-${uniqueSuffix()}`,
+        name: "Ada\u{E0041} \u202ELovelace\u200B",
+        [LTI_CLAIM.roles]: [INSTRUCTOR],
+        [LTI_CLAIM.context]: { id: `ctx-${uniqueSuffix()}`, title: "Bio\u202E 101\u{E0067}" },
+      });
+      const accepted = await launch({ state, id_token: dirty });
+      expect(accepted.status).toBe(303);
+      const identity = await db.ltiIdentity.findFirstOrThrow({
+        where: { issuer: lms.issuer, subject: { startsWith: "tricky-" } },
+        select: { user: { select: { displayName: true } } },
+      });
+      expect(identity.user.displayName).toBe("Ada Lovelace");
+      const made = await db.class.findFirstOrThrow({ where: { ltiContexts: { some: { issuer: lms.issuer } } }, select: { name: true } });
+      expect(made.name).toBe("Bio 101");
+    } finally {
+      await lms.close();
+    }
   });
 });

@@ -10,7 +10,12 @@
  * RACE_TRIALS and RACE_CONCURRENCY override the defaults (e.g. RACE_CONCURRENCY=50).
  */
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
+
+vi.hoisted(() => {
+  // Read by src/env.ts: the LTI races' fake platform is on http://127.0.0.1.
+  process.env.LTI_ALLOW_HTTP_PLATFORMS = "1";
+});
 
 import { createBilling, type Billing } from "~/server/billing/stripe";
 import { createDbClient } from "~/server/db/client";
@@ -22,8 +27,11 @@ import { createCoupon } from "~/server/services/subscription/create-coupon";
 import { getEntitlements } from "~/server/services/subscription/entitlements";
 import { monthKey } from "~/server/services/subscription/monthly-usage";
 import { stripeWebhookHandler } from "~/server/api/stripe-webhook";
+import { decodeSessionToken } from "~/server/auth/session";
+import { LTI_CLAIM } from "~/server/lti/claims";
+import { registerPlatform } from "~/server/services/lti/register-platform";
 
-import { createTestCaller, sessionTokenFor } from "../caller";
+import { createTestCaller, sessionTokenFor, sessionTokenFromSetCookie } from "../caller";
 import { db, getPool } from "../db";
 import { tally } from "../expect";
 import { bearer, courseWithTranscript, createApiTokenRow, createCourse, createUser, sectionsOf, uniqueSuffix } from "../factories";
@@ -31,6 +39,8 @@ import { createQuiz, createQuizCourse } from "../factories/quiz";
 import { createClassRow, fillClass } from "../factories/classes";
 import { createCourseConcept } from "../factories/concepts";
 import { startFakeStripe, type FakeStripe } from "../fakes/stripe.mjs";
+import { INSTRUCTOR, startFakeLms } from "../fakes/lms";
+import { ltiLaunch, ltiLogin } from "../lti";
 import { apiRequest, restCall, trpcCall, type ApiResult } from "../http";
 import { libraryDeps } from "../generation";
 import { paidLearner } from "../stripe";
@@ -1217,5 +1227,49 @@ describe(`races: ${TRIALS} trials × ${CONCURRENCY} concurrent requests`, () => 
         };
       });
     });
+  });
+});
+
+describe(`LTI launches: ${CONCURRENCY} at once`, () => {
+  const launched = async (response: Response) => (await decodeSessionToken(sessionTokenFromSetCookie(response.headers) ?? ""))?.userId;
+
+  test("first launches of one new platform user, each with its own login → one account; of one context by instructors → one class", async () => {
+    const lms = await startFakeLms({ clientId: `races-${uniqueSuffix()}` });
+    try {
+      await registerPlatform(db, lms.registration);
+      const launchAll = async (claims: (index: number) => Record<string, unknown>) => {
+        const logins = await atOnce(CONCURRENCY, () => ltiLogin(lms));
+        const tokens = await Promise.all(logins.map(({ nonce }, index) => lms.idToken(nonce, claims(index))));
+        return atOnce(CONCURRENCY, (index) => ltiLaunch(lms, { state: logins[index]!.state, id_token: tokens[index]! }));
+      };
+      const sub = `race-${uniqueSuffix()}`;
+      const users = await launchAll(() => ({ sub }));
+      expect(users.map((response) => response.status)).toEqual(Array(CONCURRENCY).fill(303));
+      expect(new Set(await Promise.all(users.map(launched))).size).toBe(1);
+      expect(await db.ltiIdentity.count({ where: { issuer: lms.issuer, subject: sub } })).toBe(1);
+
+      const context = { id: `ctx-${uniqueSuffix()}` };
+      const teachers = await launchAll((index) => ({ sub: `t${index}-${uniqueSuffix()}`, [LTI_CLAIM.context]: context, [LTI_CLAIM.roles]: [INSTRUCTOR] }));
+      expect(teachers.map((response) => response.status)).toEqual(Array(CONCURRENCY).fill(303));
+      const classes = await db.class.findMany({ where: { ltiContexts: { some: { contextId: context.id } } }, select: { members: { select: { role: true } } } });
+      expect(classes).toHaveLength(1);
+      expect(classes[0]!.members.map((member) => member.role).sort()).toEqual(["owner", ...Array<string>(CONCURRENCY - 1).fill("teacher")]);
+    } finally {
+      await lms.close();
+    }
+  });
+
+  test("one state brought back at once → one launch, the others 401", async () => {
+    const lms = await startFakeLms({ clientId: `races-state-${uniqueSuffix()}` });
+    try {
+      await registerPlatform(db, lms.registration);
+      const { state, nonce } = await ltiLogin(lms);
+      const token = await lms.idToken(nonce, { sub: `once-${uniqueSuffix()}` });
+      const statuses = (await atOnce(CONCURRENCY, () => ltiLaunch(lms, { state, id_token: token }))).map((response) => response.status);
+      expect(statuses.filter((status) => status === 303)).toHaveLength(1);
+      expect(statuses.filter((status) => status === 401)).toHaveLength(CONCURRENCY - 1);
+    } finally {
+      await lms.close();
+    }
   });
 });

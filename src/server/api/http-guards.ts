@@ -38,7 +38,8 @@ export function crossSiteRefusal(req: ApiRequest): Response | null {
   return null;
 }
 
-async function readLimited(req: ApiRequest): Promise<Uint8Array<ArrayBuffer> | "too-large"> {
+/** A request's body up to MAX_BODY_BYTES, or "too-large". */
+export async function readLimited(req: ApiRequest): Promise<Uint8Array<ArrayBuffer> | "too-large"> {
   const reader = req.body?.getReader();
   if (!reader) return new Uint8Array(new ArrayBuffer(0));
   const chunks: Uint8Array[] = [];

@@ -76,9 +76,14 @@ export async function readSessionClaims(headers: Headers): Promise<SessionClaims
   return value ? decodeSessionToken(value) : null;
 }
 
-export function sessionCookie(value: string): string {
-  const secure = secureCookies() ? "; Secure" : "";
-  return `${sessionCookieName()}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${SESSION_MAX_AGE_SECONDS}${secure}`;
+/**
+ * The session cookie. `embedded`: for a page opened inside another site's frame (an LMS launch):
+ * over https it is SameSite=None and Partitioned (CHIPS), kept for that site's frames only, so it
+ * works where third-party cookies are blocked; over http (a local platform) it stays Lax.
+ */
+export function sessionCookie(value: string, { embedded = false }: { embedded?: boolean } = {}): string {
+  const attributes = secureCookies() ? (embedded ? "; SameSite=None; Secure; Partitioned" : "; SameSite=Lax; Secure") : "; SameSite=Lax";
+  return `${sessionCookieName()}=${value}; Path=/; HttpOnly${attributes}; Max-Age=${SESSION_MAX_AGE_SECONDS}`;
 }
 
 export function clearedSessionCookie(): string {

@@ -159,3 +159,16 @@ export function updateMemberRole(tx: DbClient, { membershipId, role }: { members
 export async function deleteMembership(tx: DbClient, membershipId: number): Promise<void> {
   await tx.classMember.delete({ where: { id: membershipId } });
 }
+
+/**
+ * Makes the user a member of the class, or a teacher when `teacher` (a member becomes a teacher;
+ * nobody is demoted, and the owner stays the owner). For members who come from a platform (LTI),
+ * whose roles the platform decides.
+ */
+export async function ensureClassMember(tx: DbClient, { classId, userId, teacher }: { classId: number; userId: number; teacher: boolean }): Promise<void> {
+  const role = teacher ? "teacher" : "member";
+  await tx.$executeRaw`
+    INSERT INTO "ClassMember" ("classId", "userId", role) VALUES (${classId}, ${userId}, ${role}::"ClassRole")
+    ON CONFLICT ("classId", "userId") DO UPDATE SET role = 'teacher'
+    WHERE ${teacher} AND "ClassMember".role = 'member'`;
+}

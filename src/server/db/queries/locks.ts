@@ -17,6 +17,10 @@ export const LOCK_SPACES = {
   notes: 7_305,
   /** Serialises a learner's class creation (the per-learner limit of owned classes). */
   classes: 7_306,
+  /** Serialises the first launches of one LTI platform user (one account however many launches meet). */
+  ltiIdentity: 7_307,
+  /** Serialises the first launches from one LTI context (one class however many launches meet). */
+  ltiContext: 7_308,
   /** A generation worker's liveness lock, held for its session ("gen1"). */
   workerLiveness: 0x67656e31,
 } as const;
@@ -24,4 +28,9 @@ export const LOCK_SPACES = {
 /** Waits for, then holds until the transaction ends, the learner's lock in `space`. */
 export async function lockUser(tx: DbClient, space: Exclude<keyof typeof LOCK_SPACES, "workerLiveness">, userId: number): Promise<void> {
   await tx.$queryRaw`SELECT 1 FROM pg_advisory_xact_lock(${LOCK_SPACES[space]}::int, ${userId}::int)`;
+}
+
+/** Waits for, then holds until the transaction ends, the lock of a text key in `space` (its hash: two keys may share a lock, never a space). */
+export async function lockKey(tx: DbClient, space: "ltiIdentity" | "ltiContext", key: string): Promise<void> {
+  await tx.$queryRaw`SELECT 1 FROM pg_advisory_xact_lock(${LOCK_SPACES[space]}::int, hashtext(${key}))`;
 }

@@ -1,8 +1,7 @@
-import { cleanLearnerText, toStorableText } from "~/lib/schemas/common";
 import type { DbClient } from "~/server/db";
 import { createGoogleUser, findGoogleAccountUser, findVerifiedEmailOwner, updateGoogleProfile } from "~/server/db/queries/auth";
 
-import { availableUsername, usernameKey } from "./users";
+import { availableUsername, displayNameFrom, usernameKey } from "./users";
 
 export type GoogleProfile = { subject: string; email?: string | null; emailVerified: boolean; name?: string | null; picture?: string | null };
 
@@ -17,7 +16,7 @@ export async function upsertGoogleUser(db: DbClient, profile: GoogleProfile): Pr
   if (linked) {
     await updateGoogleProfile(db, {
       userId: linked.id,
-      displayName: profile.name == null ? undefined : displayNameOf(profile.name),
+      displayName: profile.name == null ? undefined : displayNameFrom(profile.name),
       photoURL: profile.picture?.slice(0, 2048) ?? undefined,
     });
     return linked;
@@ -33,17 +32,7 @@ export async function upsertGoogleUser(db: DbClient, profile: GoogleProfile): Pr
     email: emailFree ? email : null,
     // Google verified it (the claim says so), and no account here holds it verified.
     emailVerifiedAt: emailFree ? new Date() : null,
-    displayName: profile.name == null ? null : displayNameOf(profile.name),
+    displayName: profile.name == null ? null : displayNameFrom(profile.name),
     photoURL: profile.picture?.slice(0, 2048) ?? null,
   });
-}
-
-/**
- * The Google name as the app shows it (the public achievements card among others): cleaned like
- * the names learners type here, so a name holding U+202E does not display reversed; at most 100
- * characters; null when nothing visible is left.
- */
-function displayNameOf(name: string): string | null {
-  const cleaned = cleanLearnerText(toStorableText(name), "one-line");
-  return cleaned === "" ? null : Array.from(cleaned).slice(0, 100).join("");
 }

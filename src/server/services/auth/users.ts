@@ -1,3 +1,4 @@
+import { cleanLearnerText, toStorableText } from "~/lib/schemas/common";
 import type { PublicUser } from "~/lib/schemas/auth";
 import type { DbClient } from "~/server/db";
 import { findUserIdByUsernameKey, selectSessionUser } from "~/server/db/queries/auth";
@@ -37,4 +38,14 @@ export async function availableUsername(db: DbClient, base: string): Promise<str
     if (!taken) return candidate;
   }
   return `${stem.slice(0, 16)}${Date.now().toString(36)}`;
+}
+
+/**
+ * A name an identity provider gives (Google, a school's LMS) as the app shows it (the public
+ * achievements card among others): cleaned like the names learners type here, so a name holding
+ * U+202E does not display reversed; at most 100 characters; null when nothing visible is left.
+ */
+export function displayNameFrom(name: string): string | null {
+  const cleaned = cleanLearnerText(toStorableText(name), "one-line");
+  return cleaned === "" ? null : Array.from(cleaned).slice(0, 100).join("");
 }

@@ -1,0 +1,22 @@
+/** LTI 1.3 (docs/lti.md): how long each step of a launch lasts, the sizes accepted, and the words of a refusal. Zod-free. */
+
+/** A login initiation's state and nonce are good for this long: the platform answers within seconds. */
+export const LTI_LOGIN_TTL_MS = 10 * 60_000;
+/** An accepted launch (the deep-linking picker, later grade passback) is kept this long. */
+export const LTI_LAUNCH_TTL_MS = 60 * 60_000;
+/** Clock difference allowed between the platform and this server on `iat`, `exp` and `nbf`. */
+export const LTI_CLOCK_SKEW_SECONDS = 60;
+/** The largest form a platform may post (an id_token with long claims fits well within it). */
+export const LTI_MAX_FORM_BYTES = 64 * 1024;
+/** Any claim string longer than this is refused: ids, names and URLs are far shorter. */
+export const LTI_MAX_CLAIM_LENGTH = 2_048;
+/** The identifiers kept in columns (issuer, client id, deployment, context, subject). */
+export const LTI_MAX_ID_LENGTH = 255;
+
+export const LTI_MESSAGES = {
+  unknownPlatform: "This learning platform is not registered with CourseCraft. Ask your administrator to add it.",
+  ambiguousPlatform: "Several registrations share this issuer: the platform must send its client_id.",
+  badLogin: "This login request is missing what LTI 1.3 requires (iss, login_hint, target_link_uri).",
+  launchRefused: "This launch could not be verified. Open CourseCraft again from your course.",
+  notASite: "The target link is not on this site.",
+} as const;
