@@ -329,6 +329,16 @@ const OTHERS: Row[] = [
   },
   { key: "POST /api/lti/launch as JSON", call: () => ({ method: "POST", path: "/api/lti/launch", anonymous: true, json: { state: "s" } }), status: 415 },
   { key: "DELETE /api/lti/launch", call: () => ({ method: "DELETE", path: "/api/lti/launch", anonymous: true }), status: 405 },
+  {
+    key: "anonymous POST /api/lti/deep-link",
+    call: () => ({ method: "POST", path: "/api/lti/deep-link", anonymous: true, json: { launchId: "00000000-0000-4000-8000-000000000000", courseId: 1 } }),
+    status: 401,
+  },
+  {
+    key: "POST /api/lti/deep-link of an unknown launch",
+    call: (w) => ({ method: "POST", path: "/api/lti/deep-link", json: { launchId: "00000000-0000-4000-8000-000000000000", courseId: w.courseId } }),
+    status: 404,
+  },
   { key: "anonymous GET /api/courses/{id}", call: (w) => ({ method: "GET", path: `/api/courses/${w.courseId}`, anonymous: true }), status: 401 },
   {
     key: "anonymous chat stream",

@@ -135,3 +135,6 @@ ALTER TABLE "LtiLaunch" ADD CONSTRAINT "LtiLaunch_platformId_fkey" FOREIGN KEY (
 -- AddForeignKey
 ALTER TABLE "LtiLaunch" ADD CONSTRAINT "LtiLaunch_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
+
+-- AddForeignKey
+ALTER TABLE "LtiLaunch" ADD CONSTRAINT "LtiLaunch_contextId_fkey" FOREIGN KEY ("contextId") REFERENCES "LtiContext"("id") ON DELETE SET NULL ON UPDATE CASCADE;

@@ -19,4 +19,6 @@ export const LTI_MESSAGES = {
   badLogin: "This login request is missing what LTI 1.3 requires (iss, login_hint, target_link_uri).",
   launchRefused: "This launch could not be verified. Open CourseCraft again from your course.",
   notASite: "The target link is not on this site.",
+  launchNotFound: "This launch is not yours or has expired. Open CourseCraft again from your course.",
+  courseNotFound: "Course not found, or not one you can link: pick a ready course of yours or a public one.",
 } as const;

@@ -31,3 +31,10 @@ export const ltiPlatformInput = z.object({
   jwksUrl: z.url().max(2048),
 });
 export type LtiPlatformInput = z.infer<typeof ltiPlatformInput>;
+
+/** The teacher's pick in the deep-linking picker (JSON, or the picker's form: its numbers and date come as text). */
+export const ltiDeepLinkInput = z.object({
+  launchId: z.uuid(),
+  courseId: z.coerce.number().int().positive().max(2_147_483_647),
+  dueAt: z.preprocess((value) => (value === "" || value === null ? undefined : value), z.coerce.date().optional()),
+});

@@ -256,6 +256,82 @@ describe("refused launches: 401 with a plain page, nothing created", () => {
   });
 });
 
+describe("deep linking", () => {
+  /** A teacher's deep linking launch from a context; answers their session and the launch's id. */
+  async function deepLinkingLaunch() {
+    const response = await launchWith({
+      sub: `dl-${uniqueSuffix()}`,
+      [LTI_CLAIM.messageType]: "LtiDeepLinkingRequest",
+      [LTI_CLAIM.roles]: [INSTRUCTOR],
+      [LTI_CLAIM.context]: { id: `ctx-${uniqueSuffix()}`, title: "History" },
+      [LTI_CLAIM.deepLinkingSettings]: { deep_link_return_url: `${lms.issuer}/deep-link-return?x=1`, data: "opaque-data" },
+    });
+    const sessionToken = sessionTokenFromSetCookie(response.headers)!;
+    const launchId = response.headers.get("location")!.split("/").at(-1)!;
+    const userId = (await decodeSessionToken(sessionToken))!.userId;
+    return { sessionToken, launchId, userId };
+  }
+  const pick = (sessionToken: string | null, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+    serveApiRoute(apiRequest("POST", "/api/lti/deep-link", { json: body, sessionToken, headers: { host: new URL(ORIGIN).host, origin: ORIGIN, ...headers } }));
+
+  test("the pick answers a form that posts a signed LtiDeepLinkingResponse to the platform, and assigns the course to the class with its due date", async () => {
+    const { sessionToken, launchId, userId } = await deepLinkingLaunch();
+    const course = await createCourse(db, { userId, status: "ready", isPublic: false, title: "The French Revolution" });
+    const dueAt = "2027-01-15T17:00:00.000Z";
+    const response = await pick(sessionToken, { launchId, courseId: course.id, dueAt });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-security-policy")).toContain(`form-action ${lms.issuer}`);
+    const page = await response.text();
+    expect(page).toContain(`action="${lms.issuer}/deep-link-return?x=1"`);
+    const jwt = /name="JWT" value="([^"]+)"/.exec(page)![1]!;
+    const jwks = (await (await serveApiRoute(apiRequest("GET", "/api/lti/jwks"))).json()) as JSONWebKeySet;
+    const { payload, protectedHeader } = await jwtVerify(jwt, createLocalJWKSet(jwks), { issuer: lms.clientId, audience: lms.issuer });
+    expect(protectedHeader.alg).toBe("RS256");
+    expect(payload).toMatchObject({
+      [LTI_CLAIM.messageType]: "LtiDeepLinkingResponse",
+      [LTI_CLAIM.version]: "1.3.0",
+      [LTI_CLAIM.deploymentId]: lms.deploymentId,
+      "https://purl.imsglobal.org/spec/lti-dl/claim/data": "opaque-data",
+      "https://purl.imsglobal.org/spec/lti-dl/claim/content_items": [
+        {
+          type: "ltiResourceLink",
+          title: "The French Revolution",
+          url: `${ORIGIN}/api/lti/launch`,
+          custom: { [COURSE_ID_PARAMETER]: String(course.id) },
+          lineItem: { scoreMaximum: 100 },
+          submission: { endDateTime: dueAt },
+        },
+      ],
+    });
+    const assignment = await db.assignment.findFirstOrThrow({ where: { courseId: course.id } });
+    expect(assignment.dueAt?.toISOString()).toBe(dueAt);
+    // Picked again (or a launch of the link): still one assignment.
+    expect((await pick(sessionToken, { launchId, courseId: course.id })).status).toBe(200);
+    expect(await db.assignment.count({ where: { courseId: course.id } })).toBe(1);
+  });
+
+  test("the picker's form works as well; another teacher's launch, another learner's private course, a cross-site post, no session → 404, 404, 403, 401", async () => {
+    const { sessionToken, launchId, userId } = await deepLinkingLaunch();
+    const own = await createCourse(db, { userId, status: "ready" });
+    const form = await serveApiRoute(
+      apiRequest("POST", "/api/lti/deep-link", {
+        body: new URLSearchParams({ launchId, courseId: String(own.id), dueAt: "" }).toString(),
+        sessionToken,
+        headers: { origin: ORIGIN, "content-type": "application/x-www-form-urlencoded" },
+      }),
+    );
+    expect(form.status).toBe(200);
+    const other = await deepLinkingLaunch();
+    expect((await pick(other.sessionToken, { launchId, courseId: own.id })).status).toBe(404);
+    const stranger = await createCourse(db, { status: "ready", isPublic: false });
+    expect((await pick(sessionToken, { launchId, courseId: stranger.id })).status).toBe(404);
+    expect((await pick(sessionToken, { launchId, courseId: own.id }, { origin: "https://evil.example", "sec-fetch-site": "cross-site" })).status).toBe(403);
+    expect((await pick(null, { launchId, courseId: own.id })).status).toBe(401);
+    expect((await pick(sessionToken, { launchId: "not-a-uuid", courseId: own.id })).status).toBe(400);
+    expect(await db.assignment.count({ where: { courseId: stranger.id } })).toBe(0);
+  });
+});
+
 describe("the tool's keys", () => {
   test("GET /api/lti/jwks publishes the signing key; a rotation publishes the next one before it signs", async () => {
     const first = (await (await serveApiRoute(apiRequest("GET", "/api/lti/jwks"))).json()) as { keys: { kid: string; kty: string; d?: string }[] };

@@ -1,17 +1,21 @@
+import { randomBytes } from "node:crypto";
+
 import { LTI_MAX_FORM_BYTES, LTI_MESSAGES } from "~/lib/rules/lti";
-import { ltiLaunchForm, ltiLoginParams } from "~/lib/schemas/lti";
+import { ltiDeepLinkInput, ltiLaunchForm, ltiLoginParams } from "~/lib/schemas/lti";
 import { encodeSessionToken, sessionCookie } from "~/server/auth/session";
 import { db as defaultDb, type Db } from "~/server/db";
 import { AppError } from "~/server/errors";
 import { toolJwks } from "~/server/lti/tool-keys";
 import { logger } from "~/server/logger";
 import { acceptLtiLaunch, LaunchRefused } from "~/server/services/lti/accept-launch";
+import { answerDeepLink } from "~/server/services/lti/answer-deep-link";
 import { LTI_LAUNCH_PATH, startLtiLogin } from "~/server/services/lti/start-login";
 
 import type { ApiRequest } from "./api-request";
 import { publicOrigin } from "./forwarded";
-import { readLimited } from "./http-guards";
+import { crossSiteRefusal, jsonError, parseJsonBody, readLimited } from "./http-guards";
 import { type ApiHandler, errorResponse } from "./route-handler";
+import { createTRPCContext } from "./trpc";
 
 /**
  * The LTI 1.3 entries (docs/lti.md). A platform reaches them from its own pages, by a form posted
@@ -22,6 +26,7 @@ import { type ApiHandler, errorResponse } from "./route-handler";
 export const LTI_LOGIN_PATH = "/api/lti/login";
 export { LTI_LAUNCH_PATH };
 export const LTI_JWKS_PATH = "/api/lti/jwks";
+export const LTI_DEEP_LINK_PATH = "/api/lti/deep-link";
 
 const noStore = { "Cache-Control": "no-store" };
 const decoder = new TextDecoder("utf-8", { fatal: true });
@@ -98,6 +103,55 @@ function ltiJwksHandler({ db = defaultDb }: { db?: Db } = {}): ApiHandler {
   };
 }
 
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * POST /api/lti/deep-link (the picker's form, or JSON `{ launchId, courseId, dueAt? }`), signed in,
+ * from this site only: answers a page whose form posts the signed LtiDeepLinkingResponse to the
+ * platform's return URL at once (a button without JavaScript). Its policy lets the form go to that
+ * URL and the page show inside the platform's frame, and nothing else.
+ */
+function ltiDeepLinkHandler({ db = defaultDb }: { db?: Db } = {}): ApiHandler {
+  return async (req, preread) => {
+    const refusal = crossSiteRefusal(req);
+    if (refusal) return refusal;
+    const json = /^application\/json\b/i.test(req.headers.get("content-type") ?? "");
+    let fields: unknown;
+    if (json) {
+      const body = preread ?? (await readLimited(req));
+      if (body === "too-large" || body.byteLength > LTI_MAX_FORM_BYTES) return jsonError(413, "PAYLOAD_TOO_LARGE", "Request body is too large");
+      const parsed = parseJsonBody(body);
+      if (!parsed.ok) return jsonError(400, "BAD_REQUEST", "Request body is not valid JSON");
+      fields = parsed.data;
+    } else {
+      const form = await readForm(req, preread);
+      if (form instanceof Response) return form;
+      fields = form;
+    }
+    const input = ltiDeepLinkInput.safeParse(fields);
+    if (!input.success) return jsonError(400, "BAD_REQUEST", input.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; "));
+    try {
+      const user = await createTRPCContext({ headers: req.headers, db }).getUser();
+      if (!user) return jsonError(401, "UNAUTHORIZED", "Please sign in to continue");
+      const answer = await answerDeepLink(db, {
+        userId: user.id,
+        ...input.data,
+        dueAt: input.data.dueAt ?? null,
+        origin: publicOrigin(req.headers),
+        now: new Date(),
+      });
+      const nonce = randomBytes(16).toString("base64");
+      const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>CourseCraft</title></head><body><form method="post" action="${escapeHtml(answer.returnUrl)}"><input type="hidden" name="JWT" value="${escapeHtml(answer.jwt)}"><button type="submit">Continue</button></form><script nonce="${nonce}">document.forms[0].submit();</script></body></html>`;
+      const returnOrigin = new URL(answer.returnUrl).origin;
+      const policy = `default-src 'none'; script-src 'nonce-${nonce}'; form-action ${returnOrigin}; frame-ancestors ${answer.platformOrigin} ${returnOrigin}; base-uri 'none'`;
+      return new Response(page, { status: 200, headers: { "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": policy, ...noStore } });
+    } catch (error) {
+      return errorResponse(error, "lti deep link failed");
+    }
+  };
+}
+
 export const handleLtiLogin = ltiLoginHandler();
 export const handleLtiLaunch = ltiLaunchHandler();
 export const handleLtiJwks = ltiJwksHandler();
+export const handleLtiDeepLink = ltiDeepLinkHandler();

@@ -3,7 +3,7 @@ import { CARDS_EXPORT_PATH, CLASS_EXPORT_PATH, COURSE_EXPORT_PATH, handleCardsEx
 import { type ApiRequest, asResponse, type PlainAnswer } from "./api-request";
 import { answerRest, documentedMethods, handleTrpc } from "./handlers";
 import { jsonError } from "./http-guards";
-import { handleLtiJwks, handleLtiLaunch, handleLtiLogin, LTI_JWKS_PATH, LTI_LAUNCH_PATH, LTI_LOGIN_PATH } from "./lti";
+import { handleLtiDeepLink, handleLtiJwks, handleLtiLaunch, handleLtiLogin, LTI_DEEP_LINK_PATH, LTI_JWKS_PATH, LTI_LAUNCH_PATH, LTI_LOGIN_PATH } from "./lti";
 import { pathPattern } from "./paths";
 import type { ApiHandler, PlainHandler } from "./route-handler";
 import { handleStripeWebhook, STRIPE_WEBHOOK_PATH } from "./stripe-webhook";
@@ -43,6 +43,7 @@ const API_ROUTES: readonly ApiRoute[] = [
   { path: LTI_LOGIN_PATH, methods: ["GET", "POST"], handler: handleLtiLogin },
   { path: LTI_LAUNCH_PATH, methods: ["POST"], handler: handleLtiLaunch },
   { path: LTI_JWKS_PATH, methods: ["GET"], handler: handleLtiJwks },
+  { path: LTI_DEEP_LINK_PATH, methods: ["POST"], handler: handleLtiDeepLink },
   { path: "/api/health", methods: ["GET"], handler: handleHealth },
   { path: "/api/openapi.json", methods: ["GET"], handler: handleOpenApiDocument },
   { path: "/api/docs", methods: ["GET"], handler: handleApiDocs },

@@ -195,6 +195,11 @@ export const courseLengthSelect = {
 } as const;
 
 /** A course's owner, whether it is public, and its status (what sharing and assigning it decide on); null for an unknown id. */
+/** A course's title, owner, sharing and state (what assigning or linking it needs). */
+export function findCourseTitleAndSharing(db: DbClient, courseId: number) {
+  return db.course.findUnique({ where: { id: courseId }, select: { title: true, userId: true, isPublic: true, status: true } });
+}
+
 export function findCourseSharing(db: DbClient, courseId: number) {
   return db.course.findUnique({ where: { id: courseId }, select: { userId: true, isPublic: true, status: true } });
 }

@@ -138,6 +138,14 @@ export function insertLaunch(
   return db.ltiLaunch.create({ data: launch, select: { id: true } });
 }
 
+/** A launch of the user's that has not expired; null for anyone else's, an expired or an unknown one. */
+export function findOwnLaunch(db: DbClient, { launchId, userId, now }: { launchId: string; userId: number; now: Date }) {
+  return db.ltiLaunch.findFirst({
+    where: { id: launchId, userId, expiresAt: { gt: now } },
+    select: { id: true, platformId: true, messageType: true, deploymentId: true, claims: true, context: { select: { classId: true } } },
+  });
+}
+
 export type ToolKeyRow = { kid: string; publicJwk: Prisma.JsonValue; privateJwk: Prisma.JsonValue; activeFrom: Date };
 
 /** The keys published at `now` (not retired), newest first. */
