@@ -12,7 +12,7 @@
  */
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 
 import pg from "pg";
@@ -66,15 +66,22 @@ async function main() {
       const transport = createMailTransport(kind === "smtp" ? { smtpUrl: `smtp://127.0.0.1:${port}` } : { outboxDir });
       const sender = startMailSender(db, { transport, loop: false });
       const started = performance.now();
+      const cpuBefore = process.cpuUsage();
       const sent = await sender.drain();
       const seconds = (performance.now() - started) / 1000;
+      const cpu = process.cpuUsage(cpuBefore);
+      // This process's CPU (the sender, nodemailer, and the SMTP server itself): what a message costs on a core of its own.
+      const cpuMsPerMessage = (cpu.user + cpu.system) / 1000 / MESSAGES;
       await sender.stop();
       const perSecond = Math.round(sent / seconds);
       const delivered = kind === "smtp" ? received : readdirSync(outboxDir).length;
       if (sent !== MESSAGES || delivered !== MESSAGES) throw new Error(`${kind}: ${sent} marked sent, ${delivered} delivered of ${MESSAGES}`);
       const ok = kind === "smtp" ? perSecond >= TARGET_PER_SECOND : undefined;
       if (ok === false) allMet = false;
-      console.log(`${kind === "smtp" ? "SMTP (pooled, loopback)" : ".eml outbox"}: ${MESSAGES} messages in ${seconds.toFixed(2)} s = ${perSecond} messages/s`);
+      console.log(
+        `${kind === "smtp" ? "SMTP (pooled, loopback)" : ".eml outbox"}: ${MESSAGES} messages in ${seconds.toFixed(2)} s = ${perSecond} messages/s; ` +
+          `${cpuMsPerMessage.toFixed(2)} ms of this process's CPU per message (load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores)`,
+      );
       recordFigure({
         bench: BENCH,
         name: kind === "smtp" ? `outbox → local SMTP server, pooled (${MESSAGES} messages)` : `outbox → .eml files (${MESSAGES} messages)`,
