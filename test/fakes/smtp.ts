@@ -8,7 +8,7 @@ import type { AddressInfo } from "node:net";
 import { type ParsedMail, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
-export type ReceivedMail = { parsed: ParsedMail; raw: string; envelopeTo: string[] };
+type ReceivedMail = { parsed: ParsedMail; raw: string; envelopeTo: string[] };
 
 export type FakeSmtp = {
   url: string;

@@ -87,7 +87,7 @@ export function retryAfterOf(error: { cause?: unknown }): number | undefined {
 }
 
 /** `successStatus`: the REST status of a success when it is not 200 (202 for work accepted, such as a mail to send). */
-export type AppMeta = OpenApiMeta & { successStatus?: 200 | 202 };
+type AppMeta = OpenApiMeta & { successStatus?: 200 | 202 };
 
 const t = initTRPC
   .context<Context>()

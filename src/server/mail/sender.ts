@@ -14,7 +14,7 @@ import { createMailTransport, type MailTransport } from "./transport";
  * A failed attempt is recorded (attempts, lastError) and retried after 30 s, 1, 2, 4, 8, 16 and
  * 32 min (each ±20 %): the 8th failed attempt, about an hour after the first, marks it `failed`.
  */
-export const MAIL_MAX_ATTEMPTS = 8;
+const MAIL_MAX_ATTEMPTS = 8;
 const BASE_RETRY_MS = 30_000;
 const LEASE_MS = 2 * 60_000;
 const POLL_MS = 10_000;

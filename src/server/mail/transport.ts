@@ -9,7 +9,7 @@ import { env } from "~/env";
 import { logger } from "~/server/logger";
 
 /** One outbox row as it leaves: both parts, the Message-ID fixed when it was queued, and its extra headers. */
-export type OutgoingMail = {
+type OutgoingMail = {
   id: string;
   to: string;
   subject: string;
@@ -30,7 +30,7 @@ export type MailTransport = {
 export type TransportOptions = { smtpUrl?: string; from?: string; outboxDir?: string };
 
 /** The From of every message: MAIL_FROM, else no-reply at the public host. */
-export function defaultFrom(): string {
+function defaultFrom(): string {
   if (env.MAIL_FROM) return env.MAIL_FROM;
   let host = "localhost";
   try {
@@ -41,7 +41,7 @@ export function defaultFrom(): string {
   return `CourseCraft <no-reply@${host}>`;
 }
 
-export function outboxDirectory(): string {
+function outboxDirectory(): string {
   return path.resolve(env.DATA_DIR, "outbox");
 }
 
