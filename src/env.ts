@@ -59,6 +59,18 @@ export const env = createEnv({
     LTI_ALLOW_HTTP_PLATFORMS: z.preprocess(emptyAsUndefined, z.enum(["0", "1", "true", "false"]).default("0")).transform((v) => v === "1" || v === "true"),
     /** The app's own files (session secret, keys, the mail outbox's .eml files); `dev`/`start` use .data/ when unset. */
     DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default(".data")),
+    /**
+     * Where mail goes: smtp://user:pass@host:587 (STARTTLS when offered) or smtps://…:465, sent
+     * over a pool of connections. Unset: every message is written as an .eml file to DATA_DIR/outbox/.
+     */
+    SMTP_URL: optional(z.string().regex(/^smtps?:\/\/[^\s]+$/, "must be an smtp:// or smtps:// URL")),
+    /** The From of every message, e.g. "CourseCraft <no-reply@example.com>"; unset: CourseCraft <no-reply@the public host>. */
+    MAIL_FROM: optional(
+      z
+        .string()
+        .max(300)
+        .regex(/^[^\r\n]*@[^\r\n]*$/, "must be an address, optionally with a name, on one line"),
+    ),
     /** Comma-separated order of video sources: library, youtube (API with a key, else keyless), youtube-api, youtubei. */
     VIDEO_SOURCES: optional(z.string()),
     /** The course player: the YouTube IFrame player, or a local stub that plays a silent clock (browser tests). */

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 
 /**
  * Runs once when a server process starts, before it serves requests: the course-generation
- * worker runs in every app instance (they share the queue in PostgreSQL). Not during
+ * worker and the mail sender run in every app instance (they share the queue in PostgreSQL). Not during
  * `next build`, and not in the edge runtime. These two variables are Next's own, set before any
  * of our modules load.
  *
@@ -23,7 +23,13 @@ export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
   const { ensureGenerationWorker, stopGenerationWorker } = await import("./server/services/generation/start-worker");
   ensureGenerationWorker();
+  const { ensureMailSender, stopMailSender } = await import("./server/mail/sender");
+  const { db } = await import("./server/db");
+  ensureMailSender(db);
   const serveApi = process.env.NODE_ENV === "production" ? (await import("./server/api/direct")).serveApiDirectly : null;
-  const hooks: ServerHooks = { serveApi, stop: stopGenerationWorker };
+  const stop = async () => {
+    await Promise.all([stopGenerationWorker(), stopMailSender()]);
+  };
+  const hooks: ServerHooks = { serveApi, stop };
   (globalThis as Record<symbol, unknown>)[SERVER_HOOKS] = hooks;
 }

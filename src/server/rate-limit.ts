@@ -82,6 +82,33 @@ export const LIMITS = {
     durationSeconds: 15 * 60,
     message: "Too many invalid invite codes from this address. Please wait and try again.",
   },
+  /** PATCH /api/user/email and "send the link again": each sends a mail, so a learner gets 5 an hour. */
+  verificationMailsPerUser: {
+    keyPrefix: "verify-mail-user",
+    points: 5,
+    durationSeconds: 60 * 60,
+    message: "Too many verification emails. Please wait and try again.",
+  },
+  /** POST /api/auth/password-reset per client address, and per account (its id; the identifier typed when none matches). */
+  passwordResetPerIp: {
+    keyPrefix: "reset-ip",
+    points: 20,
+    durationSeconds: 60 * 60,
+    message: "Too many password reset requests from this address. Please wait and try again.",
+  },
+  passwordResetPerAccount: {
+    keyPrefix: "reset-account",
+    points: 5,
+    durationSeconds: 60 * 60,
+    message: "Too many password reset requests for this account. Please wait and try again.",
+  },
+  /** Links used (verify, reset confirm) per client address: a token cannot be guessed anyway, a script is stopped. */
+  emailLinksPerIp: {
+    keyPrefix: "email-link-ip",
+    points: 30,
+    durationSeconds: 15 * 60,
+    message: "Too many attempts with email links from this address. Please wait and try again.",
+  },
   registerPerIp: {
     keyPrefix: "register-ip",
     points: env.REGISTER_LIMIT_PER_HOUR,

@@ -31,6 +31,7 @@ import { shareAchievementCard } from "~/server/services/gamification/achievement
 import { startCourseGeneration } from "~/server/services/generation/start-generation";
 import { editChapter } from "~/server/services/editing/edit-chapter";
 import { startRegeneration } from "~/server/services/editing/regenerate";
+import { createLinkToken } from "~/server/services/auth/email-links";
 
 import { sessionTokenFor } from "../caller";
 import { db } from "../db";
@@ -390,6 +391,48 @@ function practiceRows(practice: string, answer: string): Row[] {
   ];
 }
 
+// ── issue 45, mail: the address and forgotten passwords ───────────────────────────────────────
+/**
+ * Links are single-use, so every caller of the verify and reset-confirm rows spends one of its
+ * own, made in beforeAll: verify links of one account (a third one's; verifying again is fine),
+ * reset links of one verified account each (a confirm spends every other reset link of its account).
+ * Reset requests name nobody (a unique name each), so the per-account limit is never met.
+ */
+const emailLinks = { verify: [] as string[], reset: [] as string[] };
+const nextLink = (kind: "verify" | "reset") => {
+  const token = emailLinks[kind].shift();
+  if (!token) throw new Error(`no ${kind} link left for the matrix`);
+  return token;
+};
+/** A new address per call (each change sends a mail; 5 an hour per account is the limit). */
+const newAddress = () => ({ email: `acl_addr_${uniqueSuffix()}@example.test` });
+function emailRows(kind: "proc" | "rest"): Row[] {
+  const key = (procedure: string, rest: string) => (kind === "proc" ? procedure : rest);
+  return [
+    { key: key("auth.emailState", "GET /user/email"), scope: "self" },
+    { key: key("auth.changeEmail", "PATCH /user/email"), scope: "self", sessionOnly: true, input: newAddress, ownWrites: true },
+    { key: key("auth.resendVerification", "POST /user/email/resend"), scope: "self", sessionOnly: true, ownWrites: true },
+    { key: key("auth.verifyEmail", "POST /user/email/verify"), scope: "public", input: () => ({ token: nextLink("verify") }), ownWrites: true },
+    { key: key("auth.requestPasswordReset", "POST /auth/password-reset"), scope: "public", input: () => ({ identifier: `acl_nobody_${uniqueSuffix()}` }) },
+    {
+      key: key("auth.confirmPasswordReset", "POST /auth/password-reset/confirm"),
+      scope: "public",
+      input: () => ({ token: nextLink("reset"), password: "a new password" }),
+      ownWrites: true,
+    },
+  ];
+}
+beforeAll(async () => {
+  const verifying = await createUser(db, { username: `acl_verify_${uniqueSuffix()}`, email: `acl_verify_${uniqueSuffix()}@example.test` });
+  for (let i = 0; i < 10; i++) {
+    emailLinks.verify.push(await createLinkToken(db, { userId: verifying.id, purpose: "verify", email: verifying.email!, ttlMs: 60 * 60_000 }));
+    const email = `acl_reset_${uniqueSuffix()}@example.test`;
+    const resetting = await createUser(db, { username: `acl_reset_${uniqueSuffix()}`, email, emailVerifiedAt: new Date() });
+    emailLinks.reset.push(await createLinkToken(db, { userId: resetting.id, purpose: "reset", email, ttlMs: 60 * 60_000 }));
+  }
+});
+// ── end issue 45, mail ────────────────────────────────────────────────────────────────────────
+
 const PROCEDURE_ROWS: Row[] = [
   // auth
   { key: "auth.session", scope: "public", revoked: 401 },
@@ -688,6 +731,9 @@ const PROCEDURE_ROWS: Row[] = [
   { key: "subscription.redeemCoupon", scope: "self", input: (fx) => ({ code: fx.coupons[0] }), ownWrites: true, sessionOnly: true },
   { key: "subscription.createCheckout", scope: "self", ownWrites: true, sessionOnly: true },
   { key: "subscription.portal", scope: "self", ownWrites: true, sessionOnly: true },
+  // ── issue 45, mail: the address and forgotten passwords ──
+  ...emailRows("proc"),
+  // ── end issue 45, mail ──
 ];
 
 /** The documented REST paths, with the documented bodies and query strings (userId included where documented). */
@@ -904,6 +950,9 @@ const REST_ROWS: Row[] = [
   { key: "POST /coupons/redeem", scope: "self", input: (fx) => ({ code: fx.coupons[1] }), ownWrites: true, sessionOnly: true },
   { key: "POST /subscription/create-checkout", scope: "self", ownWrites: true, sessionOnly: true },
   { key: "POST /subscription/portal", scope: "self", ownWrites: true, sessionOnly: true },
+  // ── issue 45, mail: the address and forgotten passwords (REST) ──
+  ...emailRows("rest"),
+  // ── end issue 45, mail ──
 ];
 
 type Procedure = { _def: { type: "query" | "mutation" | "subscription" } };

@@ -15,6 +15,8 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import * as nextCatchAll from "~/app/api/[...path]/route";
 import * as nextGoogle from "~/app/api/auth/google/route";
+import * as nextPasswordReset from "~/app/api/auth/password-reset/route";
+import * as nextPasswordResetConfirm from "~/app/api/auth/password-reset/confirm/route";
 import { serveApiDirectly } from "~/server/api/direct";
 import { startRegeneration } from "~/server/services/editing/regenerate";
 import { listActiveChallenges } from "~/server/services/gamification/challenges";
@@ -277,6 +279,26 @@ const DOCUMENTED: Row[] = [
     drain: true,
   },
   { key: "POST /auth/google", call: (w) => ({ method: "POST", path: "/api/auth/google", json: { uid: String(w.owner.id), displayName: "Contract" } }) },
+  // ── issue 45, mail: the address and forgotten passwords ──
+  { key: "GET /user/email", call: () => ({ method: "GET", path: "/api/user/email" }) },
+  { key: "PATCH /user/email", call: (w) => ({ method: "PATCH", path: "/api/user/email", json: { email: `contract_${w.tag}+new@example.test` } }), status: 202 },
+  { key: "POST /user/email/resend", call: () => ({ method: "POST", path: "/api/user/email/resend" }), status: 202 },
+  {
+    key: "POST /user/email/verify",
+    call: () => ({ method: "POST", path: "/api/user/email/verify", anonymous: true, json: { token: "A".repeat(43) } }),
+    status: 400,
+  },
+  {
+    key: "POST /auth/password-reset",
+    call: (w) => ({ method: "POST", path: "/api/auth/password-reset", anonymous: true, json: { identifier: `contract_nobody_${w.tag}` } }),
+    status: 202,
+  },
+  {
+    key: "POST /auth/password-reset/confirm",
+    call: () => ({ method: "POST", path: "/api/auth/password-reset/confirm", anonymous: true, json: { token: "A".repeat(43), password: "password123" } }),
+    status: 400,
+  },
+  // ── end issue 45, mail ──
   {
     key: "POST /register",
     call: (w) => ({
@@ -425,7 +447,12 @@ type RouteModule = Partial<Record<string, (req: Request) => Promise<Response>>>;
 /** As Next would: the route file that owns the path, then its export for the method. */
 async function throughNext(w: World, call: Call): Promise<Answer> {
   const pathname = new URL(call.path, ORIGIN).pathname;
-  const routeFile: RouteModule = pathname === "/api/auth/google" ? nextGoogle : nextCatchAll;
+  const staticRoutes: Record<string, RouteModule> = {
+    "/api/auth/google": nextGoogle,
+    "/api/auth/password-reset": nextPasswordReset,
+    "/api/auth/password-reset/confirm": nextPasswordResetConfirm,
+  };
+  const routeFile: RouteModule = staticRoutes[pathname] ?? nextCatchAll;
   const handler = routeFile[call.method];
   if (!handler) throw new Error(`no ${call.method} export for ${pathname}`);
   return answerOf(await handler(new Request(`${ORIGIN}${call.path}`, { method: call.method, headers: headersOf(w, call), body: bodyOf(call) })));

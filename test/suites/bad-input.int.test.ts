@@ -37,6 +37,8 @@ import { appRouter } from "~/server/api/root";
 import { startCourseGeneration } from "~/server/services/generation/start-generation";
 import { LTI_CLAIM } from "~/server/lti/claims";
 import { registerPlatform } from "~/server/services/lti/register-platform";
+import { createLinkToken } from "~/server/services/auth/email-links";
+import { ACCOUNT_MESSAGES } from "~/lib/rules/account";
 
 import { sessionTokenFor } from "../caller";
 import { db, getPool } from "../db";
@@ -2675,3 +2677,108 @@ describe("LTI launches (src/server/api/lti.ts)", () => {
     }
   });
 });
+
+// ── issue 45, mail: the address and forgotten passwords ───────────────────────────────────────
+describe("the address and forgotten passwords", () => {
+  const REFUSED_ADDRESSES: [string, unknown][] = [
+    ["CR inside", "a\r@example.com"],
+    ["LF inside", "a@exa\nmple.com"],
+    ["CRLF and a header after", "a@example.com\r\nBcc: victim@example.com"],
+    ["a trailing LF", "a@example.com\n"],
+    ["a leading CR", "\ra@example.com"],
+    ["255 characters", `${"a".repeat(64)}@${"b".repeat(63)}.${"c".repeat(63)}.${"d".repeat(59)}.com`],
+    ["1,000 characters", `${"a".repeat(990)}@example.com`],
+    ["not an address", "not an address"],
+    ["empty", ""],
+    ["a number", 5],
+    ["null", null],
+    ["NUL", "a\u0000@example.com"],
+  ];
+
+  test("PATCH /api/user/email: CR/LF anywhere, over 254 characters or not an address → 400, nothing stored; one on one line is 202", async () => {
+    const probe = new Probe();
+    const { user, token } = await signedIn();
+    for (const [label, email] of REFUSED_ADDRESSES) {
+      const result = await probe.run(
+        `PATCH /api/user/email ${label}`,
+        () => send("rest", "PATCH", "/api/user/email", { sessionToken: token, json: { email } }),
+        {
+          allowed: [400],
+        },
+      );
+      if (label.includes("CR") || label.includes("LF")) expect(errorOf(result.json).message).toMatch(/one line|valid email/);
+    }
+    await probe.run("PATCH /api/user/email unknown field", () =>
+      send("rest", "PATCH", "/api/user/email", { sessionToken: token, json: { email: "ok@example.com", verified: true } }),
+    );
+    await probe.run("tRPC auth.changeEmail CRLF", () => trpcMutation("auth.changeEmail", { email: "a@example.com\r\nX: y" }, { sessionToken: token }), {
+      allowed: [400],
+    });
+    const ok = await send("rest", "PATCH", "/api/user/email", { sessionToken: token, json: { email: `  Fine_${uniqueSuffix()}@Example.com ` } });
+    expect(ok.status).toBe(202);
+    expect(ok.json).toMatchObject({ verified: false });
+    expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).email).toMatch(/^fine_\w+@example\.com$/);
+  });
+
+  test("POST /api/user/email/verify: forged, malformed, expired, reused and another purpose's tokens → 400, nothing changed", async () => {
+    const probe = new Probe();
+    const { user } = await signedIn();
+    const verify = (token: unknown) => send("rest", "POST", "/api/user/email/verify", { json: { token } });
+    const forged = Buffer.alloc(32, 7).toString("base64url");
+    for (const [label, token] of [
+      ["forged", forged],
+      ["too short", forged.slice(1)],
+      ["too long", `${forged}A`],
+      ["padding", `${forged}=`],
+      ["a number", 12],
+      ["missing", undefined],
+      ["not base64url", `${forged.slice(0, 42)}+`],
+    ] as [string, unknown][]) {
+      await probe.run(`verify ${label}`, () => verify(token), { allowed: [400] });
+    }
+    const reset = await createLinkToken(db, { userId: user.id, purpose: "reset", email: user.email!, ttlMs: 60_000 });
+    await probe.run("verify with a reset token", () => verify(reset), { allowed: [400] });
+    const expired = await createLinkToken(db, { userId: user.id, purpose: "verify", email: user.email!, ttlMs: -1 });
+    await probe.run("verify an expired token", () => verify(expired), { allowed: [400] });
+    const good = await createLinkToken(db, { userId: user.id, purpose: "verify", email: user.email!, ttlMs: 60_000 });
+    expect((await verify(good)).status).toBe(200);
+    await probe.run("verify a used token", () => verify(good), { allowed: [400] });
+    expect(errorOf((await verify(good)).json).message).toBe(ACCOUNT_MESSAGES.invalidLink);
+  });
+
+  test("POST /api/auth/password-reset and …/confirm: bad identifiers, tokens and passwords are clear 4xx, nothing changed", async () => {
+    const probe = new Probe();
+    for (const [label, identifier] of [
+      ["empty", ""],
+      ["spaces", "   "],
+      ["too long", "a".repeat(255)],
+      ["a number", 1],
+      ["NUL", "a\u0000b"],
+    ] as [string, unknown][]) {
+      await probe.run(`password-reset ${label}`, () => send("rest", "POST", "/api/auth/password-reset", { json: { identifier } }), { allowed: [400] });
+    }
+    await probe.run("password-reset unknown field", () => send("rest", "POST", "/api/auth/password-reset", { json: { identifier: "x", admin: true } }), {
+      allowed: [400],
+    });
+    const email = `badreset_${uniqueSuffix()}@example.com`;
+    const { user } = await signedIn({ email, emailVerifiedAt: new Date() });
+    const confirm = (token: unknown, password: unknown) => send("rest", "POST", "/api/auth/password-reset/confirm", { json: { token, password } });
+    const good = await createLinkToken(db, { userId: user.id, purpose: "reset", email, ttlMs: 60_000 });
+    for (const [label, password] of [
+      ["short", "short"],
+      ["too long", "p".repeat(257)],
+      ["a number", 12345678],
+      ["NUL", "password\u0000123"],
+    ] as [string, unknown][]) {
+      await probe.run(`confirm password ${label}`, () => confirm(good, password), { allowed: [400] });
+    }
+    const verifyToken = await createLinkToken(db, { userId: user.id, purpose: "verify", email, ttlMs: 60_000 });
+    await probe.run("confirm with a verify token", () => confirm(verifyToken, "a new password"), { allowed: [400] });
+    const expired = await createLinkToken(db, { userId: user.id, purpose: "reset", email, ttlMs: -1 });
+    await probe.run("confirm an expired token", () => confirm(expired, "a new password"), { allowed: [400] });
+    await probe.run("confirm a forged token", () => confirm(Buffer.alloc(32, 1).toString("base64url"), "a new password"), { allowed: [400] });
+    expect((await confirm(good, "a new password")).status).toBe(200);
+    await probe.run("confirm a used token", () => confirm(good, "another password"), { allowed: [400] });
+  });
+});
+// ── end issue 45, mail ────────────────────────────────────────────────────────────────────────

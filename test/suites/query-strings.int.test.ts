@@ -38,6 +38,8 @@ type World = {
 /** Every documented GET path, as a learner's browser calls it (some already carry a query). */
 const GET_PATHS: Record<string, (w: World) => string> = {
   "GET /user": () => "/api/user",
+  // issue 45, mail
+  "GET /user/email": () => "/api/user/email",
   "GET /courses/user": () => "/api/courses/user",
   "GET /courses": (w) => `/api/courses?userId=${w.userId}`,
   "GET /courses/{id}": (w) => `/api/courses/${w.courseId}`,

@@ -30,6 +30,8 @@ import { stripeWebhookHandler } from "~/server/api/stripe-webhook";
 import { decodeSessionToken } from "~/server/auth/session";
 import { LTI_CLAIM } from "~/server/lti/claims";
 import { registerPlatform } from "~/server/services/lti/register-platform";
+import { verifyPassword } from "~/server/auth/password";
+import { createLinkToken } from "~/server/services/auth/email-links";
 
 import { createTestCaller, sessionTokenFor, sessionTokenFromSetCookie } from "../caller";
 import { db, getPool } from "../db";
@@ -1273,3 +1275,56 @@ describe(`LTI launches: ${CONCURRENCY} at once`, () => {
     }
   });
 });
+
+// ── issue 45, mail: the address and forgotten passwords ───────────────────────────────────────
+describe("the address and forgotten passwords", () => {
+  test("one reset link confirmed by CONCURRENCY requests at once: exactly one sets the password, the others a 400", async () => {
+    await runRace("password reset link used at once", async () => {
+      const email = `race_reset_${uniqueSuffix()}@example.com`;
+      const user = await createUser(db, { email, emailVerifiedAt: new Date() });
+      const token = await createLinkToken(db, { userId: user.id, purpose: "reset", email, ttlMs: 60_000 });
+      const results = await atOnce(CONCURRENCY, (i) =>
+        restCall("POST", "/api/auth/password-reset/confirm", { json: { token, password: `new password ${i}` } }),
+      );
+      const problems = unexpectedStatuses(results, [200, 400]);
+      const winner = results.findIndex((r) => r.status === 200);
+      const row = await db.user.findUniqueOrThrow({ where: { id: user.id }, omit: { passwordHash: false } });
+      if (row.sessionVersion !== user.sessionVersion + 1) problems.push(`session version moved ${row.sessionVersion - user.sessionVersion} times`);
+      if (winner >= 0 && !(await verifyPassword(row.passwordHash, `new password ${winner}`))) problems.push("the stored password is not the winner's");
+      return { expected: 1, observed: ok(results).length, duplicates: 0, serverErrors: count5xx(results), statuses: statusTally(results), problems };
+    });
+  });
+
+  test("CONCURRENCY accounts verifying one address at once: exactly one owns it, the others a 409", async () => {
+    await runRace("one address verified by several accounts at once", async () => {
+      const email = `race_verify_${uniqueSuffix()}@example.com`;
+      const users = await Promise.all(Array.from({ length: CONCURRENCY }, () => createUser(db, { email })));
+      const tokens = await Promise.all(users.map((user) => createLinkToken(db, { userId: user.id, purpose: "verify", email, ttlMs: 60_000 })));
+      const results = await atOnce(CONCURRENCY, (i) => restCall("POST", "/api/user/email/verify", { json: { token: tokens[i] } }));
+      const problems = unexpectedStatuses(results, [200, 409]);
+      const verified = await db.user.count({ where: { email, emailVerifiedAt: { not: null } } });
+      if (verified !== 1) problems.push(`${verified} accounts hold the verified address`);
+      // The losers' links stay unused (nothing changed): each may try again once the address is free.
+      const spent = await db.emailToken.count({ where: { email, usedAt: { not: null } } });
+      if (spent !== 1) problems.push(`${spent} links spent`);
+      return { expected: 1, observed: ok(results).length, duplicates: 0, serverErrors: count5xx(results), statuses: statusTally(results), problems };
+    });
+  });
+
+  test("one verify link opened CONCURRENCY times at once: one 200, the rest a 400", async () => {
+    await runRace("verify link used at once", async () => {
+      const user = await createUser(db);
+      const token = await createLinkToken(db, { userId: user.id, purpose: "verify", email: user.email!, ttlMs: 60_000 });
+      const results = await atOnce(CONCURRENCY, () => restCall("POST", "/api/user/email/verify", { json: { token } }));
+      return {
+        expected: 1,
+        observed: ok(results).length,
+        duplicates: 0,
+        serverErrors: count5xx(results),
+        statuses: statusTally(results),
+        problems: unexpectedStatuses(results, [200, 400]),
+      };
+    });
+  });
+});
+// ── end issue 45, mail ────────────────────────────────────────────────────────────────────────

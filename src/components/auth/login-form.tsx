@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import type { FormEvent } from "react";
 
 import { Button } from "~/components/ui/button";
@@ -44,6 +45,9 @@ export function LoginForm() {
         {login.isPending ? <Spinner tone="current" /> : null}
         Login
       </Button>
+      <Link href="/forgot-password" className="justify-self-start text-sm underline underline-offset-4">
+        Forgot password?
+      </Link>
     </form>
   );
 }

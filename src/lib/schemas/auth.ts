@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+import { ACCOUNT_MESSAGES, EMAIL_MAX_LENGTH } from "~/lib/rules/account";
+
 import { storableText } from "./common";
 
 const USERNAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
@@ -60,3 +62,27 @@ export const userOutput = z.object({
 export type PublicUser = z.infer<typeof userOutput>;
 
 export const okOutput = z.object({ success: z.literal(true) });
+
+/** An address as typed on /account: one line (CR or LF anywhere is refused before trimming), at most 254 characters. */
+const addressSchema = storableText("Email")
+  .refine((value) => !/[\r\n]/.test(value), ACCOUNT_MESSAGES.emailLines)
+  .trim()
+  .toLowerCase()
+  .pipe(z.email("Please enter a valid email address").max(EMAIL_MAX_LENGTH, `Email must be at most ${EMAIL_MAX_LENGTH} characters`));
+
+export const changeEmailInput = z.object({ email: addressSchema }).strict();
+
+/** A link's token as it stands in the URL: 32 bytes in base64url are 43 characters. */
+const linkTokenSchema = z.string({ error: "The link's token is missing" }).regex(/^[A-Za-z0-9_-]{43}$/, ACCOUNT_MESSAGES.invalidLink);
+
+export const verifyEmailInput = z.object({ token: linkTokenSchema }).strict();
+
+export const emailStateOutput = z.object({ email: z.string().nullable(), verified: z.boolean() });
+
+export const passwordResetInput = z
+  .object({ identifier: storableText("Username or email").trim().min(1, "Please enter your username or email").max(EMAIL_MAX_LENGTH) })
+  .strict();
+
+export const passwordResetOutput = z.object({ accepted: z.literal(true), message: z.string() });
+
+export const passwordResetConfirmInput = z.object({ token: linkTokenSchema, password: passwordSchema }).strict();

@@ -33,8 +33,8 @@ describe("the route table", () => {
       entry.isDirectory() ? routeFiles(join(dir, entry.name)) : entry.name === "route.ts" ? [relative(apiDir, dir).split(sep).join("/")] : [],
     );
 
-  test("Next has three API route files: the table's catch-all, its one static path under /api/auth, and next-auth", () => {
-    expect(routeFiles(apiDir).sort()).toEqual(["[...path]", "auth/[...nextauth]", "auth/google"]);
+  test("Next has five API route files: the table's catch-all, its static paths under /api/auth, and next-auth", () => {
+    expect(routeFiles(apiDir).sort()).toEqual(["[...path]", "auth/[...nextauth]", "auth/google", "auth/password-reset", "auth/password-reset/confirm"]);
   });
 
   test.each([
@@ -46,6 +46,8 @@ describe("the route table", () => {
     ["GET", "/api/trpc/course.byId", handleTrpc],
     ["POST", "/api/trpc/course.byId,progress.save", handleTrpc],
     ["POST", "/api/auth/google", answerRest],
+    ["POST", "/api/auth/password-reset", answerRest],
+    ["POST", "/api/auth/password-reset/confirm", answerRest],
     ["GET", "/api/health", handleHealth],
     ["GET", "/api/openapi.json", handleOpenApiDocument],
     ["GET", "/api/docs", handleApiDocs],

@@ -130,13 +130,28 @@ function withErrorResponses(document: OpenApiDocument, metaByOperation: Map<stri
       const shared = sharedErrors(method, operation, meta?.protect !== false);
       const statuses = [...new Set([...Object.keys(shared), ...Object.keys(declared)])].map(Number).sort((a, b) => a - b);
       const errors = statuses.map((status) => [status, errorResponse([declared[status], shared[status]].filter(Boolean).join("; "))] as const);
-      operation.responses = { ...pickSuccess(operation.responses), ...Object.fromEntries(errors) };
+      operation.responses = { ...pickSuccess(operation.responses, successStatusOf(`${method.toUpperCase()} ${path}`)), ...Object.fromEntries(errors) };
     }
   }
   return document;
 }
 
-const pickSuccess = (responses: Record<string, unknown>) => Object.fromEntries(Object.entries(responses).filter(([status]) => status.startsWith("2")));
+/** The success responses; a procedure's `successStatus` (202) is documented in place of trpc-to-openapi's 200. */
+const pickSuccess = (responses: Record<string, unknown>, successStatus: number) =>
+  Object.fromEntries(
+    Object.entries(responses)
+      .filter(([status]) => status.startsWith("2"))
+      .map(([status, response]) => [status === "200" ? String(successStatus) : status, response]),
+  );
+
+/** The status of an operation's success: 200 unless its procedure's meta says otherwise (REST adapter alike). */
+function successStatusOf(operation: string): number {
+  for (const procedure of Object.values(appRouter._def.procedures as unknown as Record<string, AnyTRPCProcedure>)) {
+    const meta = procedure._def.meta as (OpenApiMeta & { successStatus?: number }) | undefined;
+    if (meta?.openapi && `${meta.openapi.method} ${meta.openapi.path}` === operation) return meta.successStatus ?? 200;
+  }
+  return 200;
+}
 
 function openApiMetaByOperation(): Map<string, Meta> {
   const metas = new Map<string, Meta>();

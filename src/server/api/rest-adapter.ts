@@ -29,6 +29,8 @@ type Endpoint = {
   /** The path's parameters, or null when it does not match (case-insensitive, as before). */
   match: (path: string) => Record<string, string> | null;
   literals: number;
+  /** The status of a success (meta.successStatus; 200 unless set). */
+  successStatus: number;
   procedurePath: string;
   procedure: AnyTRPCProcedure;
   /** No input at all (z.void()): nothing is read. */
@@ -110,7 +112,7 @@ export function createRestAdapter<Context>(options: Options<Context>) {
         },
         batchIndex: 0,
       });
-      return answer(200, { "Content-Type": "application/json", ...options.responseHeaders([]) }, resHeaders, jsonOf(data));
+      return answer(endpoint.successStatus, { "Content-Type": "application/json", ...options.responseHeaders([]) }, resHeaders, jsonOf(data));
     } catch (cause) {
       const error = getTRPCErrorFromUnknown(cause);
       const procedurePath = found?.endpoint.procedurePath;
@@ -161,6 +163,7 @@ function buildEndpoints(router: AnyTRPCRouter): Endpoint[] {
         method: openapi.method,
         match: compileTemplate(template),
         literals: template.split("/").filter((segment) => segment && !segment.startsWith("{")).length,
+        successStatus: (procedure._def.meta as { successStatus?: number } | undefined)?.successStatus ?? 200,
         procedurePath,
         procedure,
         voidInput: inputs.length === 1 && isVoid(inputs[0]),

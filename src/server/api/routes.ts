@@ -50,6 +50,9 @@ const API_ROUTES: readonly ApiRoute[] = [
   { path: "/api/panel", methods: ["GET"], handler: handlePanel },
   // A documented REST path under next-auth's prefix (src/app/api/auth/google/route.ts points here).
   { path: "/api/auth/google", methods: "documented", handler: answerRest },
+  // Forgot password: the same, src/app/api/auth/password-reset/route.ts and …/confirm/route.ts.
+  { path: "/api/auth/password-reset", methods: "documented", handler: answerRest },
+  { path: "/api/auth/password-reset/confirm", methods: "documented", handler: answerRest },
   // next-auth reads next/headers, which only works inside Next: src/app/api/auth/[...nextauth]/route.ts.
   { path: "/api/auth/{action...}", methods: ALL, handler: null },
   { path: "/api/{path...}", methods: "documented", handler: answerRest },

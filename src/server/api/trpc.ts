@@ -86,9 +86,12 @@ export function retryAfterOf(error: { cause?: unknown }): number | undefined {
   return error.cause instanceof AppError ? error.cause.retryAfterSeconds : undefined;
 }
 
+/** `successStatus`: the REST status of a success when it is not 200 (202 for work accepted, such as a mail to send). */
+type AppMeta = OpenApiMeta & { successStatus?: 200 | 202 };
+
 const t = initTRPC
   .context<Context>()
-  .meta<OpenApiMeta>()
+  .meta<AppMeta>()
   .create({
     transformer: superjson,
     errorFormatter({ shape, error }) {

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 
 import { env } from "~/env";
-import type { DbClient } from "~/server/db/client";
 import { insertMailMessage } from "~/server/db/queries/mail";
+import type { SqlClient } from "~/server/db/sql-transaction";
 
 /** One e-mail to queue: a plain-text and an HTML part, and any headers beyond the usual ones. */
 export type MailToQueue = {
@@ -22,7 +22,7 @@ export type MailToQueue = {
  * queued exactly when what it announces is saved). Its Message-ID is fixed here, so every attempt
  * to send it carries the same one. Returns the outbox row's id.
  */
-export function queueMail(tx: DbClient, mail: MailToQueue): Promise<string> {
+export function queueMail(tx: SqlClient, mail: MailToQueue): Promise<string> {
   return insertMailMessage(tx, {
     userId: mail.userId,
     kind: mail.kind,

@@ -1,6 +1,23 @@
-import { changePasswordInput, googleSyncInput, loginInput, okOutput, registerInput, userOutput } from "~/lib/schemas/auth";
+import {
+  changeEmailInput,
+  changePasswordInput,
+  emailStateOutput,
+  googleSyncInput,
+  loginInput,
+  okOutput,
+  passwordResetConfirmInput,
+  passwordResetInput,
+  passwordResetOutput,
+  registerInput,
+  userOutput,
+  verifyEmailInput,
+} from "~/lib/schemas/auth";
 import { clearedSessionCookie, encodeSessionToken, sessionCookie } from "~/server/auth/session";
 import { changePassword, loginUser, registerUser, revokeSessions, type SignedIn } from "~/server/services/auth/credentials";
+import { changeEmail, getEmailState, resendVerification, verifyEmail } from "~/server/services/auth/email-address";
+import { confirmPasswordReset, requestPasswordReset } from "~/server/services/auth/password-reset";
+
+import { publicOrigin } from "../forwarded";
 
 import { assertSession, createTRPCRouter, protectedProcedure, publicProcedure, sessionProcedure, type Context } from "../trpc";
 
@@ -50,7 +67,7 @@ export const authRouter = createTRPCRouter({
     })
     .input(registerInput)
     .output(userOutput)
-    .mutation(async ({ ctx, input }) => startSession(ctx, await registerUser(ctx.db, input, ctx.clientIp))),
+    .mutation(async ({ ctx, input }) => startSession(ctx, await registerUser(ctx.db, input, ctx.clientIp, publicOrigin(ctx.headers)))),
 
   // POST /api/logout
   logout: publicProcedure
@@ -97,4 +114,97 @@ export const authRouter = createTRPCRouter({
       await startSession(ctx, { user: ctx.user, sessionVersion });
       return { success: true as const };
     }),
+
+  // GET /api/user/email
+  emailState: protectedProcedure
+    .meta({ openapi: { method: "GET", path: "/user/email", tags: ["auth"], summary: "The account's e-mail address and whether it is verified" } })
+    .output(emailStateOutput)
+    .query(({ ctx }) => getEmailState(ctx.db, ctx.user.id)),
+
+  // PATCH /api/user/email
+  changeEmail: sessionProcedure
+    .meta({
+      successStatus: 202,
+      openapi: {
+        method: "PATCH",
+        path: "/user/email",
+        tags: ["auth"],
+        successDescription: "Accepted (202): the address is saved unverified and a link to verify it is on its way",
+        errorResponses: { 403: "Sent with an API token", 409: "Another account has verified this address", 429: "Too many verification e-mails (Retry-After)" },
+        summary: "Change the e-mail address; it stays unverified until the link sent to it is opened",
+      },
+    })
+    .input(changeEmailInput)
+    .output(emailStateOutput)
+    .mutation(({ ctx, input }) => changeEmail(ctx.db, ctx.user.id, input, { origin: publicOrigin(ctx.headers) })),
+
+  // POST /api/user/email/resend
+  resendVerification: sessionProcedure
+    .meta({
+      successStatus: 202,
+      openapi: {
+        method: "POST",
+        path: "/user/email/resend",
+        tags: ["auth"],
+        successDescription: "Accepted (202): a new link is on its way",
+        errorResponses: { 403: "Sent with an API token", 409: "No address, or it is verified already", 429: "Too many verification e-mails (Retry-After)" },
+        summary: "Send the verification link again",
+      },
+    })
+    .output(emailStateOutput)
+    .mutation(({ ctx }) => resendVerification(ctx.db, ctx.user.id, { origin: publicOrigin(ctx.headers) })),
+
+  // POST /api/user/email/verify
+  verifyEmail: publicProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/user/email/verify",
+        tags: ["auth"],
+        protect: false,
+        errorResponses: {
+          400: "The link is not valid, expired, used, or for an address since changed",
+          409: "Another account has verified this address",
+          429: "Too many attempts (Retry-After)",
+        },
+        summary: "Verify an e-mail address with the token of the link sent to it",
+      },
+    })
+    .input(verifyEmailInput)
+    .output(emailStateOutput)
+    .mutation(({ ctx, input }) => verifyEmail(ctx.db, input, { clientIp: ctx.clientIp })),
+
+  // POST /api/auth/password-reset
+  requestPasswordReset: publicProcedure
+    .meta({
+      successStatus: 202,
+      openapi: {
+        method: "POST",
+        path: "/auth/password-reset",
+        tags: ["auth"],
+        protect: false,
+        successDescription: "Accepted (202), the same answer whether or not an account matches",
+        errorResponses: { 429: "Too many requests from this address or for this account (Retry-After)" },
+        summary: "Forgot password: mail a reset link to the matching account's verified address",
+      },
+    })
+    .input(passwordResetInput)
+    .output(passwordResetOutput)
+    .mutation(({ ctx, input }) => requestPasswordReset(ctx.db, input, { clientIp: ctx.clientIp, origin: publicOrigin(ctx.headers) })),
+
+  // POST /api/auth/password-reset/confirm
+  confirmPasswordReset: publicProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/auth/password-reset/confirm",
+        tags: ["auth"],
+        protect: false,
+        errorResponses: { 400: "The link is not valid, expired or used, or the password breaks the rules", 429: "Too many attempts (Retry-After)" },
+        summary: "Set a new password with a reset link's token; ends every other session and signs this browser in",
+      },
+    })
+    .input(passwordResetConfirmInput)
+    .output(userOutput)
+    .mutation(async ({ ctx, input }) => startSession(ctx, await confirmPasswordReset(ctx.db, input, { clientIp: ctx.clientIp }))),
 });

@@ -1,4 +1,7 @@
-import type { DbClient } from "../client";
+import { randomUUID } from "node:crypto";
+
+import type { SqlClient } from "../sql-transaction";
+import { execute, queryRows } from "./run";
 
 /**
  * The mail outbox (MailMessage): every e-mail is a row before it is sent, so a restart loses none
@@ -16,8 +19,79 @@ export type OutboxMessage = {
   messageId: string;
 };
 
-/** A message queued for sending; its id. */
-export async function insertMailMessage(tx: DbClient, message: OutboxMessage): Promise<string> {
-  const row = await tx.mailMessage.create({ data: message, select: { id: true } });
-  return row.id;
+/** A message queued for sending, in the caller's transaction (Prisma's or a SqlTransaction); its id. */
+export async function insertMailMessage(tx: SqlClient, message: OutboxMessage): Promise<string> {
+  const id = randomUUID();
+  await execute(
+    tx,
+    `INSERT INTO "MailMessage" (id, "userId", kind, "toAddress", subject, text, html, headers, "messageId")
+      VALUES ($1::uuid, $2, $3, $4, $5, $6, $7, $8::jsonb, $9)`,
+    [id, message.userId, message.kind, message.toAddress, message.subject, message.text, message.html, JSON.stringify(message.headers), message.messageId],
+  );
+  return id;
+}
+
+/** A claimed row: what the sender needs to send it, and which attempt this is (from 1). */
+export type ClaimedMail = {
+  id: string;
+  toAddress: string;
+  subject: string;
+  text: string;
+  html: string;
+  headers: Record<string, string>;
+  messageId: string;
+  attempts: number;
+  createdAt: Date;
+};
+
+/**
+ * Takes up to `limit` due messages for this sender until its lease ends: queued ones whose time
+ * has come, and ones another sender took and did not finish (it crashed or lost its database).
+ * SKIP LOCKED lets two senders claim at once without ever taking the same row.
+ */
+const CLAIM_SQL = `UPDATE "MailMessage" m SET status = 'sending', attempts = m.attempts + 1,
+    "leaseUntil" = now() + $2 * interval '1 millisecond'
+  WHERE m.id IN (
+    SELECT id FROM "MailMessage"
+    WHERE (status = 'queued' AND "nextAttemptAt" <= now()) OR (status = 'sending' AND "leaseUntil" < now())
+    ORDER BY "nextAttemptAt" LIMIT $1 FOR UPDATE SKIP LOCKED)
+  RETURNING m.id::text AS id, m."toAddress", m.subject, m.text, m.html, m.headers, m."messageId", m.attempts, m."createdAt"`;
+
+export function claimDueMail(db: SqlClient, { limit, leaseMs }: { limit: number; leaseMs: number }): Promise<ClaimedMail[]> {
+  return queryRows<ClaimedMail>(db, CLAIM_SQL, [limit, leaseMs]);
+}
+
+/** The server accepted it: it is never sent again. Only while this sender's claim (this attempt) holds. */
+export async function markMailSent(db: SqlClient, { id, attempts }: { id: string; attempts: number }): Promise<void> {
+  await execute(
+    db,
+    `UPDATE "MailMessage" SET status = 'sent', "sentAt" = now(), "leaseUntil" = NULL, "lastError" = NULL
+      WHERE id = $1::uuid AND status = 'sending' AND attempts = $2`,
+    [id, attempts],
+  );
+}
+
+/** An attempt failed: queued again after `retryInMs`, or failed for good when `retryInMs` is null. */
+export async function recordMailFailure(
+  db: SqlClient,
+  { id, attempts, error, retryInMs }: { id: string; attempts: number; error: string; retryInMs: number | null },
+): Promise<void> {
+  await execute(
+    db,
+    `UPDATE "MailMessage" SET status = CASE WHEN $4::int IS NULL THEN 'failed'::"MailStatus" ELSE 'queued'::"MailStatus" END,
+        "nextAttemptAt" = CASE WHEN $4::int IS NULL THEN "nextAttemptAt" ELSE now() + $4::int * interval '1 millisecond' END,
+        "leaseUntil" = NULL, "lastError" = left($3, 2000)
+      WHERE id = $1::uuid AND status = 'sending' AND attempts = $2`,
+    [id, attempts, error, retryInMs],
+  );
+}
+
+/** When the next queued message is due, in milliseconds from now (null: none queued). */
+export async function msUntilNextMail(db: SqlClient): Promise<number | null> {
+  const [row] = await queryRows<{ ms: number | null }>(
+    db,
+    `SELECT GREATEST(0, EXTRACT(EPOCH FROM (min(CASE WHEN status = 'sending' THEN "leaseUntil" ELSE "nextAttemptAt" END) - now())) * 1000)::int AS ms
+      FROM "MailMessage" WHERE status IN ('queued', 'sending')`,
+  );
+  return row?.ms ?? null;
 }

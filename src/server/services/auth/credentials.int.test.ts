@@ -71,7 +71,12 @@ describe("loginUser", () => {
 
 describe("registerUser", () => {
   test("stores the lower-cased NFKC username key and an argon2id hash", async () => {
-    const { user, sessionVersion } = await registerUser(db, { username: "Mixed.Case-Name", email: "mixed@example.com", password: "password123" }, randomIp());
+    const { user, sessionVersion } = await registerUser(
+      db,
+      { username: "Mixed.Case-Name", email: "mixed@example.com", password: "password123" },
+      randomIp(),
+      "http://localhost:3000",
+    );
     expect(sessionVersion).toBe(0);
     const row = await db.user.findUniqueOrThrow({ where: { id: user.id }, omit: { passwordHash: false } });
     expect(row.usernameKey).toBe("mixed.case-name");

@@ -12,9 +12,13 @@ import {
   findUserIdByUsernameKey,
   replacePassword,
 } from "~/server/db/queries/auth";
+import { inSqlTransaction } from "~/server/db/sql-transaction";
 import { AppError } from "~/server/errors";
+import { logger } from "~/server/logger";
+import { wakeMailSender } from "~/server/mail/sender";
 import { consumeLimit, LIMITS, resetLimit } from "~/server/rate-limit";
 
+import { queueVerificationMail } from "./email-address";
 import { toPublicUser, usernameKey } from "./users";
 
 export type SignedIn = { user: PublicUser; sessionVersion: number };
@@ -22,7 +26,8 @@ export type SignedIn = { user: PublicUser; sessionVersion: number };
 /** Wrong username and wrong password get this same answer. */
 const INVALID_CREDENTIALS = "Invalid username or password";
 
-export async function registerUser(db: DbClient, input: z.output<typeof registerInput>, clientIp: string): Promise<SignedIn> {
+/** Creates the account and sends a link to verify its address (`origin`: the site's, for the link). */
+export async function registerUser(db: DbClient, input: z.output<typeof registerInput>, clientIp: string, origin: string): Promise<SignedIn> {
   await consumeLimit(LIMITS.registerPerIp, clientIp);
   const key = usernameKey(input.username);
   const [usernameTaken, emailTaken] = await Promise.all([findUserIdByUsernameKey(db, key), findVerifiedEmailOwner(db, input.email)]);
@@ -32,11 +37,22 @@ export async function registerUser(db: DbClient, input: z.output<typeof register
   const passwordHash = await hashPassword(input.password);
   try {
     const user = await createPasswordUser(db, { username: input.username, usernameKey: key, email: input.email, passwordHash });
+    await sendFirstVerificationMail(db, { id: user.id, username: user.username, email: input.email }, origin);
     return { user: toPublicUser(user), sessionVersion: user.sessionVersion };
   } catch (error) {
     // Two registrations racing for one name: the unique index decides, the loser gets a 409.
     if ((error as { code?: string }).code === "P2002") throw new AppError("CONFLICT", "Username or email is already taken");
     throw error;
+  }
+}
+
+/** The account exists either way: a link that could not be queued is asked for again from /account. */
+async function sendFirstVerificationMail(db: DbClient, user: { id: number; username: string; email: string }, origin: string): Promise<void> {
+  try {
+    await inSqlTransaction(db, (tx) => queueVerificationMail(tx, user, { origin }));
+    wakeMailSender();
+  } catch (error) {
+    logger.error("verification mail not queued at registration", { userId: user.id, error: String(error) });
   }
 }
 

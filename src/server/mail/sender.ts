@@ -1,0 +1,184 @@
+import type { DbClient } from "~/server/db/client";
+import { claimDueMail, type ClaimedMail, markMailSent, msUntilNextMail, recordMailFailure } from "~/server/db/queries/mail";
+import { logger } from "~/server/logger";
+
+import { createMailTransport, type MailTransport } from "./transport";
+
+/**
+ * The mail sender: runs in every server process and drains the outbox (MailMessage). A row is
+ * claimed (status `sending`, a lease) with SKIP LOCKED, so two processes never send one message
+ * at once; it is marked `sent` right after the server accepts it. The one window for a duplicate
+ * is a crash between the server's 250 and that commit: the lease then expires and another sender
+ * sends it again, with the same Message-ID, which lets the receiving side drop the copy.
+ *
+ * A failed attempt is recorded (attempts, lastError) and retried after 30 s, 1, 2, 4, 8, 16 and
+ * 32 min (each ±20 %): the 8th failed attempt, about an hour after the first, marks it `failed`.
+ */
+const MAIL_MAX_ATTEMPTS = 8;
+const BASE_RETRY_MS = 30_000;
+const LEASE_MS = 2 * 60_000;
+const POLL_MS = 10_000;
+const BATCH = 50;
+
+export type MailSenderOptions = {
+  transport?: MailTransport;
+  maxAttempts?: number;
+  /** The first retry's delay; each later one doubles it. */
+  baseRetryMs?: number;
+  leaseMs?: number;
+  /** The longest wait between two looks at the outbox when nothing wakes the sender. */
+  pollMs?: number;
+  batch?: number;
+  /** Messages handed to the transport at once (its pool's connections). */
+  concurrency?: number;
+  /** false: no loop of its own, only `drain` when called (tests, the bench). */
+  loop?: boolean;
+};
+
+export type MailSender = {
+  transport: MailTransport;
+  /** Look at the outbox now (a message was just queued in this process). */
+  wake(): void;
+  /** Sends what is due now, until nothing is; the number of messages sent. */
+  drain(): Promise<number>;
+  stop(): Promise<void>;
+};
+
+export function retryDelayMs(attempt: number, base = BASE_RETRY_MS, random = Math.random): number {
+  const delay = base * 2 ** Math.max(0, attempt - 1);
+  return Math.round(delay * (0.8 + 0.4 * random()));
+}
+
+export function startMailSender(db: DbClient, options: MailSenderOptions = {}): MailSender {
+  const transport = options.transport ?? createMailTransport();
+  const maxAttempts = options.maxAttempts ?? MAIL_MAX_ATTEMPTS;
+  const leaseMs = options.leaseMs ?? LEASE_MS;
+  const pollMs = options.pollMs ?? POLL_MS;
+  const batch = options.batch ?? BATCH;
+  const concurrency = options.concurrency ?? 5;
+  let running = true;
+  let woken = false;
+  let wakeUp: (() => void) | null = null;
+
+  async function sendOne(mail: ClaimedMail): Promise<boolean> {
+    try {
+      await transport.send({
+        id: mail.id,
+        to: mail.toAddress,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        messageId: mail.messageId,
+        headers: mail.headers,
+        date: new Date(),
+      });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const retryInMs = mail.attempts >= maxAttempts ? null : retryDelayMs(mail.attempts, options.baseRetryMs);
+      await recordMailFailure(db, { id: mail.id, attempts: mail.attempts, error: message, retryInMs });
+      logger.warn(retryInMs === null ? "mail failed for good" : "mail not sent, will retry", {
+        id: mail.id,
+        attempt: mail.attempts,
+        retryInMs,
+        error: message,
+      });
+      return false;
+    }
+    await markMailSent(db, { id: mail.id, attempts: mail.attempts });
+    return true;
+  }
+
+  async function sendBatch(mails: ClaimedMail[]): Promise<number> {
+    let sent = 0;
+    let next = 0;
+    const lanes = Array.from({ length: Math.min(concurrency, mails.length) }, async () => {
+      while (next < mails.length) {
+        const mail = mails[next++]!;
+        if (await sendOne(mail)) sent++;
+      }
+    });
+    await Promise.all(lanes);
+    return sent;
+  }
+
+  async function drain(): Promise<number> {
+    let sent = 0;
+    for (;;) {
+      const mails = await claimDueMail(db, { limit: batch, leaseMs });
+      if (mails.length === 0) return sent;
+      const batchSent = await sendBatch(mails);
+      sent += batchSent;
+      // A failure ends the pass: the loop waits until the next attempt is due.
+      if (batchSent < mails.length) return sent;
+    }
+  }
+
+  function sleep(ms: number): Promise<void> {
+    if (woken) {
+      woken = false;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      timer.unref?.();
+      function done() {
+        clearTimeout(timer);
+        wakeUp = null;
+        woken = false;
+        resolve();
+      }
+      wakeUp = done;
+    });
+  }
+
+  const loop = (async () => {
+    while (running && options.loop !== false) {
+      try {
+        await drain();
+        const dueIn = await msUntilNextMail(db);
+        if (running) await sleep(Math.min(pollMs, Math.max(50, dueIn ?? pollMs)));
+      } catch (error) {
+        if (!running) break;
+        logger.error("mail sender pass failed", { error: String(error) });
+        await sleep(pollMs);
+      }
+    }
+  })();
+
+  return {
+    transport,
+    wake() {
+      woken = true;
+      wakeUp?.();
+    },
+    drain,
+    async stop() {
+      running = false;
+      wakeUp?.();
+      await loop;
+      transport.close();
+    },
+  };
+}
+
+const globalForMail = globalThis as unknown as { mailSender?: MailSender };
+
+/** Starts this process's mail sender once (instrumentation.ts, beside the generation worker). */
+export function ensureMailSender(db: DbClient): MailSender {
+  if (!globalForMail.mailSender) {
+    globalForMail.mailSender = startMailSender(db);
+    logger.info("mail sender started", { transport: globalForMail.mailSender.transport.kind });
+  }
+  return globalForMail.mailSender;
+}
+
+export async function stopMailSender(): Promise<void> {
+  const sender = globalForMail.mailSender;
+  delete globalForMail.mailSender;
+  await sender?.stop();
+}
+
+/** Tells this process's sender that a message was queued (after the transaction that queued it). */
+export function wakeMailSender(): void {
+  globalForMail.mailSender?.wake();
+}
