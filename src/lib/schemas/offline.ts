@@ -22,7 +22,6 @@ export const reviewsSyncInput = z
   })
   .strict()
   .refine((input) => new Set(input.reviews.map((review) => review.clientId)).size === input.reviews.length, { message: SYNC_MESSAGES.duplicateClientId });
-export type ReviewsSyncInput = z.infer<typeof reviewsSyncInput>;
 
 const syncedSchedule = z.object({
   id: z.number().int(),
