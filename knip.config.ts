@@ -17,6 +17,9 @@ const config: KnipConfig = {
     "test/scripts/*.{ts,mjs}",
     // Types of the fakes beside them: TypeScript reads test/fakes/x.d.mts for an import of x.mjs.
     "test/fakes/*.d.mts",
+    // The service worker and its push handlers: served from public/ and loaded by the browser (docs/features/offline.md).
+    "public/sw.js",
+    "public/sw-push.js",
   ],
   playwright: { config: ["playwright.config.ts", "playwright.screenshots.config.ts"] },
   ignoreDependencies: [

@@ -57,6 +57,9 @@ export default defineConfig({
   use: {
     baseURL,
     trace: "retain-on-failure",
+    // The app's service worker (public/sw.js) answers navigations and static files before page.route
+    // can see them: off except in the specs about it (e2e/offline.spec.ts).
+    serviceWorkers: "block",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: [

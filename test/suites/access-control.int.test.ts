@@ -18,6 +18,8 @@
  * The matrix is checked for completeness against the router and the OpenAPI document, so a new
  * procedure or path cannot be added without a row.
  */
+import { randomUUID } from "node:crypto";
+
 import superjson from "superjson";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 
@@ -184,6 +186,8 @@ const courseOf = (fx: Fixtures) => ({ id: fx.courseId });
 /** The owner's card for this caller: the owner's token and cookie each spend their own; anyone else names the cookie's. */
 const ownerCard = (cards: Record<"owner" | "bearer", number>, who: Who) => (who === "bearer" ? cards.bearer : cards.owner);
 const CARD_NOT_FOUND = "Card not found";
+/** One offline review of the card, a minute ago, with a client id of its own (issue 45). */
+const syncOf = (cardId: number) => ({ reviews: [{ clientId: randomUUID(), cardId, rating: "good", reviewedAt: new Date(Date.now() - 60_000).toISOString() }] });
 /** The owner's callers each delete a note of their own; the others try the owner's note. */
 const deletedNoteOf = (kind: "proc" | "rest") => (fx: Fixtures, who: Who) => ({ id: fx.notes.deleted[kind][who === "bearer" ? "bearer" : "owner"] });
 const NOTE_NOT_FOUND = "Note not found";
@@ -734,6 +738,10 @@ const PROCEDURE_ROWS: Row[] = [
   // ── issue 45, mail: the address and forgotten passwords ──
   ...emailRows("proc"),
   // ── end issue 45, mail ──
+  // ── issue 45, offline reviews (begin) ──
+  // Another learner's review of the owner's card is skipped (200, nothing written); the owner's is applied.
+  { key: "review.sync", scope: "owned", input: (fx, who) => syncOf(ownerCard(fx.cards.review, who)) },
+  // ── issue 45, offline reviews (end) ──
 ];
 
 /** The documented REST paths, with the documented bodies and query strings (userId included where documented). */
@@ -953,6 +961,9 @@ const REST_ROWS: Row[] = [
   // ── issue 45, mail: the address and forgotten passwords (REST) ──
   ...emailRows("rest"),
   // ── end issue 45, mail ──
+  // ── issue 45, offline reviews (begin) ──
+  { key: "POST /reviews/sync", scope: "owned", input: (fx, who) => syncOf(ownerCard(fx.cards.restReview, who)) },
+  // ── issue 45, offline reviews (end) ──
 ];
 
 type Procedure = { _def: { type: "query" | "mutation" | "subscription" } };

@@ -17,6 +17,8 @@
  * per request (test/http.ts) and by rotating users where a per-user limit applies; a 429 is an
  * accepted refusal everywhere.
  */
+import { randomUUID } from "node:crypto";
+
 import { vi } from "vitest";
 
 vi.hoisted(() => {
@@ -51,6 +53,7 @@ import { anyTopicSource, drainGenerationQueue, libraryDeps, whileDraining } from
 import { type ApiRequestOptions, type ApiResult, ORIGIN, restCall, routeCall, sessionTokenOf, trpcCall } from "../http";
 import { NOT_NUMBERS, numbersIn, placed, type Position, positionLabel } from "../number-inputs";
 import { CLASS_MESSAGES } from "~/lib/rules/classes";
+import { MAX_SYNC_REVIEWS } from "~/lib/rules/offline";
 import { COURSE_TITLE_MAX_LENGTH, EDIT_MESSAGES, SECTION_CONTENT_MAX_LENGTH } from "~/lib/rules/editing";
 
 const SEED = 20_260_522;
@@ -464,6 +467,8 @@ function documentedEndpoints(): Record<string, Endpoint> {
     },
     "POST /api/cards/{id}/review": { method: "POST", path: (i) => `/api/cards/${i.id}/review`, auth: true, body: () => ({ rating: "good" }), ids: ["id"] },
     "DELETE /api/cards/{id}": { method: "DELETE", path: (i) => `/api/cards/${i.id}`, auth: true, ids: ["id"] },
+    // issue 45, offline reviews
+    "POST /api/reviews/sync": { method: "POST", path: () => "/api/reviews/sync", auth: true, body: () => ({ reviews: [] }) },
     "GET /api/users/{userId}/challenges": { method: "GET", path: (i) => `/api/users/${i.userId}/challenges`, auth: true, ids: ["userId"] },
     "POST /api/users/{userId}/challenges/{challengeId}": {
       method: "POST",
@@ -2491,6 +2496,8 @@ describe("numbers that are not numbers: true, '', [], [5], '0x10', '1e3' and '3'
     "POST /sections/{id}/merge-next": () => ({ version: 1 }),
     "POST /sections/{id}/regenerate": () => ({ instructions: "simpler", version: 1 }),
     "POST /courses/{id}/versions/{version}/restore": () => ({ baseVersion: 1 }),
+    // issue 45, offline reviews
+    "POST /reviews/sync": () => ({ reviews: [{ clientId: randomUUID(), cardId: 1, rating: "good", reviewedAt: new Date().toISOString() }] }),
   };
   /** The learner who calls: the exhausted one where a valid input would start a generation. */
   const tokenFor = (name: string) => (/generat/i.test(name) ? f.exhausted.token : f.owner.token);
@@ -2782,3 +2789,45 @@ describe("the address and forgotten passwords", () => {
   });
 });
 // ── end issue 45, mail ────────────────────────────────────────────────────────────────────────
+
+// ── issue 45, offline reviews (begin) ──
+describe("offline review sync", () => {
+  test("POST /api/reviews/sync: unknown ratings, bad times and ids, too many, duplicates and odd shapes are a clear 4xx; nothing stored", async () => {
+    const probe = new Probe();
+    const auth = { sessionToken: f.owner.token };
+    const course = await createCourse(db, { userId: f.owner.user.id });
+    const card = await db.card.create({ data: { userId: f.owner.user.id, courseId: course.id, source: "transcript", front: "F", back: "B", due: new Date() } });
+    const at = (ms: number) => new Date(Date.now() + ms).toISOString();
+    const one = (fields: Record<string, unknown> = {}) => ({ clientId: randomUUID(), cardId: card.id, rating: "good", reviewedAt: at(-60_000), ...fields });
+    const dup = one();
+    const cases: [unknown, number][] = [
+      ...["", "Good", "perfect", 1, null, [], {}].map((rating): [unknown, number] => [{ reviews: [one({ rating })] }, 400]),
+      ...["", "yesterday", "2026-13-01T00:00:00Z", "2026-12-07", 1_700_000_000_000, null].map((reviewedAt): [unknown, number] => [
+        { reviews: [one({ reviewedAt })] },
+        400,
+      ]),
+      ...["", "short", "x".repeat(65), "has space in it", "ünïcödé-id", 42, null].map((clientId): [unknown, number] => [{ reviews: [one({ clientId })] }, 400]),
+      ...BAD_ID_JSON.slice(0, 8).map((cardId): [unknown, number] => [{ reviews: [one({ cardId })] }, 400]),
+      [{ reviews: [one({ reviewedAt: at(60 * 60_000) })] }, 422],
+      [{ reviews: [one(), one({ reviewedAt: at(24 * 3_600_000) })] }, 422],
+      [{ reviews: [one({ reviewedAt: at(-31 * 86_400_000) })] }, 422],
+      [{ reviews: Array.from({ length: MAX_SYNC_REVIEWS + 1 }, () => one()) }, 400],
+      [{ reviews: [] }, 400],
+      [{ reviews: [dup, { ...dup, rating: "easy" }] }, 400],
+      [{ reviews: one() }, 400],
+      [{ reviews: [one({ userId: f.other.user.id })] }, 400],
+      [{ reviews: [one()], userId: f.other.user.id }, 400],
+      [{}, 400],
+    ];
+    for (const [json, status] of cases) {
+      const label = `sync ${JSON.stringify(json).slice(0, 100)}`;
+      const result = await probe.run(label, () => send("rest", "POST", "/api/reviews/sync", { ...auth, json }), { allowed: [status] });
+      expect(result.status, label).toBe(status);
+    }
+    for (const [json] of cases.slice(0, 6)) {
+      await probe.run("review.sync over tRPC", () => trpcMutation("review.sync", json, auth), { allowed: [400] });
+    }
+    expect(await db.cardReview.count({ where: { cardId: card.id } })).toBe(0);
+  });
+});
+// ── issue 45, offline reviews (end) ──

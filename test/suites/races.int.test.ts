@@ -9,6 +9,8 @@
  *
  * RACE_TRIALS and RACE_CONCURRENCY override the defaults (e.g. RACE_CONCURRENCY=50).
  */
+import { randomUUID } from "node:crypto";
+
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 
@@ -1230,6 +1232,44 @@ describe(`races: ${TRIALS} trials × ${CONCURRENCY} concurrent requests`, () => 
       });
     });
   });
+
+  // ── issue 45, offline reviews (begin) ──
+  test("offline review sync: the same batch sent at once from several tabs applies each review once", async () => {
+    await runRace("review sync (one batch of 6 reviews × concurrency)", async () => {
+      const { user, token } = await learner();
+      const course = await createCourse(db, { userId: user.id });
+      const cards = await Promise.all(
+        [1, 2, 3].map((i) =>
+          db.card.create({ data: { userId: user.id, courseId: course.id, source: "transcript", front: `F${i}`, back: "B", due: new Date() } }),
+        ),
+      );
+      const batch = cards.flatMap((card, i) =>
+        ["again", "good"].map((rating, j) => ({
+          clientId: randomUUID(),
+          cardId: card.id,
+          rating,
+          reviewedAt: new Date(Date.now() - (10 - i - j) * 60_000).toISOString(),
+        })),
+      );
+      const results = await atOnce(CONCURRENCY, () =>
+        restCall<{ applied: string[] }>("POST", "/api/reviews/sync", { sessionToken: token, json: { reviews: batch } }),
+      );
+      const problems = unexpectedStatuses(results, [200]);
+      const applied = ok(results).flatMap((r) => r.json.applied);
+      if (new Set(applied).size !== applied.length) problems.push(`a review applied by two requests: ${applied.length} applied`);
+      const rows = await db.cardReview.findMany({ where: { userId: user.id }, select: { clientId: true } });
+      for (const card of await db.card.findMany({ where: { userId: user.id } })) if (card.reps !== 2) problems.push(`card ${card.id} has ${card.reps} reps`);
+      return {
+        expected: batch.length,
+        observed: rows.length,
+        duplicates: rows.length - new Set(rows.map((r) => r.clientId)).size,
+        serverErrors: count5xx(results),
+        statuses: statusTally(results),
+        problems,
+      };
+    });
+  });
+  // ── issue 45, offline reviews (end) ──
 });
 
 describe(`LTI launches: ${CONCURRENCY} at once`, () => {

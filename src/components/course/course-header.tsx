@@ -1,6 +1,7 @@
 "use client";
 
 import { ExportMenu } from "~/components/export/export-menu";
+import { OfflineToggle } from "~/components/offline/offline-toggle";
 import { CourseReviewLink } from "~/components/review/review-link";
 import { Button } from "~/components/ui/button";
 import type { RouterOutputs } from "~/trpc/react";
@@ -25,6 +26,7 @@ export function CourseHeader({ course, editing, onToggleEditing }: CourseHeaderP
         <LanguageBadge language={course.language} />
         <span className="text-xs font-medium text-muted-foreground capitalize">{course.complexity}</span>
         <ExportMenu courseId={course.id} label="Export" />
+        <OfflineToggle courseId={course.id} />
         <div className="ml-auto flex flex-wrap items-center gap-2">
           {course.isOwner ? (
             <Button variant="outline" size="sm" aria-pressed={editing} onClick={onToggleEditing}>

@@ -64,6 +64,14 @@ export const reviewQueueCardOutput = cardOutput.extend({
   /** The card's moment as the course page shows it ("3:45"; "Video 2 · 3:45" in a playlist course), or null without one. */
   moment: z.string().nullable(),
   intervals: cardIntervalsOutput,
+  /** The rest of its ts-fsrs state, so a device that saved it can schedule it offline as the server would. */
+  fsrs: z.object({
+    stability: z.number(),
+    difficulty: z.number(),
+    elapsedDays: z.number().int(),
+    scheduledDays: z.number().int(),
+    learningSteps: z.number().int(),
+  }),
 });
 export type ReviewQueueCard = z.infer<typeof reviewQueueCardOutput>;
 

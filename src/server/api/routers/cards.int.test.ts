@@ -149,6 +149,8 @@ describe("review.queue, cards.review, review.dueCount", () => {
         good: expect.stringMatching(/^\d+m$/) as string,
         easy: expect.stringMatching(/^\d+d$/) as string,
       },
+      // A new card's ts-fsrs state, for a device that saves it for offline review (issue 45).
+      fsrs: { stability: 0, difficulty: 0, elapsedDays: 0, scheduledDays: 0, learningSteps: 0 },
     });
     expect(await caller.review.dueCount()).toEqual({ dueCount: 3, nextDueAt: null });
     expect(await caller.review.dueCount({ courseId: course.id })).toEqual({ dueCount: 3, nextDueAt: null });

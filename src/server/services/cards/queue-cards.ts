@@ -18,6 +18,13 @@ export async function toQueueCards(db: DbClient, rows: readonly ReviewQueueRow[]
       courseAvailable: row.courseAvailable,
       moment: row.timeSeconds === null ? null : momentLabel(timelines.get(row.courseId) ?? [], row.timeSeconds, formatTimestamp),
       intervals: previewIntervals(schedule, now, desiredRetention),
+      fsrs: {
+        stability: row.stability,
+        difficulty: row.difficulty,
+        elapsedDays: row.elapsedDays,
+        scheduledDays: row.scheduledDays,
+        learningSteps: row.learningSteps,
+      },
     };
   });
 }
