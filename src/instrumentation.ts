@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 
 /**
  * Runs once when a server process starts, before it serves requests: the course-generation
- * worker runs in every app instance (they share the queue in PostgreSQL). Not during
+ * worker and the reminder scheduler run in every app instance (they share the queue in PostgreSQL). Not during
  * `next build`, and not in the edge runtime. These two variables are Next's own, set before any
  * of our modules load.
  *
@@ -10,7 +10,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
  * bundles, the two things it needs from the app, under one well-known symbol:
  * - `serveApi`, production only: the route table served without Next's router
  *   (server/api/direct.ts). Development keeps Next's routes so that API code reloads on change.
- * - `stop`: puts this instance's running jobs back in the queue before the database goes.
+ * - `stop`: puts this instance's running jobs back in the queue and lets a running reminder pass
+ *   finish, before the database goes.
  */
 export type ServerHooks = {
   serveApi: ((req: IncomingMessage, res: ServerResponse) => boolean) | null;
@@ -23,7 +24,13 @@ export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
   const { ensureGenerationWorker, stopGenerationWorker } = await import("./server/services/generation/start-worker");
   ensureGenerationWorker();
+  const { db } = await import("./server/db");
+  const { ensureReminderScheduler, stopReminderScheduler } = await import("./server/services/reminders/scheduler");
+  ensureReminderScheduler(db);
   const serveApi = process.env.NODE_ENV === "production" ? (await import("./server/api/direct")).serveApiDirectly : null;
-  const hooks: ServerHooks = { serveApi, stop: stopGenerationWorker };
+  const stop = async () => {
+    await Promise.all([stopGenerationWorker(), stopReminderScheduler()]);
+  };
+  const hooks: ServerHooks = { serveApi, stop };
   (globalThis as Record<symbol, unknown>)[SERVER_HOOKS] = hooks;
 }

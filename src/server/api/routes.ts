@@ -4,6 +4,7 @@ import { type ApiRequest, asResponse, type PlainAnswer } from "./api-request";
 import { answerRest, documentedMethods, handleTrpc } from "./handlers";
 import { jsonError } from "./http-guards";
 import { pathPattern } from "./paths";
+import { handleRemindersUnsubscribe, REMINDERS_UNSUBSCRIBE_PATH } from "./reminders-unsubscribe";
 import type { ApiHandler, PlainHandler } from "./route-handler";
 import { handleStripeWebhook, STRIPE_WEBHOOK_PATH } from "./stripe-webhook";
 import { handleApiDocs, handleHealth, handleOpenApiDocument, handlePanel } from "./system-routes";
@@ -39,6 +40,7 @@ const API_ROUTES: readonly ApiRoute[] = [
   { path: CARDS_EXPORT_PATH, methods: ["GET"], handler: handleCardsExport },
   { path: CLASS_EXPORT_PATH, methods: ["GET"], handler: handleClassExport },
   { path: STRIPE_WEBHOOK_PATH, methods: ["POST"], handler: handleStripeWebhook },
+  { path: REMINDERS_UNSUBSCRIBE_PATH, methods: ["GET", "POST"], handler: handleRemindersUnsubscribe },
   { path: "/api/health", methods: ["GET"], handler: handleHealth },
   { path: "/api/openapi.json", methods: ["GET"], handler: handleOpenApiDocument },
   { path: "/api/docs", methods: ["GET"], handler: handleApiDocs },
