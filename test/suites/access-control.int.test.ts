@@ -149,6 +149,15 @@ type Row = {
   drainAfter?: boolean;
 };
 
+// ── reminders and web push (issue 45, i45-reminders) ──
+const REMINDER_SETTINGS = { email: true, push: true, hour: 7, timeZone: "Europe/Paris", kinds: ["due-cards"] };
+/** Each caller its own browser: an endpoint is one browser's, and subscribing it again moves it to the caller. */
+const pushSubscriptionOf = (name: string) => ({
+  endpoint: `https://203.0.114.1/push/acl-${name}`,
+  keys: { p256dh: `B${"A".repeat(86)}`, auth: "AAAAAAAAAAAAAAAAAAAAAA" },
+});
+// ── end reminders and web push ──
+
 const NOT_OWN = "You can only access your own data";
 const SESSION_ONLY = API_TOKEN_MESSAGES.sessionOnly;
 const COURSE_NOT_FOUND = "Course Not Found";
@@ -688,6 +697,13 @@ const PROCEDURE_ROWS: Row[] = [
   { key: "subscription.redeemCoupon", scope: "self", input: (fx) => ({ code: fx.coupons[0] }), ownWrites: true, sessionOnly: true },
   { key: "subscription.createCheckout", scope: "self", ownWrites: true, sessionOnly: true },
   { key: "subscription.portal", scope: "self", ownWrites: true, sessionOnly: true },
+  // ── reminders and web push (issue 45, i45-reminders) ──
+  { key: "reminders.settings", scope: "self" },
+  { key: "reminders.update", scope: "self", input: () => REMINDER_SETTINGS, ownWrites: true },
+  { key: "push.vapidPublicKey", scope: "public" },
+  { key: "push.subscribe", scope: "self", input: (_fx, who) => pushSubscriptionOf(`proc-${who}`), ownWrites: true },
+  { key: "push.unsubscribe", scope: "self", input: (_fx, who) => ({ endpoint: pushSubscriptionOf(`proc-${who}`).endpoint }), ownWrites: true },
+  // ── end reminders and web push ──
 ];
 
 /** The documented REST paths, with the documented bodies and query strings (userId included where documented). */
@@ -904,6 +920,13 @@ const REST_ROWS: Row[] = [
   { key: "POST /coupons/redeem", scope: "self", input: (fx) => ({ code: fx.coupons[1] }), ownWrites: true, sessionOnly: true },
   { key: "POST /subscription/create-checkout", scope: "self", ownWrites: true, sessionOnly: true },
   { key: "POST /subscription/portal", scope: "self", ownWrites: true, sessionOnly: true },
+  // ── reminders and web push (issue 45, i45-reminders) ──
+  { key: "GET /user/reminders", scope: "self" },
+  { key: "PUT /user/reminders", scope: "self", input: () => REMINDER_SETTINGS, ownWrites: true },
+  { key: "GET /push/vapid-public-key", scope: "public" },
+  { key: "POST /push/subscriptions", scope: "self", input: (_fx, who) => pushSubscriptionOf(`rest-${who}`), ownWrites: true },
+  { key: "DELETE /push/subscriptions", scope: "self", input: (_fx, who) => ({ endpoint: pushSubscriptionOf(`rest-${who}`).endpoint }), ownWrites: true },
+  // ── end reminders and web push ──
 ];
 
 type Procedure = { _def: { type: "query" | "mutation" | "subscription" } };
