@@ -57,7 +57,7 @@ describe("GET and PUT /api/user/reminders", () => {
   test("an unknown time zone, hour 24 or an unknown kind is a 400 and stores nothing", async () => {
     const user = await createUser(db);
     const { caller } = await createTestCaller({ user });
-    const good = { email: true, push: false, hour: 8, timeZone: "UTC", kinds: ["due-cards"] as const };
+    const good = { email: true, push: false, hour: 8, timeZone: "UTC", kinds: ["due-cards" as const] };
     await expectValidationError(caller.reminders.update({ ...good, timeZone: "Mars/Olympus_Mons" }), REMINDER_MESSAGES.unknownTimeZone);
     await expectValidationError(caller.reminders.update({ ...good, hour: 24 }), REMINDER_MESSAGES.hour);
     await expectValidationError(caller.reminders.update({ ...good, hour: 7.5 }), REMINDER_MESSAGES.hour);
