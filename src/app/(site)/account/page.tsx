@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 
 import { ApiTokensCard } from "~/components/account/api-tokens-card";
 import { ChangePasswordForm } from "~/components/account/change-password-form";
+import { RemindersCard } from "~/components/account/reminders-card";
 import { ReviewRetentionCard } from "~/components/account/review-retention-card";
 import { ProtectedRoute } from "~/components/auth/protected-route";
 import { PageContainer } from "~/components/layout/page-container";
@@ -12,7 +13,7 @@ export const metadata: Metadata = { title: "Account" };
 export default function AccountPage() {
   return (
     <ProtectedRoute>
-      <PageContainer title="Account" description={<p>Your password, how your cards are spaced, and the API tokens your own scripts sign in with.</p>}>
+      <PageContainer title="Account" description={<p>Your password, how your cards are spaced, your reminders, and the API tokens your own scripts sign in with.</p>}>
         <div className="grid gap-8">
           <Card>
             <CardHeader>
@@ -24,6 +25,7 @@ export default function AccountPage() {
             </CardContent>
           </Card>
           <ReviewRetentionCard />
+          <RemindersCard />
           <ApiTokensCard />
         </div>
       </PageContainer>
