@@ -334,7 +334,13 @@ afterAll(() => {
 // ---------------------------------------------------------------------------------------------
 // The documented REST paths
 // ---------------------------------------------------------------------------------------------
-type Endpoint = { method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE"; path: (ids: Ids) => string; auth: boolean; body?: (ids: Ids) => unknown; ids?: (keyof Ids)[] };
+type Endpoint = {
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  path: (ids: Ids) => string;
+  auth: boolean;
+  body?: (ids: Ids) => unknown;
+  ids?: (keyof Ids)[];
+};
 /**
  * `classId`: a class the owner owns, so a valid call of a class path answers. `edited`,
  * `chapterId`, `sectionId` and `questionId`: the owner's course to edit and its parts; `version`
@@ -2632,7 +2638,9 @@ describe("reminders and web push", () => {
       );
     }
     const { timeZone: _zone, ...withoutZone } = VALID_REMINDERS;
-    await probe.run("PUT /api/user/reminders without a time zone", () => send("rest", "PUT", "/api/user/reminders", { sessionToken: f.owner.token, json: withoutZone }));
+    await probe.run("PUT /api/user/reminders without a time zone", () =>
+      send("rest", "PUT", "/api/user/reminders", { sessionToken: f.owner.token, json: withoutZone }),
+    );
   });
 
   test("POST /api/push/subscriptions: an endpoint that is not https or not on a public address is a 400, nothing stored", async () => {
@@ -2676,7 +2684,14 @@ describe("reminders and web push", () => {
 
   test("the unsubscribe link: a forged or malformed token is a 400 and changes nothing, whatever the body", async () => {
     const probe = new Probe();
-    const tokens = ["", "1.email.x", `${f.owner.user.id}.email.${"A".repeat(43)}`, `${f.owner.user.id}.sms.${"A".repeat(43)}`, "%00", "1.email." + "A".repeat(4000)];
+    const tokens = [
+      "",
+      "1.email.x",
+      `${f.owner.user.id}.email.${"A".repeat(43)}`,
+      `${f.owner.user.id}.sms.${"A".repeat(43)}`,
+      "%00",
+      "1.email." + "A".repeat(4000),
+    ];
     for (const token of tokens) {
       for (const body of [undefined, "List-Unsubscribe=One-Click", "x".repeat(10_000)]) {
         await probe.run(`unsubscribe token ${token.slice(0, 30)}`, () =>

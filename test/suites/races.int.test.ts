@@ -1236,7 +1236,14 @@ describe("reminders and web push", () => {
       const sent = Array.from({ length: CONCURRENCY }, (_, i) => JSON.stringify(settingsOf(i)));
       if (!sent.includes(JSON.stringify(stored.json))) problems.push(`stored settings are a mix: ${stored.text}`);
       const rows = await db.reminderSettings.count({ where: { userId: user.id } });
-      return { expected: CONCURRENCY, observed: ok(results).length, duplicates: rows - 1, serverErrors: count5xx(results), statuses: statusTally(results), problems };
+      return {
+        expected: CONCURRENCY,
+        observed: ok(results).length,
+        duplicates: rows - 1,
+        serverErrors: count5xx(results),
+        statuses: statusTally(results),
+        problems,
+      };
     });
   });
 
@@ -1252,7 +1259,14 @@ describe("reminders and web push", () => {
       const problems = unexpectedStatuses(results, [200]);
       const rows = await db.pushSubscription.count({ where: { userId: user.id } });
       if (rows > 1) problems.push(`${rows} subscriptions of one endpoint`);
-      return { expected: CONCURRENCY, observed: ok(results).length, duplicates: Math.max(0, rows - 1), serverErrors: count5xx(results), statuses: statusTally(results), problems };
+      return {
+        expected: CONCURRENCY,
+        observed: ok(results).length,
+        duplicates: Math.max(0, rows - 1),
+        serverErrors: count5xx(results),
+        statuses: statusTally(results),
+        problems,
+      };
     });
   });
 
@@ -1288,7 +1302,14 @@ describe("reminders and web push", () => {
         const digests = await db.reminderDigest.count({ where: { userId: { in: ids } } });
         const mails = await db.mailMessage.count({ where: { userId: { in: ids }, kind: "reminder-digest" } });
         const problems = [digests, mails].some((n) => n !== users.length) ? [`${digests} digests and ${mails} mails for ${users.length} learners`] : [];
-        return { expected: users.length, observed: mails, duplicates: Math.max(0, mails - users.length), serverErrors: 0, statuses: { passes: results.length }, problems };
+        return {
+          expected: users.length,
+          observed: mails,
+          duplicates: Math.max(0, mails - users.length),
+          serverErrors: 0,
+          statuses: { passes: results.length },
+          problems,
+        };
       });
     } finally {
       await Promise.all(instances.map((client) => client.$disconnect()));

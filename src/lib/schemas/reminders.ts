@@ -16,7 +16,13 @@ export const reminderSettingsInput = z
   .object({
     email: z.boolean(),
     push: z.boolean(),
-    hour: wholeNumberSchema("hour", { min: 0, max: 23, minMessage: REMINDER_MESSAGES.hour, maxMessage: REMINDER_MESSAGES.hour, wholeMessage: REMINDER_MESSAGES.hour }),
+    hour: wholeNumberSchema("hour", {
+      min: 0,
+      max: 23,
+      minMessage: REMINDER_MESSAGES.hour,
+      maxMessage: REMINDER_MESSAGES.hour,
+      wholeMessage: REMINDER_MESSAGES.hour,
+    }),
     timeZone: z.string().max(64, REMINDER_MESSAGES.unknownTimeZone).refine(isIanaTimeZone, REMINDER_MESSAGES.unknownTimeZone),
     kinds: z
       .array(z.enum(REMINDER_KINDS, { error: REMINDER_MESSAGES.unknownKind }))
@@ -26,7 +32,12 @@ export const reminderSettingsInput = z
   .strict();
 export type ReminderSettingsInput = z.infer<typeof reminderSettingsInput>;
 
-const base64url = (max: number) => z.string().min(1).max(max).regex(/^[A-Za-z0-9_-]+=*$/, "must be base64url");
+const base64url = (max: number) =>
+  z
+    .string()
+    .min(1)
+    .max(max)
+    .regex(/^[A-Za-z0-9_-]+=*$/, "must be base64url");
 
 /** The browser's PushSubscription.toJSON(): endpoint, expirationTime (not used) and keys. */
 export const pushSubscriptionInput = z

@@ -57,7 +57,8 @@ export const handleRemindersUnsubscribe: ApiHandler = async (req) => {
     }
     await drain(req);
     const { channel } = await unsubscribe(db, token);
-    if (wantsHtml(req)) return page("Unsubscribed", `<p>You will no longer get ${CHANNEL_WORDS[channel]} from CourseCraft.</p><p><a href="/account">Your account</a></p>`);
+    if (wantsHtml(req))
+      return page("Unsubscribed", `<p>You will no longer get ${CHANNEL_WORDS[channel]} from CourseCraft.</p><p><a href="/account">Your account</a></p>`);
     return Response.json({ unsubscribed: true, channel }, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     const answer = errorResponse(error, "unsubscribe failed");

@@ -10,7 +10,13 @@ export const pushRouter = createTRPCRouter({
   // GET /api/push/vapid-public-key
   vapidPublicKey: publicProcedure
     .meta({
-      openapi: { method: "GET", path: "/push/vapid-public-key", tags, protect: false, summary: "The server's VAPID public key (applicationServerKey), base64url" },
+      openapi: {
+        method: "GET",
+        path: "/push/vapid-public-key",
+        tags,
+        protect: false,
+        summary: "The server's VAPID public key (applicationServerKey), base64url",
+      },
     })
     .output(vapidPublicKeyOutput)
     .query(() => getVapidPublicKey()),

@@ -21,11 +21,18 @@ type Settings = { email?: boolean; push?: boolean; hour?: number; timeZone?: str
 async function learner({ timeZone = "UTC", verified = true, dueCards = 1, ...settings }: Settings & { verified?: boolean; dueCards?: number } = {}) {
   const user = await createUser(db, { timeZone, emailVerifiedAt: verified ? new Date("2025-12-01T00:00:00Z") : null });
   await db.reminderSettings.create({
-    data: { userId: user.id, email: settings.email ?? true, push: settings.push ?? false, hour: settings.hour ?? 18, kinds: settings.kinds ?? [...REMINDER_KINDS] },
+    data: {
+      userId: user.id,
+      email: settings.email ?? true,
+      push: settings.push ?? false,
+      hour: settings.hour ?? 18,
+      kinds: settings.kinds ?? [...REMINDER_KINDS],
+    },
   });
   if (dueCards) {
     const course = await createCourse(db, { userId: user.id });
-    for (let i = 0; i < dueCards; i++) await createCardRow(db, { userId: user.id, courseId: course.id, front: `Q${i}`, back: "A", due: new Date("2026-01-01T00:00:00Z") });
+    for (let i = 0; i < dueCards; i++)
+      await createCardRow(db, { userId: user.id, courseId: course.id, front: `Q${i}`, back: "A", due: new Date("2026-01-01T00:00:00Z") });
   }
   return user;
 }
@@ -37,7 +44,13 @@ describe("GET and PUT /api/user/reminders", () => {
   test("a learner without settings gets the defaults; PUT stores them and the time zone", async () => {
     const user = await createUser(db, { timeZone: "Europe/Paris" });
     const { caller } = await createTestCaller({ user });
-    expect(await caller.reminders.settings()).toEqual({ email: false, push: false, hour: 18, timeZone: "Europe/Paris", kinds: ["due-cards", "streak", "assignments"] });
+    expect(await caller.reminders.settings()).toEqual({
+      email: false,
+      push: false,
+      hour: 18,
+      timeZone: "Europe/Paris",
+      kinds: ["due-cards", "streak", "assignments"],
+    });
     const saved = await caller.reminders.update({ email: true, push: false, hour: 7, timeZone: "America/New_York", kinds: ["streak", "due-cards"] });
     expect(saved).toEqual({ email: true, push: false, hour: 7, timeZone: "America/New_York", kinds: ["due-cards", "streak"] });
     expect(await caller.reminders.settings()).toEqual(saved);
@@ -200,7 +213,10 @@ describe("the digest mail and its unsubscribe link", () => {
     expect(page.text).toContain('<form method="post"');
     expect(await db.reminderSettings.findUniqueOrThrow({ where: { userId: user.id } })).toMatchObject({ email: true });
     for (let i = 0; i < 2; i++) {
-      const post = await routeCall("POST", path, { body: "List-Unsubscribe=One-Click", headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://mail.example.test" } });
+      const post = await routeCall("POST", path, {
+        body: "List-Unsubscribe=One-Click",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://mail.example.test" },
+      });
       expect(post.status).toBe(200);
       expect(post.json).toEqual({ unsubscribed: true, channel: "email" });
     }
@@ -224,6 +240,9 @@ describe("the digest mail and its unsubscribe link", () => {
       expect((await routeCall("GET", `/api/reminders/unsubscribe?token=${encodeURIComponent(token)}`)).status).toBe(400);
     }
     expect((await routeCall("POST", "/api/reminders/unsubscribe")).status).toBe(400);
-    expect(await db.reminderSettings.findMany({ where: { userId: { in: [user.id, victim.id] } }, select: { email: true } })).toEqual([{ email: true }, { email: true }]);
+    expect(await db.reminderSettings.findMany({ where: { userId: { in: [user.id, victim.id] } }, select: { email: true } })).toEqual([
+      { email: true },
+      { email: true },
+    ]);
   });
 });

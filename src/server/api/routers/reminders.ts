@@ -9,7 +9,9 @@ const tags = ["reminders"];
 export const remindersRouter = createTRPCRouter({
   // GET /api/user/reminders
   settings: protectedProcedure
-    .meta({ openapi: { method: "GET", path: "/user/reminders", tags, summary: "Your reminder settings (the defaults, every channel off, until you save some)" } })
+    .meta({
+      openapi: { method: "GET", path: "/user/reminders", tags, summary: "Your reminder settings (the defaults, every channel off, until you save some)" },
+    })
     .output(reminderSettingsOutput)
     .query(({ ctx }) => getReminderSettings(ctx.db, ctx.user.id)),
 

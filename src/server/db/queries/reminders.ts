@@ -1,4 +1,5 @@
 import type { Db, DbClient } from "../client";
+import type { SqlClient } from "../sql-transaction";
 import { execute, queryRows, utcParam } from "./run";
 
 /** Reminder settings, digests and push subscriptions (docs/features/reminders.md). */
@@ -82,10 +83,7 @@ export function selectDigestCandidates(db: DbClient, { now, horizonHours }: { no
  * (ON CONFLICT DO NOTHING). Inside the transaction that queues the mail, so a day is claimed
  * exactly when its digest is queued.
  */
-export async function claimDigestDays(
-  tx: DbClient,
-  claims: readonly { userId: number; localDay: string; summary: unknown }[],
-): Promise<{ userId: number }[]> {
+export async function claimDigestDays(tx: SqlClient, claims: readonly { userId: number; localDay: string; summary: unknown }[]): Promise<{ userId: number }[]> {
   if (!claims.length) return [];
   return queryRows<{ userId: number }>(
     tx,
@@ -94,6 +92,41 @@ export async function claimDigestDays(
      ON CONFLICT ("userId", "localDay") DO NOTHING
      RETURNING "userId"`,
     [claims.map((c) => c.userId), claims.map((c) => c.localDay), claims.map((c) => JSON.stringify(c.summary))],
+  );
+}
+
+export type DigestMailRow = {
+  userId: number;
+  toAddress: string;
+  subject: string;
+  text: string;
+  html: string;
+  headers: Record<string, string>;
+  messageId: string;
+};
+
+/**
+ * Queues the digests of one batch in the outbox (MailMessage, as queueMail writes one row) in one
+ * statement: a pass queues thousands, and one Prisma create each costs more than the whole pass may.
+ */
+export async function insertDigestMails(tx: SqlClient, mails: readonly DigestMailRow[]): Promise<number> {
+  if (!mails.length) return 0;
+  return execute(
+    tx,
+    `INSERT INTO "MailMessage" (id, "userId", kind, "toAddress", subject, text, html, headers, "messageId", "nextAttemptAt", "createdAt")
+     SELECT gen_random_uuid(), m."userId", 'reminder-digest', m."toAddress", m.subject, m.text, m.html, m.headers, m."messageId",
+            now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC'
+     FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[], $6::jsonb[], $7::text[])
+          AS m("userId", "toAddress", subject, text, html, headers, "messageId")`,
+    [
+      mails.map((m) => m.userId),
+      mails.map((m) => m.toAddress),
+      mails.map((m) => m.subject),
+      mails.map((m) => m.text),
+      mails.map((m) => m.html),
+      mails.map((m) => JSON.stringify(m.headers)),
+      mails.map((m) => m.messageId),
+    ],
   );
 }
 
