@@ -11,12 +11,13 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     test.use({ viewport, timezoneId: "America/Sao_Paulo" });
 
     test("reminder settings: the browser's time zone prefilled, saved, kept after a reload", async ({ page, shell }) => {
+      test.setTimeout(90_000);
       await registerViaApi(page.request);
       await page.goto("/account");
       const form = page.getByRole("form", { name: "Reminder settings" });
       await expect(form.getByLabel("Time zone")).toHaveValue("America/Sao_Paulo");
       await expect(form.getByLabel("E-mail")).not.toBeChecked();
-      await expect(form.getByLabel("Hour")).toHaveValue("18");
+      await expect(form.getByLabel("Hour", { exact: true })).toHaveValue("18");
       await expectAccessible(page);
 
       await form.getByLabel("Time zone").fill("Atlantis/Lost_City");
@@ -24,7 +25,7 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       await expect(form).toContainText("Unknown time zone");
 
       await form.getByLabel("E-mail").check();
-      await form.getByLabel("Hour").selectOption("7");
+      await form.getByLabel("Hour", { exact: true }).selectOption("7");
       await form.getByLabel("Time zone").fill("Europe/Lisbon");
       await form.getByLabel("My streak ends today").uncheck();
       await form.getByRole("button", { name: "Save reminders" }).click();
@@ -33,7 +34,7 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       await page.reload();
       const again = page.getByRole("form", { name: "Reminder settings" });
       await expect(again.getByLabel("E-mail")).toBeChecked();
-      await expect(again.getByLabel("Hour")).toHaveValue("7");
+      await expect(again.getByLabel("Hour", { exact: true })).toHaveValue("7");
       await expect(again.getByLabel("Time zone")).toHaveValue("Europe/Lisbon");
       await expect(again.getByLabel("My streak ends today")).not.toBeChecked();
       await expect(again.getByLabel("Cards due for review")).toBeChecked();

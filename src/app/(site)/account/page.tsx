@@ -13,7 +13,10 @@ export const metadata: Metadata = { title: "Account" };
 export default function AccountPage() {
   return (
     <ProtectedRoute>
-      <PageContainer title="Account" description={<p>Your password, how your cards are spaced, your reminders, and the API tokens your own scripts sign in with.</p>}>
+      <PageContainer
+        title="Account"
+        description={<p>Your password, how your cards are spaced, your reminders, and the API tokens your own scripts sign in with.</p>}
+      >
         <div className="grid gap-8">
           <Card>
             <CardHeader>

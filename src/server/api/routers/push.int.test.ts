@@ -65,7 +65,7 @@ describe("web push", () => {
         }),
       );
       expect(new Set(loads.map((keys) => keys.publicKey)).size).toBe(1);
-      expect(JSON.parse(await readFile(path.join(dir, "vapid-keys.json"), "utf8")).publicKey).toBe(loads[0]!.publicKey);
+      expect((JSON.parse(await readFile(path.join(dir, "vapid-keys.json"), "utf8")) as { publicKey: string }).publicKey).toBe(loads[0]!.publicKey);
     } finally {
       process.env.DATA_DIR = previous;
       vi.resetModules();

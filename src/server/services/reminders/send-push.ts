@@ -45,7 +45,7 @@ async function sendPush(db: DbClient, subscription: PushSubscriptionRow, message
   );
   let status: number;
   try {
-    status = await post(url, details.headers as Record<string, string | number>, details.body ?? Buffer.alloc(0));
+    status = await post(url, details.headers, details.body ?? Buffer.alloc(0));
   } catch (error) {
     const refused = (error as NodeJS.ErrnoException).code === "EPUSHPRIVATE";
     logger.warn("push not sent", { subscriptionId: subscription.id, error: error instanceof Error ? error.message : String(error) });
@@ -66,7 +66,7 @@ async function sendPush(db: DbClient, subscription: PushSubscriptionRow, message
 function post(url: URL, headers: Record<string, string | number>, body: Buffer): Promise<number> {
   const client = url.protocol === "https:" ? https : http;
   return new Promise((resolve, reject) => {
-    const request = client.request(url, { method: "POST", headers, lookup: publicOnlyLookup as never, timeout: TIMEOUT_MS }, (response) => {
+    const request = client.request(url, { method: "POST", headers, lookup: publicOnlyLookup, timeout: TIMEOUT_MS }, (response) => {
       response.resume();
       response.on("end", () => resolve(response.statusCode ?? 0));
       response.on("error", reject);
