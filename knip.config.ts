@@ -17,6 +17,8 @@ const config: KnipConfig = {
     "test/scripts/*.{ts,mjs}",
     // Types of the fakes beside them: TypeScript reads test/fakes/x.d.mts for an import of x.mjs.
     "test/fakes/*.d.mts",
+    // Loaded by the browser: the service worker imports it (importScripts("/sw-push.js")).
+    "public/sw-push.js",
   ],
   playwright: { config: ["playwright.config.ts", "playwright.screenshots.config.ts"] },
   ignoreDependencies: [

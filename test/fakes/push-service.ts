@@ -9,8 +9,8 @@ import { createDecipheriv, createECDH, createPublicKey, type ECDH, hkdfSync, ran
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
-export type FakeSubscription = { endpoint: string; keys: { p256dh: string; auth: string } };
-export type ReceivedPush = { endpoint: string; payload: unknown; ttl: string | undefined; vapidKey: string };
+type FakeSubscription = { endpoint: string; keys: { p256dh: string; auth: string } };
+type ReceivedPush = { endpoint: string; payload: unknown; ttl: string | undefined; vapidKey: string };
 
 type Keys = { ecdh: ECDH; publicKey: Buffer; auth: Buffer };
 
@@ -28,7 +28,7 @@ export type FakePushService = {
 const concat = (...parts: Buffer[]) => Buffer.concat(parts);
 
 /** RFC 8291 §3.4 and RFC 8188 §2: one record, ending with the 0x02 delimiter and any zero padding. */
-export function decryptAes128gcm(body: Buffer, keys: Keys): Buffer {
+function decryptAes128gcm(body: Buffer, keys: Keys): Buffer {
   const salt = body.subarray(0, 16);
   const recordSize = body.readUInt32BE(16);
   const idLength = body.readUInt8(20);

@@ -43,7 +43,7 @@ for (const [network, prefix] of [
   blocked.addSubnet(network, prefix, "ipv6");
 
 /** Whether `address` (an IP literal) is one the server may send to. */
-export function isPublicAddress(address: string): boolean {
+function isPublicAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 4) return !blocked.check(address, "ipv4");
   if (family !== 6) return false;

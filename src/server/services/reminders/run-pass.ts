@@ -21,7 +21,7 @@ const siteOrigin = () => (env.NEXTAUTH_URL ? new URL(env.NEXTAUTH_URL).origin : 
 /** As queueMail (server/mail/outbox.ts) makes them: fixed when queued, on the app's public host. */
 const messageId = () => `<${randomUUID()}@${env.NEXTAUTH_URL ? new URL(env.NEXTAUTH_URL).hostname : "coursecraft.localhost"}>`;
 
-export const unsubscribeUrl = (userId: number, channel: ReminderChannel) =>
+const unsubscribeUrl = (userId: number, channel: ReminderChannel) =>
   `${siteOrigin()}/api/reminders/unsubscribe?token=${encodeURIComponent(unsubscribeToken(userId, channel))}`;
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -4,7 +4,7 @@ import { logger } from "~/server/logger";
 
 import { runReminderPass } from "./run-pass";
 
-export type ReminderScheduler = { stop: () => Promise<void> };
+type ReminderScheduler = { stop: () => Promise<void> };
 
 /**
  * Runs a reminder pass every `intervalMs` in this process until stopped. Every server process runs
@@ -12,7 +12,7 @@ export type ReminderScheduler = { stop: () => Promise<void> };
  * alone covers every learner. A pass is never started while the previous one runs; stop() waits
  * for the one running, so the database is not stopped under it.
  */
-export function startReminderScheduler(db: Db, { intervalMs = env.REMINDERS_INTERVAL_SECONDS * 1000 }: { intervalMs?: number } = {}): ReminderScheduler {
+function startReminderScheduler(db: Db, { intervalMs = env.REMINDERS_INTERVAL_SECONDS * 1000 }: { intervalMs?: number } = {}): ReminderScheduler {
   let stopped = false;
   let running: Promise<void> | null = null;
   let timer: NodeJS.Timeout | undefined;
