@@ -18,7 +18,7 @@ const serviceAreas = (...names) => `^src/server/services/(${names.join("|")})/`;
  */
 const SERVICE_AREAS = [
   ...["auth", "subscription", "course", "gamification", "transcript", "mastery", "cards", "concepts", "quiz", "practice"],
-  ...["progress", "notes", "chat", "export", "classes", "editing", "generation", "lti"],
+  ...["progress", "notes", "chat", "export", "classes", "editing", "generation", "reminders", "lti"],
 ];
 /** Tests are left out: an integration test drives the whole app (test/caller), whatever area it sits in. */
 const areaOrder = [

@@ -17,7 +17,7 @@ const config: KnipConfig = {
     "test/scripts/*.{ts,mjs}",
     // Types of the fakes beside them: TypeScript reads test/fakes/x.d.mts for an import of x.mjs.
     "test/fakes/*.d.mts",
-    // The service worker and its push handlers: served from public/ and loaded by the browser (docs/features/offline.md).
+    // The service worker and its push handlers (sw.js imports sw-push.js): served from public/ and loaded by the browser (docs/features/offline.md).
     "public/sw.js",
     "public/sw-push.js",
   ],
@@ -31,11 +31,6 @@ const config: KnipConfig = {
     "de-compromise",
     "es-compromise",
     "fr-compromise",
-    // Issue 45: installed for all its parts at once; the reminders, push and offline parts use these.
-    "dexie",
-    "web-push",
-    "@types/web-push",
-    "fake-indexeddb",
     // Types of smtp-server and mailparser (the mail tests and bench:mail), which knip does not tie to their imports.
     "@types/smtp-server",
     "@types/mailparser",

@@ -82,6 +82,15 @@ export const env = createEnv({
     STRIPE_PRICE_ID: optional(z.string()),
     /** Stripe's API origin; tests point it at a local fake (test/fakes/stripe.mjs). */
     STRIPE_API_BASE: optionalUrl,
+    /** Web Push (VAPID) keys, base64url; unset = a pair created once in DATA_DIR/vapid-keys.json. */
+    VAPID_PUBLIC_KEY: optional(z.string().regex(/^[A-Za-z0-9_-]{80,100}$/, "must be the base64url public key web-push generates")),
+    VAPID_PRIVATE_KEY: optional(z.string().regex(/^[A-Za-z0-9_-]{40,50}$/, "must be the base64url private key web-push generates")),
+    /** Who runs this server, for push services: a mailto: or https: URL. */
+    VAPID_SUBJECT: optional(z.string().regex(/^(mailto:|https:\/\/)/, "must be a mailto: or https:// URL")),
+    /** Tests only: let push endpoints be http:// and on private or loopback addresses (a fake push service). */
+    PUSH_ALLOW_PRIVATE_ENDPOINTS: z.preprocess(emptyAsUndefined, z.enum(["0", "1"]).default("0")).transform((v) => v === "1"),
+    /** How often each server process runs a reminder pass, in seconds; 0 runs none (`npm run reminders:run` still does). */
+    REMINDERS_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   },
   client: {},
   experimental__runtimeEnv: {},

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 
 /**
  * Runs once when a server process starts, before it serves requests: the course-generation
- * worker and the mail sender run in every app instance (they share the queue in PostgreSQL). Not during
+ * worker, the mail sender and the reminder scheduler run in every app instance (they share the queue in PostgreSQL). Not during
  * `next build`, and not in the edge runtime. These two variables are Next's own, set before any
  * of our modules load.
  *
@@ -10,7 +10,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
  * bundles, the two things it needs from the app, under one well-known symbol:
  * - `serveApi`, production only: the route table served without Next's router
  *   (server/api/direct.ts). Development keeps Next's routes so that API code reloads on change.
- * - `stop`: puts this instance's running jobs back in the queue before the database goes.
+ * - `stop`: puts this instance's running jobs back in the queue and lets a running reminder pass
+ *   finish, before the database goes.
  */
 export type ServerHooks = {
   serveApi: ((req: IncomingMessage, res: ServerResponse) => boolean) | null;
@@ -26,9 +27,11 @@ export async function register() {
   const { ensureMailSender, stopMailSender } = await import("./server/mail/sender");
   const { db } = await import("./server/db");
   ensureMailSender(db);
+  const { ensureReminderScheduler, stopReminderScheduler } = await import("./server/services/reminders/scheduler");
+  ensureReminderScheduler(db);
   const serveApi = process.env.NODE_ENV === "production" ? (await import("./server/api/direct")).serveApiDirectly : null;
   const stop = async () => {
-    await Promise.all([stopGenerationWorker(), stopMailSender()]);
+    await Promise.all([stopGenerationWorker(), stopMailSender(), stopReminderScheduler()]);
   };
   const hooks: ServerHooks = { serveApi, stop };
   (globalThis as Record<symbol, unknown>)[SERVER_HOOKS] = hooks;

@@ -152,6 +152,15 @@ type Row = {
   drainAfter?: boolean;
 };
 
+// ── reminders and web push (issue 45, i45-reminders) ──
+const REMINDER_SETTINGS = { email: true, push: true, hour: 7, timeZone: "Europe/Paris", kinds: ["due-cards"] };
+/** Each caller its own browser: an endpoint is one browser's, and subscribing it again moves it to the caller. */
+const pushSubscriptionOf = (name: string) => ({
+  endpoint: `https://203.0.114.1/push/acl-${name}`,
+  keys: { p256dh: `B${"A".repeat(86)}`, auth: "AAAAAAAAAAAAAAAAAAAAAA" },
+});
+// ── end reminders and web push ──
+
 const NOT_OWN = "You can only access your own data";
 const SESSION_ONLY = API_TOKEN_MESSAGES.sessionOnly;
 const COURSE_NOT_FOUND = "Course Not Found";
@@ -742,6 +751,13 @@ const PROCEDURE_ROWS: Row[] = [
   // Another learner's review of the owner's card is skipped (200, nothing written); the owner's is applied.
   { key: "review.sync", scope: "owned", input: (fx, who) => syncOf(ownerCard(fx.cards.review, who)) },
   // ── issue 45, offline reviews (end) ──
+  // ── reminders and web push (issue 45, i45-reminders) ──
+  { key: "reminders.settings", scope: "self" },
+  { key: "reminders.update", scope: "self", input: () => REMINDER_SETTINGS, ownWrites: true },
+  { key: "push.vapidPublicKey", scope: "public" },
+  { key: "push.subscribe", scope: "self", input: (_fx, who) => pushSubscriptionOf(`proc-${who}`), ownWrites: true },
+  { key: "push.unsubscribe", scope: "self", input: (_fx, who) => ({ endpoint: pushSubscriptionOf(`proc-${who}`).endpoint }), ownWrites: true },
+  // ── end reminders and web push ──
 ];
 
 /** The documented REST paths, with the documented bodies and query strings (userId included where documented). */
@@ -964,6 +980,13 @@ const REST_ROWS: Row[] = [
   // ── issue 45, offline reviews (begin) ──
   { key: "POST /reviews/sync", scope: "owned", input: (fx, who) => syncOf(ownerCard(fx.cards.restReview, who)) },
   // ── issue 45, offline reviews (end) ──
+  // ── reminders and web push (issue 45, i45-reminders) ──
+  { key: "GET /user/reminders", scope: "self" },
+  { key: "PUT /user/reminders", scope: "self", input: () => REMINDER_SETTINGS, ownWrites: true },
+  { key: "GET /push/vapid-public-key", scope: "public" },
+  { key: "POST /push/subscriptions", scope: "self", input: (_fx, who) => pushSubscriptionOf(`rest-${who}`), ownWrites: true },
+  { key: "DELETE /push/subscriptions", scope: "self", input: (_fx, who) => ({ endpoint: pushSubscriptionOf(`rest-${who}`).endpoint }), ownWrites: true },
+  // ── end reminders and web push ──
 ];
 
 type Procedure = { _def: { type: "query" | "mutation" | "subscription" } };

@@ -349,7 +349,13 @@ afterAll(() => {
 // ---------------------------------------------------------------------------------------------
 // The documented REST paths
 // ---------------------------------------------------------------------------------------------
-type Endpoint = { method: "GET" | "POST" | "PATCH" | "DELETE"; path: (ids: Ids) => string; auth: boolean; body?: (ids: Ids) => unknown; ids?: (keyof Ids)[] };
+type Endpoint = {
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  path: (ids: Ids) => string;
+  auth: boolean;
+  body?: (ids: Ids) => unknown;
+  ids?: (keyof Ids)[];
+};
 /**
  * `classId`: a class the owner owns, so a valid call of a class path answers. `edited`,
  * `chapterId`, `sectionId` and `questionId`: the owner's course to edit and its parts; `version`
@@ -367,7 +373,7 @@ type Ids = {
   version: number;
 };
 /** Methods whose input is a JSON body (and the path's placeholders). */
-const hasBody = (endpoint: Endpoint) => endpoint.method === "POST" || endpoint.method === "PATCH";
+const hasBody = (endpoint: Endpoint) => endpoint.method === "POST" || endpoint.method === "PUT" || endpoint.method === "PATCH";
 
 /** Every documented path (product-spec §7), with a valid id for each placeholder. */
 function documentedEndpoints(): Record<string, Endpoint> {
@@ -531,6 +537,13 @@ function documentedEndpoints(): Record<string, Endpoint> {
       body: (i) => ({ baseVersion: i.version }),
       ids: ["edited", "version"],
     },
+    // ── reminders and web push (issue 45, i45-reminders) ──
+    "GET /api/user/reminders": { method: "GET", path: () => "/api/user/reminders", auth: true },
+    "PUT /api/user/reminders": { method: "PUT", path: () => "/api/user/reminders", auth: true, body: () => ({ ...VALID_REMINDERS }) },
+    "GET /api/push/vapid-public-key": { method: "GET", path: () => "/api/push/vapid-public-key", auth: false },
+    "POST /api/push/subscriptions": { method: "POST", path: () => "/api/push/subscriptions", auth: true, body: () => pushBody("https://203.0.114.9/p") },
+    "DELETE /api/push/subscriptions": { method: "DELETE", path: () => "/api/push/subscriptions?endpoint=https%3A%2F%2F203.0.114.9%2Fp", auth: true },
+    // ── end reminders and web push ──
   };
 }
 
@@ -2498,6 +2511,8 @@ describe("numbers that are not numbers: true, '', [], [5], '0x10', '1e3' and '3'
     "POST /courses/{id}/versions/{version}/restore": () => ({ baseVersion: 1 }),
     // issue 45, offline reviews
     "POST /reviews/sync": () => ({ reviews: [{ clientId: randomUUID(), cardId: 1, rating: "good", reviewedAt: new Date().toISOString() }] }),
+    "PUT /user/reminders": () => ({ ...VALID_REMINDERS }), // reminders (i45-reminders)
+    "POST /push/subscriptions": () => ({ ...pushBody("https://203.0.114.9/n"), expirationTime: null }), // push (i45-reminders)
   };
   /** The learner who calls: the exhausted one where a valid input would start a generation. */
   const tokenFor = (name: string) => (/generat/i.test(name) ? f.exhausted.token : f.owner.token);
@@ -2831,3 +2846,101 @@ describe("offline review sync", () => {
   });
 });
 // ── issue 45, offline reviews (end) ──
+
+// ── reminders and web push (issue 45, i45-reminders) ──
+const VALID_REMINDERS = { email: true, push: false, hour: 8, timeZone: "Europe/Paris", kinds: ["due-cards", "streak"] };
+const pushBody = (endpoint: string) => ({ endpoint, keys: { p256dh: `B${"A".repeat(86)}`, auth: "AAAAAAAAAAAAAAAAAAAAAA" } });
+
+describe("reminders and web push", () => {
+  test("PUT /api/user/reminders: an unknown time zone, hour 24, an unknown kind or a wrong type is a 400, nothing stored", async () => {
+    const probe = new Probe();
+    const bad: Record<string, unknown>[] = [
+      { timeZone: "Mars/Olympus_Mons" },
+      { timeZone: "" },
+      { timeZone: "Europe/Paris\u0000" },
+      { timeZone: "x".repeat(65) },
+      { timeZone: "+02:00" },
+      { hour: 24 },
+      { hour: -1 },
+      { hour: 7.5 },
+      { hour: "8" },
+      { kinds: ["due-cards", "nagging"] },
+      { kinds: "due-cards" },
+      { email: "yes" },
+      { push: null },
+      { extra: true },
+    ];
+    for (const change of bad) {
+      await probe.run(`PUT /api/user/reminders ${JSON.stringify(change)}`, () =>
+        send("rest", "PUT", "/api/user/reminders", { sessionToken: f.owner.token, json: { ...VALID_REMINDERS, ...change } }),
+      );
+    }
+    const { timeZone: _zone, ...withoutZone } = VALID_REMINDERS;
+    await probe.run("PUT /api/user/reminders without a time zone", () =>
+      send("rest", "PUT", "/api/user/reminders", { sessionToken: f.owner.token, json: withoutZone }),
+    );
+  });
+
+  test("POST /api/push/subscriptions: an endpoint that is not https or not on a public address is a 400, nothing stored", async () => {
+    const probe = new Probe();
+    const endpoints = [
+      "http://push.example.com/send/1",
+      "ftp://push.example.com/1",
+      "https://127.0.0.1/push",
+      "https://127.1.2.3:8443/push",
+      "https://10.0.0.8/push",
+      "https://172.16.5.4/push",
+      "https://192.168.1.1/push",
+      "https://169.254.169.254/latest/meta-data",
+      "https://100.64.0.1/push",
+      "https://0.0.0.0/push",
+      "https://224.0.0.1/push",
+      "https://[::1]/push",
+      "https://[fd00::1]/push",
+      "https://[fe80::1]/push",
+      "https://[::ffff:127.0.0.1]/push",
+      "https://[::ffff:10.0.0.1]/push",
+      "https://localhost/push",
+      "https://user:pass@203.0.114.9/push",
+      "not a url",
+      "",
+      `https://203.0.114.9/${"a".repeat(2100)}`,
+    ];
+    for (const endpoint of endpoints) {
+      const result = await probe.run(`push endpoint ${endpoint.slice(0, 60)}`, () =>
+        send("rest", "POST", "/api/push/subscriptions", { sessionToken: f.owner.token, json: pushBody(endpoint) }),
+      );
+      expect(result.status, endpoint).toBe(400);
+    }
+    const keys: Record<string, unknown>[] = [{}, { p256dh: "", auth: "x" }, { p256dh: "not base64!", auth: "AAAA" }, { p256dh: "A".repeat(300), auth: "AAAA" }];
+    for (const k of keys) {
+      await probe.run(`push keys ${JSON.stringify(k).slice(0, 40)}`, () =>
+        send("rest", "POST", "/api/push/subscriptions", { sessionToken: f.owner.token, json: { endpoint: "https://203.0.114.9/k", keys: k } }),
+      );
+    }
+  });
+
+  test("the unsubscribe link: a forged or malformed token is a 400 and changes nothing, whatever the body", async () => {
+    const probe = new Probe();
+    const tokens = [
+      "",
+      "1.email.x",
+      `${f.owner.user.id}.email.${"A".repeat(43)}`,
+      `${f.owner.user.id}.sms.${"A".repeat(43)}`,
+      "%00",
+      "1.email." + "A".repeat(4000),
+    ];
+    for (const token of tokens) {
+      for (const body of [undefined, "List-Unsubscribe=One-Click", "x".repeat(10_000)]) {
+        await probe.run(`unsubscribe token ${token.slice(0, 30)}`, () =>
+          send("route", "POST", `/api/reminders/unsubscribe?token=${encodeURIComponent(token)}`, {
+            body,
+            headers: { "content-type": "application/x-www-form-urlencoded" },
+          }),
+        );
+      }
+      await probe.run(`unsubscribe page ${token.slice(0, 30)}`, () => send("route", "GET", `/api/reminders/unsubscribe?token=${encodeURIComponent(token)}`));
+    }
+  });
+});
+// ── end reminders and web push ──

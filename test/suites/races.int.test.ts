@@ -34,6 +34,8 @@ import { LTI_CLAIM } from "~/server/lti/claims";
 import { registerPlatform } from "~/server/services/lti/register-platform";
 import { verifyPassword } from "~/server/auth/password";
 import { createLinkToken } from "~/server/services/auth/email-links";
+import { runReminderPass } from "~/server/services/reminders/run-pass";
+import { unsubscribeToken } from "~/server/services/reminders/unsubscribe-token";
 
 import { createTestCaller, sessionTokenFor, sessionTokenFromSetCookie } from "../caller";
 import { db, getPool } from "../db";
@@ -45,7 +47,7 @@ import { createCourseConcept } from "../factories/concepts";
 import { startFakeStripe, type FakeStripe } from "../fakes/stripe.mjs";
 import { INSTRUCTOR, startFakeLms } from "../fakes/lms";
 import { ltiLaunch, ltiLogin } from "../lti";
-import { apiRequest, restCall, trpcCall, type ApiResult } from "../http";
+import { apiRequest, restCall, routeCall, trpcCall, type ApiResult } from "../http";
 import { libraryDeps } from "../generation";
 import { paidLearner } from "../stripe";
 import { MAX_ACTIVE_API_TOKENS } from "~/lib/rules/api-tokens";
@@ -1368,3 +1370,100 @@ describe("the address and forgotten passwords", () => {
   });
 });
 // ── end issue 45, mail ────────────────────────────────────────────────────────────────────────
+
+// ── reminders and web push (issue 45, i45-reminders) ──
+describe("reminders and web push", () => {
+  const settingsOf = (hour: number) => ({ email: hour % 2 === 0, push: true, hour, timeZone: hour % 2 ? "Europe/Paris" : "Asia/Tokyo", kinds: ["due-cards"] });
+  const pushBody = (endpoint: string) => ({ endpoint, keys: { p256dh: `B${"A".repeat(86)}`, auth: "AAAAAAAAAAAAAAAAAAAAAA" } });
+
+  test("PUT /api/user/reminders at once with different settings: every answer 200, one row, and the stored settings are one of those sent, whole", async () => {
+    await runRace("reminder settings", async () => {
+      const { user, token } = await learner();
+      const results = await atOnce(CONCURRENCY, (i) => restCall("PUT", "/api/user/reminders", { sessionToken: token, json: settingsOf(i) }));
+      const problems = unexpectedStatuses(results, [200]);
+      const stored = await restCall<ReturnType<typeof settingsOf>>("GET", "/api/user/reminders", { sessionToken: token });
+      const sent = Array.from({ length: CONCURRENCY }, (_, i) => JSON.stringify(settingsOf(i)));
+      if (!sent.includes(JSON.stringify(stored.json))) problems.push(`stored settings are a mix: ${stored.text}`);
+      const rows = await db.reminderSettings.count({ where: { userId: user.id } });
+      return {
+        expected: CONCURRENCY,
+        observed: ok(results).length,
+        duplicates: rows - 1,
+        serverErrors: count5xx(results),
+        statuses: statusTally(results),
+        problems,
+      };
+    });
+  });
+
+  test("POST /api/push/subscriptions of one browser at once (a double click), and DELETE racing them: one row or none, never a 5xx", async () => {
+    await runRace("push subscription", async () => {
+      const { user, token } = await learner();
+      const endpoint = `https://203.0.114.7/race/${uniqueSuffix()}`;
+      const results = await atOnce(CONCURRENCY, (i) =>
+        i % 4 === 3
+          ? restCall("DELETE", `/api/push/subscriptions?endpoint=${encodeURIComponent(endpoint)}`, { sessionToken: token })
+          : restCall("POST", "/api/push/subscriptions", { sessionToken: token, json: pushBody(endpoint) }),
+      );
+      const problems = unexpectedStatuses(results, [200]);
+      const rows = await db.pushSubscription.count({ where: { userId: user.id } });
+      if (rows > 1) problems.push(`${rows} subscriptions of one endpoint`);
+      return {
+        expected: CONCURRENCY,
+        observed: ok(results).length,
+        duplicates: Math.max(0, rows - 1),
+        serverErrors: count5xx(results),
+        statuses: statusTally(results),
+        problems,
+      };
+    });
+  });
+
+  test("the one-click unsubscribe sent at once (a mail client retrying): every answer 200, the channel off once", async () => {
+    await runRace("one-click unsubscribe", async () => {
+      const { user, token } = await learner();
+      await restCall("PUT", "/api/user/reminders", { sessionToken: token, json: settingsOf(2) });
+      const path = `/api/reminders/unsubscribe?token=${encodeURIComponent(unsubscribeToken(user.id, "email"))}`;
+      const results = await atOnce(CONCURRENCY, () =>
+        routeCall("POST", path, { body: "List-Unsubscribe=One-Click", headers: { "content-type": "application/x-www-form-urlencoded" } }),
+      );
+      const problems = unexpectedStatuses(results, [200]);
+      const stored = await db.reminderSettings.findUniqueOrThrow({ where: { userId: user.id } });
+      if (stored.email || !stored.push) problems.push(`settings after: ${JSON.stringify(stored)}`);
+      return { expected: CONCURRENCY, observed: ok(results).length, duplicates: 0, serverErrors: count5xx(results), statuses: statusTally(results), problems };
+    });
+  });
+
+  test("reminder passes at once on two instances (two pools) as of one time: one digest and one mail per learner", async () => {
+    const pools = [0, 1].map(() => new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 3 }));
+    const instances = pools.map((pool) => createDbClient(pool));
+    try {
+      await runRace("reminder pass", async (index) => {
+        const at = new Date(Date.UTC(2027, 0, 1 + index, 9, 30));
+        const users = await Promise.all(Array.from({ length: 4 }, () => createUser(db, { timeZone: "UTC", emailVerifiedAt: new Date() })));
+        for (const user of users) {
+          await db.reminderSettings.create({ data: { userId: user.id, email: true, hour: 9, kinds: ["due-cards"] } });
+          const course = await createCourse(db, { userId: user.id });
+          await db.card.create({ data: { userId: user.id, courseId: course.id, source: "transcript", front: "Q", back: "A", due: at } });
+        }
+        const results = await atOnce(CONCURRENCY, (i) => runReminderPass(instances[i % 2]!, { now: at }));
+        const ids = users.map((user) => user.id);
+        const digests = await db.reminderDigest.count({ where: { userId: { in: ids } } });
+        const mails = await db.mailMessage.count({ where: { userId: { in: ids }, kind: "reminder-digest" } });
+        const problems = [digests, mails].some((n) => n !== users.length) ? [`${digests} digests and ${mails} mails for ${users.length} learners`] : [];
+        return {
+          expected: users.length,
+          observed: mails,
+          duplicates: Math.max(0, mails - users.length),
+          serverErrors: 0,
+          statuses: { passes: results.length },
+          problems,
+        };
+      });
+    } finally {
+      await Promise.all(instances.map((client) => client.$disconnect()));
+      await Promise.all(pools.map((pool) => pool.end()));
+    }
+  });
+});
+// ── end reminders and web push ──

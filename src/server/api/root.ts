@@ -11,7 +11,9 @@ import { generationRouter } from "./routers/generation";
 import { masteryRouter } from "./routers/mastery";
 import { notesRouter } from "./routers/notes";
 import { progressRouter } from "./routers/progress";
+import { pushRouter } from "./routers/push";
 import { quizRouter } from "./routers/quiz";
+import { remindersRouter } from "./routers/reminders";
 import { reviewRouter } from "./routers/review";
 import { subscriptionRouter } from "./routers/subscription";
 import { transcriptRouter } from "./routers/transcript";
@@ -31,7 +33,9 @@ export const appRouter = createTRPCRouter({
   mastery: masteryRouter,
   notes: notesRouter,
   progress: progressRouter,
+  push: pushRouter,
   quiz: quizRouter,
+  reminders: remindersRouter,
   review: reviewRouter,
   subscription: subscriptionRouter,
   transcript: transcriptRouter,

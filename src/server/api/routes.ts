@@ -5,6 +5,7 @@ import { answerRest, documentedMethods, handleTrpc } from "./handlers";
 import { jsonError } from "./http-guards";
 import { handleLtiDeepLink, handleLtiJwks, handleLtiLaunch, handleLtiLogin, LTI_DEEP_LINK_PATH, LTI_JWKS_PATH, LTI_LAUNCH_PATH, LTI_LOGIN_PATH } from "./lti";
 import { pathPattern } from "./paths";
+import { handleRemindersUnsubscribe, REMINDERS_UNSUBSCRIBE_PATH } from "./reminders-unsubscribe";
 import type { ApiHandler, PlainHandler } from "./route-handler";
 import { handleStripeWebhook, STRIPE_WEBHOOK_PATH } from "./stripe-webhook";
 import { handleApiDocs, handleHealth, handleOpenApiDocument, handlePanel } from "./system-routes";
@@ -44,6 +45,7 @@ const API_ROUTES: readonly ApiRoute[] = [
   { path: LTI_LAUNCH_PATH, methods: ["POST"], handler: handleLtiLaunch },
   { path: LTI_JWKS_PATH, methods: ["GET"], handler: handleLtiJwks },
   { path: LTI_DEEP_LINK_PATH, methods: ["POST"], handler: handleLtiDeepLink },
+  { path: REMINDERS_UNSUBSCRIBE_PATH, methods: ["GET", "POST"], handler: handleRemindersUnsubscribe },
   { path: "/api/health", methods: ["GET"], handler: handleHealth },
   { path: "/api/openapi.json", methods: ["GET"], handler: handleOpenApiDocument },
   { path: "/api/docs", methods: ["GET"], handler: handleApiDocs },

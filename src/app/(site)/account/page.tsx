@@ -3,6 +3,7 @@ import type { Metadata } from "next";
 import { ApiTokensCard } from "~/components/account/api-tokens-card";
 import { ChangePasswordForm } from "~/components/account/change-password-form";
 import { EmailCard } from "~/components/account/email-card";
+import { RemindersCard } from "~/components/account/reminders-card";
 import { ReviewRetentionCard } from "~/components/account/review-retention-card";
 import { ProtectedRoute } from "~/components/auth/protected-route";
 import { PageContainer } from "~/components/layout/page-container";
@@ -15,7 +16,7 @@ export default function AccountPage() {
     <ProtectedRoute>
       <PageContainer
         title="Account"
-        description={<p>Your email address, your password, how your cards are spaced, and the API tokens your own scripts sign in with.</p>}
+        description={<p>Your email address, your password, how your cards are spaced, your reminders, and the API tokens your own scripts sign in with.</p>}
       >
         <div className="grid gap-8">
           <EmailCard />
@@ -29,6 +30,7 @@ export default function AccountPage() {
             </CardContent>
           </Card>
           <ReviewRetentionCard />
+          <RemindersCard />
           <ApiTokensCard />
         </div>
       </PageContainer>

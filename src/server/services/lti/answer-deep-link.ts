@@ -17,7 +17,7 @@ import { LTI_LAUNCH_PATH } from "./start-login";
 /** How long the platform has to accept the answer. */
 const ANSWER_TTL_SECONDS = 5 * 60;
 /** The points a CourseCraft line item is out of. */
-export const SCORE_MAXIMUM = 100;
+const SCORE_MAXIMUM = 100;
 
 const DEEP_LINK = {
   contentItems: "https://purl.imsglobal.org/spec/lti-dl/claim/content_items",
