@@ -33,6 +33,11 @@ import { createCardRow, createNoteRow } from "../factories/study-rows";
 import { drainGenerationQueue, libraryDeps, whileDraining } from "../generation";
 import { documentedOperations, ORIGIN } from "../http";
 
+/** A browser's push subscription keys, as a real one sends them (P-256 public point, 16-byte secret). */
+const PUSH_P256DH = "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM";
+const PUSH_AUTH = "tBHItJI5svbpez7KI4CCXg";
+const PUSH_ENDPOINT = "https://203.0.114.9/push/contract";
+
 type World = {
   tag: string;
   owner: { id: number; username: string };
@@ -279,6 +284,38 @@ const DOCUMENTED: Row[] = [
     drain: true,
   },
   { key: "POST /auth/google", call: (w) => ({ method: "POST", path: "/api/auth/google", json: { uid: String(w.owner.id), displayName: "Contract" } }) },
+  // ── issue 45: reminders, web push and offline reviews ──
+  { key: "GET /user/reminders", call: () => ({ method: "GET", path: "/api/user/reminders" }) },
+  {
+    key: "PUT /user/reminders",
+    call: () => ({
+      method: "PUT",
+      path: "/api/user/reminders",
+      json: { email: true, push: false, hour: 18, timeZone: "Europe/Berlin", kinds: ["due-cards", "streak"] },
+    }),
+  },
+  { key: "GET /push/vapid-public-key", call: () => ({ method: "GET", path: "/api/push/vapid-public-key", anonymous: true }) },
+  {
+    key: "POST /push/subscriptions",
+    // One endpoint for both worlds (a browser's endpoint is unique): each world subscribes it, then removes it.
+    call: () => ({
+      method: "POST",
+      path: "/api/push/subscriptions",
+      json: { endpoint: PUSH_ENDPOINT, expirationTime: null, keys: { p256dh: PUSH_P256DH, auth: PUSH_AUTH } },
+    }),
+  },
+  {
+    key: "DELETE /push/subscriptions",
+    call: () => ({ method: "DELETE", path: `/api/push/subscriptions?endpoint=${encodeURIComponent(PUSH_ENDPOINT)}` }),
+  },
+  {
+    key: "POST /reviews/sync",
+    call: (w) => ({
+      method: "POST",
+      path: "/api/reviews/sync",
+      json: { reviews: [{ clientId: "00000000-0000-4000-8000-0000000000aa", cardId: w.cardIds[0], rating: "good", reviewedAt: new Date().toISOString() }] },
+    }),
+  },
   // ── issue 45, mail: the address and forgotten passwords ──
   { key: "GET /user/email", call: () => ({ method: "GET", path: "/api/user/email" }) },
   { key: "PATCH /user/email", call: (w) => ({ method: "PATCH", path: "/api/user/email", json: { email: `contract_${w.tag}+new@example.test` } }), status: 202 },

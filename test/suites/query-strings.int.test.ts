@@ -40,6 +40,8 @@ const GET_PATHS: Record<string, (w: World) => string> = {
   "GET /user": () => "/api/user",
   // issue 45, mail
   "GET /user/email": () => "/api/user/email",
+  "GET /user/reminders": () => "/api/user/reminders",
+  "GET /push/vapid-public-key": () => "/api/push/vapid-public-key",
   "GET /courses/user": () => "/api/courses/user",
   "GET /courses": (w) => `/api/courses?userId=${w.userId}`,
   "GET /courses/{id}": (w) => `/api/courses/${w.courseId}`,

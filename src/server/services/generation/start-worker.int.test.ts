@@ -58,10 +58,10 @@ describe("the server's generation worker", () => {
     const worker = ensureGenerationWorker();
     await heldLock();
     const hooks = (globalThis as Record<symbol, unknown>)[Symbol.for("coursecraft.serverHooks")] as ServerHooks;
-    expect(hooks.stop).toBe(stopGenerationWorker);
     expect(hooks.serveApi).toBeNull(); // the fast path is for production only
 
-    await stopGenerationWorker();
+    // The server's stop: the generation worker, the mail sender and the reminder scheduler.
+    await hooks.stop();
     expect(await workerLocks()).toEqual([]);
     // What a stopping PostgreSQL does to the sessions still open: the worker has none left to lose.
     await getPool().query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()");
