@@ -16,9 +16,12 @@ export const ASSIGNMENT_HORIZON_HOURS = 48;
 export const MAX_PUSH_SUBSCRIPTIONS = 20;
 export const MAX_PUSH_ENDPOINT_LENGTH = 2048;
 
+const IANA_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+)*$/;
+
 /** Whether `zone` is an IANA time zone this runtime knows ("Europe/Paris", "UTC"). */
 export function isIanaTimeZone(zone: string): boolean {
-  if (!zone || zone.length > 64) return false;
+  // A name of the IANA database ("Europe/Paris", "Etc/GMT+2", "UTC"): newer engines also take offsets ("+02:00"), which are not names.
+  if (!zone || zone.length > 64 || !IANA_NAME.test(zone)) return false;
   try {
     new Intl.DateTimeFormat("en-US", { timeZone: zone });
     return true;

@@ -1,3 +1,5 @@
+import { isIanaTimeZone } from "~/lib/rules/reminders";
+
 /**
  * Calendar days in a learner's time zone, as "YYYY-MM-DD" strings. Day arithmetic is done on the
  * dates themselves (as UTC midnights), never by adding 24 hours to an instant, so a day with a DST
@@ -8,13 +10,7 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 
 /** Whether `zone` is an IANA time zone this runtime knows ("Europe/Paris", "UTC"). */
 export function isValidTimeZone(zone: string): boolean {
-  if (!zone || zone.length > 64) return false;
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
+  return isIanaTimeZone(zone);
 }
 
 /** The calendar day `instant` falls on in `timeZone`. */
