@@ -12,6 +12,8 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     test.use({ viewport });
 
     test("create a token, see it once, use it from a script, revoke it: the script gets 401", async ({ page, context, playwright, baseURL, shell }) => {
+      // The account page now holds the e-mail and reminder cards too: its axe checks take longer on a phone.
+      test.setTimeout(90_000);
       const user = await registerViaApi(page.request);
       const me = (await (await page.request.get("/api/user")).json()) as { id: number };
       const account = new AccountPage(page);
