@@ -39,8 +39,10 @@ export const env = createEnv({
       .transform((v) => (v === "true" ? 1 : v === "false" ? 0 : Number(v))),
     /** The tRPC panel at /api/panel in production too ("1"), for signed-in learners acting as themselves; development always has it. */
     TRPC_PANEL: z.preprocess(emptyAsUndefined, z.enum(["0", "1", "true", "false"]).default("0")).transform((v) => v === "1" || v === "true"),
-    /** Accounts one client address may create per hour (a shared office or school may need more). */
-    REGISTER_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
+    /** Accounts one client address may create per hour (docs/features/rate-limits.md). */
+    REGISTER_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(200),
+    /** Accounts one client address may create in ten minutes: the burst of a class registering at once. */
+    REGISTER_LIMIT_PER_TEN_MINUTES: z.coerce.number().int().min(1).max(100_000).default(100),
     LOG_LEVEL: z.preprocess(emptyAsUndefined, z.enum(["debug", "info", "warn", "error", "silent"]).default("info")),
     OPENAI_API_KEY: optional(z.string()),
     OPENAI_BASE_URL: optionalUrl,

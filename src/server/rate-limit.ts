@@ -8,11 +8,26 @@ import { AppError } from "~/server/errors";
  * Rate limits kept in PostgreSQL (table rate_limits, created by the migrations): one atomic
  * upsert per hit, so concurrent requests cannot slip past a limit, and every app instance
  * shares the counters.
+ *
+ * A limit per client address must not stop a class: thirty learners behind one school address
+ * sign in, register and use their tokens at the same minute. So an address limit counts failures
+ * only (a success gives its point back), or allows a burst a class fits in (registration).
+ * docs/features/rate-limits.md lists every limit, its key and why its numbers.
  */
 export type LimitRule = { keyPrefix: string; points: number; durationSeconds: number; message: string };
 
 export const LIMITS = {
-  loginPerIp: { keyPrefix: "login-ip", points: 30, durationSeconds: 15 * 60, message: "Too many login attempts. Please wait and try again." },
+  /**
+   * Failed sign-ins from one address across accounts. A class of 40 mistyping twice each stays
+   * well under; a script trying many usernames is stopped at 100 within 15 minutes.
+   */
+  loginFailuresPerIp: {
+    keyPrefix: "login-fail-ip",
+    points: 100,
+    durationSeconds: 15 * 60,
+    message: "Too many failed login attempts from this address. Please wait and try again.",
+  },
+  /** Failed sign-ins to one account from any address; a successful sign-in clears them. */
   loginAttemptsPerUsername: {
     keyPrefix: "login-user",
     points: 10,
@@ -56,7 +71,10 @@ export const LIMITS = {
     durationSeconds: 60,
     message: "You are downloading exports too quickly. Please wait a moment and try again.",
   },
-  /** Bearer requests whose token is malformed, unknown, revoked or expired, per client address: tokens cannot be guessed. */
+  /**
+   * Bearer requests whose token is malformed, unknown, revoked or expired, per client address: a
+   * script guessing is refused, while a valid token from that address keeps working.
+   */
   apiTokenFailuresPerIp: {
     keyPrefix: "api-token-ip",
     points: 30,
@@ -89,10 +107,14 @@ export const LIMITS = {
     durationSeconds: 60 * 60,
     message: "Too many verification emails. Please wait and try again.",
   },
-  /** POST /api/auth/password-reset per client address, and per account (its id; the identifier typed when none matches). */
+  /**
+   * POST /api/auth/password-reset per client address, and per account (its id; the identifier
+   * typed when none matches). The answer is the same whether an account matches, so every request
+   * counts: 60 an hour lets a class of 30 ask twice each, and the per-account 5 stops mail bombing.
+   */
   passwordResetPerIp: {
     keyPrefix: "reset-ip",
-    points: 20,
+    points: 60,
     durationSeconds: 60 * 60,
     message: "Too many password reset requests from this address. Please wait and try again.",
   },
@@ -102,12 +124,22 @@ export const LIMITS = {
     durationSeconds: 60 * 60,
     message: "Too many password reset requests for this account. Please wait and try again.",
   },
-  /** Links used (verify, reset confirm) per client address: a token cannot be guessed anyway, a script is stopped. */
-  emailLinksPerIp: {
-    keyPrefix: "email-link-ip",
+  /** Links that fail (verify, reset confirm) per client address: a token cannot be guessed anyway, a script is stopped. */
+  emailLinkFailuresPerIp: {
+    keyPrefix: "email-link-fail-ip",
     points: 30,
     durationSeconds: 15 * 60,
     message: "Too many attempts with email links from this address. Please wait and try again.",
+  },
+  /**
+   * Registrations per address: a burst a class registering from an invitation fits in (100 in
+   * ten minutes), and an hourly ceiling (200) that stops a script making accounts by the hundred.
+   */
+  registerBurstPerIp: {
+    keyPrefix: "register-burst-ip",
+    points: env.REGISTER_LIMIT_PER_TEN_MINUTES,
+    durationSeconds: 10 * 60,
+    message: "Too many accounts created from this address. Please try again later.",
   },
   registerPerIp: {
     keyPrefix: "register-ip",
@@ -153,6 +185,26 @@ export async function assertUnderLimit(rule: LimitRule, key: string): Promise<vo
   const state = await limiterFor(rule).get(key.toLowerCase().slice(0, 200));
   if (state && state.consumedPoints >= rule.points) {
     throw new AppError("TOO_MANY_REQUESTS", rule.message, { retryAfterSeconds: Math.max(1, Math.ceil(state.msBeforeNext / 1000)) });
+  }
+}
+
+/** Gives back the point a successful attempt took, so only failures count against `key`. */
+export async function refundLimit(rule: LimitRule, key: string): Promise<void> {
+  await limiterFor(rule).reward(key.toLowerCase().slice(0, 200), 1);
+}
+
+/**
+ * Runs `attempt` when `key` is under the limit and counts a point only when it fails (anything
+ * thrown). For secrets nobody can guess (links, tokens), where the limit stops a script's load:
+ * parallel failures may pass it by the number in flight, and parallel successes never count.
+ */
+export async function countingFailures<T>(rule: LimitRule, key: string, attempt: () => Promise<T>): Promise<T> {
+  await assertUnderLimit(rule, key);
+  try {
+    return await attempt();
+  } catch (error) {
+    await consumeLimit(rule, key).catch(() => undefined);
+    throw error;
   }
 }
 

@@ -1467,3 +1467,54 @@ describe("reminders and web push", () => {
   });
 });
 // ── end reminders and web push ──
+
+// ── a class behind one school address ──
+describe("a class behind one school address (issue 47's load test)", () => {
+  const SCHOOL = "198.51.100.47";
+  const CLASS_SIZE = 40;
+  const password = "class password 1";
+
+  test(`${CLASS_SIZE} learners register and sign in from one address within a minute, all succeed; a guessing script from there is then refused before 200 attempts; a valid token keeps working after 50 bad ones`, async () => {
+    const started = Date.now();
+    const names = Array.from({ length: CLASS_SIZE }, (_, i) => `pupil_${i}_${uniqueSuffix()}`);
+    const registered = await atOnce(CLASS_SIZE, (i) =>
+      restCall("POST", "/api/register", {
+        ip: SCHOOL,
+        json: { username: names[i], email: `${names[i]}@school.example`, password, confirmPassword: password },
+      }),
+    );
+    expect(statusTally(registered)).toEqual({ 200: CLASS_SIZE });
+    // A few mistype first, as a class does.
+    const typos = await atOnce(8, (i) => restCall("POST", "/api/login", { ip: SCHOOL, json: { username: names[i], password: "class pasword 1" } }));
+    expect(statusTally(typos)).toEqual({ 401: 8 });
+    const signedIn = await atOnce(CLASS_SIZE, (i) => restCall("POST", "/api/login", { ip: SCHOOL, json: { username: names[i], password } }));
+    expect(statusTally(signedIn)).toEqual({ 200: CLASS_SIZE });
+    expect(Date.now() - started).toBeLessThan(60_000);
+
+    // A guessing script from the same address: many usernames, wrong passwords, 10 at a time.
+    let attempts = 0;
+    let firstRefusal: ApiResult | undefined;
+    while (!firstRefusal && attempts < 200) {
+      const round = await atOnce(10, (i) =>
+        restCall("POST", "/api/login", { ip: SCHOOL, json: { username: names[(attempts + i) % CLASS_SIZE], password: `guess ${attempts + i}` } }),
+      );
+      attempts += round.length;
+      expect(count5xx(round)).toBe(0);
+      firstRefusal = round.find((result) => result.status === 429);
+    }
+    expect(firstRefusal, `no 429 after ${attempts} guesses`).toBeDefined();
+    expect(attempts).toBeLessThan(200);
+    expect(Number(firstRefusal!.headers.get("retry-after"))).toBeGreaterThan(0);
+
+    // A teacher's integration from the school: a valid token works after 50 bad ones from there.
+    const teacher = await createUser(db);
+    const { token } = await createApiTokenRow(db, teacher.id);
+    const bad = await atOnce(50, (i) => restCall("GET", "/api/user", { ip: SCHOOL, headers: bearer(`cc_pat_wrong_${i}`) }));
+    expect(bad.every((result) => result.status === 401 || result.status === 429)).toBe(true);
+    expect(bad.filter((result) => result.status === 429).length).toBeGreaterThan(0);
+    const valid = await restCall<{ id: number }>("GET", "/api/user", { ip: SCHOOL, headers: bearer(token) });
+    expect(valid.status).toBe(200);
+    expect(valid.json.id).toBe(teacher.id);
+  });
+});
+// ── end a class behind one school address ──

@@ -8,6 +8,7 @@ import { ACCOUNT_MESSAGES } from "~/lib/rules/account";
 import { startMailSender, type MailSender } from "~/server/mail/sender";
 import { createMailTransport } from "~/server/mail/transport";
 import { LIMITS } from "~/server/rate-limit";
+import { createLinkToken } from "~/server/services/auth/email-links";
 
 import { callerFromResponse, createTestCaller, randomIp } from "../../../../test/caller";
 import { db } from "../../../../test/db";
@@ -208,5 +209,25 @@ describe("forgot password", () => {
     });
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+
+  test("links from one address: a class verifying at once is not stopped; links that fail are, with Retry-After", async () => {
+    const { points, message } = LIMITS.emailLinkFailuresPerIp;
+    const ip = randomIp();
+    const learners = await Promise.all(Array.from({ length: points + 10 }, (_, i) => createUser(db, { email: `pupil_${i}_${uniqueSuffix()}@school.example` })));
+    const tokens = await Promise.all(
+      learners.map((learner) => createLinkToken(db, { userId: learner.id, purpose: "verify", email: learner.email!, ttlMs: 60 * 60_000 })),
+    );
+    const verified = await Promise.all(tokens.map((token) => restCall("POST", "/api/user/email/verify", { json: { token }, ip })));
+    expect(verified.map((result) => result.status)).toEqual(tokens.map(() => 200));
+    expect(await db.user.count({ where: { id: { in: learners.map((learner) => learner.id) }, emailVerifiedAt: { not: null } } })).toBe(learners.length);
+
+    for (let i = 0; i < points; i++) {
+      expect((await restCall("POST", "/api/user/email/verify", { json: { token: `wrong${i}`.padEnd(43, "x") }, ip })).status).toBe(400);
+    }
+    const refused = await restCall("POST", "/api/user/email/verify", { json: { token: "one-more".padEnd(43, "x") }, ip });
+    expect(refused.status).toBe(429);
+    expect(refused.json.message).toBe(message);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
   });
 });

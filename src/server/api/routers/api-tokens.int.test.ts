@@ -264,18 +264,24 @@ describe("Authorization: Bearer", () => {
     expect((await lastUsed())!.getTime()).toBeGreaterThan(twoMinutesAgo.getTime() + 60_000);
   });
 
-  test(`after ${LIMITS.apiTokenFailuresPerIp.points} failed tokens from one address, that address gets 429, even with a valid token`, async () => {
+  test(`after ${LIMITS.apiTokenFailuresPerIp.points} failed tokens from one address, failures get 429 with a retry time, a valid token from there keeps working`, async () => {
     const user = await createUser(db);
     const { token } = await createApiTokenRow(db, user.id);
     const ip = randomIp();
     for (let i = 0; i < LIMITS.apiTokenFailuresPerIp.points; i++) {
       expect((await restCall("GET", "/api/user", { headers: bearer(`cc_pat_guess${i}`), ip })).status).toBe(401);
+      // Interleaved successes neither count nor are refused.
+      if (i % 10 === 0) expect((await restCall("GET", "/api/user", { headers: bearer(token), ip })).status).toBe(200);
     }
-    const blocked = await restCall("GET", "/api/user", { headers: bearer(token), ip });
+    const blocked = await restCall("GET", "/api/user", { headers: bearer("cc_pat_one-more-guess"), ip });
     expect(blocked.status).toBe(429);
-    expect(blocked.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(blocked.json.message).toBe(LIMITS.apiTokenFailuresPerIp.message);
-    // Another address is not affected.
-    expect((await restCall("GET", "/api/user", { headers: bearer(token) })).status).toBe(200);
+    const valid = await restCall("GET", "/api/user", { headers: bearer(token), ip });
+    expect(valid.status).toBe(200);
+    expect(valid.json).toMatchObject({ id: user.id });
+    // A revoked token is a failure like any other: refused with 429 from this address.
+    await db.apiToken.updateMany({ where: { userId: user.id }, data: { revokedAt: new Date() } });
+    expect((await restCall("GET", "/api/user", { headers: bearer(token), ip })).status).toBe(429);
   });
 });

@@ -6,7 +6,7 @@ import type { TRPCError } from "@trpc/server";
 import { describe, expect, test } from "vitest";
 
 import { decodeSessionToken } from "~/server/auth/session";
-import { LIMITS } from "~/server/rate-limit";
+import { consumeLimit, LIMITS } from "~/server/rate-limit";
 
 import { callerFromResponse, createTestCaller, randomIp, sessionTokenFromSetCookie } from "../../../../test/caller";
 import { db } from "../../../../test/db";
@@ -91,8 +91,8 @@ describe("auth.register", () => {
     expect(await db.user.count({ where: { email } })).toBe(1);
   });
 
-  test(`per-IP limit: ${LIMITS.registerPerIp.points} accounts from one address, then TOO_MANY_REQUESTS (under concurrency too)`, async () => {
-    const { points, message, durationSeconds } = LIMITS.registerPerIp;
+  test(`registration per address: a burst of ${LIMITS.registerBurstPerIp.points} accounts at once, then TOO_MANY_REQUESTS with a retry time`, async () => {
+    const { points, message, durationSeconds } = LIMITS.registerBurstPerIp;
     const { caller } = await createTestCaller({ headers: { "x-forwarded-for": randomIp() } });
     const extra = 5;
     const outcome = await tally(Array.from({ length: points + extra }, () => caller.auth.register(registration())));
@@ -105,6 +105,19 @@ describe("auth.register", () => {
     // Positive control: another address can still register.
     const { caller: elsewhere } = await createTestCaller();
     await expect(elsewhere.auth.register(registration())).resolves.toMatchObject({ id: expect.any(Number) as number });
+  });
+
+  test(`registration per address: at most ${LIMITS.registerPerIp.points} an hour, however the bursts are spread`, async () => {
+    const { points, message, durationSeconds } = LIMITS.registerPerIp;
+    const ip = randomIp();
+    // Earlier bursts of the hour: every point but 10 of the hourly ceiling is spent.
+    for (let i = 0; i < points - 10; i++) await consumeLimit(LIMITS.registerPerIp, ip);
+    const { caller } = await createTestCaller({ headers: { "x-forwarded-for": ip } });
+    const outcome = await tally(Array.from({ length: 15 }, () => caller.auth.register(registration())));
+    expect(outcome).toEqual({ OK: 10, TOO_MANY_REQUESTS: 5 });
+    const error = await expectTRPCError(caller.auth.register(registration()), "TOO_MANY_REQUESTS", message);
+    expect(retryAfterSecondsOf(error)).toBeGreaterThan(10 * 60);
+    expect(retryAfterSecondsOf(error)).toBeLessThanOrEqual(durationSeconds);
   });
 
   test("stored text round-trips exactly: e-mail and a password with emoji, bidi override and HTML", async () => {
@@ -198,32 +211,46 @@ describe("auth.login", () => {
     await expect(caller.auth.login({ username: user.username, password: DEFAULT_PASSWORD })).resolves.toMatchObject({ id: user.id });
   });
 
-  test(`per-IP limit: ${LIMITS.loginPerIp.points} attempts from one address, then TOO_MANY_REQUESTS`, async () => {
+  test(`per-address limit: ${LIMITS.loginFailuresPerIp.points} failed sign-ins across accounts, then TOO_MANY_REQUESTS with a retry time, even with the right password`, async () => {
+    const { points, message, durationSeconds } = LIMITS.loginFailuresPerIp;
     const user = await createUser(db);
     const ip = randomIp();
     const { caller } = await createTestCaller({ headers: { "x-forwarded-for": ip } });
-    // Different unknown usernames, so only the per-IP counter fills up; run them concurrently.
-    const outcome = await tally(
-      Array.from({ length: LIMITS.loginPerIp.points }, (_, i) => caller.auth.login({ username: `ghost_${i}`, password: "whatever1" })),
-    );
-    expect(outcome).toEqual({ UNAUTHORIZED: LIMITS.loginPerIp.points });
-    const error = await expectTRPCError(
-      caller.auth.login({ username: user.username, password: DEFAULT_PASSWORD }),
-      "TOO_MANY_REQUESTS",
-      LIMITS.loginPerIp.message,
-    );
+    // Different unknown usernames, so only the address's counter fills up; run them concurrently.
+    const outcome = await tally(Array.from({ length: points }, (_, i) => caller.auth.login({ username: `ghost_${i}`, password: "whatever1" })));
+    expect(outcome).toEqual({ UNAUTHORIZED: points });
+    const error = await expectTRPCError(caller.auth.login({ username: user.username, password: DEFAULT_PASSWORD }), "TOO_MANY_REQUESTS", message);
     expect(retryAfterSecondsOf(error)).toBeGreaterThan(0);
+    expect(retryAfterSecondsOf(error)).toBeLessThanOrEqual(durationSeconds);
 
     // Positive control: the same user from another address signs in.
     const { caller: elsewhere } = await createTestCaller();
     await expect(elsewhere.auth.login({ username: user.username, password: DEFAULT_PASSWORD })).resolves.toMatchObject({ id: user.id });
   });
 
-  test("concurrent attempts cannot exceed the per-IP limit", async () => {
+  test("a class behind one address: successful sign-ins never count against it, failures do", async () => {
+    const { points } = LIMITS.loginFailuresPerIp;
+    const learners = await Promise.all(Array.from({ length: 40 }, () => createUser(db)));
+    const { caller } = await createTestCaller({ headers: { "x-forwarded-for": randomIp() } });
+    // Failures from mistyping and strangers leave 50 points, more than the class signing in at once holds.
+    const left = 50;
+    await tally(Array.from({ length: points - left }, (_, i) => caller.auth.login({ username: `typo_${i}`, password: "whatever1" })));
+    // The whole class signs in at once, twice over: every sign-in succeeds...
+    for (let round = 0; round < 2; round++) {
+      const signedIn = await tally(learners.map((learner) => caller.auth.login({ username: learner.username, password: DEFAULT_PASSWORD })));
+      expect(signedIn).toEqual({ OK: learners.length });
+    }
+    // ...and took nothing: the address still has exactly its 50 failures left.
+    const failures = await tally(Array.from({ length: left }, (_, i) => caller.auth.login({ username: `late_typo_${i}`, password: "whatever1" })));
+    expect(failures).toEqual({ UNAUTHORIZED: left });
+    await expectTRPCError(caller.auth.login({ username: learners[0]!.username, password: DEFAULT_PASSWORD }), "TOO_MANY_REQUESTS");
+  });
+
+  test("concurrent attempts cannot exceed the per-address limit", async () => {
     const { caller } = await createTestCaller();
-    const attempts = LIMITS.loginPerIp.points + 15;
+    const attempts = LIMITS.loginFailuresPerIp.points + 15;
     const outcome = await tally(Array.from({ length: attempts }, (_, i) => caller.auth.login({ username: `crowd_${i}`, password: "whatever1" })));
-    expect(outcome).toEqual({ UNAUTHORIZED: LIMITS.loginPerIp.points, TOO_MANY_REQUESTS: 15 });
+    expect(outcome).toEqual({ UNAUTHORIZED: LIMITS.loginFailuresPerIp.points, TOO_MANY_REQUESTS: 15 });
   });
 });
 

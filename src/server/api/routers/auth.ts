@@ -43,7 +43,7 @@ export const authRouter = createTRPCRouter({
       openapi: {
         method: "POST",
         path: "/login",
-        errorResponses: { 401: "Invalid username or password", 429: "Too many login attempts (Retry-After)" },
+        errorResponses: { 401: "Invalid username or password", 429: "Too many failed login attempts from this address or for this account (Retry-After)" },
         tags: ["auth"],
         protect: false,
         summary: "Sign in with username and password",

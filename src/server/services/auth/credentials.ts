@@ -16,7 +16,7 @@ import { inSqlTransaction } from "~/server/db/sql-transaction";
 import { AppError } from "~/server/errors";
 import { logger } from "~/server/logger";
 import { wakeMailSender } from "~/server/mail/sender";
-import { consumeLimit, LIMITS, resetLimit } from "~/server/rate-limit";
+import { consumeLimit, LIMITS, refundLimit, resetLimit } from "~/server/rate-limit";
 
 import { queueVerificationMail } from "./email-address";
 import { toPublicUser, usernameKey } from "./users";
@@ -28,6 +28,7 @@ const INVALID_CREDENTIALS = "Invalid username or password";
 
 /** Creates the account and sends a link to verify its address (`origin`: the site's, for the link). */
 export async function registerUser(db: DbClient, input: z.output<typeof registerInput>, clientIp: string, origin: string): Promise<SignedIn> {
+  await consumeLimit(LIMITS.registerBurstPerIp, clientIp);
   await consumeLimit(LIMITS.registerPerIp, clientIp);
   const key = usernameKey(input.username);
   const [usernameTaken, emailTaken] = await Promise.all([findUserIdByUsernameKey(db, key), findVerifiedEmailOwner(db, input.email)]);
@@ -56,17 +57,21 @@ async function sendFirstVerificationMail(db: DbClient, user: { id: number; usern
   }
 }
 
+/**
+ * Only failures count: each attempt holds a point per address and per account before the password
+ * is checked, so parallel guesses cannot all get through; a success gives the address its point
+ * back and clears the account's failures. An attempt refused for the account keeps its address
+ * point: a script guessing one account is guessing from that address too.
+ */
 export async function loginUser(db: DbClient, input: z.output<typeof loginInput>, clientIp: string): Promise<SignedIn> {
   const key = usernameKey(input.username);
-  await consumeLimit(LIMITS.loginPerIp, clientIp);
-  // Counted before the password is checked, so parallel guesses cannot all get through;
-  // a successful login clears the count.
+  await consumeLimit(LIMITS.loginFailuresPerIp, clientIp);
   await consumeLimit(LIMITS.loginAttemptsPerUsername, key);
 
   const user = await findLoginUser(db, key);
   const valid = await verifyPassword(user?.passwordHash, input.password);
   if (!user || !valid) throw new AppError("UNAUTHORIZED", INVALID_CREDENTIALS);
-  await resetLimit(LIMITS.loginAttemptsPerUsername, key);
+  await Promise.all([refundLimit(LIMITS.loginFailuresPerIp, clientIp), resetLimit(LIMITS.loginAttemptsPerUsername, key)]);
   return { user: toPublicUser(user), sessionVersion: user.sessionVersion };
 }
 

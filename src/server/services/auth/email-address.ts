@@ -7,7 +7,7 @@ import { AppError } from "~/server/errors";
 import { queueMail } from "~/server/mail/outbox";
 import { wakeMailSender } from "~/server/mail/sender";
 import { verifyEmailMail } from "~/server/mail/templates";
-import { consumeLimit, LIMITS } from "~/server/rate-limit";
+import { consumeLimit, countingFailures, LIMITS } from "~/server/rate-limit";
 
 import { createLinkToken, hashLinkToken, isUniqueViolation } from "./email-links";
 
@@ -70,7 +70,10 @@ export async function resendVerification(db: DbClient, userId: number, { origin 
  * the same moment) the unique index refuses it: a 409, and the link stays unused.
  */
 export async function verifyEmail(db: DbClient, { token }: { token: string }, { clientIp }: { clientIp: string }): Promise<EmailState> {
-  await consumeLimit(LIMITS.emailLinksPerIp, clientIp);
+  return countingFailures(LIMITS.emailLinkFailuresPerIp, clientIp, () => markVerifiedFromLink(db, token));
+}
+
+async function markVerifiedFromLink(db: DbClient, token: string): Promise<EmailState> {
   try {
     return await inSqlTransaction(db, async (tx) => {
       const used = await useEmailToken(tx, { tokenHash: hashLinkToken(token), purpose: "verify" });

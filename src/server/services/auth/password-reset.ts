@@ -9,7 +9,7 @@ import { logger } from "~/server/logger";
 import { queueMail } from "~/server/mail/outbox";
 import { wakeMailSender } from "~/server/mail/sender";
 import { passwordResetMail } from "~/server/mail/templates";
-import { consumeLimit, LIMITS } from "~/server/rate-limit";
+import { consumeLimit, countingFailures, LIMITS } from "~/server/rate-limit";
 
 import type { SignedIn } from "./credentials";
 import { createLinkToken, hashLinkToken } from "./email-links";
@@ -54,7 +54,10 @@ async function sendResetLink(db: DbClient, account: AddressRow, email: string, o
  * version moves on) and every other reset link is spent; the caller signs this browser in.
  */
 export async function confirmPasswordReset(db: DbClient, input: { token: string; password: string }, { clientIp }: { clientIp: string }): Promise<SignedIn> {
-  await consumeLimit(LIMITS.emailLinksPerIp, clientIp);
+  return countingFailures(LIMITS.emailLinkFailuresPerIp, clientIp, () => setPasswordFromLink(db, input));
+}
+
+async function setPasswordFromLink(db: DbClient, input: { token: string; password: string }): Promise<SignedIn> {
   const passwordHash = await hashPassword(input.password);
   const signedIn = await inSqlTransaction(db, async (tx) => {
     const used = await useEmailToken(tx, { tokenHash: hashLinkToken(input.token), purpose: "reset" });
