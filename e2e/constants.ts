@@ -1,3 +1,10 @@
+/**
+ * The browser tests ask for reduced motion: with software compositing, spinners, skeletons and
+ * transitions kept Chromium drawing and took half the suite's CPU. The specs about motion
+ * (mobile-shell.spec.ts, theme-system.spec.ts) walk the animated default instead.
+ */
+export const E2E_REDUCED_MOTION = "reduce";
+
 /** A coupon the main instance's database starts with (playwright.config.ts creates it with scripts/coupon-create.ts). */
 export const E2E_COUPON = "E2E-WELCOME";
 

@@ -209,6 +209,7 @@ export const COLOUR_RULES = ["color-contrast", "link-in-text-block"];
 export async function expectAccessible(page: Page, rules?: string[]) {
   // A colour mid-transition (a button whose variant just changed) is neither the old nor the new
   // one, so axe judges the settled page: no new motion, and what is moving allowed to finish.
+  const motionWas = (await page.evaluate(() => matchMedia("(prefers-reduced-motion: reduce)").matches)) ? "reduce" : "no-preference";
   await page.emulateMedia({ reducedMotion: "reduce" });
   let results;
   try {
@@ -223,7 +224,7 @@ export async function expectAccessible(page: Page, rules?: string[]) {
     const axe = new AxeBuilder({ page });
     results = await (rules ? axe.withRules(rules) : axe).analyze();
   } finally {
-    await page.emulateMedia({ reducedMotion: null });
+    await page.emulateMedia({ reducedMotion: motionWas });
   }
   const blocking = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
   expect(blocking.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`)).toEqual([]);

@@ -5,6 +5,8 @@
 import { expect, expectAccessible, registerViaApi, test, VIEWPORTS } from "./fixtures";
 
 const PHONE = VIEWPORTS.phone;
+// The drawer's slide and fade, as most learners see them (the rest of the suite asks for reduced motion).
+test.use({ reducedMotion: "no-preference" });
 
 test("on a phone the sidebar is a drawer that opens from the header and closes every way", async ({ page }) => {
   await page.setViewportSize(PHONE);

@@ -6,6 +6,9 @@
  */
 import { expect, expectAccessible, test, VIEWPORTS } from "./fixtures";
 
+// The colour transitions, as most learners see them (the rest of the suite asks for reduced motion).
+test.use({ reducedMotion: "no-preference" });
+
 for (const [name, viewport] of Object.entries(VIEWPORTS)) {
   test(`${name}: with no choice made, the theme follows the system's dark preference, from the first frame and as it changes`, async ({ page, shell }) => {
     test.setTimeout(60_000);
