@@ -1,7 +1,7 @@
 import { createEnv } from "@t3-oss/env-nextjs";
 import { z } from "zod";
 
-import { issuerUrlAllowed, OIDC_DEFAULT_NAME } from "~/lib/rules/oidc";
+import { issuerUrlAllowed, OIDC_DEFAULT_NAME } from "./lib/rules/oidc";
 
 /**
  * The only module that reads process.env. Every variable is optional: with none set the app
