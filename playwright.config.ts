@@ -2,12 +2,13 @@ import { defineConfig, devices } from "@playwright/test";
 
 import { existsSync } from "node:fs";
 
-import { E2E_COUPON, E2E_REDUCED_MOTION, FAKE_LLM_MODE_PROJECT } from "./e2e/constants";
+import { E2E_COUPON, E2E_REDUCED_MOTION, FAKE_LLM_MODE_PROJECT, SCHOOL_SIGN_IN_NAME } from "./e2e/constants";
 
 /**
  * Browser tests in Debian's Chromium (no browser download) against the production build
  * served by `npm start` on the embedded PostgreSQL (or E2E_DATABASE_URL), with Google sign-in
- * pointed at a local fake OpenID provider, YouTube at a local fake of its APIs and the LLM at a
+ * pointed at a local fake OpenID provider (and school sign-in, on the first instance, at another
+ * that insists on PKCE), YouTube at a local fake of its APIs and the LLM at a
  * local fake OpenAI-compatible server, and Stripe at a local fake of its API. A second instance (OFFLINE_PORT) runs with no LLM and a
  * local video library (the offline engine) and the real YouTube player, whose IFrame API tests
  * replace with a fake through request interception. Run `npm run build` first.
@@ -19,6 +20,8 @@ const offlineURL = `http://localhost:${OFFLINE_PORT}`;
 const LANGUAGES_PORT = Number(process.env.E2E_LANGUAGES_PORT ?? 3107);
 const languagesURL = `http://localhost:${LANGUAGES_PORT}`;
 const FAKE_GOOGLE_CONTROL = "http://127.0.0.1:3102";
+const FAKE_SCHOOL_IDP = "http://127.0.0.1:3108";
+const FAKE_SCHOOL_IDP_CONTROL = "http://127.0.0.1:3109";
 const FAKE_YOUTUBE = "http://127.0.0.1:3104";
 const FAKE_OPENAI = "http://127.0.0.1:3105";
 const FAKE_STRIPE = "http://127.0.0.1:3106";
@@ -89,10 +92,18 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: "node test/fakes/google-oidc.mjs",
+      command: "node test/fakes/openid-provider.mjs",
       url: `${FAKE_GOOGLE_CONTROL}/health`,
       reuseExistingServer: false,
       timeout: 20_000,
+    },
+    {
+      // The school's identity provider (OIDC_ISSUER): the same fake, strict about PKCE, nonce and state.
+      command: "node test/fakes/openid-provider.mjs",
+      url: `${FAKE_SCHOOL_IDP_CONTROL}/health`,
+      reuseExistingServer: false,
+      timeout: 20_000,
+      env: { FAKE_OIDC_PORT: "3108", FAKE_OIDC_CONTROL_PORT: "3109", FAKE_OIDC_STRICT: "1", FAKE_OIDC_LABEL: "fake school IdP" },
     },
     {
       // The YouTube Data API at /youtube/v3 and the keyless youtubei endpoints at the root, serving test/fixtures/videos.
@@ -142,6 +153,10 @@ export default defineConfig({
         STRIPE_PRICE_ID: "price_e2e_premium",
         STRIPE_WEBHOOK_SECRET,
         STRIPE_API_BASE: FAKE_STRIPE,
+        OIDC_ISSUER: FAKE_SCHOOL_IDP,
+        OIDC_CLIENT_ID: "e2e-school-client",
+        OIDC_CLIENT_SECRET: "e2e-school-secret",
+        OIDC_NAME: SCHOOL_SIGN_IN_NAME,
       },
     },
     {

@@ -39,3 +39,6 @@ export const pageFor = (path: string, learner: { course: number; card: string })
 
 /** The Playwright project whose spec files run one at a time, after the others (playwright.config.ts). */
 export const FAKE_LLM_MODE_PROJECT = "chromium-llm-modes";
+
+/** The school sign-in button's text on the main instance (OIDC_NAME; playwright.config.ts points it at a fake identity provider). */
+export const SCHOOL_SIGN_IN_NAME = "Sign in with Springfield SSO";

@@ -1,6 +1,8 @@
 import { createEnv } from "@t3-oss/env-nextjs";
 import { z } from "zod";
 
+import { issuerUrlAllowed, OIDC_DEFAULT_NAME } from "./lib/rules/oidc";
+
 /**
  * The only module that reads process.env. Every variable is optional: with none set the app
  * runs on an embedded PostgreSQL, the offline AI engine and keyless video search.
@@ -24,6 +26,25 @@ export const env = createEnv({
     GOOGLE_CLIENT_SECRET: optional(z.string()),
     /** OpenID issuer for Google sign-in; tests point it at a local fake provider. */
     GOOGLE_ISSUER: z.preprocess(emptyAsUndefined, z.url().default("https://accounts.google.com")),
+    /**
+     * School sign-in (OpenID Connect: Keycloak, Entra ID, Okta, Google Workspace): the issuer whose
+     * /.well-known/openid-configuration is read, and the client registered there. https only;
+     * http:// for a provider on this machine (localhost, 127.0.0.1, [::1]) or with OIDC_ALLOW_HTTP_ISSUER=1.
+     */
+    OIDC_ISSUER: optional(
+      z
+        .url()
+        .max(255)
+        .refine((value) => issuerUrlAllowed(value, { allowHttp: ["1", "true"].includes(process.env.OIDC_ALLOW_HTTP_ISSUER ?? "") }), {
+          message: "must be an https:// URL without a query or fragment (http:// only for localhost or with OIDC_ALLOW_HTTP_ISSUER=1)",
+        }),
+    ),
+    /** Lets OIDC_ISSUER be http:// on another host ("1"): a provider on your own network in development only. */
+    OIDC_ALLOW_HTTP_ISSUER: z.preprocess(emptyAsUndefined, z.enum(["0", "1", "true", "false"]).default("0")).transform((v) => v === "1" || v === "true"),
+    OIDC_CLIENT_ID: optional(z.string().max(255)),
+    OIDC_CLIENT_SECRET: optional(z.string().max(1024)),
+    /** The school sign-in button's text. */
+    OIDC_NAME: z.preprocess(emptyAsUndefined, z.string().trim().min(1).max(60).default(OIDC_DEFAULT_NAME)),
     /**
      * The proxies of your own in front of the app, whose X-Forwarded-For/-Host/-Proto/-Port count:
      * "true" is one, a number 1-10 that many; "false" (the default) none.

@@ -13,7 +13,19 @@ export function applyTestEnv(): void {
   delete process.env.SKIP_ENV_VALIDATION;
   // Unhandled errors are asserted through responses; the JSON log lines would only be noise.
   process.env.LOG_LEVEL = process.env.TEST_LOG_LEVEL ?? "silent";
-  for (const name of ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET", "OPENAI_API_KEY", "YOUTUBE_API_KEY", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"]) {
+  for (const name of [
+    "GOOGLE_CLIENT_ID",
+    "GOOGLE_CLIENT_SECRET",
+    "OIDC_ISSUER",
+    "OIDC_CLIENT_ID",
+    "OIDC_CLIENT_SECRET",
+    "OIDC_NAME",
+    "OIDC_ALLOW_HTTP_ISSUER",
+    "OPENAI_API_KEY",
+    "YOUTUBE_API_KEY",
+    "STRIPE_SECRET_KEY",
+    "STRIPE_WEBHOOK_SECRET",
+  ]) {
     delete process.env[name];
   }
 }

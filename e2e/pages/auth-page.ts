@@ -39,4 +39,9 @@ export class AuthPage {
   googleButton() {
     return this.page.getByRole("button", { name: "Continue with Google" });
   }
+
+  /** The school's sign-in (OIDC_NAME). */
+  schoolButton(name: string) {
+    return this.page.getByRole("button", { name });
+  }
 }

@@ -40,6 +40,9 @@ import { startCourseGeneration } from "~/server/services/generation/start-genera
 import { LTI_CLAIM } from "~/server/lti/claims";
 import { registerPlatform } from "~/server/services/lti/register-platform";
 import { createLinkToken } from "~/server/services/auth/email-links";
+import { oidcProfileFrom } from "~/server/auth/oidc-claims";
+import { upsertOidcUser } from "~/server/services/auth/upsert-oidc-user";
+import { displayNameFrom } from "~/server/services/auth/users";
 import { ACCOUNT_MESSAGES } from "~/lib/rules/account";
 
 import { sessionTokenFor } from "../caller";
@@ -2696,6 +2699,47 @@ describe("LTI launches (src/server/api/lti.ts)", () => {
       expect(made.name).toBe("Bio 101");
     } finally {
       await lms.close();
+    }
+  });
+});
+
+describe("school sign-in claims (server/auth/oidc-claims.ts, services/auth/upsert-oidc-user.ts)", () => {
+  const iss = "https://idp.bad-input.example/realms/school";
+
+  test("an issuer or subject of the wrong shape or size refuses the sign-in (no profile, so next-auth's signIn callback says no)", () => {
+    const refused: [string, Record<string, unknown>][] = [
+      ["no sub", { iss }],
+      ["no iss", { sub: "s" }],
+      ["a numeric sub", { iss, sub: 42 }],
+      ["a sub that is a list", { iss, sub: ["s"] }],
+      ["an empty sub", { iss, sub: "" }],
+      ["a sub of 256 characters", { iss, sub: "s".repeat(256) }],
+      ["a sub of 70 kB", { iss, sub: "s".repeat(70_000) }],
+      ["a NUL in sub", { iss, sub: "a\u0000b" }],
+      ["an issuer that is an object", { iss: { url: iss }, sub: "s" }],
+      ["an issuer of 300 characters", { iss: `${iss}/${"r".repeat(300)}`, sub: "s" }],
+    ];
+    for (const [label, claims] of refused) expect(oidcProfileFrom(claims), label).toBeNull();
+  });
+
+  test("tricky, unstorable and huge names and addresses: an account with cleaned names, a plain address or none, never a throw", async () => {
+    const texts = [...TRICKY_TEXTS, ...UNSTORABLE_TEXTS, "x".repeat(5_000), "ada\u202E@school.example", "ada\u{E0041}@school.example", "Ada@School.Example"];
+    for (const text of texts) {
+      const profile = oidcProfileFrom({
+        iss,
+        sub: `tricky-${uniqueSuffix()}`,
+        name: text,
+        preferred_username: text,
+        given_name: text,
+        email: text,
+        email_verified: true,
+      });
+      expect(profile, JSON.stringify(text)).not.toBeNull();
+      const { id } = await upsertOidcUser(db, profile!);
+      const user = await db.user.findUniqueOrThrow({ where: { id }, select: { username: true, displayName: true, email: true } });
+      expect(user.username, JSON.stringify(text)).toMatch(/^[A-Za-z0-9_.-]{3,32}$/);
+      expect(user.displayName, JSON.stringify(text)).toBe(profile!.name === null ? null : displayNameFrom(profile!.name));
+      expect(user.email, JSON.stringify(text)).toBe(text === "Ada@School.Example" ? "ada@school.example" : null);
     }
   });
 });

@@ -35,6 +35,7 @@ import { registerPlatform } from "~/server/services/lti/register-platform";
 import { verifyPassword } from "~/server/auth/password";
 import { createLinkToken } from "~/server/services/auth/email-links";
 import { runReminderPass } from "~/server/services/reminders/run-pass";
+import { upsertOidcUser } from "~/server/services/auth/upsert-oidc-user";
 import { unsubscribeToken } from "~/server/services/reminders/unsubscribe-token";
 
 import { createTestCaller, sessionTokenFor, sessionTokenFromSetCookie } from "../caller";
@@ -1518,3 +1519,74 @@ describe("a class behind one school address (issue 47's load test)", () => {
   });
 });
 // ── end a class behind one school address ──
+
+// ── issue 46 part 2, school sign-in (OpenID Connect) ──────────────────────────────────────────
+describe("school sign-in: first sign-ins at once", () => {
+  /** CONCURRENCY sign-ins started together on two instances (two pools): settled, so a failure is counted, not thrown. */
+  async function signInsAtOnce(profiles: (index: number) => Parameters<typeof upsertOidcUser>[1], instances: ReturnType<typeof createDbClient>[]) {
+    const settled = await Promise.allSettled(Array.from({ length: CONCURRENCY }, (_, index) => upsertOidcUser(instances[index % 2]!, profiles(index))));
+    const ids = settled.flatMap((result) => (result.status === "fulfilled" ? [result.value.id] : []));
+    const failures = settled.flatMap((result) => (result.status === "rejected" ? [String(result.reason)] : []));
+    return { ids, failures };
+  }
+
+  async function withTwoInstances(run: (instances: ReturnType<typeof createDbClient>[]) => Promise<void>) {
+    const pools = [0, 1].map(() => new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 4 }));
+    const instances = pools.map((pool) => createDbClient(pool));
+    try {
+      await run(instances);
+    } finally {
+      await Promise.all(instances.map((client) => client.$disconnect()));
+      await Promise.all(pools.map((pool) => pool.end()));
+    }
+  }
+
+  const issuer = "https://idp.races.example/realms/school";
+
+  test("one new identity signing in at once (a double click, two tabs): one account, one identity, every sign-in that account", async () => {
+    await withTwoInstances((instances) =>
+      runRace("school sign-in: one new identity", async () => {
+        const subject = `race-${uniqueSuffix()}`;
+        const email = `race_${uniqueSuffix()}@school.example`;
+        const { ids, failures } = await signInsAtOnce(
+          () => ({ issuer, subject, email, emailVerified: true, name: "Racing Pupil", usernameHint: "racer" }),
+          instances,
+        );
+        const identities = await db.oidcIdentity.count({ where: { issuer, subject } });
+        const accounts = await db.user.count({ where: { email } });
+        return {
+          expected: 1,
+          observed: new Set(ids).size,
+          duplicates: Math.max(0, identities - 1) + Math.max(0, accounts - 1),
+          serverErrors: failures.length,
+          statuses: { signedIn: ids.length },
+          problems: failures.slice(0, 1),
+        };
+      }),
+    );
+  });
+
+  test("new identities with one username and one verified address at once: each its own account, one of them holds the address verified", async () => {
+    await withTwoInstances((instances) =>
+      runRace("school sign-in: new identities sharing a name and an address", async () => {
+        const hint = `twin${uniqueSuffix()}`.slice(0, 20);
+        const email = `twins_${uniqueSuffix()}@school.example`;
+        const { ids, failures } = await signInsAtOnce(
+          (index) => ({ issuer, subject: `twin-${index}-${uniqueSuffix()}`, email, emailVerified: true, name: null, usernameHint: hint }),
+          instances,
+        );
+        const verified = await db.user.count({ where: { email, emailVerifiedAt: { not: null } } });
+        const usernames = new Set((await db.user.findMany({ where: { email }, select: { usernameKey: true } })).map((user) => user.usernameKey));
+        return {
+          expected: CONCURRENCY,
+          observed: new Set(ids).size,
+          duplicates: Math.max(0, verified - 1) + (ids.length - usernames.size),
+          serverErrors: failures.length,
+          statuses: { signedIn: ids.length },
+          problems: [...failures.slice(0, 1), ...(verified === 1 ? [] : [`${verified} accounts hold the address verified`])],
+        };
+      }),
+    );
+  });
+});
+// ── end school sign-in ──

@@ -8,11 +8,11 @@ import { useSessionUser } from "~/hooks/use-session";
 
 const POST_LOGIN_REDIRECT_DELAY_MS = 100;
 
-/** next-auth sends some Google failures here as ?error=… (see auth-gate-actions). */
-function useGoogleErrorFromUrl() {
+/** next-auth sends some provider sign-in failures here as ?error=… (see auth-gate-actions). */
+function useSignInErrorFromUrl() {
   useEffect(() => {
     if (!new URLSearchParams(window.location.search).has("error")) return;
-    void import("./auth-gate-actions").then((actions) => actions.handleGoogleErrorFromUrl());
+    void import("./auth-gate-actions").then((actions) => actions.handleSignInErrorFromUrl());
   }, []);
 }
 
@@ -23,7 +23,7 @@ function useGoogleErrorFromUrl() {
 export function AuthGate({ children }: { children: ReactNode }) {
   const router = useRouter();
   const { user, isLoading } = useSessionUser();
-  useGoogleErrorFromUrl();
+  useSignInErrorFromUrl();
 
   useEffect(() => {
     if (!user) return;

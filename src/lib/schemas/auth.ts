@@ -41,7 +41,7 @@ export const registerInput = z
 
 export const changePasswordInput = z.object({ currentPassword: z.string().min(1).max(PASSWORD_MAX_LENGTH), newPassword: passwordSchema }).strict();
 
-/** Sent by the browser after the Google popup closes; never trusted, only compared with the session. */
+/** Sent by the browser after a provider's sign-in popup closes; never trusted, only compared with the session. */
 export const googleSyncInput = z
   .object({
     uid: z.string().max(255).optional(),

@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 
-import { GooglePopupDone } from "~/components/auth/google-popup-done";
+import { ProviderPopupDone } from "~/components/auth/provider-popup-done";
 
 export const metadata: Metadata = { title: "Signing in" };
 
-export default function GooglePopupDonePage() {
-  return <GooglePopupDone />;
+export default function ProviderPopupDonePage() {
+  return <ProviderPopupDone />;
 }

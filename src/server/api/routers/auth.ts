@@ -91,14 +91,14 @@ export const authRouter = createTRPCRouter({
       return { success: true as const };
     }),
 
-  // POST /api/auth/google
+  // POST /api/auth/google: after any provider's popup (Google or the school's), whose exchange set the session cookie.
   googleSync: protectedProcedure
     .meta({
       openapi: {
         method: "POST",
         path: "/auth/google",
         tags: ["auth"],
-        summary: "After the Google popup: returns the user the server-side OAuth exchange signed in (the body is ignored)",
+        summary: "After the Google or school sign-in popup: returns the user the server-side OAuth exchange signed in (the body is ignored)",
       },
     })
     .input(googleSyncInput)

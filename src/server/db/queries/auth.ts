@@ -112,3 +112,34 @@ export function createGoogleUser(
     select: { id: true, sessionVersion: true },
   });
 }
+
+export type OidcIdentityKey = { issuer: string; subject: string };
+
+/** The user a school (OpenID Connect) identity is linked to, if any. */
+export async function findOidcIdentityUser(db: DbClient, key: OidcIdentityKey): Promise<SignInUserRow | null> {
+  const identity = await db.oidcIdentity.findUnique({
+    where: { issuer_subject: key },
+    select: { user: { select: { id: true, sessionVersion: true } } },
+  });
+  return identity?.user ?? null;
+}
+
+/** Creates a user signed in through the school's provider, with the identity that links it. A taken username or verified e-mail fails with P2002. */
+export function createOidcUser(
+  tx: DbClient,
+  {
+    issuer,
+    subject,
+    ...user
+  }: OidcIdentityKey & { username: string; usernameKey: string; email: string | null; emailVerifiedAt: Date | null; displayName: string | null },
+): Promise<SignInUserRow> {
+  return tx.user.create({
+    data: { ...user, oidcIdentities: { create: { issuer, subject } } },
+    select: { id: true, sessionVersion: true },
+  });
+}
+
+/** Sets the display name the provider gives, when it changed. */
+export async function refreshDisplayName(db: DbClient, { userId, displayName }: { userId: number; displayName: string }): Promise<void> {
+  await db.user.updateMany({ where: { id: userId, NOT: { displayName } }, data: { displayName } });
+}

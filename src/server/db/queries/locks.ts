@@ -21,6 +21,8 @@ export const LOCK_SPACES = {
   ltiIdentity: 7_307,
   /** Serialises the first launches from one LTI context (one class however many launches meet). */
   ltiContext: 7_308,
+  /** Serialises the first sign-ins of one school (OpenID Connect) identity (one account however many meet). */
+  oidcIdentity: 7_309,
   /** A generation worker's liveness lock, held for its session ("gen1"). */
   workerLiveness: 0x67656e31,
 } as const;
@@ -31,6 +33,6 @@ export async function lockUser(tx: DbClient, space: Exclude<keyof typeof LOCK_SP
 }
 
 /** Waits for, then holds until the transaction ends, the lock of a text key in `space` (its hash: two keys may share a lock, never a space). */
-export async function lockKey(tx: DbClient, space: "ltiIdentity" | "ltiContext", key: string): Promise<void> {
+export async function lockKey(tx: DbClient, space: "ltiIdentity" | "ltiContext" | "oidcIdentity", key: string): Promise<void> {
   await tx.$queryRaw`SELECT 1 FROM pg_advisory_xact_lock(${LOCK_SPACES[space]}::int, hashtext(${key}))`;
 }

@@ -84,7 +84,7 @@ export async function revokeSessions(db: DbClient, userId: number): Promise<numb
 export async function changePassword(db: DbClient, userId: number, input: z.output<typeof changePasswordInput>): Promise<number> {
   const user = await findPasswordHash(db, userId);
   if (!user) throw new AppError("UNAUTHORIZED", "Please sign in again");
-  if (!user.passwordHash) throw new AppError("CONFLICT", "This account signs in with Google and has no password");
+  if (!user.passwordHash) throw new AppError("CONFLICT", "This account signs in with Google, the school's sign-in or its LMS, and has no password");
   // A stolen cookie must not allow unlimited guesses of the current password.
   await consumeLimit(LIMITS.passwordChangePerUser, String(userId));
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) throw new AppError("FORBIDDEN", "Current password is incorrect");

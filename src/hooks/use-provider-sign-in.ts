@@ -2,10 +2,17 @@
 
 import { useCallback, useEffect, useRef, useState } from "react";
 
-import { GOOGLE_AUTH_STORAGE_KEY, GOOGLE_POPUP_NAME, isGoogleAuthMessage } from "~/lib/google-auth-message";
+import {
+  isSignInPopupMessage,
+  SIGN_IN_POPUP_NAME,
+  SIGN_IN_PROVIDER_TEXT,
+  SIGN_IN_STORAGE_KEY,
+  signInPopupPath,
+  type SignInProviderId,
+} from "~/lib/sign-in-popup";
 import { api } from "~/trpc/react";
 
-import { showGoogleSignInError, showServerAuthError } from "./google-sign-in-error";
+import { showServerAuthError, showSignInError } from "./sign-in-error";
 import { useReplaceSessionUser } from "./use-session";
 import { toast } from "./use-toast";
 
@@ -17,6 +24,9 @@ const POPUP_POLL_MS = 500;
 
 type PopupSession = { end: (closePopup: boolean) => void };
 
+/** The one popup open on this page, whichever button opened it: starting another ends it. */
+let activeSession: PopupSession | null = null;
+
 function popupFeatures() {
   const left = Math.max(0, window.screenX + (window.outerWidth - POPUP_WIDTH) / 2);
   const top = Math.max(0, window.screenY + (window.outerHeight - POPUP_HEIGHT) / 2);
@@ -24,7 +34,7 @@ function popupFeatures() {
 }
 
 function storedResult(event: StorageEvent): unknown {
-  if (event.key !== GOOGLE_AUTH_STORAGE_KEY || !event.newValue) return null;
+  if (event.key !== SIGN_IN_STORAGE_KEY || !event.newValue) return null;
   try {
     return JSON.parse(event.newValue) as unknown;
   } catch {
@@ -33,15 +43,17 @@ function storedResult(event: StorageEvent): unknown {
 }
 
 /**
- * Google sign-in in a 500x600 popup: next-auth does the OAuth exchange in the popup, which then
- * reports back; the session cookie it set is turned into the app's user with `auth.googleSync`.
+ * Sign-in with an identity provider (Google, the school's) in a 500x600 popup: next-auth does the
+ * OAuth exchange in the popup, which then reports back; the session cookie it set is turned into
+ * the app's user with `auth.googleSync`, which answers the session's user whichever provider set it.
  */
-export function useGoogleSignIn() {
+export function useProviderSignIn(provider: SignInProviderId) {
+  const text = SIGN_IN_PROVIDER_TEXT[provider];
   const replaceUser = useReplaceSessionUser();
-  const { mutate: syncGoogleUser, isPending: isSyncing } = api.auth.googleSync.useMutation({
+  const { mutate: syncUser, isPending: isSyncing } = api.auth.googleSync.useMutation({
     onSuccess(user) {
       replaceUser(user);
-      toast({ title: "Welcome!", description: "You've signed in with Google successfully." });
+      toast({ title: "Welcome!", description: text.welcome });
     },
     onError() {
       showServerAuthError();
@@ -53,11 +65,11 @@ export function useGoogleSignIn() {
   useEffect(() => () => current.current?.end(true), []);
 
   const start = useCallback(() => {
-    current.current?.end(true);
+    activeSession?.end(true);
 
-    const popup = window.open("/auth/google", GOOGLE_POPUP_NAME, popupFeatures());
+    const popup = window.open(signInPopupPath(provider), SIGN_IN_POPUP_NAME, popupFeatures());
     if (!popup) {
-      showGoogleSignInError("Your browser blocked the sign-in window. Allow pop-ups for this site and try again.");
+      showSignInError("Your browser blocked the sign-in window. Allow pop-ups for this site and try again.");
       return;
     }
 
@@ -69,6 +81,7 @@ export function useGoogleSignIn() {
         clearInterval(pollTimer);
         clearTimeout(graceTimer);
         if (closePopup && !popup.closed) popup.close();
+        if (activeSession === session) activeSession = null;
         if (current.current === session) {
           current.current = null;
           setPopupOpen(false);
@@ -78,18 +91,18 @@ export function useGoogleSignIn() {
 
     function finish(ok: boolean) {
       session.end(true);
-      if (ok) syncGoogleUser({});
-      else showGoogleSignInError();
+      if (ok) syncUser({});
+      else showSignInError(text.failed);
     }
 
     function onMessage(event: MessageEvent) {
-      if (event.origin !== window.location.origin || !isGoogleAuthMessage(event.data)) return;
+      if (event.origin !== window.location.origin || !isSignInPopupMessage(event.data)) return;
       finish(event.data.ok);
     }
 
     function onStorage(event: StorageEvent) {
       const result = storedResult(event);
-      if (isGoogleAuthMessage(result)) finish(result.ok);
+      if (isSignInPopupMessage(result)) finish(result.ok);
     }
 
     window.addEventListener("message", onMessage);
@@ -101,10 +114,11 @@ export function useGoogleSignIn() {
       graceTimer = setTimeout(() => session.end(false), POPUP_CLOSED_GRACE_MS);
     }, POPUP_POLL_MS);
 
+    activeSession = session;
     current.current = session;
     setPopupOpen(true);
     popup.focus();
-  }, [syncGoogleUser]);
+  }, [provider, syncUser, text.failed]);
 
   return { start, isPending: popupOpen || isSyncing };
 }

@@ -5,15 +5,15 @@ import { useEffect } from "react";
 
 import { Spinner } from "~/components/ui/spinner";
 
-import { reportGoogleAuthResult } from "~/lib/google-auth-message";
+import { reportSignInResult } from "~/lib/sign-in-popup";
 
 /** The popup's last page: reports the outcome to the opener and closes; opened directly, it goes home. */
-export function GooglePopupDone() {
+export function ProviderPopupDone() {
   const router = useRouter();
 
   useEffect(() => {
     const ok = !new URLSearchParams(window.location.search).get("error");
-    if (reportGoogleAuthResult(ok)) {
+    if (reportSignInResult(ok)) {
       window.close();
       return;
     }
