@@ -2,6 +2,7 @@ import type { ActivityType, BadgeType } from "~/generated/prisma/enums";
 import type { RecentActivity } from "~/lib/schemas/gamification";
 
 import type { DbClient } from "../client";
+import type { SqlClient } from "../sql-transaction";
 import { visibleToSql } from "./course-visibility";
 import { queryRows } from "./run";
 
@@ -68,6 +69,36 @@ export async function storeEvent(
   return row;
 }
 
+export type StoredEventsRow = { type: ActivityType; subjectKey: string; localDate: string };
+
+/**
+ * storeEvent for many distinct events of one learner in one statement: answers those stored now
+ * (the others were stored before). $2 is the browser's time zone or null, as for storeEvent.
+ */
+const STORE_EVENTS_SQL = `
+  WITH zone AS (
+    UPDATE "User" SET "timeZone" = $2::text WHERE "id" = $1::int AND $2::text IS NOT NULL AND "timeZone" <> $2::text RETURNING "timeZone"
+  ), learner AS (
+    SELECT coalesce((SELECT "timeZone" FROM zone), u."timeZone") AS tz FROM "User" AS u WHERE u."id" = $1::int
+  )
+  INSERT INTO "ActivityEvent" ("userId", "type", "subjectKey", "localDate", "occurredAt")
+  SELECT $1::int, e.type::"ActivityType", e.subject_key, (e.at AT TIME ZONE learner.tz)::date, e.at AT TIME ZONE 'UTC'
+  FROM unnest($3::text[], $4::text[], $5::timestamptz[]) AS e(type, subject_key, at), learner
+  ON CONFLICT ("userId", "type", "subjectKey") DO NOTHING
+  RETURNING "type"::text AS "type", "subjectKey", "localDate"::text AS "localDate"`;
+
+export function storeEvents(
+  db: SqlClient,
+  { userId, timeZone, events }: { userId: number; timeZone: string | null; events: readonly { type: ActivityType; subjectKey: string; at: Date }[] },
+): Promise<StoredEventsRow[]> {
+  return queryRows<StoredEventsRow>(
+    db,
+    STORE_EVENTS_SQL,
+    [userId, timeZone, events.map((e) => e.type), events.map((e) => e.subjectKey), events.map((e) => e.at.toISOString())],
+    "store-events",
+  );
+}
+
 /**
  * A savepoint for one learning event inside a caller's transaction, where a failed statement
  * would abort the whole transaction.
@@ -112,6 +143,50 @@ export function stepOpenChallenges(tx: DbClient, { userId, type, at }: { userId:
     FROM counted
     WHERE uc."id" = counted."id"
     RETURNING counted."badgeId", uc."completed"`;
+}
+
+/**
+ * stepOpenChallenges for many new events (already stored) at once, with what stepping after each
+ * of them in turn would leave: progress recounted from the stored events; a challenge completes
+ * at the event that reached its target, the n-th of its window in the order given, n being what
+ * was missing before these events (at least the first: a challenge already at its target whose
+ * follow-up failed completes at the next event, as stepOpenChallenges does). $2, $3: the events'
+ * types and instants, in order.
+ */
+const STEP_CHALLENGES_SQL = `
+  WITH batch AS (
+    SELECT b.type::"ActivityType" AS type, b.at AT TIME ZONE 'UTC' AS at, b.ord
+    FROM unnest($2::text[], $3::timestamptz[]) WITH ORDINALITY AS b(type, at, ord)
+  ), open AS (
+    SELECT uc."id", uc."joinedAt", c."badgeId", c."target", c."eventType", c."expiryDate"
+    FROM "UserChallenge" AS uc JOIN "Challenge" AS c ON c."id" = uc."challengeId"
+    WHERE uc."userId" = $1 AND NOT uc."completed" AND c."eventType" IN (SELECT type FROM batch)
+  ), counted AS (
+    SELECT o."id", o."badgeId", o."target", o."joinedAt", o."eventType", o."expiryDate",
+      (SELECT count(*)::int FROM "ActivityEvent" AS e
+        WHERE e."userId" = $1 AND e."type" = o."eventType" AND e."occurredAt" >= o."joinedAt" AND e."occurredAt" < o."expiryDate") AS "done",
+      (SELECT count(*)::int FROM batch AS b WHERE b.type = o."eventType" AND b.at >= o."joinedAt" AND b.at < o."expiryDate") AS "fresh"
+    FROM open AS o
+  ), stepped AS (
+    SELECT k."id", k."badgeId", k."target", k."done",
+      (SELECT b.at FROM batch AS b
+        WHERE b.type = k."eventType" AND b.at >= k."joinedAt" AND b.at < k."expiryDate"
+        ORDER BY b.ord OFFSET GREATEST(k."target" - (k."done" - k."fresh"), 1) - 1 LIMIT 1) AS "reachedAt"
+    FROM counted AS k WHERE k."fresh" > 0
+  )
+  UPDATE "UserChallenge" AS uc
+  SET "progress" = LEAST(s."done", s."target"),
+      "completed" = s."done" >= s."target",
+      "completedAt" = CASE WHEN s."done" >= s."target" THEN s."reachedAt" ELSE NULL END
+  FROM stepped AS s
+  WHERE uc."id" = s."id"
+  RETURNING s."badgeId", uc."completed"`;
+
+export function stepOpenChallengesInBulk(
+  tx: DbClient,
+  { userId, events }: { userId: number; events: readonly { type: ActivityType; at: Date }[] },
+): Promise<AdvancedChallengeRow[]> {
+  return queryRows<AdvancedChallengeRow>(tx, STEP_CHALLENGES_SQL, [userId, events.map((e) => e.type), events.map((e) => e.at.toISOString())]);
 }
 
 export type ActivityDayRow = { localDate: string };
