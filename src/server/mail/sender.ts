@@ -7,9 +7,10 @@ import { createMailTransport, type MailTransport } from "./transport";
 /**
  * The mail sender: runs in every server process and drains the outbox (MailMessage). A row is
  * claimed (status `sending`, a lease) with SKIP LOCKED, so two processes never send one message
- * at once; it is marked `sent` right after the server accepts it. The one window for a duplicate
- * is a crash between the server's 250 and that commit: the lease then expires and another sender
- * sends it again, with the same Message-ID, which lets the receiving side drop the copy.
+ * at once; it is marked `sent` right after the server accepts it (with the others accepted while
+ * the previous mark ran, in one statement). The one window for a duplicate is a crash between
+ * the server's 250 and that commit: the lease then expires and another sender sends it again,
+ * with the same Message-ID, which lets the receiving side drop the copy.
  *
  * A failed attempt is recorded (attempts, lastError) and retried after 30 s, 1, 2, 4, 8, 16 and
  * 32 min (each ±20 %): the 8th failed attempt, about an hour after the first, marks it `failed`.
@@ -59,6 +60,8 @@ export function startMailSender(db: DbClient, options: MailSenderOptions = {}): 
   let running = true;
   let woken = false;
   let wakeUp: (() => void) | null = null;
+  // The lanes' accepted messages are marked together: one commit for those accepted while the previous one ran.
+  const markSent = coalescing((messages: { id: string; attempts: number }[]) => markMailSent(db, messages));
 
   async function sendOne(mail: ClaimedMail): Promise<boolean> {
     try {
@@ -84,7 +87,7 @@ export function startMailSender(db: DbClient, options: MailSenderOptions = {}): 
       });
       return false;
     }
-    await markMailSent(db, { id: mail.id, attempts: mail.attempts });
+    await markSent({ id: mail.id, attempts: mail.attempts });
     return true;
   }
 
@@ -159,6 +162,34 @@ export function startMailSender(db: DbClient, options: MailSenderOptions = {}): 
       transport.close();
     },
   };
+}
+
+/**
+ * `flush` for many items at once: each item waits for the call that takes it, which takes every
+ * item added while the previous call ran (none is held back while no call runs).
+ */
+function coalescing<T>(flush: (items: T[]) => Promise<void>): (item: T) => Promise<void> {
+  let waiting: { item: T; resolve: () => void; reject: (error: unknown) => void }[] = [];
+  let running = false;
+  async function run() {
+    running = true;
+    while (waiting.length > 0) {
+      const group = waiting;
+      waiting = [];
+      try {
+        await flush(group.map((entry) => entry.item));
+        for (const entry of group) entry.resolve();
+      } catch (error) {
+        for (const entry of group) entry.reject(error);
+      }
+    }
+    running = false;
+  }
+  return (item) =>
+    new Promise<void>((resolve, reject) => {
+      waiting.push({ item, resolve, reject });
+      if (!running) void run();
+    });
 }
 
 const globalForMail = globalThis as unknown as { mailSender?: MailSender };
