@@ -63,7 +63,8 @@ export function startMailSender(db: DbClient, options: MailSenderOptions = {}): 
   // The lanes' accepted messages are marked together: one commit for those accepted while the previous one ran.
   const markSent = coalescing((messages: { id: string; attempts: number }[]) => markMailSent(db, messages));
 
-  async function sendOne(mail: ClaimedMail): Promise<boolean> {
+  /** Sends one message; once the server accepted it, answers its mark as sent (running: the lane goes on meanwhile), else null. */
+  async function sendOne(mail: ClaimedMail): Promise<{ marked: Promise<void> } | null> {
     try {
       await transport.send({
         id: mail.id,
@@ -85,23 +86,32 @@ export function startMailSender(db: DbClient, options: MailSenderOptions = {}): 
         retryInMs,
         error: message,
       });
-      return false;
+      return null;
     }
-    await markSent({ id: mail.id, attempts: mail.attempts });
-    return true;
+    return { marked: markSent({ id: mail.id, attempts: mail.attempts }) };
   }
 
+  /** Sends the claimed messages on `concurrency` lanes; answers how many were accepted and marked sent. */
   async function sendBatch(mails: ClaimedMail[]): Promise<number> {
-    let sent = 0;
     let next = 0;
+    const marks: Promise<void>[] = [];
+    const markFailures: Error[] = [];
     const lanes = Array.from({ length: Math.min(concurrency, mails.length) }, async () => {
       while (next < mails.length) {
-        const mail = mails[next++]!;
-        if (await sendOne(mail)) sent++;
+        const accepted = await sendOne(mails[next++]!);
+        // Handled at once (a rejection waiting for Promise.all would be reported as unhandled).
+        if (accepted)
+          marks.push(
+            accepted.marked.catch((error: unknown) => {
+              markFailures.push(error instanceof Error ? error : new Error(String(error)));
+            }),
+          );
       }
     });
     await Promise.all(lanes);
-    return sent;
+    await Promise.all(marks);
+    if (markFailures[0]) throw markFailures[0];
+    return marks.length;
   }
 
   async function drain(): Promise<number> {
