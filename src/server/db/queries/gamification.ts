@@ -4,7 +4,7 @@ import type { RecentActivity } from "~/lib/schemas/gamification";
 import type { DbClient } from "../client";
 import type { SqlClient } from "../sql-transaction";
 import { visibleToSql } from "./course-visibility";
-import { queryRows } from "./run";
+import { execute, isoText, queryRows } from "./run";
 
 export type RecentActivityRow = RecentActivity[number];
 
@@ -183,7 +183,7 @@ const STEP_CHALLENGES_SQL = `
   RETURNING s."badgeId", uc."completed"`;
 
 export function stepOpenChallengesInBulk(
-  tx: DbClient,
+  tx: SqlClient,
   { userId, events }: { userId: number; events: readonly { type: ActivityType; at: Date }[] },
 ): Promise<AdvancedChallengeRow[]> {
   return queryRows<AdvancedChallengeRow>(tx, STEP_CHALLENGES_SQL, [userId, events.map((e) => e.type), events.map((e) => e.at.toISOString())]);
@@ -200,13 +200,19 @@ export function selectActivityDays(tx: DbClient, userId: number, type: ActivityT
 
 export type AwardedBadgeRow = { id: number; awardedAt: Date; badgeId: number };
 
+const INSERT_USER_BADGES_SQL = `
+  INSERT INTO "UserBadge" ("userId", "badgeId")
+  SELECT $1, b."id" FROM "Badge" AS b WHERE b."key" = ANY($2::text[]) OR b."id" = ANY($3::int[])
+  ON CONFLICT ("userId", "badgeId") DO NOTHING
+  RETURNING "id", ${isoText('"awardedAt"')} AS "awardedAt", "badgeId"`;
+
 /** Awards the badges (by key or id) the learner does not hold yet; answers the new awards. */
-export function insertUserBadges(tx: DbClient, { userId, keys, badgeIds }: { userId: number; keys: string[]; badgeIds: number[] }): Promise<AwardedBadgeRow[]> {
-  return tx.$queryRaw<AwardedBadgeRow[]>`
-    INSERT INTO "UserBadge" ("userId", "badgeId")
-    SELECT ${userId}, b."id" FROM "Badge" AS b WHERE b."key" = ANY(${keys}::text[]) OR b."id" = ANY(${badgeIds}::int[])
-    ON CONFLICT ("userId", "badgeId") DO NOTHING
-    RETURNING "id", "awardedAt", "badgeId"`;
+export async function insertUserBadges(
+  tx: SqlClient,
+  { userId, keys, badgeIds }: { userId: number; keys: string[]; badgeIds: number[] },
+): Promise<AwardedBadgeRow[]> {
+  const rows = await queryRows<{ id: number; awardedAt: string; badgeId: number }>(tx, INSERT_USER_BADGES_SQL, [userId, keys, badgeIds], "insert-user-badges");
+  return rows.map((row) => ({ ...row, awardedAt: new Date(row.awardedAt) }));
 }
 
 export type AchievementCardRow = { cardId: string };
@@ -239,14 +245,27 @@ export async function countEventsPerDay(db: DbClient, { userId, from }: { userId
   return rows.map((row) => ({ localDate: row.localDate, count: row._count._all }));
 }
 
-/** How many quizzes the learner got entirely right (their quiz_perfect events). */
-export function countPerfectQuizzes(tx: DbClient, userId: number): Promise<number> {
-  return tx.activityEvent.count({ where: { userId, type: "quiz_perfect" } });
-}
+export type StreakInputsRow = {
+  /** The learner's days with any event, and with a card reviewed ("YYYY-MM-DD"), oldest first. */
+  days: string[];
+  reviewDays: string[];
+  /** How many quizzes the learner got entirely right (their quiz_perfect events). */
+  perfectQuizzes: number;
+  /** How many challenges the learner completed. */
+  challengesCompleted: number;
+};
 
-/** How many challenges the learner completed. */
-export function countCompletedChallenges(tx: DbClient, userId: number): Promise<number> {
-  return tx.userChallenge.count({ where: { userId, completed: true } });
+/** What a learner's streak and badges are computed from, in one statement. */
+const STREAK_INPUTS_SQL = `
+  SELECT
+    ARRAY(SELECT DISTINCT "localDate"::text FROM "ActivityEvent" WHERE "userId" = $1 ORDER BY 1) AS "days",
+    ARRAY(SELECT DISTINCT "localDate"::text FROM "ActivityEvent" WHERE "userId" = $1 AND type = 'card_reviewed' ORDER BY 1) AS "reviewDays",
+    (SELECT count(*)::int FROM "ActivityEvent" WHERE "userId" = $1 AND type = 'quiz_perfect') AS "perfectQuizzes",
+    (SELECT count(*)::int FROM "UserChallenge" WHERE "userId" = $1 AND completed) AS "challengesCompleted"`;
+
+export async function selectStreakInputs(tx: SqlClient, userId: number): Promise<StreakInputsRow> {
+  const [row] = await queryRows<StreakInputsRow>(tx, STREAK_INPUTS_SQL, [userId], "streak-inputs");
+  return row!;
 }
 
 export type StreakFields = {
@@ -259,17 +278,33 @@ export type StreakFields = {
   lastActivityDate: Date | null;
 };
 
+const SAVE_STREAK_SQL = `
+  INSERT INTO "Streak" ("userId", "currentStreak", "longestStreak", "lastActivityDate", "totalCoursesCompleted", "totalSectionsCompleted", "totalQuizzesCompleted", "updatedAt")
+  VALUES ($1, $2, $3, $4::date, $5, $6, $7, now() AT TIME ZONE 'UTC')
+  ON CONFLICT ("userId") DO UPDATE SET
+    "currentStreak" = EXCLUDED."currentStreak", "longestStreak" = EXCLUDED."longestStreak", "lastActivityDate" = EXCLUDED."lastActivityDate",
+    "totalCoursesCompleted" = EXCLUDED."totalCoursesCompleted", "totalSectionsCompleted" = EXCLUDED."totalSectionsCompleted",
+    "totalQuizzesCompleted" = EXCLUDED."totalQuizzesCompleted", "updatedAt" = EXCLUDED."updatedAt"`;
+
 /** Stores the learner's streak and counts snapshot (one row a learner). */
-export async function saveStreak(tx: DbClient, { userId, fields }: { userId: number; fields: StreakFields }): Promise<void> {
-  await tx.streak.upsert({ where: { userId }, create: { userId, ...fields }, update: fields, select: { userId: true } });
+export async function saveStreak(tx: SqlClient, { userId, fields }: { userId: number; fields: StreakFields }): Promise<void> {
+  await execute(tx, SAVE_STREAK_SQL, [
+    userId,
+    fields.currentStreak,
+    fields.longestStreak,
+    fields.lastActivityDate?.toISOString().slice(0, 10) ?? null,
+    fields.totalCoursesCompleted,
+    fields.totalSectionsCompleted,
+    fields.totalQuizzesCompleted,
+  ]);
 }
 
 export type BadgeRow = { id: number; key: string; type: BadgeType; name: string; description: string };
 const badgeSelect = { id: true, key: true, type: true, name: true, description: true } as const;
 
 /** The badges with these ids (in no particular order). */
-export function findBadgesByIds(tx: DbClient, ids: number[]): Promise<BadgeRow[]> {
-  return tx.badge.findMany({ where: { id: { in: ids } }, select: badgeSelect });
+export function findBadgesByIds(tx: SqlClient, ids: number[]): Promise<BadgeRow[]> {
+  return queryRows<BadgeRow>(tx, `SELECT id, key, type::text AS type, name, description FROM "Badge" WHERE id = ANY($1::int[])`, [ids], "badges-by-ids");
 }
 
 export type UserBadgeRow = { id: number; awardedAt: Date; badge: BadgeRow };

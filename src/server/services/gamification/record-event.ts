@@ -2,8 +2,6 @@ import type { ActivityType } from "~/generated/prisma/enums";
 import type { UserBadgeView } from "~/lib/schemas/gamification";
 import type { Db, DbClient } from "~/server/db/client";
 import {
-  countCompletedChallenges,
-  countPerfectQuizzes,
   findBadgesByIds,
   getUserTimeZone,
   insertUserBadges,
@@ -11,7 +9,7 @@ import {
   rollbackToLearningEventSavepoint,
   saveStreak,
   savepointLearningEvent,
-  selectActivityDays,
+  selectStreakInputs,
   setUserTimeZone,
   stepOpenChallenges,
   stepOpenChallengesInBulk,
@@ -20,7 +18,7 @@ import {
 } from "~/server/db/queries/gamification";
 import { selectLearnerFacts } from "~/server/db/queries/learner-facts";
 import { lockUser } from "~/server/db/queries/locks";
-import type { SqlClient } from "~/server/db/sql-transaction";
+import { inSqlTransaction, type SqlClient } from "~/server/db/sql-transaction";
 import { logger } from "~/server/logger";
 
 import { earnedBadgeKeys } from "./badges";
@@ -115,7 +113,7 @@ async function followUpEvents(db: DbClient, { userId, events }: { userId: number
   const last = events.at(-1);
   if (!last) return [];
   return withFollowUpRetry(db, { userId, type: [...new Set(events.map((event) => event.type))] }, () =>
-    inTransaction(db, async (tx) => {
+    inSqlTransaction(db, async (tx) => {
       await lockUser(tx, "learning", userId);
       const advanced = await stepOpenChallengesInBulk(tx, { userId, events });
       const challengeBadgeIds = advanced.flatMap((row) => (row.completed && row.badgeId !== null ? [row.badgeId] : []));
@@ -196,18 +194,10 @@ async function advanceChallenges(tx: DbClient, userId: number, type: ActivityTyp
  * badge follows the learner's courses completed at this moment (selectLearnerFacts), never the
  * course_completed events: a badge records a completion that was true when it was awarded.
  */
-async function refreshStreak(tx: DbClient, userId: number, today: string) {
-  const [days, reviewDays, perfectQuizzes, challenges, facts] = await Promise.all([
-    selectActivityDays(tx, userId),
-    selectActivityDays(tx, userId, "card_reviewed"),
-    countPerfectQuizzes(tx, userId),
-    countCompletedChallenges(tx, userId),
-    selectLearnerFacts(tx, userId),
-  ]);
-  const streak = computeStreak(
-    days.map((row) => row.localDate),
-    today,
-  );
+async function refreshStreak(tx: SqlClient, userId: number, today: string) {
+  const { days, reviewDays, perfectQuizzes, challengesCompleted } = await selectStreakInputs(tx, userId);
+  const facts = await selectLearnerFacts(tx, userId);
+  const streak = computeStreak(days, today);
   const fields = {
     totalCoursesCompleted: facts.coursesCompleted,
     totalSectionsCompleted: facts.sectionsCompleted,
@@ -221,16 +211,13 @@ async function refreshStreak(tx: DbClient, userId: number, today: string) {
     longestStreak: streak.longestStreak,
     coursesCompleted: facts.coursesCompleted,
     perfectQuizzes,
-    challengesCompleted: challenges,
-    longestReviewStreak: computeStreak(
-      reviewDays.map((row) => row.localDate),
-      today,
-    ).longestStreak,
+    challengesCompleted,
+    longestReviewStreak: computeStreak(reviewDays, today).longestStreak,
   };
 }
 
 /** Awards the badges (by key or id) the learner does not hold yet; answers the new ones. */
-async function awardBadges(tx: DbClient, { userId, keys, badgeIds }: { userId: number; keys: string[]; badgeIds: number[] }): Promise<UserBadgeView[]> {
+async function awardBadges(tx: SqlClient, { userId, keys, badgeIds }: { userId: number; keys: string[]; badgeIds: number[] }): Promise<UserBadgeView[]> {
   if (keys.length === 0 && badgeIds.length === 0) return [];
   const awarded = await insertUserBadges(tx, { userId, keys, badgeIds });
   if (awarded.length === 0) return [];
