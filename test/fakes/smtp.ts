@@ -29,6 +29,8 @@ export async function startFakeSmtp(port = 0): Promise<FakeSmtp> {
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
+    // stop() is a server going down: a client's idle pooled connection is dropped, not waited for (30 s by default).
+    closeTimeout: 100,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));

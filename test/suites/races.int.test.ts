@@ -23,6 +23,7 @@ import { createBilling, type Billing } from "~/server/billing/stripe";
 import { createDbClient } from "~/server/db/client";
 import { claimNextJob } from "~/server/jobs/queue";
 import { getStreak } from "~/server/services/gamification/get-streak";
+import { computeStreak } from "~/server/services/gamification/streak-math";
 import { processGenerationJob } from "~/server/services/generation/worker";
 import { MAX_ACTIVE_JOBS_PER_USER } from "~/server/services/generation/start-generation";
 import { createCoupon } from "~/server/services/subscription/create-coupon";
@@ -1266,6 +1267,72 @@ describe(`races: ${TRIALS} trials × ${CONCURRENCY} concurrent requests`, () => 
         expected: batch.length,
         observed: rows.length,
         duplicates: rows.length - new Set(rows.map((r) => r.clientId)).size,
+        serverErrors: count5xx(results),
+        statuses: statusTally(results),
+        problems,
+      };
+    });
+  });
+
+  test("offline review sync: several devices' batches of one learner at once all count, and the streak, challenge and badges once", async () => {
+    await runRace("review sync (one learner, a batch of 3 reviews per device × concurrency)", async () => {
+      const { user, token } = await learner();
+      const course = await createCourse(db, { userId: user.id });
+      const createdAt = new Date(Date.now() - 2 * 86_400_000);
+      const cards = await Promise.all(
+        [1, 2, 3].map((i) =>
+          db.card.create({ data: { userId: user.id, courseId: course.id, source: "transcript", front: `F${i}`, back: "B", due: createdAt, createdAt } }),
+        ),
+      );
+      const target = 2 * CONCURRENCY;
+      const challenge = await db.challenge.create({
+        data: {
+          day: new Date(createdAt.toISOString().slice(0, 10)),
+          key: `race-${randomUUID()}`.slice(0, 64),
+          title: "Race",
+          description: "Race",
+          eventType: "card_reviewed",
+          target,
+          expiryDate: new Date(Date.now() + 86_400_000),
+        },
+      });
+      await db.userChallenge.create({ data: { userId: user.id, challengeId: challenge.id, joinedAt: createdAt } });
+      // Each device reviewed the three cards at its own minutes: every review counts, in time order.
+      const batches = Array.from({ length: CONCURRENCY }, (_, device) =>
+        cards.map((card, i) => ({
+          clientId: randomUUID(),
+          cardId: card.id,
+          rating: "good",
+          reviewedAt: new Date(Date.now() - (1 + device + i * CONCURRENCY) * 60_000).toISOString(),
+        })),
+      );
+      const results = await atOnce(CONCURRENCY, (device) =>
+        restCall<{ applied: string[] }>("POST", "/api/reviews/sync", { sessionToken: token, json: { reviews: batches[device] } }),
+      );
+      const problems = unexpectedStatuses(results, [200]);
+      const reviews = CONCURRENCY * cards.length;
+      for (const card of await db.card.findMany({ where: { userId: user.id } }))
+        if (card.reps !== CONCURRENCY) problems.push(`card ${card.id} has ${card.reps} reps`);
+      const events = await db.activityEvent.findMany({ where: { userId: user.id, type: "card_reviewed" }, select: { localDate: true } });
+      if (events.length !== reviews) problems.push(`${events.length} learning events for ${reviews} reviews`);
+      const joined = await db.userChallenge.findUniqueOrThrow({ where: { userId_challengeId: { userId: user.id, challengeId: challenge.id } } });
+      if (joined.progress !== target || !joined.completed) problems.push(`challenge at ${joined.progress}/${target}, completed ${joined.completed}`);
+      // The stored streak (what the follow-ups wrote) from every event, whichever follow-up ran last.
+      const days = events.map((e) => e.localDate.toISOString().slice(0, 10));
+      const want = computeStreak(days, days.sort().at(-1)!);
+      const streak = await db.streak.findUnique({ where: { userId: user.id } });
+      const stored = streak && {
+        currentStreak: streak.currentStreak,
+        longestStreak: streak.longestStreak,
+        lastActivityDate: streak.lastActivityDate?.toISOString().slice(0, 10),
+      };
+      if (JSON.stringify(stored) !== JSON.stringify(want)) problems.push(`streak ${JSON.stringify(stored)}, not ${JSON.stringify(want)}`);
+      const badges = await db.userBadge.findMany({ where: { userId: user.id }, select: { badge: { select: { key: true } } } });
+      if (!badges.some((b) => b.badge.key === "challenge-1")) problems.push("no challenge-1 badge");
+      return {
+        expected: reviews,
+        observed: await db.cardReview.count({ where: { userId: user.id } }),
+        duplicates: await duplicates("activityEvent", "userBadge", "streak", "userChallenge"),
         serverErrors: count5xx(results),
         statuses: statusTally(results),
         problems,

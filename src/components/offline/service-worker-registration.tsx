@@ -2,37 +2,21 @@
 
 import { useEffect } from "react";
 
-import { hasPendingOfflineWork } from "./offline-flags";
-
 /**
- * Registers the service worker once the page has loaded (never before: it must not compete with the
- * page), asks it to refresh its offline shell once per tab, and sends what was done offline when the
- * connection is there. The offline store (Dexie) is imported only when something is queued.
+ * The service worker and offline sync (register-service-worker.ts), loaded after the page: every
+ * page's first load carries only this (issue 45: at most +3 kB of gzip on /, /course and /review).
  */
 export function ServiceWorkerRegistration() {
   useEffect(() => {
     if (process.env.NODE_ENV !== "production" || !("serviceWorker" in navigator)) return;
-    const sync = () => {
-      if (navigator.onLine && hasPendingOfflineWork()) void import("./sync-now").then(({ syncNow }) => syncNow());
-    };
-    const register = () => {
-      navigator.serviceWorker
-        .register("/sw.js")
-        .then(async (registration) => {
-          if (sessionStorage.getItem("coursecraft-shell-refreshed")) return;
-          sessionStorage.setItem("coursecraft-shell-refreshed", "1");
-          await navigator.serviceWorker.ready;
-          registration.active?.postMessage({ type: "refresh-shell" });
-        })
-        .catch(() => undefined);
-      sync();
-    };
-    if (document.readyState === "complete") register();
-    else window.addEventListener("load", register, { once: true });
-    window.addEventListener("online", sync);
+    let stop: (() => void) | undefined;
+    let unmounted = false;
+    void import("./register-service-worker").then(({ startServiceWorker }) => {
+      if (!unmounted) stop = startServiceWorker();
+    });
     return () => {
-      window.removeEventListener("load", register);
-      window.removeEventListener("online", sync);
+      unmounted = true;
+      stop?.();
     };
   }, []);
   return null;

@@ -11,6 +11,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { createDbClient } from "~/server/db/client";
+import { claimDueMail } from "~/server/db/queries/mail";
 
 import { callerFromResponse, createTestCaller } from "../../../test/caller";
 import { db } from "../../../test/db";
@@ -177,6 +178,25 @@ describe("the sender over SMTP", () => {
       expect(await db.mailMessage.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({ status: "sent", attempts: 2 });
     } finally {
       await sender.stop();
+    }
+  });
+
+  test("a claim takes the messages whose lease ended first, then the longest due, never more than its limit", async () => {
+    const tag = uniqueSuffix();
+    const rows = [];
+    for (let i = 0; i < 7; i++) rows.push(await queue(`claim${i}_${tag}@example.com`));
+    const [late1, late2, ...queued] = rows.map((row) => row.id) as [string, string, ...string[]];
+    for (const id of [late1, late2])
+      await db.$executeRaw`UPDATE "MailMessage" SET status = 'sending', attempts = 1, "leaseUntil" = now() - interval '1 second' WHERE id = ${id}::uuid`;
+    for (const [i, id] of queued.entries())
+      await db.$executeRaw`UPDATE "MailMessage" SET "nextAttemptAt" = now() - interval '1 year' + ${i} * interval '1 minute' WHERE id = ${id}::uuid`;
+    try {
+      const claimed = await claimDueMail(db, { limit: 4, leaseMs: 60_000 });
+      expect(claimed.map((mail) => mail.id).sort()).toEqual([late1, late2, queued[0]!, queued[1]!].sort());
+      expect(claimed.find((mail) => mail.id === late1)?.attempts).toBe(2);
+      expect(await db.mailMessage.count({ where: { id: { in: rows.map((row) => row.id) }, status: "sending" } })).toBe(4);
+    } finally {
+      await db.mailMessage.deleteMany({ where: { id: { in: rows.map((row) => row.id) } } });
     }
   });
 

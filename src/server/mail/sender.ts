@@ -7,9 +7,10 @@ import { createMailTransport, type MailTransport } from "./transport";
 /**
  * The mail sender: runs in every server process and drains the outbox (MailMessage). A row is
  * claimed (status `sending`, a lease) with SKIP LOCKED, so two processes never send one message
- * at once; it is marked `sent` right after the server accepts it. The one window for a duplicate
- * is a crash between the server's 250 and that commit: the lease then expires and another sender
- * sends it again, with the same Message-ID, which lets the receiving side drop the copy.
+ * at once; it is marked `sent` right after the server accepts it (with the others accepted while
+ * the previous mark ran, in one statement). The one window for a duplicate is a crash between
+ * the server's 250 and that commit: the lease then expires and another sender sends it again,
+ * with the same Message-ID, which lets the receiving side drop the copy.
  *
  * A failed attempt is recorded (attempts, lastError) and retried after 30 s, 1, 2, 4, 8, 16 and
  * 32 min (each ±20 %): the 8th failed attempt, about an hour after the first, marks it `failed`.
@@ -59,8 +60,11 @@ export function startMailSender(db: DbClient, options: MailSenderOptions = {}): 
   let running = true;
   let woken = false;
   let wakeUp: (() => void) | null = null;
+  // The lanes' accepted messages are marked together: one commit for those accepted while the previous one ran.
+  const markSent = coalescing((messages: { id: string; attempts: number }[]) => markMailSent(db, messages));
 
-  async function sendOne(mail: ClaimedMail): Promise<boolean> {
+  /** Sends one message; once the server accepted it, answers its mark as sent (running: the lane goes on meanwhile), else null. */
+  async function sendOne(mail: ClaimedMail): Promise<{ marked: Promise<void> } | null> {
     try {
       await transport.send({
         id: mail.id,
@@ -82,23 +86,32 @@ export function startMailSender(db: DbClient, options: MailSenderOptions = {}): 
         retryInMs,
         error: message,
       });
-      return false;
+      return null;
     }
-    await markMailSent(db, { id: mail.id, attempts: mail.attempts });
-    return true;
+    return { marked: markSent({ id: mail.id, attempts: mail.attempts }) };
   }
 
+  /** Sends the claimed messages on `concurrency` lanes; answers how many were accepted and marked sent. */
   async function sendBatch(mails: ClaimedMail[]): Promise<number> {
-    let sent = 0;
     let next = 0;
+    const marks: Promise<void>[] = [];
+    const markFailures: Error[] = [];
     const lanes = Array.from({ length: Math.min(concurrency, mails.length) }, async () => {
       while (next < mails.length) {
-        const mail = mails[next++]!;
-        if (await sendOne(mail)) sent++;
+        const accepted = await sendOne(mails[next++]!);
+        // Handled at once (a rejection waiting for Promise.all would be reported as unhandled).
+        if (accepted)
+          marks.push(
+            accepted.marked.catch((error: unknown) => {
+              markFailures.push(error instanceof Error ? error : new Error(String(error)));
+            }),
+          );
       }
     });
     await Promise.all(lanes);
-    return sent;
+    await Promise.all(marks);
+    if (markFailures[0]) throw markFailures[0];
+    return marks.length;
   }
 
   async function drain(): Promise<number> {
@@ -159,6 +172,34 @@ export function startMailSender(db: DbClient, options: MailSenderOptions = {}): 
       transport.close();
     },
   };
+}
+
+/**
+ * `flush` for many items at once: each item waits for the call that takes it, which takes every
+ * item added while the previous call ran (none is held back while no call runs).
+ */
+function coalescing<T>(flush: (items: T[]) => Promise<void>): (item: T) => Promise<void> {
+  let waiting: { item: T; resolve: () => void; reject: (error: unknown) => void }[] = [];
+  let running = false;
+  async function run() {
+    running = true;
+    while (waiting.length > 0) {
+      const group = waiting;
+      waiting = [];
+      try {
+        await flush(group.map((entry) => entry.item));
+        for (const entry of group) entry.resolve();
+      } catch (error) {
+        for (const entry of group) entry.reject(error);
+      }
+    }
+    running = false;
+  }
+  return (item) =>
+    new Promise<void>((resolve, reject) => {
+      waiting.push({ item, resolve, reject });
+      if (!running) void run();
+    });
 }
 
 const globalForMail = globalThis as unknown as { mailSender?: MailSender };

@@ -9,7 +9,7 @@ import { MAX_SYNC_REVIEWS, SYNC_MESSAGES } from "~/lib/rules/offline";
 import { createTestCaller, sessionTokenFor } from "../../../../test/caller";
 import { db } from "../../../../test/db";
 import { expectTRPCError, expectValidationError } from "../../../../test/expect";
-import { createCourse, createUser } from "../../../../test/factories";
+import { createCourse, createUser, uniqueSuffix } from "../../../../test/factories";
 import { createCardRow } from "../../../../test/factories/study-rows";
 import { restCall } from "../../../../test/http";
 
@@ -81,6 +81,67 @@ describe("review.sync", () => {
     expect(again.applied).toEqual([]);
     expect(again.alreadyApplied.sort()).toEqual(batch.map((r) => r.clientId).sort());
     expect(await snapshot(user.id)).toEqual(before);
+  });
+
+  test("a batch leaves the streak, badges, challenge progress and events that syncing its reviews one at a time leaves", async () => {
+    const DAY = 24 * 60;
+    const challenge = await db.challenge.create({
+      data: {
+        day: new Date(ago(DAY).toISOString().slice(0, 10)),
+        key: `sync-${uniqueSuffix()}`.slice(0, 64),
+        title: "Review 25 cards",
+        description: "Review 25 cards",
+        eventType: "card_reviewed",
+        target: 25,
+        expiryDate: new Date(Date.now() + DAY * MINUTE),
+      },
+    });
+    const [bulk, oneByOne] = [await learnerWithCards(20, ago(10 * DAY)), await learnerWithCards(20, ago(10 * DAY))];
+    for (const { user } of [bulk, oneByOne]) await db.userChallenge.create({ data: { userId: user.id, challengeId: challenge.id, joinedAt: ago(9 * DAY) } });
+    const ratings = ["again", "hard", "good", "easy"] as const;
+    // 60 reviews over eight days, three of each card, sent out of time order.
+    const plan = Array.from({ length: 60 }, (_, i) => ({
+      card: i % 20,
+      rating: ratings[(i * 7) % 4]!,
+      at: ago(8 * DAY - ((i * 37) % 60) * 3 * 60 - (i % 3) * 60),
+    }));
+    const reviewsOf = (cards: { id: number }[]) => plan.map((p) => review(cards[p.card]!.id, p.rating, p.at));
+
+    const sent = reviewsOf(bulk.cards);
+    expect((await bulk.caller.review.sync({ reviews: sent })).applied).toHaveLength(60);
+    for (const r of reviewsOf(oneByOne.cards).sort((a, b) => a.reviewedAt.localeCompare(b.reviewedAt))) await oneByOne.caller.review.sync({ reviews: [r] });
+
+    const state = async ({ user, cards }: Awaited<ReturnType<typeof learnerWithCards>>) => ({
+      streak: await db.streak.findUniqueOrThrow({ where: { userId: user.id }, omit: { userId: true, updatedAt: true } }),
+      badges: (await db.userBadge.findMany({ where: { userId: user.id }, select: { badge: { select: { key: true } } } })).map((b) => b.badge.key).sort(),
+      challenge: await db.userChallenge.findUniqueOrThrow({
+        where: { userId_challengeId: { userId: user.id, challengeId: challenge.id } },
+        select: { progress: true, completed: true, completedAt: true },
+      }),
+      events: await db.activityEvent.findMany({
+        where: { userId: user.id },
+        select: { type: true, localDate: true, occurredAt: true },
+        orderBy: { occurredAt: "asc" },
+      }),
+      cards: await Promise.all(
+        cards.map(({ id }) =>
+          db.card.findUniqueOrThrow({
+            where: { id },
+            select: { due: true, stability: true, difficulty: true, reps: true, lapses: true, state: true, lastReview: true },
+          }),
+        ),
+      ),
+    });
+    const got = await state(bulk);
+    expect(got).toEqual(await state(oneByOne));
+    expect(got.events).toHaveLength(60);
+    expect(got.streak.longestStreak).toBeGreaterThanOrEqual(7);
+    expect(got.badges).toEqual(expect.arrayContaining(["challenge-1", "review-streak-7", "streak-7"]));
+    expect(got.challenge).toMatchObject({ progress: 25, completed: true });
+
+    // The same batch again (a retry after a lost answer) counts nothing twice.
+    expect((await bulk.caller.review.sync({ reviews: [...sent].reverse() })).alreadyApplied).toHaveLength(60);
+    expect(await state(bulk)).toEqual(got);
   });
 
   test("two identical batches at once: each review is stored once", async () => {

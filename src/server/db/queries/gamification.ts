@@ -2,8 +2,9 @@ import type { ActivityType, BadgeType } from "~/generated/prisma/enums";
 import type { RecentActivity } from "~/lib/schemas/gamification";
 
 import type { DbClient } from "../client";
+import type { SqlClient } from "../sql-transaction";
 import { visibleToSql } from "./course-visibility";
-import { queryRows } from "./run";
+import { execute, isoText, queryRows } from "./run";
 
 export type RecentActivityRow = RecentActivity[number];
 
@@ -68,6 +69,36 @@ export async function storeEvent(
   return row;
 }
 
+export type StoredEventsRow = { type: ActivityType; subjectKey: string; localDate: string };
+
+/**
+ * storeEvent for many distinct events of one learner in one statement: answers those stored now
+ * (the others were stored before). $2 is the browser's time zone or null, as for storeEvent.
+ */
+const STORE_EVENTS_SQL = `
+  WITH zone AS (
+    UPDATE "User" SET "timeZone" = $2::text WHERE "id" = $1::int AND $2::text IS NOT NULL AND "timeZone" <> $2::text RETURNING "timeZone"
+  ), learner AS (
+    SELECT coalesce((SELECT "timeZone" FROM zone), u."timeZone") AS tz FROM "User" AS u WHERE u."id" = $1::int
+  )
+  INSERT INTO "ActivityEvent" ("userId", "type", "subjectKey", "localDate", "occurredAt")
+  SELECT $1::int, e.type::"ActivityType", e.subject_key, (e.at AT TIME ZONE learner.tz)::date, e.at AT TIME ZONE 'UTC'
+  FROM unnest($3::text[], $4::text[], $5::timestamptz[]) AS e(type, subject_key, at), learner
+  ON CONFLICT ("userId", "type", "subjectKey") DO NOTHING
+  RETURNING "type"::text AS "type", "subjectKey", "localDate"::text AS "localDate"`;
+
+export function storeEvents(
+  db: SqlClient,
+  { userId, timeZone, events }: { userId: number; timeZone: string | null; events: readonly { type: ActivityType; subjectKey: string; at: Date }[] },
+): Promise<StoredEventsRow[]> {
+  return queryRows<StoredEventsRow>(
+    db,
+    STORE_EVENTS_SQL,
+    [userId, timeZone, events.map((e) => e.type), events.map((e) => e.subjectKey), events.map((e) => e.at.toISOString())],
+    "store-events",
+  );
+}
+
 /**
  * A savepoint for one learning event inside a caller's transaction, where a failed statement
  * would abort the whole transaction.
@@ -114,6 +145,50 @@ export function stepOpenChallenges(tx: DbClient, { userId, type, at }: { userId:
     RETURNING counted."badgeId", uc."completed"`;
 }
 
+/**
+ * stepOpenChallenges for many new events (already stored) at once, with what stepping after each
+ * of them in turn would leave: progress recounted from the stored events; a challenge completes
+ * at the event that reached its target, the n-th of its window in the order given, n being what
+ * was missing before these events (at least the first: a challenge already at its target whose
+ * follow-up failed completes at the next event, as stepOpenChallenges does). $2, $3: the events'
+ * types and instants, in order.
+ */
+const STEP_CHALLENGES_SQL = `
+  WITH batch AS (
+    SELECT b.type::"ActivityType" AS type, b.at AT TIME ZONE 'UTC' AS at, b.ord
+    FROM unnest($2::text[], $3::timestamptz[]) WITH ORDINALITY AS b(type, at, ord)
+  ), open AS (
+    SELECT uc."id", uc."joinedAt", c."badgeId", c."target", c."eventType", c."expiryDate"
+    FROM "UserChallenge" AS uc JOIN "Challenge" AS c ON c."id" = uc."challengeId"
+    WHERE uc."userId" = $1 AND NOT uc."completed" AND c."eventType" IN (SELECT type FROM batch)
+  ), counted AS (
+    SELECT o."id", o."badgeId", o."target", o."joinedAt", o."eventType", o."expiryDate",
+      (SELECT count(*)::int FROM "ActivityEvent" AS e
+        WHERE e."userId" = $1 AND e."type" = o."eventType" AND e."occurredAt" >= o."joinedAt" AND e."occurredAt" < o."expiryDate") AS "done",
+      (SELECT count(*)::int FROM batch AS b WHERE b.type = o."eventType" AND b.at >= o."joinedAt" AND b.at < o."expiryDate") AS "fresh"
+    FROM open AS o
+  ), stepped AS (
+    SELECT k."id", k."badgeId", k."target", k."done",
+      (SELECT b.at FROM batch AS b
+        WHERE b.type = k."eventType" AND b.at >= k."joinedAt" AND b.at < k."expiryDate"
+        ORDER BY b.ord OFFSET GREATEST(k."target" - (k."done" - k."fresh"), 1) - 1 LIMIT 1) AS "reachedAt"
+    FROM counted AS k WHERE k."fresh" > 0
+  )
+  UPDATE "UserChallenge" AS uc
+  SET "progress" = LEAST(s."done", s."target"),
+      "completed" = s."done" >= s."target",
+      "completedAt" = CASE WHEN s."done" >= s."target" THEN s."reachedAt" ELSE NULL END
+  FROM stepped AS s
+  WHERE uc."id" = s."id"
+  RETURNING s."badgeId", uc."completed"`;
+
+export function stepOpenChallengesInBulk(
+  tx: SqlClient,
+  { userId, events }: { userId: number; events: readonly { type: ActivityType; at: Date }[] },
+): Promise<AdvancedChallengeRow[]> {
+  return queryRows<AdvancedChallengeRow>(tx, STEP_CHALLENGES_SQL, [userId, events.map((e) => e.type), events.map((e) => e.at.toISOString())]);
+}
+
 export type ActivityDayRow = { localDate: string };
 
 /** The learner's days with any event, or with an event of `type` ("YYYY-MM-DD"), oldest first. */
@@ -125,13 +200,19 @@ export function selectActivityDays(tx: DbClient, userId: number, type: ActivityT
 
 export type AwardedBadgeRow = { id: number; awardedAt: Date; badgeId: number };
 
+const INSERT_USER_BADGES_SQL = `
+  INSERT INTO "UserBadge" ("userId", "badgeId")
+  SELECT $1, b."id" FROM "Badge" AS b WHERE b."key" = ANY($2::text[]) OR b."id" = ANY($3::int[])
+  ON CONFLICT ("userId", "badgeId") DO NOTHING
+  RETURNING "id", ${isoText('"awardedAt"')} AS "awardedAt", "badgeId"`;
+
 /** Awards the badges (by key or id) the learner does not hold yet; answers the new awards. */
-export function insertUserBadges(tx: DbClient, { userId, keys, badgeIds }: { userId: number; keys: string[]; badgeIds: number[] }): Promise<AwardedBadgeRow[]> {
-  return tx.$queryRaw<AwardedBadgeRow[]>`
-    INSERT INTO "UserBadge" ("userId", "badgeId")
-    SELECT ${userId}, b."id" FROM "Badge" AS b WHERE b."key" = ANY(${keys}::text[]) OR b."id" = ANY(${badgeIds}::int[])
-    ON CONFLICT ("userId", "badgeId") DO NOTHING
-    RETURNING "id", "awardedAt", "badgeId"`;
+export async function insertUserBadges(
+  tx: SqlClient,
+  { userId, keys, badgeIds }: { userId: number; keys: string[]; badgeIds: number[] },
+): Promise<AwardedBadgeRow[]> {
+  const rows = await queryRows<{ id: number; awardedAt: string; badgeId: number }>(tx, INSERT_USER_BADGES_SQL, [userId, keys, badgeIds], "insert-user-badges");
+  return rows.map((row) => ({ ...row, awardedAt: new Date(row.awardedAt) }));
 }
 
 export type AchievementCardRow = { cardId: string };
@@ -164,14 +245,27 @@ export async function countEventsPerDay(db: DbClient, { userId, from }: { userId
   return rows.map((row) => ({ localDate: row.localDate, count: row._count._all }));
 }
 
-/** How many quizzes the learner got entirely right (their quiz_perfect events). */
-export function countPerfectQuizzes(tx: DbClient, userId: number): Promise<number> {
-  return tx.activityEvent.count({ where: { userId, type: "quiz_perfect" } });
-}
+export type StreakInputsRow = {
+  /** The learner's days with any event, and with a card reviewed ("YYYY-MM-DD"), oldest first. */
+  days: string[];
+  reviewDays: string[];
+  /** How many quizzes the learner got entirely right (their quiz_perfect events). */
+  perfectQuizzes: number;
+  /** How many challenges the learner completed. */
+  challengesCompleted: number;
+};
 
-/** How many challenges the learner completed. */
-export function countCompletedChallenges(tx: DbClient, userId: number): Promise<number> {
-  return tx.userChallenge.count({ where: { userId, completed: true } });
+/** What a learner's streak and badges are computed from, in one statement. */
+const STREAK_INPUTS_SQL = `
+  SELECT
+    ARRAY(SELECT DISTINCT "localDate"::text FROM "ActivityEvent" WHERE "userId" = $1 ORDER BY 1) AS "days",
+    ARRAY(SELECT DISTINCT "localDate"::text FROM "ActivityEvent" WHERE "userId" = $1 AND type = 'card_reviewed' ORDER BY 1) AS "reviewDays",
+    (SELECT count(*)::int FROM "ActivityEvent" WHERE "userId" = $1 AND type = 'quiz_perfect') AS "perfectQuizzes",
+    (SELECT count(*)::int FROM "UserChallenge" WHERE "userId" = $1 AND completed) AS "challengesCompleted"`;
+
+export async function selectStreakInputs(tx: SqlClient, userId: number): Promise<StreakInputsRow> {
+  const [row] = await queryRows<StreakInputsRow>(tx, STREAK_INPUTS_SQL, [userId], "streak-inputs");
+  return row!;
 }
 
 export type StreakFields = {
@@ -184,17 +278,33 @@ export type StreakFields = {
   lastActivityDate: Date | null;
 };
 
+const SAVE_STREAK_SQL = `
+  INSERT INTO "Streak" ("userId", "currentStreak", "longestStreak", "lastActivityDate", "totalCoursesCompleted", "totalSectionsCompleted", "totalQuizzesCompleted", "updatedAt")
+  VALUES ($1, $2, $3, $4::date, $5, $6, $7, now() AT TIME ZONE 'UTC')
+  ON CONFLICT ("userId") DO UPDATE SET
+    "currentStreak" = EXCLUDED."currentStreak", "longestStreak" = EXCLUDED."longestStreak", "lastActivityDate" = EXCLUDED."lastActivityDate",
+    "totalCoursesCompleted" = EXCLUDED."totalCoursesCompleted", "totalSectionsCompleted" = EXCLUDED."totalSectionsCompleted",
+    "totalQuizzesCompleted" = EXCLUDED."totalQuizzesCompleted", "updatedAt" = EXCLUDED."updatedAt"`;
+
 /** Stores the learner's streak and counts snapshot (one row a learner). */
-export async function saveStreak(tx: DbClient, { userId, fields }: { userId: number; fields: StreakFields }): Promise<void> {
-  await tx.streak.upsert({ where: { userId }, create: { userId, ...fields }, update: fields, select: { userId: true } });
+export async function saveStreak(tx: SqlClient, { userId, fields }: { userId: number; fields: StreakFields }): Promise<void> {
+  await execute(tx, SAVE_STREAK_SQL, [
+    userId,
+    fields.currentStreak,
+    fields.longestStreak,
+    fields.lastActivityDate?.toISOString().slice(0, 10) ?? null,
+    fields.totalCoursesCompleted,
+    fields.totalSectionsCompleted,
+    fields.totalQuizzesCompleted,
+  ]);
 }
 
 export type BadgeRow = { id: number; key: string; type: BadgeType; name: string; description: string };
 const badgeSelect = { id: true, key: true, type: true, name: true, description: true } as const;
 
 /** The badges with these ids (in no particular order). */
-export function findBadgesByIds(tx: DbClient, ids: number[]): Promise<BadgeRow[]> {
-  return tx.badge.findMany({ where: { id: { in: ids } }, select: badgeSelect });
+export function findBadgesByIds(tx: SqlClient, ids: number[]): Promise<BadgeRow[]> {
+  return queryRows<BadgeRow>(tx, `SELECT id, key, type::text AS type, name, description FROM "Badge" WHERE id = ANY($1::int[])`, [ids], "badges-by-ids");
 }
 
 export type UserBadgeRow = { id: number; awardedAt: Date; badge: BadgeRow };

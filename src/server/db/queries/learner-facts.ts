@@ -1,4 +1,4 @@
-import type { DbClient } from "../client";
+import type { SqlClient } from "../sql-transaction";
 import { queryRows } from "./run";
 
 /**
@@ -39,7 +39,7 @@ const LEARNER_FACTS_SQL = `
           JOIN "Quiz" q ON q.id = a."quizId" JOIN "Section" s ON s.id = q."sectionId"
           WHERE a."userId" = $1 AND s."chapterId" IS NOT NULL) AS "quizzesCompleted"`;
 
-export async function selectLearnerFacts(db: DbClient, userId: number): Promise<LearnerFactsRow> {
+export async function selectLearnerFacts(db: SqlClient, userId: number): Promise<LearnerFactsRow> {
   const [row] = await queryRows<LearnerFactsRow>(db, LEARNER_FACTS_SQL, [userId], "learner-facts");
   return row ?? { coursesStarted: 0, coursesCompleted: 0, sectionsCompleted: 0, quizzesCompleted: 0 };
 }

@@ -1,4 +1,6 @@
 import type { DbClient } from "../client";
+import type { SqlClient } from "../sql-transaction";
+import { queryRows } from "./run";
 
 /**
  * The first key of every advisory lock the app takes (the second is a user or worker id), in
@@ -27,9 +29,9 @@ export const LOCK_SPACES = {
   workerLiveness: 0x67656e31,
 } as const;
 
-/** Waits for, then holds until the transaction ends, the learner's lock in `space`. */
-export async function lockUser(tx: DbClient, space: Exclude<keyof typeof LOCK_SPACES, "workerLiveness">, userId: number): Promise<void> {
-  await tx.$queryRaw`SELECT 1 FROM pg_advisory_xact_lock(${LOCK_SPACES[space]}::int, ${userId}::int)`;
+/** Waits for, then holds until the transaction ends, the learner's lock in `space` (in Prisma's transaction or a SqlTransaction). */
+export async function lockUser(tx: SqlClient, space: Exclude<keyof typeof LOCK_SPACES, "workerLiveness">, userId: number): Promise<void> {
+  await queryRows(tx, `SELECT 1 FROM pg_advisory_xact_lock($1::int, $2::int)`, [LOCK_SPACES[space], userId], "lock-user");
 }
 
 /** Waits for, then holds until the transaction ends, the lock of a text key in `space` (its hash: two keys may share a lock, never a space). */

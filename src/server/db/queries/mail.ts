@@ -45,29 +45,43 @@ export type ClaimedMail = {
 };
 
 /**
- * Takes up to `limit` due messages for this sender until its lease ends: queued ones whose time
- * has come, and ones another sender took and did not finish (it crashed or lost its database).
- * SKIP LOCKED lets two senders claim at once without ever taking the same row.
+ * Takes up to `limit` due messages for this sender until its lease ends: ones another sender took
+ * and did not finish (it crashed or lost its database) first, then queued ones whose time has come,
+ * oldest first. SKIP LOCKED lets two senders claim at once without ever taking the same row. Each
+ * kind is read in the order of the (status, nextAttemptAt) index, so a claim reads only the rows it
+ * takes: one query with both kinds OR-ed sorted every due row, 160 ms a claim with 100,000 queued
+ * (a reminder pass), for 50 rows.
  */
 const CLAIM_SQL = `UPDATE "MailMessage" m SET status = 'sending', attempts = m.attempts + 1,
     "leaseUntil" = now() + $2 * interval '1 millisecond'
-  WHERE m.id IN (
-    SELECT id FROM "MailMessage"
-    WHERE (status = 'queued' AND "nextAttemptAt" <= now()) OR (status = 'sending' AND "leaseUntil" < now())
-    ORDER BY "nextAttemptAt" LIMIT $1 FOR UPDATE SKIP LOCKED)
+  FROM (
+    WITH expired AS (
+      SELECT id FROM "MailMessage" WHERE status = 'sending' AND "leaseUntil" < now()
+      ORDER BY "nextAttemptAt" LIMIT $1 FOR UPDATE SKIP LOCKED
+    ), due AS (
+      SELECT id FROM "MailMessage" WHERE status = 'queued' AND "nextAttemptAt" <= now()
+      ORDER BY "nextAttemptAt" LIMIT ($1 - (SELECT count(*) FROM expired)) FOR UPDATE SKIP LOCKED
+    )
+    SELECT id FROM expired UNION ALL SELECT id FROM due
+  ) AS claimed
+  WHERE m.id = claimed.id
   RETURNING m.id::text AS id, m."toAddress", m.subject, m.text, m.html, m.headers, m."messageId", m.attempts, m."createdAt"`;
 
 export function claimDueMail(db: SqlClient, { limit, leaseMs }: { limit: number; leaseMs: number }): Promise<ClaimedMail[]> {
   return queryRows<ClaimedMail>(db, CLAIM_SQL, [limit, leaseMs]);
 }
 
-/** The server accepted it: it is never sent again. Only while this sender's claim (this attempt) holds. */
-export async function markMailSent(db: SqlClient, { id, attempts }: { id: string; attempts: number }): Promise<void> {
+/**
+ * The server accepted them: they are never sent again. Each only while this sender's claim (that
+ * attempt) holds. One statement for the messages accepted while the previous one ran.
+ */
+export async function markMailSent(db: SqlClient, messages: readonly { id: string; attempts: number }[]): Promise<void> {
   await execute(
     db,
-    `UPDATE "MailMessage" SET status = 'sent', "sentAt" = now(), "leaseUntil" = NULL, "lastError" = NULL
-      WHERE id = $1::uuid AND status = 'sending' AND attempts = $2`,
-    [id, attempts],
+    `UPDATE "MailMessage" m SET status = 'sent', "sentAt" = now(), "leaseUntil" = NULL, "lastError" = NULL
+      FROM unnest($1::uuid[], $2::int[]) AS s(id, attempts)
+      WHERE m.id = s.id AND m.status = 'sending' AND m.attempts = s.attempts`,
+    [messages.map((m) => m.id), messages.map((m) => m.attempts)],
   );
 }
 

@@ -15,7 +15,7 @@ import {
 } from "~/server/db/queries/review-sync";
 import { inSqlTransaction } from "~/server/db/sql-transaction";
 import { AppError } from "~/server/errors";
-import { recordLearningEvents } from "~/server/services/gamification/record-event";
+import { followUpLearningEvents, storeLearningEvents } from "~/server/services/gamification/record-event";
 
 import { fromFsrsCard, newCardSchedule, scheduleReview } from "./fsrs";
 
@@ -36,7 +36,9 @@ const byTime = (a: Timed, b: Timed) => a.at.getTime() - b.at.getTime() || (a.cli
  * clientId is stored already. Reviews later than the card's last review are scheduled on top of
  * its schedule; when one is older (another device reviewed the card meanwhile), the card's
  * schedule is recomputed from a new card by replaying all its reviews, stored and new, in time
- * order. A synced review is not refused for being early: it was due on the device.
+ * order. A synced review is not refused for being early: it was due on the device. Each applied
+ * review is a learning event: stored in the same transaction, then the streak, challenges and
+ * badges brought up to date once for the whole batch.
  */
 export async function syncReviews(
   db: Db,
@@ -85,16 +87,20 @@ export async function syncReviews(
     // Another sync stored one of these clientIds on a card this one did not lock: try again.
     if (inserted.length !== logs.length) throw new AppError("CONFLICT", "These reviews are being synced by another request; try again");
     await updateCardSchedules(tx, schedules);
-    return { alreadyApplied, skipped, inserted, schedules };
+    // Each review is a learning event, stored with it (a sync that rolls back leaves none), in time order.
+    const reviewIdOf = new Map(inserted.map((row) => [row.clientId, row.id]));
+    const events = await storeLearningEvents(tx, {
+      userId,
+      timeZone,
+      events: timed
+        .filter((review) => reviewIdOf.has(review.clientId))
+        .sort(byTime)
+        .map((review) => ({ type: "card_reviewed" as const, subjectKey: `review:${reviewIdOf.get(review.clientId)}`, at: review.at })),
+    });
+    return { alreadyApplied, skipped, inserted, schedules, events };
   });
+  await followUpLearningEvents(db, { userId, events: outcome.events });
   const applied = new Set(outcome.inserted.map((row) => row.clientId));
-  const reviewIdOf = new Map(outcome.inserted.map((row) => [row.clientId, row.id]));
-  await recordLearningEvents(
-    db,
-    timed
-      .filter((review) => applied.has(review.clientId))
-      .map((review) => ({ userId, type: "card_reviewed" as const, subjectKey: `review:${reviewIdOf.get(review.clientId)}`, at: review.at, timeZone })),
-  );
   return {
     applied: timed.filter((review) => applied.has(review.clientId)).map((review) => review.clientId),
     alreadyApplied: outcome.alreadyApplied,

@@ -2,8 +2,6 @@ import type { ActivityType } from "~/generated/prisma/enums";
 import type { UserBadgeView } from "~/lib/schemas/gamification";
 import type { Db, DbClient } from "~/server/db/client";
 import {
-  countCompletedChallenges,
-  countPerfectQuizzes,
   findBadgesByIds,
   getUserTimeZone,
   insertUserBadges,
@@ -11,13 +9,16 @@ import {
   rollbackToLearningEventSavepoint,
   saveStreak,
   savepointLearningEvent,
-  selectActivityDays,
+  selectStreakInputs,
   setUserTimeZone,
   stepOpenChallenges,
+  stepOpenChallengesInBulk,
   storeEvent,
+  storeEvents,
 } from "~/server/db/queries/gamification";
 import { selectLearnerFacts } from "~/server/db/queries/learner-facts";
 import { lockUser } from "~/server/db/queries/locks";
+import { inSqlTransaction, type SqlClient } from "~/server/db/sql-transaction";
 import { logger } from "~/server/logger";
 
 import { earnedBadgeKeys } from "./badges";
@@ -47,42 +48,121 @@ export async function recordLearningEvent(db: DbClient, { userId, type, subjectK
   const zone = timeZone && isValidTimeZone(timeZone) ? timeZone : null;
   const stored = await storeEvent(db, { userId, type, subjectKey: subjectKey.slice(0, 64), at, timeZone: zone });
   if (!stored) return { recorded: false, newBadges: [] };
-  const followUp = () =>
+  const newBadges = await withFollowUpRetry(db, { userId, type }, () =>
     inTransaction(db, async (tx) => {
       await lockUser(tx, "learning", userId);
       const challengeBadgeIds = await advanceChallenges(tx, userId, type, at);
       const stats = await refreshStreak(tx, userId, stored.localDate);
-      return { recorded: true, newBadges: await awardBadges(tx, { userId, keys: earnedBadgeKeys(stats), badgeIds: challengeBadgeIds }) };
-    });
-  // The event is stored; everything that follows from it is recomputed from the stored events, so
-  // a follow-up that failed on its own transaction (a lock wait past Prisma's limit under load)
-  // is simply run again. Inside a caller's transaction the caller's savepoint handles failure.
+      return awardBadges(tx, { userId, keys: earnedBadgeKeys(stats), badgeIds: challengeBadgeIds });
+    }),
+  );
+  return { recorded: true, newBadges };
+}
+
+/**
+ * The event is stored; everything that follows from it is recomputed from the stored events, so
+ * a follow-up that failed on its own transaction (a lock wait past Prisma's limit under load) is
+ * simply run again. Inside a caller's transaction the caller's savepoint handles failure.
+ */
+async function withFollowUpRetry<T>(db: DbClient, context: { userId: number; type: ActivityType | ActivityType[] }, followUp: () => Promise<T>): Promise<T> {
   if (!hasOwnTransactions(db)) return followUp();
   try {
     return await followUp();
   } catch (error) {
-    logger.warn("learning event follow-up retried", { userId, type, error });
+    logger.warn("learning event follow-up retried", { ...context, error });
     return followUp();
   }
 }
 
+/** A learning event as stored now (not before): what its follow-up needs. */
+export type StoredLearningEvent = { type: ActivityType; at: Date; localDate: string };
+
 /**
- * recordLearningEvent for an action that has already succeeded (a completed section, a quiz, a
- * question): a failure here is logged, never turned into a failure of the action.
+ * Stores a learner's events in one statement (an event given twice, or stored before, once) and
+ * answers those stored now, in the order given. On a caller's transaction (the reviews of a sync)
+ * they are stored with its writes or not at all; followUpLearningEvents comes after it commits.
  */
-export async function recordLearningEvents(db: DbClient, events: LearningEvent[]): Promise<void> {
+export async function storeLearningEvents(
+  db: SqlClient,
+  { userId, timeZone, events }: { userId: number; timeZone?: string | null; events: readonly Omit<LearningEvent, "userId" | "timeZone">[] },
+): Promise<StoredLearningEvent[]> {
+  const distinct = new Map<string, { type: ActivityType; subjectKey: string; at: Date }>();
+  const now = new Date();
+  for (const { type, subjectKey, at = now } of events) {
+    const key = subjectKey.slice(0, 64);
+    if (!distinct.has(`${type}:${key}`)) distinct.set(`${type}:${key}`, { type, subjectKey: key, at });
+  }
+  if (distinct.size === 0) return [];
+  const zone = timeZone && isValidTimeZone(timeZone) ? timeZone : null;
+  const rows = await storeEvents(db, { userId, timeZone: zone, events: [...distinct.values()] });
+  const localDates = new Map(rows.map((row) => [`${row.type}:${row.subjectKey}`, row.localDate]));
+  return [...distinct].flatMap(([key, { type, at }]) => {
+    const localDate = localDates.get(key);
+    return localDate === undefined ? [] : [{ type, at, localDate }];
+  });
+}
+
+/**
+ * What follows from a learner's events just stored, brought up to date in one short transaction,
+ * exactly as recording them one by one in this order would leave it (the integration test
+ * "record-event" compares both): one lock, the open challenges of their kinds stepped once
+ * (each completed at the event that reached its target), then the streak as of the last one's
+ * day and the badges once. Answers the new badges.
+ */
+async function followUpEvents(db: DbClient, { userId, events }: { userId: number; events: readonly StoredLearningEvent[] }): Promise<UserBadgeView[]> {
+  const last = events.at(-1);
+  if (!last) return [];
+  return withFollowUpRetry(db, { userId, type: [...new Set(events.map((event) => event.type))] }, () =>
+    inSqlTransaction(db, async (tx) => {
+      await lockUser(tx, "learning", userId);
+      const advanced = await stepOpenChallengesInBulk(tx, { userId, events });
+      const challengeBadgeIds = advanced.flatMap((row) => (row.completed && row.badgeId !== null ? [row.badgeId] : []));
+      const stats = await refreshStreak(tx, userId, last.localDate);
+      return awardBadges(tx, { userId, keys: earnedBadgeKeys(stats), badgeIds: challengeBadgeIds });
+    }),
+  );
+}
+
+/** followUpEvents after the action that stored the events has committed: a failure is logged, never the action's. */
+export async function followUpLearningEvents(db: DbClient, { userId, events }: { userId: number; events: readonly StoredLearningEvent[] }): Promise<void> {
+  try {
+    await followUpEvents(db, { userId, events });
+  } catch (error) {
+    logger.error("learning events not followed up", { userId, count: events.length, error });
+  }
+}
+
+/**
+ * Records learning events that follow an action that has already succeeded (a completed section,
+ * a quiz, a question, synced reviews): each learner's events in one statement and one follow-up.
+ * A failure here is logged, never turned into a failure of the action.
+ */
+export async function recordLearningEvents(db: DbClient, events: readonly LearningEvent[]): Promise<void> {
   // Inside a caller's transaction a failed statement would abort it: a savepoint keeps it usable.
   const nested = !hasOwnTransactions(db);
-  for (const event of events) {
+  for (const run of runsOfOneLearner(events)) {
+    const { userId, timeZone } = run[0]!;
     try {
       if (nested) await savepointLearningEvent(db);
-      await recordLearningEvent(db, event);
+      await followUpEvents(db, { userId, events: await storeLearningEvents(db, { userId, timeZone, events: run }) });
       if (nested) await releaseLearningEventSavepoint(db);
     } catch (error) {
       if (nested) await rollbackToLearningEventSavepoint(db).catch(() => undefined);
-      logger.error("learning event not recorded", { userId: event.userId, type: event.type, error });
+      logger.error("learning events not recorded", { userId, types: [...new Set(run.map((event) => event.type))], error });
     }
   }
+}
+
+/** The events split where the learner or the time zone changes (callers give one learner's events). */
+function runsOfOneLearner(events: readonly LearningEvent[]): LearningEvent[][] {
+  const runs: LearningEvent[][] = [];
+  for (const event of events) {
+    const run = runs.at(-1);
+    const head = run?.[0];
+    if (run && head && head.userId === event.userId && (head.timeZone ?? null) === (event.timeZone ?? null)) run.push(event);
+    else runs.push([event]);
+  }
+  return runs;
 }
 
 /** Runs `work` in a transaction: a new one, or the one `db` already is (a caller's transaction client). */
@@ -114,18 +194,10 @@ async function advanceChallenges(tx: DbClient, userId: number, type: ActivityTyp
  * badge follows the learner's courses completed at this moment (selectLearnerFacts), never the
  * course_completed events: a badge records a completion that was true when it was awarded.
  */
-async function refreshStreak(tx: DbClient, userId: number, today: string) {
-  const [days, reviewDays, perfectQuizzes, challenges, facts] = await Promise.all([
-    selectActivityDays(tx, userId),
-    selectActivityDays(tx, userId, "card_reviewed"),
-    countPerfectQuizzes(tx, userId),
-    countCompletedChallenges(tx, userId),
-    selectLearnerFacts(tx, userId),
-  ]);
-  const streak = computeStreak(
-    days.map((row) => row.localDate),
-    today,
-  );
+async function refreshStreak(tx: SqlClient, userId: number, today: string) {
+  const { days, reviewDays, perfectQuizzes, challengesCompleted } = await selectStreakInputs(tx, userId);
+  const facts = await selectLearnerFacts(tx, userId);
+  const streak = computeStreak(days, today);
   const fields = {
     totalCoursesCompleted: facts.coursesCompleted,
     totalSectionsCompleted: facts.sectionsCompleted,
@@ -139,16 +211,13 @@ async function refreshStreak(tx: DbClient, userId: number, today: string) {
     longestStreak: streak.longestStreak,
     coursesCompleted: facts.coursesCompleted,
     perfectQuizzes,
-    challengesCompleted: challenges,
-    longestReviewStreak: computeStreak(
-      reviewDays.map((row) => row.localDate),
-      today,
-    ).longestStreak,
+    challengesCompleted,
+    longestReviewStreak: computeStreak(reviewDays, today).longestStreak,
   };
 }
 
 /** Awards the badges (by key or id) the learner does not hold yet; answers the new ones. */
-async function awardBadges(tx: DbClient, { userId, keys, badgeIds }: { userId: number; keys: string[]; badgeIds: number[] }): Promise<UserBadgeView[]> {
+async function awardBadges(tx: SqlClient, { userId, keys, badgeIds }: { userId: number; keys: string[]; badgeIds: number[] }): Promise<UserBadgeView[]> {
   if (keys.length === 0 && badgeIds.length === 0) return [];
   const awarded = await insertUserBadges(tx, { userId, keys, badgeIds });
   if (awarded.length === 0) return [];
