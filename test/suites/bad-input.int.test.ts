@@ -437,6 +437,7 @@ function documentedEndpoints(): Record<string, Endpoint> {
     },
     "DELETE /api/classes/{id}/invite": { method: "DELETE", path: (i) => `/api/classes/${i.classId}/invite`, auth: true, ids: ["classId"] },
     "POST /api/classes/{id}/leave": { method: "POST", path: (i) => `/api/classes/${i.classId}/leave`, auth: true, ids: ["classId"] },
+    "POST /api/classes/{id}/roster-sync": { method: "POST", path: (i) => `/api/classes/${i.classId}/roster-sync`, auth: true, ids: ["classId"] },
     "POST /api/classes/{id}/assignments": {
       method: "POST",
       path: (i) => `/api/classes/${i.classId}/assignments`,
