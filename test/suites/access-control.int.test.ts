@@ -1449,7 +1449,15 @@ describe("class paths × {owner, teacher, member, another learner}", () => {
   type Role = "owner" | "teacher" | "member" | "outsider";
   type Classroom = Record<Role | "target", { id: number }> & { classId: number; code: string; publicCourseId: number; assignmentId: number };
   const ROLES: Role[] = ["owner", "teacher", "member", "outsider"];
-  const CASES: { method: string; path: (c: Classroom) => string; json?: (c: Classroom) => unknown; expected: Record<Role, number>; showsInvite?: true }[] = [
+  const CASES: {
+    method: string;
+    path: (c: Classroom) => string;
+    json?: (c: Classroom) => unknown;
+    expected: Record<Role, number>;
+    showsInvite?: true;
+    /** The class comes from a context of the fake LMS, with a roster of one learner. */
+    fromLms?: true;
+  }[] = [
     { method: "GET", path: (c) => `/api/classes/${c.classId}`, expected: { owner: 200, teacher: 200, member: 200, outsider: 404 }, showsInvite: true },
     { method: "GET", path: (c) => `/api/classes/${c.classId}/assignments`, expected: { owner: 200, teacher: 200, member: 200, outsider: 404 } },
     { method: "GET", path: (c) => `/api/classes/${c.classId}/dashboard`, expected: { owner: 200, teacher: 200, member: 403, outsider: 404 } },
@@ -1482,7 +1490,25 @@ describe("class paths × {owner, teacher, member, another learner}", () => {
       expected: { owner: 200, teacher: 200, member: 403, outsider: 404 },
     },
     { method: "POST", path: (c) => `/api/classes/${c.classId}/leave`, json: () => ({}), expected: { owner: 400, teacher: 200, member: 200, outsider: 404 } },
+    {
+      method: "POST",
+      path: (c) => `/api/classes/${c.classId}/roster-sync`,
+      json: () => ({}),
+      expected: { owner: 200, teacher: 200, member: 403, outsider: 404 },
+      fromLms: true,
+    },
   ];
+
+  /** Links the class to a new context of the matrix's fake LMS, whose roster lists one learner. */
+  async function linkToLms(classId: number): Promise<void> {
+    const contextId = `acl-roles-${uniqueSuffix()}`;
+    const claim = lms!.rosterClaim(contextId)["https://purl.imsglobal.org/spec/lti-nrps/claim/namesroleservice"];
+    const platform = await db.ltiPlatform.findFirstOrThrow({ where: { issuer: lms!.issuer } });
+    await db.ltiContext.create({
+      data: { issuer: lms!.issuer, deploymentId: lms!.deploymentId, contextId, classId, platformId: platform.id, membershipsUrl: claim.context_memberships_url },
+    });
+    lms!.setRoster(contextId, [{ user_id: `acl-roles-learner-${uniqueSuffix()}`, roles: [LEARNER] }]);
+  }
 
   async function classroom(): Promise<Classroom> {
     const [owner, teacher, member, target, outsider] = await Promise.all(Array.from({ length: 5 }, () => createUser(db)));
@@ -1510,6 +1536,7 @@ describe("class paths × {owner, teacher, member, another learner}", () => {
       const problems: string[] = [];
       for (const role of ROLES) {
         const c = await classroom();
+        if (entry.fromLms) await linkToLms(c.classId);
         const before = await snapshot(c.owner.id);
         const call = { method: entry.method, path: entry.path(c), json: entry.json?.(c) };
         const request = apiRequest(call.method, call.path, { sessionToken: await sessionTokenFor(c[role]), json: call.json });
