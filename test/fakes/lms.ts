@@ -28,7 +28,7 @@ async function keyPair(): Promise<KeyPair> {
 export type FakeLms = Awaited<ReturnType<typeof startFakeLms>>;
 
 /** A score as the platform received it. */
-export type ReceivedScore = {
+type ReceivedScore = {
   lineItem: string;
   userId: string;
   scoreGiven?: number;
@@ -67,7 +67,13 @@ function json(res: ServerResponse, status: number, body: unknown, headers: Recor
   res.end(JSON.stringify(body));
 }
 
-export async function startFakeLms({ clientId = "coursecraft-tool", deploymentId = "deployment-1", toolJwks, tokenLifetime = 3600, pageSize = 2 }: FakeLmsOptions = {}) {
+export async function startFakeLms({
+  clientId = "coursecraft-tool",
+  deploymentId = "deployment-1",
+  toolJwks,
+  tokenLifetime = 3600,
+  pageSize = 2,
+}: FakeLmsOptions = {}) {
   const keys = [await keyPair()];
   let jwksFetches = 0;
   const tokens = new Map<string, { scopes: string[]; expiresAt: number }>();
@@ -75,6 +81,8 @@ export async function startFakeLms({ clientId = "coursecraft-tool", deploymentId
   const refusedAssertions: string[] = [];
   const scores: ReceivedScore[] = [];
   const rosters = new Map<string, FakeMember[]>();
+  /** A context whose memberships answer this raw body and Link header instead (a broken platform). */
+  const rawRosters = new Map<string, { body: string; link?: string }>();
   const services = { scoresDown: false, failNextScores: 0, scoreDelayMs: 0, tokenRequests: 0, rosterRequests: 0 };
   let gate: { arrived: Promise<void>; arrive: () => void; open: Promise<void>; release: () => void } | null = null;
 
@@ -133,6 +141,11 @@ export async function startFakeLms({ clientId = "coursecraft-tool", deploymentId
   function memberships(req: IncomingMessage, res: ServerResponse, contextId: string, page: number): void {
     services.rosterRequests += 1;
     if (!bearer(req, LTI_SCOPE.roster)) return json(res, 401, { error: "invalid_token" });
+    const raw = rawRosters.get(contextId);
+    if (raw) {
+      res.writeHead(200, { "content-type": "application/vnd.ims.lti-nrps.v2.membershipcontainer+json", ...(raw.link && { link: raw.link }) });
+      return void res.end(raw.body);
+    }
     const members = rosters.get(contextId) ?? [];
     const slice = members.slice(page * pageSize, (page + 1) * pageSize);
     const next = (page + 1) * pageSize < members.length ? `<${base}/memberships/${encodeURIComponent(contextId)}?page=${page + 1}>; rel="next"` : null;
@@ -225,6 +238,8 @@ export async function startFakeLms({ clientId = "coursecraft-tool", deploymentId
     rosterClaim: (contextId: string) => ({ [LTI_CLAIM.rosterService]: { context_memberships_url: `${base}/memberships/${encodeURIComponent(contextId)}` } }),
     /** Sets the memberships the context lists. */
     setRoster: (contextId: string, members: FakeMember[]) => void rosters.set(contextId, members),
+    /** The context's memberships answer `body` as is, with `link` as the Link header (a broken or hostile platform). */
+    setRawRoster: (contextId: string, page: { body: string; link?: string }) => void rawRosters.set(contextId, page),
     /** Every score received, in order. */
     scores,
     /** Scores posts answer 503 while true. */

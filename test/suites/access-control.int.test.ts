@@ -1505,7 +1505,14 @@ describe("class paths × {owner, teacher, member, another learner}", () => {
     const claim = lms!.rosterClaim(contextId)["https://purl.imsglobal.org/spec/lti-nrps/claim/namesroleservice"];
     const platform = await db.ltiPlatform.findFirstOrThrow({ where: { issuer: lms!.issuer } });
     await db.ltiContext.create({
-      data: { issuer: lms!.issuer, deploymentId: lms!.deploymentId, contextId, classId, platformId: platform.id, membershipsUrl: claim.context_memberships_url },
+      data: {
+        issuer: lms!.issuer,
+        deploymentId: lms!.deploymentId,
+        contextId,
+        classId,
+        platformId: platform.id,
+        membershipsUrl: claim.context_memberships_url,
+      },
     });
     lms!.setRoster(contextId, [{ user_id: `acl-roles-learner-${uniqueSuffix()}`, roles: [LEARNER] }]);
   }

@@ -1334,11 +1334,21 @@ describe(`LTI grades and rosters: ${CONCURRENCY} at once`, () => {
     try {
       await registerPlatform(db, lms.registration);
       const contextId = `ctx-${uniqueSuffix()}`;
-      const teacher = await launchAs(lms, { sub: `t-${uniqueSuffix()}`, [LTI_CLAIM.context]: { id: contextId }, [LTI_CLAIM.roles]: [INSTRUCTOR], ...lms.rosterClaim(contextId) });
+      const teacher = await launchAs(lms, {
+        sub: `t-${uniqueSuffix()}`,
+        [LTI_CLAIM.context]: { id: contextId },
+        [LTI_CLAIM.roles]: [INSTRUCTOR],
+        ...lms.rosterClaim(contextId),
+      });
       const classId = Number(teacher.location.split("/").at(-1));
       const subs = Array.from({ length: 7 }, (_, i) => `roster-${i}-${uniqueSuffix()}`);
-      lms.setRoster(contextId, subs.map((sub) => ({ user_id: sub, roles: [LEARNER] })));
-      const results = await atOnce(CONCURRENCY, () => restCall<{ added: number; learners: number }>("POST", `/api/classes/${classId}/roster-sync`, { sessionToken: teacher.sessionToken }));
+      lms.setRoster(
+        contextId,
+        subs.map((sub) => ({ user_id: sub, roles: [LEARNER] })),
+      );
+      const results = await atOnce(CONCURRENCY, () =>
+        restCall<{ added: number; learners: number }>("POST", `/api/classes/${classId}/roster-sync`, { sessionToken: teacher.sessionToken }),
+      );
       expect(results.map((result) => result.status)).toEqual(Array(CONCURRENCY).fill(200));
       expect(results.reduce((sum, result) => sum + result.json.added, 0)).toBe(subs.length);
       expect(await db.ltiIdentity.count({ where: { issuer: lms.issuer, subject: { in: subs } } })).toBe(subs.length);
@@ -1363,7 +1373,9 @@ describe(`LTI grades and rosters: ${CONCURRENCY} at once`, () => {
         ...lms.gradeClaim(`race-${uniqueSuffix()}`),
       });
       const answers = quiz.questions.map((q) => ({ questionId: q.id, answer: q.correctAnswer }));
-      const results = await atOnce(CONCURRENCY, () => restCall("POST", `/api/quizzes/${quiz.id}/attempts`, { sessionToken: learner.sessionToken, json: { answers } }));
+      const results = await atOnce(CONCURRENCY, () =>
+        restCall("POST", `/api/quizzes/${quiz.id}/attempts`, { sessionToken: learner.sessionToken, json: { answers } }),
+      );
       expect(results.map((result) => result.status)).toEqual(Array(CONCURRENCY).fill(200));
       const rows = await db.ltiScore.findMany({ where: { userId: learner.userId } });
       expect(rows).toHaveLength(1);

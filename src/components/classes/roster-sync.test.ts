@@ -11,7 +11,9 @@ describe("rosterSyncText", () => {
   });
 
   test("says who was left out of a full class", () => {
-    expect(rosterSyncText({ learners: 1_200, added: 990, notAdded: 210 })).toBe("Added 990 learners from the LMS course. 210 learners were left out: the class is full.");
+    expect(rosterSyncText({ learners: 1_200, added: 990, notAdded: 210 })).toBe(
+      "Added 990 learners from the LMS course. 210 learners were left out: the class is full.",
+    );
     expect(rosterSyncText({ learners: 2, added: 0, notAdded: 1 })).toBe("No learners added: the class is full (1 learner left out).");
   });
 });

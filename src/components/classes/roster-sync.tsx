@@ -14,7 +14,8 @@ export function rosterSyncText({ learners, added, notAdded }: ClassRosterSync): 
   const plural = (count: number, one: string, many: string) => `${count.toLocaleString("en-US")} ${count === 1 ? one : many}`;
   if (learners === 0) return "The LMS course lists no learners yet.";
   if (added === 0 && notAdded > 0) return `No learners added: the class is full (${plural(notAdded, "learner", "learners")} left out).`;
-  const addedText = added === 0 ? "No new learners: everyone in the LMS course is here already." : `Added ${plural(added, "learner", "learners")} from the LMS course.`;
+  const addedText =
+    added === 0 ? "No new learners: everyone in the LMS course is here already." : `Added ${plural(added, "learner", "learners")} from the LMS course.`;
   return notAdded > 0 ? `${addedText} ${plural(notAdded, "learner was", "learners were")} left out: the class is full.` : addedText;
 }
 
@@ -35,7 +36,7 @@ export function RosterSync({ cls }: { cls: ClassView }) {
         {sync.isPending ? <Spinner tone="current" /> : null}
         Sync roster
       </Button>
-      <p className="text-muted-foreground text-sm" role="status">
+      <p className="text-sm text-muted-foreground" role="status">
         {sync.data ? rosterSyncText(sync.data) : "Adds the learners of the LMS course, before their first launch."}
       </p>
     </div>

@@ -86,7 +86,7 @@ export async function forgetAccessToken(db: DbClient, platform: Pick<TokenPlatfo
 }
 
 /** The signed client assertion: iss and sub the client id, aud the token URL, a fresh jti, five minutes. */
-export async function clientAssertion(db: DbClient, platform: Omit<TokenPlatform, "platformId">, now = new Date()): Promise<string> {
+async function clientAssertion(db: DbClient, platform: Omit<TokenPlatform, "platformId">, now = new Date()): Promise<string> {
   const key = await toolSigningKey(db, now);
   const seconds = Math.floor(now.getTime() / 1000);
   return new SignJWT({})

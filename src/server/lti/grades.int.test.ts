@@ -84,7 +84,10 @@ async function gradedCourse() {
   const { caller } = await createTestCaller({ user: { id: learner.userId } });
   /** An attempt with the first `right` questions right. */
   const attempt = (right: number) =>
-    caller.quiz.submitAttempt({ id: quiz.id, answers: quiz.questions.map((q, i) => ({ questionId: q.id, answer: i < right ? q.correctAnswer : q.options[1]! })) });
+    caller.quiz.submitAttempt({
+      id: quiz.id,
+      answers: quiz.questions.map((q, i) => ({ questionId: q.id, answer: i < right ? q.correctAnswer : q.options[1]! })),
+    });
   return { course, sections, quiz, lineItem, sub, learnerId: learner.userId, caller, attempt, teacherId: teacher.userId };
 }
 
@@ -241,7 +244,12 @@ describe("roster sync (NRPS)", () => {
   /** A context with a roster, its class made by its teacher's launch. */
   async function rosterClass() {
     const contextId = `ctx-${uniqueSuffix()}`;
-    const teacher = await launchAs({ sub: `t-${uniqueSuffix()}`, [LTI_CLAIM.context]: { id: contextId, title: "Biology" }, [LTI_CLAIM.roles]: [INSTRUCTOR], ...lms.rosterClaim(contextId) });
+    const teacher = await launchAs({
+      sub: `t-${uniqueSuffix()}`,
+      [LTI_CLAIM.context]: { id: contextId, title: "Biology" },
+      [LTI_CLAIM.roles]: [INSTRUCTOR],
+      ...lms.rosterClaim(contextId),
+    });
     const classId = Number(/^\/classes\/(\d+)$/.exec(teacher.location ?? "")?.[1]);
     expect(classId).toBeGreaterThan(0);
     const { caller } = await createTestCaller({ user: { id: teacher.userId } });

@@ -56,11 +56,20 @@ export async function readMemberships(membershipsUrl: string, token: string): Pr
   let url: string | null = membershipsUrl;
   for (let page = 0; url !== null; page++) {
     if (page >= LTI_ROSTER_MAX_PAGES) throw new RosterUnavailable(`more than ${LTI_ROSTER_MAX_PAGES} pages of memberships`);
-    const next = new URL(url, membershipsUrl);
+    let next: URL;
+    try {
+      next = new URL(url, membershipsUrl);
+    } catch {
+      throw new RosterUnavailable("a next page that is not a URL");
+    }
     if (next.origin !== origin) throw new RosterUnavailable("a page of memberships on another origin");
     let response: Response;
     try {
-      response = await fetch(next, { headers: { Accept: MEMBERSHIPS_TYPE, Authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(TIMEOUT_MS), redirect: "error" });
+      response = await fetch(next, {
+        headers: { Accept: MEMBERSHIPS_TYPE, Authorization: `Bearer ${token}` },
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+        redirect: "error",
+      });
     } catch (error) {
       throw new RosterUnavailable(`memberships unreachable: ${error instanceof Error ? error.message : String(error)}`);
     }

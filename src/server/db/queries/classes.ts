@@ -177,7 +177,10 @@ export async function ensureClassMember(tx: DbClient, { classId, userId, teacher
  * Adds as members those of `userIds` not in the class yet, at most `limit` of them (in the order
  * given); answers how many it added. Nobody already in the class changes role.
  */
-export async function insertMissingMembers(tx: DbClient, { classId, userIds, limit }: { classId: number; userIds: readonly number[]; limit: number }): Promise<number> {
+export async function insertMissingMembers(
+  tx: DbClient,
+  { classId, userIds, limit }: { classId: number; userIds: readonly number[]; limit: number },
+): Promise<number> {
   if (userIds.length === 0 || limit <= 0) return 0;
   return tx.$executeRaw`
     INSERT INTO "ClassMember" ("classId", "userId", role)

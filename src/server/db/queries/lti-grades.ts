@@ -75,7 +75,10 @@ const QUEUE_SCORES_SQL = `
   WHERE "LtiScore"."scoredAt" <= EXCLUDED."scoredAt"`;
 
 /** Queues the learner's score in the course for each of their line items covering it; how many were queued or replaced. */
-export function queueCourseScores(tx: SqlClient, { userId, courseId, at, scope }: { userId: number; courseId: number; at: Date; scope: string }): Promise<number> {
+export function queueCourseScores(
+  tx: SqlClient,
+  { userId, courseId, at, scope }: { userId: number; courseId: number; at: Date; scope: string },
+): Promise<number> {
   return execute(tx, QUEUE_SCORES_SQL, [userId, courseId, at.toISOString(), scope]);
 }
 
@@ -162,12 +165,18 @@ export async function msUntilNextScore(db: SqlClient): Promise<number | null> {
 export type StoredAccessToken = { token: string; expiresAt: Date };
 
 /** The token kept for a platform and scope, if it is good until after `until`. */
-export async function findAccessToken(db: DbClient, { platformId, scope, until }: { platformId: number; scope: string; until: Date }): Promise<StoredAccessToken | null> {
+export async function findAccessToken(
+  db: DbClient,
+  { platformId, scope, until }: { platformId: number; scope: string; until: Date },
+): Promise<StoredAccessToken | null> {
   return db.ltiAccessToken.findFirst({ where: { platformId, scope, expiresAt: { gt: until } }, select: { token: true, expiresAt: true } });
 }
 
 /** Keeps a fresh token for every process; of two processes' tokens, the one that lasts longer stays. */
-export async function saveAccessToken(db: DbClient, { platformId, scope, token, expiresAt }: { platformId: number; scope: string } & StoredAccessToken): Promise<void> {
+export async function saveAccessToken(
+  db: DbClient,
+  { platformId, scope, token, expiresAt }: { platformId: number; scope: string } & StoredAccessToken,
+): Promise<void> {
   await execute(
     db,
     `INSERT INTO "LtiAccessToken" ("platformId", scope, token, "expiresAt") VALUES ($1::int, $2, $3, ${utcParam("$4")})

@@ -188,7 +188,9 @@ export async function findRosterContext(db: DbClient, classId: number) {
     select: { id: true, issuer: true, membershipsUrl: true, platform: { select: platformSelect } },
     orderBy: { id: "desc" },
   });
-  return context?.platform && context.membershipsUrl ? { id: context.id, issuer: context.issuer, membershipsUrl: context.membershipsUrl, platform: context.platform } : null;
+  return context?.platform && context.membershipsUrl
+    ? { id: context.id, issuer: context.issuer, membershipsUrl: context.membershipsUrl, platform: context.platform }
+    : null;
 }
 
 /** Whether the class was made from an LMS context that shares its roster. */
