@@ -51,6 +51,8 @@ type FakeLmsOptions = {
   tokenLifetime?: number;
   /** Memberships per page. */
   pageSize?: number;
+  /** A fixed port (the browser tests'); a free one when unset. */
+  port?: number;
 };
 
 function readBody(req: IncomingMessage): Promise<string> {
@@ -73,6 +75,7 @@ export async function startFakeLms({
   toolJwks,
   tokenLifetime = 3600,
   pageSize = 2,
+  port = 0,
 }: FakeLmsOptions = {}) {
   const keys = [await keyPair()];
   let jwksFetches = 0;
@@ -84,6 +87,8 @@ export async function startFakeLms({
   /** A context whose memberships answer this raw body and Link header instead (a broken platform). */
   const rawRosters = new Map<string, { body: string; link?: string }>();
   const services = { scoresDown: false, failNextScores: 0, scoreDelayMs: 0, tokenRequests: 0, rosterRequests: 0 };
+  /** The claims of the next launch of each login hint (the authorization step signs them). */
+  const preparedLaunches = new Map<string, Record<string, unknown>>();
   let gate: { arrived: Promise<void>; arrive: () => void; open: Promise<void>; release: () => void } | null = null;
 
   /** The bearer token of a request, if the platform issued it for `scope` and it has not expired. */
@@ -157,6 +162,25 @@ export async function startFakeLms({
     );
   }
 
+  /**
+   * The platform's authorization step (OIDC, response_mode=form_post): the user is signed in to the
+   * platform already, so it answers at once with a page whose form posts the id_token (the claims
+   * prepared for the login hint, over the defaults) and the state to the tool's redirect URI.
+   */
+  async function authorize(url: URL, res: ServerResponse): Promise<void> {
+    const hint = url.searchParams.get("login_hint") ?? "";
+    const redirect = url.searchParams.get("redirect_uri") ?? "";
+    if (url.searchParams.get("client_id") !== clientId || !/^https?:\/\//.test(redirect)) return json(res, 400, { error: "invalid_request" });
+    const token = await idToken(url.searchParams.get("nonce") ?? "", preparedLaunches.get(hint) ?? {});
+    const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+    res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+    res.end(
+      `<!doctype html><html><body><form method="post" action="${escape(redirect)}">` +
+        `<input type="hidden" name="id_token" value="${escape(token)}"><input type="hidden" name="state" value="${escape(url.searchParams.get("state") ?? "")}">` +
+        `</form><script>document.forms[0].submit()</script></body></html>`,
+    );
+  }
+
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? "/", base);
     if (url.pathname === "/jwks") {
@@ -165,6 +189,24 @@ export async function startFakeLms({
       return res.end(JSON.stringify({ keys: keys.map((key) => key.publicJwk) }));
     }
     const fail = (error: unknown) => json(res, 500, { error: String(error) });
+    if (url.pathname === "/health") return json(res, 200, { ok: true });
+    if (url.pathname === "/auth" && req.method === "GET") return void authorize(url, res).catch(fail);
+    if (url.pathname === "/__launch" && req.method === "POST")
+      return void readBody(req)
+        .then((body) => {
+          const { loginHint, claims } = JSON.parse(body) as { loginHint: string; claims: Record<string, unknown> };
+          preparedLaunches.set(loginHint, claims);
+          json(res, 200, { ok: true });
+        })
+        .catch(fail);
+    if (url.pathname === "/__roster" && req.method === "POST")
+      return void readBody(req)
+        .then((body) => {
+          const { contextId, members } = JSON.parse(body) as { contextId: string; members: FakeMember[] };
+          rosters.set(contextId, members);
+          json(res, 200, { ok: true });
+        })
+        .catch(fail);
     if (url.pathname === "/token" && req.method === "POST") return void token(req, res).catch(fail);
     const scored = /^\/lineitems\/([^/]+)\/scores$/.exec(url.pathname);
     if (scored && req.method === "POST") return void score(req, res, decodeURIComponent(scored[1]!)).catch(fail);
@@ -173,7 +215,7 @@ export async function startFakeLms({
     res.writeHead(404).end();
   });
   let base = "";
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const issuer = base;
 
@@ -236,6 +278,8 @@ export async function startFakeLms({
     }),
     /** The NRPS claim of a launch from `contextId`. */
     rosterClaim: (contextId: string) => ({ [LTI_CLAIM.rosterService]: { context_memberships_url: `${base}/memberships/${encodeURIComponent(contextId)}` } }),
+    /** The claims the next launch with `loginHint` carries (its authorization step signs them). */
+    prepareLaunch: (loginHint: string, claims: Record<string, unknown>) => void preparedLaunches.set(loginHint, claims),
     /** Sets the memberships the context lists. */
     setRoster: (contextId: string, members: FakeMember[]) => void rosters.set(contextId, members),
     /** The context's memberships answer `body` as is, with `link` as the Link header (a broken or hostile platform). */
