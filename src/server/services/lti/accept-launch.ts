@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 
+import { env } from "~/env";
 import type { Prisma } from "~/generated/prisma/client";
 import { LTI_LAUNCH_TTL_MS } from "~/lib/rules/lti";
 import type { Db } from "~/server/db";
@@ -53,8 +54,8 @@ export async function acceptLtiLaunch(db: Db, { idToken, state, now }: { idToken
   const teaching = isTeaching(claims[LTI_CLAIM.roles]);
   const context = await contextClassOf(db, { issuer: platform.issuer, claims, userId: account.id, teaching });
   const messageType = claims[LTI_CLAIM.messageType];
-  const roster = claims[LTI_CLAIM.rosterService];
-  if (context && roster) await setContextRoster(db, { contextId: context.id, platformId: platform.id, membershipsUrl: roster.context_memberships_url });
+  const membershipsUrl = serviceUrl(claims[LTI_CLAIM.rosterService]?.context_memberships_url);
+  if (context && membershipsUrl) await setContextRoster(db, { contextId: context.id, platformId: platform.id, membershipsUrl });
   if (messageType === "LtiResourceLinkRequest" && !teaching) await keepLineItem(db, { platformId: platform.id, userId: account.id, claims });
   const launch = await insertLaunch(db, {
     platformId: platform.id,
@@ -140,7 +141,7 @@ async function keepLineItem(db: Db, { platformId, userId, claims }: { platformId
   if (!link) return;
   const grades = claims[LTI_CLAIM.gradeService];
   const courseId = Number(claims[LTI_CLAIM.custom]?.[COURSE_ID_PARAMETER]);
-  const lineItemUrl = grades?.lineitem ?? null;
+  const lineItemUrl = serviceUrl(grades?.lineitem);
   await upsertLineItem(db, {
     platformId,
     resourceLinkId: link.id,
@@ -149,9 +150,18 @@ async function keepLineItem(db: Db, { platformId, userId, claims }: { platformId
     courseId: Number.isSafeInteger(courseId) && courseId > 0 && courseId <= 2_147_483_647 ? courseId : null,
     lineItemUrl,
     lineItemKey: lineItemUrl === null ? null : createHash("sha256").update(lineItemUrl).digest("hex"),
-    lineItemsUrl: grades?.lineitems ?? null,
+    lineItemsUrl: serviceUrl(grades?.lineitems),
     scopes: grades?.scope ?? [],
   });
+}
+
+/**
+ * A service URL of the platform's (a line item, a roster) the tool will send its bearer tokens to:
+ * https only, as the platform's registered URLs (http:// only with LTI_ALLOW_HTTP_PLATFORMS).
+ */
+function serviceUrl(url: string | undefined): string | null {
+  if (!url) return null;
+  return url.startsWith("https://") || (env.LTI_ALLOW_HTTP_PLATFORMS && url.startsWith("http://")) ? url : null;
 }
 
 /** The claims a launch's next steps need (deep linking, grades, roster, custom), as received. */
