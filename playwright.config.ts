@@ -25,6 +25,10 @@ const FAKE_SCHOOL_IDP_CONTROL = "http://127.0.0.1:3109";
 const FAKE_YOUTUBE = "http://127.0.0.1:3104";
 const FAKE_OPENAI = "http://127.0.0.1:3105";
 const FAKE_STRIPE = "http://127.0.0.1:3106";
+/** The fake LMS (test/fakes/lms-server.ts): an LTI 1.3 platform registered with the main instance. */
+const FAKE_LMS = "http://127.0.0.1:3110";
+const FAKE_LMS_CLIENT_ID = "e2e-tool";
+const FAKE_LMS_DEPLOYMENT_ID = "e2e-deployment";
 const STRIPE_WEBHOOK_SECRET = "whsec_e2e_secret";
 
 /** What both app instances share: sign-in against the fake Google, quiet logs, the stub video player (the offline instance overrides it). */
@@ -130,9 +134,20 @@ export default defineConfig({
       env: { FAKE_STRIPE_PORT: "3106", FAKE_STRIPE_WEBHOOK_URL: `${baseURL}/api/webhooks/stripe`, FAKE_STRIPE_WEBHOOK_SECRET: STRIPE_WEBHOOK_SECRET },
     },
     {
+      // Its token endpoint reads the main instance's keys when a test first needs a token.
+      command: "npx tsx test/fakes/lms-server.ts",
+      url: `${FAKE_LMS}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { FAKE_LMS_PORT: "3110", FAKE_LMS_TOOL_URL: baseURL, FAKE_LMS_CLIENT_ID, FAKE_LMS_DEPLOYMENT_ID },
+    },
+    {
       // A fresh data directory per run, so the run starts from an empty database, with one coupon
-      // (on a database server kept between runs the coupon is there already).
-      command: `rm -rf .data/e2e && npx tsx scripts/coupon-create.ts --code ${E2E_COUPON} --months 1 --max 100000 --if-missing && node scripts/serve.mjs start`,
+      // (on a database server kept between runs the coupon is there already) and the fake LMS registered.
+      command:
+        `rm -rf .data/e2e && npx tsx scripts/coupon-create.ts --code ${E2E_COUPON} --months 1 --max 100000 --if-missing && ` +
+        `npx tsx scripts/lti-platform.ts add --issuer ${FAKE_LMS} --client-id ${FAKE_LMS_CLIENT_ID} --deployment-id ${FAKE_LMS_DEPLOYMENT_ID} ` +
+        `--auth-url ${FAKE_LMS}/auth --token-url ${FAKE_LMS}/token --jwks-url ${FAKE_LMS}/jwks && node scripts/serve.mjs start`,
       url: `${baseURL}/api/health`,
       reuseExistingServer: false,
       timeout: 120_000,
@@ -157,6 +172,8 @@ export default defineConfig({
         OIDC_CLIENT_ID: "e2e-school-client",
         OIDC_CLIENT_SECRET: "e2e-school-secret",
         OIDC_NAME: SCHOOL_SIGN_IN_NAME,
+        // The fake LMS is on http://127.0.0.1.
+        LTI_ALLOW_HTTP_PLATFORMS: "1",
       },
     },
     {

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 
 /**
  * Runs once when a server process starts, before it serves requests: the course-generation
- * worker, the mail sender and the reminder scheduler run in every app instance (they share the queue in PostgreSQL). Not during
+ * worker, the mail sender, the reminder scheduler and the LTI score sender run in every app instance (they share the queue in PostgreSQL). Not during
  * `next build`, and not in the edge runtime. These two variables are Next's own, set before any
  * of our modules load.
  *
@@ -29,9 +29,11 @@ export async function register() {
   ensureMailSender(db);
   const { ensureReminderScheduler, stopReminderScheduler } = await import("./server/services/reminders/scheduler");
   ensureReminderScheduler(db);
+  const { ensureScoreSender, stopScoreSender } = await import("./server/lti/score-sender");
+  ensureScoreSender(db);
   const serveApi = process.env.NODE_ENV === "production" ? (await import("./server/api/direct")).serveApiDirectly : null;
   const stop = async () => {
-    await Promise.all([stopGenerationWorker(), stopMailSender(), stopReminderScheduler()]);
+    await Promise.all([stopGenerationWorker(), stopMailSender(), stopReminderScheduler(), stopScoreSender()]);
   };
   const hooks: ServerHooks = { serveApi, stop };
   (globalThis as Record<symbol, unknown>)[SERVER_HOOKS] = hooks;

@@ -20,6 +20,7 @@
  */
 import { randomUUID } from "node:crypto";
 
+import type { JSONWebKeySet } from "jose";
 import superjson from "superjson";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 
@@ -37,6 +38,7 @@ import { createLinkToken } from "~/server/services/auth/email-links";
 
 import { sessionTokenFor } from "../caller";
 import { db } from "../db";
+import { type FakeLms, LEARNER, startFakeLms } from "../fakes/lms";
 import { startFakeStripe, type FakeStripe } from "../fakes/stripe.mjs";
 import { bearer, createApiTokenRow, createCourse, createProgress, createUser, DEFAULT_PASSWORD, uniqueSuffix } from "../factories";
 import { createQuiz, createQuizCourse } from "../factories/quiz";
@@ -224,7 +226,8 @@ const classRows = (
     | "assignments"
     | "dashboard"
     | "myAssignments"
-    | "deleteAssignment",
+    | "deleteAssignment"
+    | "syncRoster",
     string
   >,
   kind: "proc" | "rest",
@@ -281,6 +284,8 @@ const classRows = (
     sessionOnly: true,
   },
   { key: keys.delete, scope: "owned", input: (fx) => ({ id: fx.classes.remove[kind] }), other: 404, otherMessage: CLASS_NOT_FOUND, sessionOnly: true },
+  // The main class comes from the fake LMS's context: the owner's sync adds its roster's learner (once).
+  { key: keys.syncRoster, scope: "owned", input: mainClass, other: 404, otherMessage: CLASS_NOT_FOUND, sessionOnly: true },
 ];
 /**
  * The editing paths (services/editing): the course's owner alone edits it and reads its versions;
@@ -719,6 +724,7 @@ const PROCEDURE_ROWS: Row[] = [
       dashboard: "classes.dashboard",
       myAssignments: "assignments.mine",
       deleteAssignment: "assignments.delete",
+      syncRoster: "classes.syncRoster",
     },
     "proc",
   ),
@@ -945,6 +951,7 @@ const REST_ROWS: Row[] = [
       dashboard: "GET /classes/{id}/dashboard",
       myAssignments: "GET /assignments",
       deleteAssignment: "DELETE /assignments/{id}",
+      syncRoster: "POST /classes/{id}/roster-sync",
     },
     "rest",
   ),
@@ -1103,6 +1110,7 @@ const tokens: Record<"owner" | "other", string | null> = { owner: null, other: n
 const apiTokens = { bearer: "", revoked: "" };
 let fx: Fixtures;
 let stripe: FakeStripe;
+let lms: FakeLms | undefined;
 
 async function refreshTokens(): Promise<void> {
   // logout and changePassword (rows of this matrix) revoke earlier sessions: sign in again.
@@ -1314,6 +1322,15 @@ beforeAll(async () => {
     assignable: { proc: { owner: 0, bearer: 0 }, rest: { owner: 0, bearer: 0 } },
     assigned: { proc: { owner: 0, bearer: 0 }, rest: { owner: 0, bearer: 0 } },
   };
+  // The main class was made from an LMS context that shares its roster (one learner): the roster-sync rows.
+  lms = await startFakeLms({ toolJwks: async () => (await (await serveApiRoute(apiRequest("GET", "/api/lti/jwks"))).json()) as JSONWebKeySet });
+  const platform = await db.ltiPlatform.create({ data: lms.registration });
+  const rosterContext = `acl-context-${sfx}`;
+  const membershipsUrl = lms.rosterClaim(rosterContext)["https://purl.imsglobal.org/spec/lti-nrps/claim/namesroleservice"].context_memberships_url;
+  await db.ltiContext.create({
+    data: { issuer: lms.issuer, deploymentId: lms.deploymentId, contextId: rosterContext, classId: main.id, platformId: platform.id, membershipsUrl },
+  });
+  lms.setRoster(rosterContext, [{ user_id: `acl-learner-${sfx}`, roles: [LEARNER], name: "Roster Learner" }]);
   // The owner's private course is assigned to the class: what its dashboard and assignments show.
   await createAssignmentRow(db, { classId: main.id, courseId: course.id });
   for (const kind of ["proc", "rest"] as const) {
@@ -1378,6 +1395,7 @@ afterAll(async () => {
   // Leave no job queued or running behind (the generation-job invariant).
   await drainGenerationQueue(db, libraryDeps());
   await stripe?.close();
+  await lms?.close();
   console.info(
     `access-control matrix: ${totals.rows} rows, ${totals.calls} calls, ${totals.leaks} leaks, ${totals.wrongUserWrites} wrong-user writes, ${totals.unexpectedStatuses} unexpected statuses`,
   );
@@ -1431,7 +1449,15 @@ describe("class paths × {owner, teacher, member, another learner}", () => {
   type Role = "owner" | "teacher" | "member" | "outsider";
   type Classroom = Record<Role | "target", { id: number }> & { classId: number; code: string; publicCourseId: number; assignmentId: number };
   const ROLES: Role[] = ["owner", "teacher", "member", "outsider"];
-  const CASES: { method: string; path: (c: Classroom) => string; json?: (c: Classroom) => unknown; expected: Record<Role, number>; showsInvite?: true }[] = [
+  const CASES: {
+    method: string;
+    path: (c: Classroom) => string;
+    json?: (c: Classroom) => unknown;
+    expected: Record<Role, number>;
+    showsInvite?: true;
+    /** The class comes from a context of the fake LMS, with a roster of one learner. */
+    fromLms?: true;
+  }[] = [
     { method: "GET", path: (c) => `/api/classes/${c.classId}`, expected: { owner: 200, teacher: 200, member: 200, outsider: 404 }, showsInvite: true },
     { method: "GET", path: (c) => `/api/classes/${c.classId}/assignments`, expected: { owner: 200, teacher: 200, member: 200, outsider: 404 } },
     { method: "GET", path: (c) => `/api/classes/${c.classId}/dashboard`, expected: { owner: 200, teacher: 200, member: 403, outsider: 404 } },
@@ -1464,7 +1490,32 @@ describe("class paths × {owner, teacher, member, another learner}", () => {
       expected: { owner: 200, teacher: 200, member: 403, outsider: 404 },
     },
     { method: "POST", path: (c) => `/api/classes/${c.classId}/leave`, json: () => ({}), expected: { owner: 400, teacher: 200, member: 200, outsider: 404 } },
+    {
+      method: "POST",
+      path: (c) => `/api/classes/${c.classId}/roster-sync`,
+      json: () => ({}),
+      expected: { owner: 200, teacher: 200, member: 403, outsider: 404 },
+      fromLms: true,
+    },
   ];
+
+  /** Links the class to a new context of the matrix's fake LMS, whose roster lists one learner. */
+  async function linkToLms(classId: number): Promise<void> {
+    const contextId = `acl-roles-${uniqueSuffix()}`;
+    const claim = lms!.rosterClaim(contextId)["https://purl.imsglobal.org/spec/lti-nrps/claim/namesroleservice"];
+    const platform = await db.ltiPlatform.findFirstOrThrow({ where: { issuer: lms!.issuer } });
+    await db.ltiContext.create({
+      data: {
+        issuer: lms!.issuer,
+        deploymentId: lms!.deploymentId,
+        contextId,
+        classId,
+        platformId: platform.id,
+        membershipsUrl: claim.context_memberships_url,
+      },
+    });
+    lms!.setRoster(contextId, [{ user_id: `acl-roles-learner-${uniqueSuffix()}`, roles: [LEARNER] }]);
+  }
 
   async function classroom(): Promise<Classroom> {
     const [owner, teacher, member, target, outsider] = await Promise.all(Array.from({ length: 5 }, () => createUser(db)));
@@ -1492,6 +1543,7 @@ describe("class paths × {owner, teacher, member, another learner}", () => {
       const problems: string[] = [];
       for (const role of ROLES) {
         const c = await classroom();
+        if (entry.fromLms) await linkToLms(c.classId);
         const before = await snapshot(c.owner.id);
         const call = { method: entry.method, path: entry.path(c), json: entry.json?.(c) };
         const request = apiRequest(call.method, call.path, { sessionToken: await sessionTokenFor(c[role]), json: call.json });

@@ -177,6 +177,8 @@ const DOCUMENTED: Row[] = [
   { key: "GET /classes/join/{code}", call: (w) => ({ method: "GET", path: `/api/classes/join/${w.classes.joinCode}` }) },
   { key: "POST /classes/join", call: (w) => ({ method: "POST", path: "/api/classes/join", json: { code: w.classes.joinCode } }) },
   { key: "POST /classes/{id}/leave", call: (w) => ({ method: "POST", path: `/api/classes/${w.classes.left}/leave` }) },
+  // Not made from an LMS context: 422 through both entries (the sync itself: src/server/lti/grades.int.test.ts).
+  { key: "POST /classes/{id}/roster-sync", call: (w) => ({ method: "POST", path: `/api/classes/${w.classes.main}/roster-sync` }), status: 422 },
   { key: "POST /classes/{id}/invite", call: (w) => ({ method: "POST", path: `/api/classes/${w.classes.main}/invite`, json: { expiresInDays: 7 } }) },
   { key: "DELETE /classes/{id}/invite", call: (w) => ({ method: "DELETE", path: `/api/classes/${w.classes.main}/invite` }) },
   {

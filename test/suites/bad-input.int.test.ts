@@ -28,6 +28,7 @@ vi.hoisted(() => {
 
 import type { AnyTRPCProcedure } from "@trpc/server";
 import fc from "fast-check";
+import type { JSONWebKeySet } from "jose";
 import superjson from "superjson";
 import type { OpenApiMeta, OpenApiRouter } from "trpc-to-openapi";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -51,7 +52,7 @@ import { courseWithTranscript, createApiTokenRow, createCourse, createUser, DEFA
 import { createClassRow } from "../factories/classes";
 import { createEditableCourse } from "../factories/editing";
 import { createQuiz, createQuizCourse } from "../factories/quiz";
-import { INSTRUCTOR, startFakeLms } from "../fakes/lms";
+import { type FakeLms, INSTRUCTOR, LEARNER, startFakeLms } from "../fakes/lms";
 import { anyTopicSource, drainGenerationQueue, libraryDeps, whileDraining } from "../generation";
 import { type ApiRequestOptions, type ApiResult, ORIGIN, restCall, routeCall, sessionTokenOf, trpcCall } from "../http";
 import { NOT_NUMBERS, numbersIn, placed, type Position, positionLabel } from "../number-inputs";
@@ -440,6 +441,7 @@ function documentedEndpoints(): Record<string, Endpoint> {
     },
     "DELETE /api/classes/{id}/invite": { method: "DELETE", path: (i) => `/api/classes/${i.classId}/invite`, auth: true, ids: ["classId"] },
     "POST /api/classes/{id}/leave": { method: "POST", path: (i) => `/api/classes/${i.classId}/leave`, auth: true, ids: ["classId"] },
+    "POST /api/classes/{id}/roster-sync": { method: "POST", path: (i) => `/api/classes/${i.classId}/roster-sync`, auth: true, ids: ["classId"] },
     "POST /api/classes/{id}/assignments": {
       method: "POST",
       path: (i) => `/api/classes/${i.classId}/assignments`,
@@ -551,9 +553,29 @@ function documentedEndpoints(): Record<string, Endpoint> {
 }
 
 let ownerClassId = 0;
+let rosterLms: FakeLms | undefined;
 beforeAll(async () => {
   ownerClassId = (await createClassRow(db, { ownerId: f.owner.user.id, name: "The owner's class" })).id;
+  // The class comes from a context of a fake LMS that shares its roster: a valid roster sync answers 200.
+  rosterLms = await startFakeLms({
+    clientId: `bad-input-roster-${uniqueSuffix()}`,
+    toolJwks: async () => (await routeCall<JSONWebKeySet>("GET", "/api/lti/jwks")).json,
+  });
+  const platform = await registerPlatform(db, rosterLms.registration);
+  const contextId = `ctx-${uniqueSuffix()}`;
+  await db.ltiContext.create({
+    data: {
+      issuer: rosterLms.issuer,
+      deploymentId: rosterLms.deploymentId,
+      contextId,
+      classId: ownerClassId,
+      platformId: platform.id,
+      membershipsUrl: rosterLms.rosterClaim(contextId)[LTI_CLAIM.rosterService].context_memberships_url,
+    },
+  });
+  rosterLms.setRoster(contextId, []);
 });
+afterAll(() => rosterLms?.close());
 
 const validIds = (): Ids => ({
   id: f.chatCourse.id,
@@ -2988,3 +3010,67 @@ describe("reminders and web push", () => {
   });
 });
 // ── end reminders and web push ──
+
+describe("LTI rosters (POST /api/classes/{id}/roster-sync)", () => {
+  test("a platform's memberships of the wrong shape, hostile names and a next page elsewhere: never a 5xx; entries that are not memberships skipped, names cleaned", async () => {
+    const lms = await startFakeLms({
+      clientId: `bad-roster-${uniqueSuffix()}`,
+      toolJwks: async () => (await routeCall<JSONWebKeySet>("GET", "/api/lti/jwks")).json,
+    });
+    try {
+      const platform = await registerPlatform(db, lms.registration);
+      const teacher = await createUser(db);
+      const room = await createClassRow(db, { ownerId: teacher.id });
+      const contextId = `ctx-${uniqueSuffix()}`;
+      const membershipsUrl = lms.rosterClaim(contextId)[LTI_CLAIM.rosterService].context_memberships_url;
+      await db.ltiContext.create({
+        data: { issuer: lms.issuer, deploymentId: lms.deploymentId, contextId, classId: room.id, platformId: platform.id, membershipsUrl },
+      });
+      const sessionToken = await sessionTokenFor(teacher);
+      const sync = () => routeCall<{ added: number; learners: number }>("POST", `/api/classes/${room.id}/roster-sync`, { sessionToken, json: {} });
+      // A first sync of an empty roster: the platform's token is kept from here on, so the refusals below change nothing.
+      lms.setRoster(contextId, []);
+      expect((await sync()).status).toBe(200);
+
+      const refused: [string, { body: string; link?: string }][] = [
+        ["not JSON", { body: "<html>oops</html>" }],
+        ["members not a list", { body: JSON.stringify({ members: "all" }) }],
+        ["JSON null", { body: "null" }],
+        ["a next page on another origin", { body: JSON.stringify({ members: [] }), link: '<https://evil.example/steal>; rel="next"' }],
+        ["a next page that is not a URL", { body: JSON.stringify({ members: [] }), link: '<http://[::1>; rel="next"' }],
+      ];
+      for (const [label, page] of refused) {
+        lms.setRawRoster(contextId, page);
+        const before = await tableChecksums();
+        const result = await sync();
+        expect(result.status, label).toBe(503);
+        expect(await tableChecksums(), label).toEqual(before);
+      }
+
+      const sub = `tricky-${uniqueSuffix()}`;
+      lms.setRawRoster(contextId, {
+        body: JSON.stringify({
+          members: [
+            { user_id: sub, roles: [LEARNER], name: "Ada\u{E0041} \u202ELovelace\u200B" },
+            { user_id: "x".repeat(1_000), roles: [LEARNER] },
+            { user_id: 42, roles: [LEARNER] },
+            { roles: [LEARNER] },
+            { user_id: `roles-${uniqueSuffix()}`, roles: "Learner" },
+            "not a member",
+            null,
+          ],
+        }),
+      });
+      const result = await sync();
+      expect(result.status).toBe(200);
+      expect(result.json).toMatchObject({ learners: 1, added: 1 });
+      const identity = await db.ltiIdentity.findFirstOrThrow({
+        where: { issuer: lms.issuer, subject: sub },
+        select: { user: { select: { displayName: true } } },
+      });
+      expect(identity.user.displayName).toBe("Ada Lovelace");
+    } finally {
+      await lms.close();
+    }
+  });
+});

@@ -11,6 +11,7 @@
  */
 import { randomUUID } from "node:crypto";
 
+import type { JSONWebKeySet } from "jose";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 
@@ -33,6 +34,7 @@ import { stripeWebhookHandler } from "~/server/api/stripe-webhook";
 import { decodeSessionToken } from "~/server/auth/session";
 import { LTI_CLAIM } from "~/server/lti/claims";
 import { registerPlatform } from "~/server/services/lti/register-platform";
+import { COURSE_ID_PARAMETER } from "~/server/services/lti/accept-launch";
 import { verifyPassword } from "~/server/auth/password";
 import { createLinkToken } from "~/server/services/auth/email-links";
 import { runReminderPass } from "~/server/services/reminders/run-pass";
@@ -47,7 +49,7 @@ import { createQuiz, createQuizCourse } from "../factories/quiz";
 import { createClassRow, fillClass } from "../factories/classes";
 import { createCourseConcept } from "../factories/concepts";
 import { startFakeStripe, type FakeStripe } from "../fakes/stripe.mjs";
-import { INSTRUCTOR, startFakeLms } from "../fakes/lms";
+import { INSTRUCTOR, LEARNER, startFakeLms } from "../fakes/lms";
 import { ltiLaunch, ltiLogin } from "../lti";
 import { apiRequest, restCall, routeCall, trpcCall, type ApiResult } from "../http";
 import { libraryDeps } from "../generation";
@@ -1380,6 +1382,75 @@ describe(`LTI launches: ${CONCURRENCY} at once`, () => {
       const statuses = (await atOnce(CONCURRENCY, () => ltiLaunch(lms, { state, id_token: token }))).map((response) => response.status);
       expect(statuses.filter((status) => status === 303)).toHaveLength(1);
       expect(statuses.filter((status) => status === 401)).toHaveLength(CONCURRENCY - 1);
+    } finally {
+      await lms.close();
+    }
+  });
+});
+
+describe(`LTI grades and rosters: ${CONCURRENCY} at once`, () => {
+  const launchAs = async (lms: Awaited<ReturnType<typeof startFakeLms>>, claims: Record<string, unknown>) => {
+    const { state, nonce } = await ltiLogin(lms);
+    const response = await ltiLaunch(lms, { state, id_token: await lms.idToken(nonce, claims) });
+    const sessionToken = sessionTokenFromSetCookie(response.headers)!;
+    return { userId: (await decodeSessionToken(sessionToken))!.userId, sessionToken, location: response.headers.get("location") ?? "" };
+  };
+
+  test("roster syncs of one class at once → each learner one account and one membership, added once in all", async () => {
+    const toolJwks = async () => (await routeCall<JSONWebKeySet>("GET", "/api/lti/jwks")).json;
+    const lms = await startFakeLms({ clientId: `races-roster-${uniqueSuffix()}`, pageSize: 3, toolJwks });
+    try {
+      await registerPlatform(db, lms.registration);
+      const contextId = `ctx-${uniqueSuffix()}`;
+      const teacher = await launchAs(lms, {
+        sub: `t-${uniqueSuffix()}`,
+        [LTI_CLAIM.context]: { id: contextId },
+        [LTI_CLAIM.roles]: [INSTRUCTOR],
+        ...lms.rosterClaim(contextId),
+      });
+      const classId = Number(teacher.location.split("/").at(-1));
+      const subs = Array.from({ length: 7 }, (_, i) => `roster-${i}-${uniqueSuffix()}`);
+      lms.setRoster(
+        contextId,
+        subs.map((sub) => ({ user_id: sub, roles: [LEARNER] })),
+      );
+      const results = await atOnce(CONCURRENCY, () =>
+        restCall<{ added: number; learners: number }>("POST", `/api/classes/${classId}/roster-sync`, { sessionToken: teacher.sessionToken }),
+      );
+      expect(results.map((result) => result.status)).toEqual(Array(CONCURRENCY).fill(200));
+      expect(results.reduce((sum, result) => sum + result.json.added, 0)).toBe(subs.length);
+      expect(await db.ltiIdentity.count({ where: { issuer: lms.issuer, subject: { in: subs } } })).toBe(subs.length);
+      expect(await db.classMember.count({ where: { classId, role: "member" } })).toBe(subs.length);
+    } finally {
+      await lms.close();
+    }
+  });
+
+  test("quiz attempts of one LMS learner at once → one score row for the line item, holding the newest attempt's score", async () => {
+    const lms = await startFakeLms({ clientId: `races-scores-${uniqueSuffix()}` });
+    try {
+      await registerPlatform(db, lms.registration);
+      const context = { id: `ctx-${uniqueSuffix()}` };
+      const teacher = await launchAs(lms, { sub: `t-${uniqueSuffix()}`, [LTI_CLAIM.context]: context, [LTI_CLAIM.roles]: [INSTRUCTOR] });
+      const { course, sections } = await createQuizCourse(db, { userId: teacher.userId, status: "ready" });
+      const quiz = await createQuiz(db, sections[0]!.id);
+      const learner = await launchAs(lms, {
+        sub: `l-${uniqueSuffix()}`,
+        [LTI_CLAIM.context]: context,
+        [LTI_CLAIM.custom]: { [COURSE_ID_PARAMETER]: String(course.id) },
+        ...lms.gradeClaim(`race-${uniqueSuffix()}`),
+      });
+      const answers = quiz.questions.map((q) => ({ questionId: q.id, answer: q.correctAnswer }));
+      const results = await atOnce(CONCURRENCY, () =>
+        restCall("POST", `/api/quizzes/${quiz.id}/attempts`, { sessionToken: learner.sessionToken, json: { answers } }),
+      );
+      expect(results.map((result) => result.status)).toEqual(Array(CONCURRENCY).fill(200));
+      const rows = await db.ltiScore.findMany({ where: { userId: learner.userId } });
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ scoreGiven: 100, status: "queued" });
+      const newest = await db.quizAttempt.findFirstOrThrow({ where: { userId: learner.userId }, orderBy: { createdAt: "desc" } });
+      expect(rows[0]!.scoredAt.getTime()).toBe(newest.createdAt.getTime());
+      expect(rows[0]!.version).toBeLessThanOrEqual(CONCURRENCY);
     } finally {
       await lms.close();
     }

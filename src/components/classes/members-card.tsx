@@ -13,6 +13,7 @@ import { api } from "~/trpc/react";
 
 import { RoleBadge } from "./badges";
 import { ConfirmAction } from "./confirm-action";
+import { RosterSync } from "./roster-sync";
 import { useRefreshClass } from "./use-refresh-class";
 
 function MemberRow({ cls, member }: { cls: ClassView; member: ClassMemberView }) {
@@ -88,7 +89,8 @@ export function MembersCard({ cls }: { cls: ClassView }) {
           {cls.role === "owner" ? "Make a member a teacher to let them assign courses and see the dashboard." : "The owner decides who teaches."}
         </CardDescription>
       </CardHeader>
-      <CardContent>
+      <CardContent className="grid gap-3">
+        <RosterSync cls={cls} />
         <ul aria-label="Members" className="max-h-[28rem] divide-y overflow-y-auto rounded-md border">
           {members.map((member) => (
             <MemberRow key={member.userId} cls={cls} member={member} />

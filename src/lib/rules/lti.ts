@@ -22,3 +22,16 @@ export const LTI_MESSAGES = {
   launchNotFound: "This launch is not yours or has expired. Open CourseCraft again from your course.",
   courseNotFound: "Course not found, or not one you can link: pick a ready course of yours or a public one.",
 } as const;
+
+/** The points every CourseCraft line item is out of (the deep-linking answer's lineItem, every score). */
+export const LTI_SCORE_MAXIMUM = 100;
+/** The most memberships a roster sync reads (a class holds at most 1,000 members; a page more for teachers and leavers). */
+export const LTI_ROSTER_MAX_MEMBERS = 5_000;
+/** The most pages of memberships a roster sync follows (rel="next"), whatever the platform's page size. */
+export const LTI_ROSTER_MAX_PAGES = 50;
+
+export const LTI_ROSTER_MESSAGES = {
+  notLinked: "This class was not made from an LMS course that shares its roster. Open CourseCraft from the LMS course first.",
+  platformFailed: "The LMS did not answer with the roster. Try again in a minute.",
+  full: "The roster has more learners than a class can hold; the first ones were added.",
+} as const;

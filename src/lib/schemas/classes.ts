@@ -77,6 +77,7 @@ const classOutput = z.object({
   inviteExpiresAt: z.string().nullable().describe("ISO 8601; owner and teachers only"),
   inviteRevoked: z.boolean().nullable().describe("Owner and teachers only"),
   members: z.array(classMemberOutput).nullable().describe("Every member with their role, by join time; owner and teachers only"),
+  rosterSync: z.boolean().nullable().describe("Owner and teachers only: whether the class comes from an LMS course whose roster can be synced"),
 });
 export type ClassView = z.infer<typeof classOutput>;
 
@@ -95,6 +96,14 @@ export const classPreviewOutput = z.object({
   class: z.object({ name: z.string(), owner: z.string().describe("The owner's username"), teachers: z.array(z.string()), memberCount: z.number().int() }),
   alreadyMember: z.boolean(),
 });
+
+/** POST /api/classes/{id}/roster-sync */
+export const classRosterSyncOutput = z.object({
+  learners: z.number().int().describe("Active learners in the LMS course's roster"),
+  added: z.number().int().describe("Of them, how many this sync added to the class"),
+  notAdded: z.number().int().describe("Learners left out because the class is full (1,000 members)"),
+});
+export type ClassRosterSync = z.infer<typeof classRosterSyncOutput>;
 
 export const classInviteOutput = z.object({ inviteCode: z.string(), inviteExpiresAt: z.string().describe("ISO 8601") });
 

@@ -17,6 +17,14 @@ export const LTI_CLAIM = {
   rosterService: "https://purl.imsglobal.org/spec/lti-nrps/claim/namesroleservice",
 } as const;
 
+/** The OAuth scopes of the Advantage services this tool asks a platform's token URL for. */
+export const LTI_SCOPE = {
+  /** AGS: post scores to a line item. */
+  score: "https://purl.imsglobal.org/spec/lti-ags/scope/score",
+  /** NRPS: read a context's memberships. */
+  roster: "https://purl.imsglobal.org/spec/lti-nrps/scope/contextmembership.readonly",
+} as const;
+
 const LTI_MESSAGE_TYPES = ["LtiResourceLinkRequest", "LtiDeepLinkingRequest"] as const;
 
 /** Roles that make a launcher a teacher of the context's class: the context's instructors and administrators, and the institution's administrators. */

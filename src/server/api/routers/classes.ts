@@ -21,6 +21,7 @@ import {
   classPreviewInput,
   classPreviewOutput,
   classResultOutput,
+  classRosterSyncOutput,
   classUpdateInput,
 } from "~/lib/schemas/classes";
 import { jsonIdInput } from "~/lib/schemas/common";
@@ -39,6 +40,7 @@ import { rotateInvite } from "~/server/services/classes/rotate-invite";
 import { setMemberRole } from "~/server/services/classes/set-member-role";
 import { updateClass } from "~/server/services/classes/update-class";
 import { classViewFor } from "~/server/services/classes/view";
+import { syncRoster } from "~/server/services/lti/sync-roster";
 
 import { createTRPCRouter, protectedProcedure, sessionProcedure } from "../trpc";
 
@@ -139,6 +141,27 @@ export const classesRouter = createTRPCRouter({
       await leaveClass(ctx.db, { userId: ctx.user.id, id: input.id });
       return { success: true as const };
     }),
+
+  // POST /api/classes/{id}/roster-sync
+  syncRoster: sessionProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/classes/{id}/roster-sync",
+        errorResponses: {
+          403: `Not the owner or a teacher; ${SESSION_ONLY}`,
+          ...NOT_FOUND,
+          409: ARCHIVED,
+          422: "The class was not made from an LMS course that shares its roster",
+          503: "The LMS did not answer with the roster",
+        },
+        tags: ["classes"],
+        summary: "Add the learners of the LMS course the class was made from (LTI names and roles); says how many were added",
+      },
+    })
+    .input(classIdInput)
+    .output(classRosterSyncOutput)
+    .mutation(({ ctx, input }) => syncRoster(ctx.db, { classId: input.id, userId: ctx.user.id })),
 
   // PATCH /api/classes/{id}
   update: sessionProcedure

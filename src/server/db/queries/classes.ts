@@ -172,3 +172,26 @@ export async function ensureClassMember(tx: DbClient, { classId, userId, teacher
     ON CONFLICT ("classId", "userId") DO UPDATE SET role = 'teacher'
     WHERE ${teacher} AND "ClassMember".role = 'member'`;
 }
+
+/**
+ * Adds as members those of `userIds` not in the class yet, at most `limit` of them (in the order
+ * given); answers how many it added. Nobody already in the class changes role.
+ */
+export async function insertMissingMembers(
+  tx: DbClient,
+  { classId, userIds, limit }: { classId: number; userIds: readonly number[]; limit: number },
+): Promise<number> {
+  if (userIds.length === 0 || limit <= 0) return 0;
+  return tx.$executeRaw`
+    INSERT INTO "ClassMember" ("classId", "userId", role)
+    SELECT ${classId}, u.id, 'member'::"ClassRole"
+    FROM unnest(${[...userIds]}::int[]) WITH ORDINALITY AS u(id, n)
+    WHERE NOT EXISTS (SELECT 1 FROM "ClassMember" m WHERE m."classId" = ${classId} AND m."userId" = u.id)
+    ORDER BY u.n LIMIT ${limit}
+    ON CONFLICT ("classId", "userId") DO NOTHING`;
+}
+
+/** How many of `userIds` are in the class. */
+export function countMembersAmong(db: DbClient, { classId, userIds }: { classId: number; userIds: readonly number[] }): Promise<number> {
+  return db.classMember.count({ where: { classId, userId: { in: [...userIds] } } });
+}

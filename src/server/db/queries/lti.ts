@@ -169,3 +169,31 @@ export async function retireToolKeys(db: DbClient, { activeBefore, at }: { activ
   const { count } = await db.ltiToolKey.updateMany({ where: { activeFrom: { lt: activeBefore }, retiredAt: null }, data: { retiredAt: at } });
   return count;
 }
+
+/** Keeps the context's memberships URL (NRPS) and the registration it came through, when either changed. */
+export async function setContextRoster(
+  db: DbClient,
+  { contextId, platformId, membershipsUrl }: { contextId: number; platformId: number; membershipsUrl: string },
+): Promise<void> {
+  await db.ltiContext.updateMany({
+    where: { id: contextId, OR: [{ platformId: null }, { membershipsUrl: null }, { NOT: { platformId } }, { NOT: { membershipsUrl } }] },
+    data: { platformId, membershipsUrl },
+  });
+}
+
+/** The LMS context a class was made from that shares its roster (the newest, if several), with its platform. */
+export async function findRosterContext(db: DbClient, classId: number) {
+  const context = await db.ltiContext.findFirst({
+    where: { classId, membershipsUrl: { not: null }, platformId: { not: null } },
+    select: { id: true, issuer: true, membershipsUrl: true, platform: { select: platformSelect } },
+    orderBy: { id: "desc" },
+  });
+  return context?.platform && context.membershipsUrl
+    ? { id: context.id, issuer: context.issuer, membershipsUrl: context.membershipsUrl, platform: context.platform }
+    : null;
+}
+
+/** Whether the class was made from an LMS context that shares its roster. */
+export async function hasRosterContext(db: DbClient, classId: number): Promise<boolean> {
+  return (await db.ltiContext.count({ where: { classId, membershipsUrl: { not: null }, platformId: { not: null } } })) > 0;
+}

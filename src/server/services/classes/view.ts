@@ -2,6 +2,7 @@ import { canManage } from "~/lib/class-roles";
 import { type ClassRole, type ClassView } from "~/lib/schemas/classes";
 import type { DbClient } from "~/server/db";
 import { findClassView, findMemberRole } from "~/server/db/queries/classes";
+import { hasRosterContext } from "~/server/db/queries/lti";
 import { AppError } from "~/server/errors";
 import { CLASS_MESSAGES } from "~/lib/rules/classes";
 
@@ -21,7 +22,8 @@ export async function assertOwner(db: DbClient, { classId, userId }: { classId: 
 
 /**
  * The class as the caller sees it: members get its name, owner and teachers and the count;
- * owner and teachers also the invitation and every member (only they have the members read).
+ * owner and teachers also the invitation, every member (only they have the members read) and
+ * whether an LMS roster can be synced into it.
  */
 export async function classViewFor(db: DbClient, { classId, userId }: { classId: number; userId: number }): Promise<ClassView> {
   const manager = canManage(await roleIn(db, { classId, userId }));
@@ -43,5 +45,6 @@ export async function classViewFor(db: DbClient, { classId, userId }: { classId:
     inviteExpiresAt: manager ? row.inviteExpiresAt.toISOString() : null,
     inviteRevoked: manager ? row.inviteRevokedAt !== null : null,
     members: manager ? row.members.map((member) => ({ ...person(member), role: member.role, joinedAt: member.joinedAt.toISOString() })) : null,
+    rosterSync: manager ? await hasRosterContext(db, classId) : null,
   };
 }

@@ -1,3 +1,6 @@
+import { createHash } from "node:crypto";
+
+import { env } from "~/env";
 import type { Prisma } from "~/generated/prisma/client";
 import { LTI_LAUNCH_TTL_MS } from "~/lib/rules/lti";
 import type { Db } from "~/server/db";
@@ -7,23 +10,24 @@ import { findCourseSharing } from "~/server/db/queries/course";
 import { lockKey } from "~/server/db/queries/locks";
 import {
   findContext,
-  findIdentityAccount,
   findPlatformById,
   insertContext,
-  insertIdentityAccount,
   insertLaunch,
   type LtiAccount,
   consumeLogin,
   selectContextMembers,
   setContextClass,
-  updateLauncherName,
+  setContextRoster,
   upsertContextMember,
 } from "~/server/db/queries/lti";
+import { upsertLineItem } from "~/server/db/queries/lti-grades";
 import { LTI_CLAIM, isTeaching, type LaunchClaims, launcherName } from "~/server/lti/claims";
 import { LaunchRefused, verifyLaunchToken } from "~/server/lti/verify-launch";
 
 import { inviteExpiry, newInviteCode } from "../classes/invite-code";
-import { availableUsername, displayNameFrom, usernameKey } from "../auth/users";
+import { displayNameFrom } from "../auth/users";
+
+import { platformAccount } from "./platform-account";
 
 export { LaunchRefused };
 
@@ -46,10 +50,13 @@ export async function acceptLtiLaunch(db: Db, { idToken, state, now }: { idToken
   if (!platform) throw new LaunchRefused("the platform was removed");
   const claims = await verifyLaunchToken(idToken, { platform, nonce: login.nonce, now });
 
-  const account = await accountOf(db, { issuer: platform.issuer, claims });
+  const account = await platformAccount(db, { issuer: platform.issuer, subject: claims.sub, name: launcherName(claims) });
   const teaching = isTeaching(claims[LTI_CLAIM.roles]);
   const context = await contextClassOf(db, { issuer: platform.issuer, claims, userId: account.id, teaching });
   const messageType = claims[LTI_CLAIM.messageType];
+  const membershipsUrl = serviceUrl(claims[LTI_CLAIM.rosterService]?.context_memberships_url);
+  if (context && membershipsUrl) await setContextRoster(db, { contextId: context.id, platformId: platform.id, membershipsUrl });
+  if (messageType === "LtiResourceLinkRequest" && !teaching) await keepLineItem(db, { platformId: platform.id, userId: account.id, claims });
   const launch = await insertLaunch(db, {
     platformId: platform.id,
     userId: account.id,
@@ -64,25 +71,6 @@ export async function acceptLtiLaunch(db: Db, { idToken, state, now }: { idToken
       ? `/lti/deep-link/${launch.id}`
       : await resourceLinkTarget(db, { claims, classId: context?.classId ?? null, userId: account.id, teaching });
   return { account, launchId: launch.id, redirectTo };
-}
-
-/** The account of a platform user: theirs if they launched before, else a new one, under a lock so that two first launches at once make one. */
-async function accountOf(db: Db, { issuer, claims }: { issuer: string; claims: LaunchClaims }): Promise<LtiAccount> {
-  const subject = claims.sub;
-  const name = launcherName(claims);
-  const displayName = name === null ? null : displayNameFrom(name);
-  const known = await findIdentityAccount(db, { issuer, subject });
-  if (known) {
-    if (displayName) await updateLauncherName(db, { userId: known.id, displayName });
-    return known;
-  }
-  return db.$transaction(async (tx) => {
-    await lockKey(tx, "ltiIdentity", JSON.stringify([issuer, subject]));
-    const raced = await findIdentityAccount(tx, { issuer, subject });
-    if (raced) return raced;
-    const username = await availableUsername(tx, name ?? "learner");
-    return insertIdentityAccount(tx, { issuer, subject, username, usernameKey: usernameKey(username), displayName });
-  });
 }
 
 /**
@@ -141,6 +129,39 @@ async function resourceLinkTarget(
     });
   }
   return `/course/${courseId}`;
+}
+
+/**
+ * AGS: the line item of a learner's resource link launch (the `endpoint` claim: lineitem,
+ * lineitems, scope) and the course the link opens, kept per link and learner for their scores
+ * (server/lti/grades.ts). A launch without the claim forgets what an earlier one said.
+ */
+async function keepLineItem(db: Db, { platformId, userId, claims }: { platformId: number; userId: number; claims: LaunchClaims }): Promise<void> {
+  const link = claims[LTI_CLAIM.resourceLink];
+  if (!link) return;
+  const grades = claims[LTI_CLAIM.gradeService];
+  const courseId = Number(claims[LTI_CLAIM.custom]?.[COURSE_ID_PARAMETER]);
+  const lineItemUrl = serviceUrl(grades?.lineitem);
+  await upsertLineItem(db, {
+    platformId,
+    resourceLinkId: link.id,
+    userId,
+    subject: claims.sub,
+    courseId: Number.isSafeInteger(courseId) && courseId > 0 && courseId <= 2_147_483_647 ? courseId : null,
+    lineItemUrl,
+    lineItemKey: lineItemUrl === null ? null : createHash("sha256").update(lineItemUrl).digest("hex"),
+    lineItemsUrl: serviceUrl(grades?.lineitems),
+    scopes: grades?.scope ?? [],
+  });
+}
+
+/**
+ * A service URL of the platform's (a line item, a roster) the tool will send its bearer tokens to:
+ * https only, as the platform's registered URLs (http:// only with LTI_ALLOW_HTTP_PLATFORMS).
+ */
+function serviceUrl(url: string | undefined): string | null {
+  if (!url) return null;
+  return url.startsWith("https://") || (env.LTI_ALLOW_HTTP_PLATFORMS && url.startsWith("http://")) ? url : null;
 }
 
 /** The claims a launch's next steps need (deep linking, grades, roster, custom), as received. */

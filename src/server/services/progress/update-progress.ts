@@ -3,6 +3,7 @@ import type { DbClient } from "~/server/db";
 import { countCompletedSections, saveProgress } from "~/server/db/queries/progress";
 import { RowWriters } from "~/server/db/row-writers";
 import { AppError } from "~/server/errors";
+import { queueLtiScores, wakeScoreSender } from "~/server/lti/grades";
 import { processShare } from "~/server/process-share";
 import { courseNotFound } from "~/server/services/course/get-course";
 import { type LearningEvent, recordLearningEvents } from "~/server/services/gamification/record-event";
@@ -65,8 +66,11 @@ export async function updateCourseProgress(db: DbClient, options: UpdateCoursePr
   if (completedSectionId !== undefined && row.newlyCompleted) {
     // A first completion is learning (streaks, challenges, badges); completing again, or undoing, is not.
     const events: LearningEvent[] = [{ userId, type: "section_completed", subjectKey: String(completedSectionId), timeZone }];
-    if (await isCourseCompleted(db, record)) events.push({ userId, type: "course_completed", subjectKey: String(courseId), timeZone });
+    const completed = await isCourseCompleted(db, record);
+    if (completed) events.push({ userId, type: "course_completed", subjectKey: String(courseId), timeZone });
     await recordLearningEvents(db, events);
+    // A finished course is the LMS gradebook's final word (Completed, FullyGraded): queued for the score sender.
+    if (completed && (await queueLtiScores(db, { userId, courseId, at: new Date() })) > 0) wakeScoreSender();
   }
   return record;
 }

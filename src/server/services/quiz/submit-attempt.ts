@@ -3,6 +3,7 @@ import type { DbClient } from "~/server/db";
 import { findQuizToGrade, insertQuizAttempt, upsertQuestionOutcomes } from "~/server/db/queries/quiz";
 import { inSqlTransaction } from "~/server/db/sql-transaction";
 import { AppError } from "~/server/errors";
+import { queueLtiScores, wakeScoreSender } from "~/server/lti/grades";
 import { makeCardsFromMissedQuestions } from "~/server/services/cards/quiz-cards";
 import { canSeeCourse } from "~/server/db/queries/course-visibility";
 import { type LearningEvent, recordLearningEvents } from "~/server/services/gamification/record-event";
@@ -24,6 +25,7 @@ const UNANSWERED = { answer: "", correct: false, credit: 0, feedback: null };
  * question): `cardsCreated` says how many this attempt made. Each answer is evidence on the
  * concepts its question tests, and the learner's latest outcome on its question (a class's
  * dashboard), both recorded with the attempt; only a learner's first answer to a question is evidence.
+ * A learner launched from an LMS owes its gradebook a score with each attempt (server/lti/grades.ts).
  */
 export async function submitQuizAttempt(
   db: DbClient,
@@ -77,14 +79,17 @@ export async function submitQuizAttempt(
   const at = new Date();
   const evidence = answered.map((q) => ({ questionId: q.id, kind: q.kind, optionCount: q.options.length, credit: gradeOf.get(q.id)!.credit }));
   const answersStored = results.map(({ questionId, answer, correct, credit, feedback }) => ({ questionId, answer, correct, credit, feedback }));
-  const attemptId = await inSqlTransaction(db, async (tx) => {
+  const attempt = await inSqlTransaction(db, async (tx) => {
     const id = await insertQuizAttempt(tx, { quizId: quiz.id, userId, score, passed, answers: answersStored, at });
     await upsertQuestionOutcomes(tx, { userId, courseId: course.id, at, outcomes: answeredResults });
     await recordAttemptEvidence(tx, { userId, shown: results.map((r) => r.questionId), answers: evidence, at });
-    return id;
+    // The LMS gradebook's score, owed with the attempt and posted later by the score sender.
+    const scoresQueued = await queueLtiScores(tx, { userId, courseId: course.id, at });
+    return { id, scoresQueued };
   });
+  if (attempt.scoresQueued > 0) wakeScoreSender();
   // A quiz counts once for streaks, challenges and badges, however often it is retaken.
   const learned = (type: LearningEvent["type"]): LearningEvent => ({ userId, type, subjectKey: String(quiz.id), timeZone });
   await recordLearningEvents(db, [learned("quiz_submitted"), ...(passed ? [learned("quiz_passed")] : []), ...(score === 100 ? [learned("quiz_perfect")] : [])]);
-  return { attemptId, score, passed, results, cardsCreated };
+  return { attemptId: attempt.id, score, passed, results, cardsCreated };
 }
