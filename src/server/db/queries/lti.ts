@@ -4,7 +4,17 @@ import type { DbClient } from "../client";
 
 /** LTI 1.3 (docs/lti.md): registered platforms, login states, platform users, contexts, launches and the tool's keys. */
 
-const platformSelect = { id: true, issuer: true, clientId: true, deploymentIds: true, authUrl: true, tokenUrl: true, jwksUrl: true, createdAt: true } as const;
+const platformSelect = {
+  id: true,
+  issuer: true,
+  clientId: true,
+  deploymentIds: true,
+  authUrl: true,
+  tokenUrl: true,
+  jwksUrl: true,
+  frameOrigins: true,
+  createdAt: true,
+} as const;
 export type PlatformRow = Prisma.LtiPlatformGetPayload<{ select: typeof platformSelect }>;
 
 export function selectPlatforms(db: DbClient): Promise<PlatformRow[]> {
@@ -142,8 +152,22 @@ export function insertLaunch(
 export function findOwnLaunch(db: DbClient, { launchId, userId, now }: { launchId: string; userId: number; now: Date }) {
   return db.ltiLaunch.findFirst({
     where: { id: launchId, userId, expiresAt: { gt: now } },
-    select: { id: true, platformId: true, messageType: true, deploymentId: true, claims: true, context: { select: { classId: true } } },
+    select: { id: true, platformId: true, messageType: true, deploymentId: true, claims: true, usedAt: true, context: { select: { classId: true } } },
   });
+}
+
+/** A deep linking launch of the user's, expired or used or not (the picker says which); null for anyone else's or an unknown one. */
+export function findOwnDeepLinkingLaunch(db: DbClient, { launchId, userId }: { launchId: string; userId: number }) {
+  return db.ltiLaunch.findFirst({
+    where: { id: launchId, userId, messageType: "LtiDeepLinkingRequest" },
+    select: { id: true, expiresAt: true, usedAt: true, context: { select: { title: true } } },
+  });
+}
+
+/** Marks the user's launch answered, unless it was already or has expired: whether this call did (one statement, so two answers cannot both). */
+export async function markLaunchUsed(db: DbClient, { launchId, userId, now }: { launchId: string; userId: number; now: Date }): Promise<boolean> {
+  const { count } = await db.ltiLaunch.updateMany({ where: { id: launchId, userId, usedAt: null, expiresAt: { gt: now } }, data: { usedAt: now } });
+  return count === 1;
 }
 
 export type ToolKeyRow = { kid: string; publicJwk: Prisma.JsonValue; privateJwk: Prisma.JsonValue; activeFrom: Date };

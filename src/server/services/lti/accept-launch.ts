@@ -20,6 +20,7 @@ import {
   upsertContextMember,
 } from "~/server/db/queries/lti";
 import { LTI_CLAIM, isTeaching, type LaunchClaims, launcherName } from "~/server/lti/claims";
+import { platformFrameOrigins } from "~/server/lti/frame-cookie";
 import { LaunchRefused, verifyLaunchToken } from "~/server/lti/verify-launch";
 
 import { inviteExpiry, newInviteCode } from "../classes/invite-code";
@@ -30,7 +31,8 @@ export { LaunchRefused };
 /** The custom parameter a CourseCraft resource link carries (set by its deep-linking answer). */
 export const COURSE_ID_PARAMETER = "coursecraft_course_id";
 
-export type AcceptedLaunch = { account: LtiAccount; launchId: string; redirectTo: string };
+/** `frameOrigins`: who may frame the pages of the session the launch signs in (the platform's registration). */
+export type AcceptedLaunch = { account: LtiAccount; launchId: string; redirectTo: string; frameOrigins: string[] };
 
 /**
  * POST /api/lti/launch: uses the login's state once, verifies the id_token (verify-launch.ts), and
@@ -63,7 +65,7 @@ export async function acceptLtiLaunch(db: Db, { idToken, state, now }: { idToken
     messageType === "LtiDeepLinkingRequest"
       ? `/lti/deep-link/${launch.id}`
       : await resourceLinkTarget(db, { claims, classId: context?.classId ?? null, userId: account.id, teaching });
-  return { account, launchId: launch.id, redirectTo };
+  return { account, launchId: launch.id, redirectTo, frameOrigins: platformFrameOrigins(platform) };
 }
 
 /** The account of a platform user: theirs if they launched before, else a new one, under a lock so that two first launches at once make one. */
