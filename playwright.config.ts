@@ -20,6 +20,14 @@ const FAKE_GOOGLE_CONTROL = "http://127.0.0.1:3102";
 const FAKE_YOUTUBE = "http://127.0.0.1:3104";
 const FAKE_OPENAI = "http://127.0.0.1:3105";
 const FAKE_STRIPE = "http://127.0.0.1:3106";
+/** The fake LMS (test/fakes/lms-server.ts): an LTI 1.3 platform, registered with the main instance before it starts. */
+const FAKE_LMS_PORT = 3108;
+const FAKE_LMS = `http://localhost:${FAKE_LMS_PORT}`;
+const registerFakeLms = [
+  "npx tsx scripts/lti-platform.ts add",
+  `--issuer ${FAKE_LMS} --client-id coursecraft-e2e --deployment-id e2e-deployment`,
+  `--auth-url ${FAKE_LMS}/auth --token-url ${FAKE_LMS}/token --jwks-url http://127.0.0.1:${FAKE_LMS_PORT}/jwks`,
+].join(" ");
 const STRIPE_WEBHOOK_SECRET = "whsec_e2e_secret";
 
 /** What both app instances share: sign-in against the fake Google, quiet logs, the stub video player (the offline instance overrides it). */
@@ -110,9 +118,17 @@ export default defineConfig({
       env: { FAKE_STRIPE_PORT: "3106", FAKE_STRIPE_WEBHOOK_URL: `${baseURL}/api/webhooks/stripe`, FAKE_STRIPE_WEBHOOK_SECRET: STRIPE_WEBHOOK_SECRET },
     },
     {
+      // The LMS's pages; it launches the main instance in a frame (e2e/lti.spec.ts).
+      command: "npx tsx test/fakes/lms-server.ts",
+      url: `http://127.0.0.1:${FAKE_LMS_PORT}/health`,
+      reuseExistingServer: false,
+      timeout: 20_000,
+      env: { FAKE_LMS_PORT: String(FAKE_LMS_PORT), FAKE_LMS_TOOL_URL: baseURL },
+    },
+    {
       // A fresh data directory per run, so the run starts from an empty database, with one coupon
-      // (on a database server kept between runs the coupon is there already).
-      command: `rm -rf .data/e2e && npx tsx scripts/coupon-create.ts --code ${E2E_COUPON} --months 1 --max 100000 --if-missing && node scripts/serve.mjs start`,
+      // (on a database server kept between runs the coupon is there already) and the fake LMS registered.
+      command: `rm -rf .data/e2e && npx tsx scripts/coupon-create.ts --code ${E2E_COUPON} --months 1 --max 100000 --if-missing && ${registerFakeLms} && node scripts/serve.mjs start`,
       url: `${baseURL}/api/health`,
       reuseExistingServer: false,
       timeout: 120_000,
@@ -133,6 +149,7 @@ export default defineConfig({
         STRIPE_PRICE_ID: "price_e2e_premium",
         STRIPE_WEBHOOK_SECRET,
         STRIPE_API_BASE: FAKE_STRIPE,
+        LTI_ALLOW_HTTP_PLATFORMS: "1",
       },
     },
     {

@@ -24,7 +24,11 @@ async function keyPair(): Promise<KeyPair> {
 
 export type FakeLms = Awaited<ReturnType<typeof startFakeLms>>;
 
-export async function startFakeLms({ clientId = "coursecraft-tool", deploymentId = "deployment-1" }: { clientId?: string; deploymentId?: string } = {}) {
+export async function startFakeLms({
+  clientId = "coursecraft-tool",
+  deploymentId = "deployment-1",
+  issuer: issuerOption,
+}: { clientId?: string; deploymentId?: string; issuer?: string } = {}) {
   const keys = [await keyPair()];
   let jwksFetches = 0;
   const server: Server = createServer((req, res) => {
@@ -37,7 +41,8 @@ export async function startFakeLms({ clientId = "coursecraft-tool", deploymentId
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const issuer = base;
+  // The browser tests' platform (test/fakes/lms-server.ts) names itself by the address its pages are on.
+  const issuer = issuerOption ?? base;
 
   /** An id_token for `nonce`, with the claims a resource link launch carries; `claims` adds or replaces any. */
   async function idToken(
