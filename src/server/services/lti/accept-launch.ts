@@ -1,7 +1,7 @@
 import type { Prisma } from "~/generated/prisma/client";
 import { LTI_LAUNCH_TTL_MS } from "~/lib/rules/lti";
 import type { Db } from "~/server/db";
-import { findAssignmentOfCourse, insertAssignment } from "~/server/db/queries/assignments";
+import { findAssignmentOfCourse, hasAssignmentOfCourse, insertAssignment } from "~/server/db/queries/assignments";
 import { ensureClassMember, findMemberRole, insertClass } from "~/server/db/queries/classes";
 import { findCourseSharing } from "~/server/db/queries/course";
 import { lockKey } from "~/server/db/queries/locks";
@@ -68,23 +68,29 @@ export async function acceptLtiLaunch(db: Db, { idToken, state, now }: { idToken
   return { account, launchId: launch.id, redirectTo, frameOrigins: platformFrameOrigins(platform) };
 }
 
-/** The account of a platform user: theirs if they launched before, else a new one, under a lock so that two first launches at once make one. */
+/** Attempts at making a platform user's account when launches of theirs, or of someone of the same name, make theirs at the same moment. */
+const ACCOUNT_ATTEMPTS = 4;
+
+/**
+ * The account of a platform user: theirs if they launched before, else a new one. The account and
+ * its identity are one statement, which the identity's key lets only one first launch complete:
+ * the others (and one that took a name being taken at that moment) read again and find it.
+ */
 async function accountOf(db: Db, { issuer, claims }: { issuer: string; claims: LaunchClaims }): Promise<LtiAccount> {
   const subject = claims.sub;
   const name = launcherName(claims);
   const displayName = name === null ? null : displayNameFrom(name);
-  const known = await findIdentityAccount(db, { issuer, subject });
-  if (known) {
-    if (displayName) await updateLauncherName(db, { userId: known.id, displayName });
-    return known;
+  for (let attempt = 1; ; attempt += 1) {
+    const known = await findIdentityAccount(db, { issuer, subject });
+    if (known) {
+      if (displayName && displayName !== known.displayName) await updateLauncherName(db, { userId: known.id, displayName });
+      return { id: known.id, sessionVersion: known.sessionVersion };
+    }
+    const username = await availableUsername(db, name ?? "learner");
+    const made = await insertIdentityAccount(db, { issuer, subject, username, usernameKey: usernameKey(username), displayName });
+    if (made) return made;
+    if (attempt === ACCOUNT_ATTEMPTS) throw new Error("could not make an LTI account: its identity or name was taken at every attempt");
   }
-  return db.$transaction(async (tx) => {
-    await lockKey(tx, "ltiIdentity", JSON.stringify([issuer, subject]));
-    const raced = await findIdentityAccount(tx, { issuer, subject });
-    if (raced) return raced;
-    const username = await availableUsername(tx, name ?? "learner");
-    return insertIdentityAccount(tx, { issuer, subject, username, usernameKey: usernameKey(username), displayName });
-  });
 }
 
 /**
@@ -100,6 +106,13 @@ async function contextClassOf(
   if (!claimed) return null;
   const key = { issuer, deploymentId: claims[LTI_CLAIM.deploymentId], contextId: claimed.id };
   const title = displayNameFrom(claimed.title ?? claimed.label ?? "") ?? null;
+  // Most launches come from a context whose class exists: both writes are upserts, so no lock is needed.
+  const known = await findContext(db, key);
+  if (known && known.classId !== null) {
+    await upsertContextMember(db, { contextId: known.id, userId, instructor: teaching });
+    await ensureClassMember(db, { classId: known.classId, userId, teacher: teaching });
+    return known;
+  }
   return db.$transaction(async (tx) => {
     await lockKey(tx, "ltiContext", JSON.stringify([key.issuer, key.deploymentId, key.contextId]));
     const context = (await findContext(tx, key)) ?? (await insertContext(tx, { ...key, title }));
@@ -129,7 +142,8 @@ async function resourceLinkTarget(
 ): Promise<string> {
   const courseId = Number(claims[LTI_CLAIM.custom]?.[COURSE_ID_PARAMETER]);
   if (!Number.isSafeInteger(courseId) || courseId <= 0) return classId === null ? "/classes" : `/classes/${classId}`;
-  if (classId !== null) {
+  // Once assigned, every later launch of the link only finds it.
+  if (classId !== null && !(await hasAssignmentOfCourse(db, { classId, courseId }))) {
     await db.$transaction(async (tx) => {
       await lockKey(tx, "ltiContext", JSON.stringify(["assign", classId, courseId]));
       if (await findAssignmentOfCourse(tx, { classId, courseId })) return;
