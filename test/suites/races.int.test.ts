@@ -1353,7 +1353,7 @@ describe(`LTI launches: ${CONCURRENCY} at once`, () => {
         ltiLaunch(lms, { state: learnerLogin.state, id_token: learnerToken }),
         ...Array.from({ length: CONCURRENCY }, () => pick()),
       ]);
-      expect(learner!.status).toBe(303);
+      expect(learner.status).toBe(303);
       const statuses = answers.map((answer) => answer.status);
       expect(statuses.filter((status) => status === 200)).toHaveLength(1);
       expect(statuses.filter((status) => status === 409)).toHaveLength(CONCURRENCY - 1);
