@@ -14,6 +14,7 @@ import {
   insertLaunch,
   type LtiAccount,
   consumeLogin,
+  seatContextMember,
   selectContextMembers,
   setContextClass,
   updateLauncherName,
@@ -109,8 +110,7 @@ async function contextClassOf(
   // Most launches come from a context whose class exists: both writes are upserts, so no lock is needed.
   const known = await findContext(db, key);
   if (known && known.classId !== null) {
-    await upsertContextMember(db, { contextId: known.id, userId, instructor: teaching });
-    await ensureClassMember(db, { classId: known.classId, userId, teacher: teaching });
+    await seatContextMember(db, { contextId: known.id, classId: known.classId, userId, instructor: teaching });
     return known;
   }
   return db.$transaction(async (tx) => {
