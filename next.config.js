@@ -3,8 +3,8 @@ import { createJiti } from "jiti";
 // Loading the env module validates the environment: a bad value fails `next build` and `next start`.
 const jiti = createJiti(import.meta.url);
 await jiti.import("./src/env.ts");
-/** @type {{ securityHeaders: (opts: { isProduction: boolean; https: boolean }) => { key: string; value: string }[] }} */
-const { securityHeaders } = await jiti.import("./src/lib/security-headers.ts");
+/** @type {{ headerRules: (opts: { isProduction: boolean; https: boolean }) => import("next/dist/lib/load-custom-routes").Header[] }} */
+const { headerRules } = await jiti.import("./src/lib/security-headers.ts");
 
 const isProduction = process.env.NODE_ENV === "production";
 
@@ -31,8 +31,7 @@ const config = {
     "de-compromise",
   ],
   async headers() {
-    const headers = securityHeaders({ isProduction, https: process.env.NEXTAUTH_URL?.startsWith("https://") ?? false });
-    return [{ source: "/:path*", headers }];
+    return headerRules({ isProduction, https: process.env.NEXTAUTH_URL?.startsWith("https://") ?? false });
   },
 };
 

@@ -25,10 +25,23 @@ const FAKE_SCHOOL_IDP_CONTROL = "http://127.0.0.1:3109";
 const FAKE_YOUTUBE = "http://127.0.0.1:3104";
 const FAKE_OPENAI = "http://127.0.0.1:3105";
 const FAKE_STRIPE = "http://127.0.0.1:3106";
-/** The fake LMS (test/fakes/lms-server.ts): an LTI 1.3 platform registered with the main instance. */
-const FAKE_LMS = "http://127.0.0.1:3110";
-const FAKE_LMS_CLIENT_ID = "e2e-tool";
-const FAKE_LMS_DEPLOYMENT_ID = "e2e-deployment";
+/** The roster's fake LMS (test/fakes/lms-roster-server.ts): an LTI 1.3 platform registered with the main instance. */
+const FAKE_ROSTER_LMS = "http://127.0.0.1:3110";
+const FAKE_ROSTER_LMS_CLIENT_ID = "e2e-tool";
+const FAKE_ROSTER_LMS_DEPLOYMENT_ID = "e2e-deployment";
+/** The framing fake LMS (test/fakes/lms-server.ts): an LTI 1.3 platform, registered with the main instance before it starts. */
+const FAKE_LMS_PORT = 3111;
+const FAKE_LMS = `http://localhost:${FAKE_LMS_PORT}`;
+const registerFakeLms = [
+  "npx tsx scripts/lti-platform.ts add",
+  `--issuer ${FAKE_LMS} --client-id coursecraft-e2e --deployment-id e2e-deployment`,
+  `--auth-url ${FAKE_LMS}/auth --token-url ${FAKE_LMS}/token --jwks-url http://127.0.0.1:${FAKE_LMS_PORT}/jwks`,
+].join(" ");
+const registerRosterLms = [
+  "npx tsx scripts/lti-platform.ts add",
+  `--issuer ${FAKE_ROSTER_LMS} --client-id ${FAKE_ROSTER_LMS_CLIENT_ID} --deployment-id ${FAKE_ROSTER_LMS_DEPLOYMENT_ID}`,
+  `--auth-url ${FAKE_ROSTER_LMS}/auth --token-url ${FAKE_ROSTER_LMS}/token --jwks-url ${FAKE_ROSTER_LMS}/jwks`,
+].join(" ");
 const STRIPE_WEBHOOK_SECRET = "whsec_e2e_secret";
 
 /** What both app instances share: sign-in against the fake Google, quiet logs, the stub video player (the offline instance overrides it). */
@@ -134,20 +147,30 @@ export default defineConfig({
       env: { FAKE_STRIPE_PORT: "3106", FAKE_STRIPE_WEBHOOK_URL: `${baseURL}/api/webhooks/stripe`, FAKE_STRIPE_WEBHOOK_SECRET: STRIPE_WEBHOOK_SECRET },
     },
     {
-      // Its token endpoint reads the main instance's keys when a test first needs a token.
-      command: "npx tsx test/fakes/lms-server.ts",
-      url: `${FAKE_LMS}/health`,
+      // Its token endpoint reads the main instance's keys when a test first needs a token (e2e/lti-roster.spec.ts).
+      command: "npx tsx test/fakes/lms-roster-server.ts",
+      url: `${FAKE_ROSTER_LMS}/health`,
       reuseExistingServer: false,
       timeout: 30_000,
-      env: { FAKE_LMS_PORT: "3110", FAKE_LMS_TOOL_URL: baseURL, FAKE_LMS_CLIENT_ID, FAKE_LMS_DEPLOYMENT_ID },
+      env: {
+        FAKE_LMS_PORT: "3110",
+        FAKE_LMS_TOOL_URL: baseURL,
+        FAKE_LMS_CLIENT_ID: FAKE_ROSTER_LMS_CLIENT_ID,
+        FAKE_LMS_DEPLOYMENT_ID: FAKE_ROSTER_LMS_DEPLOYMENT_ID,
+      },
+    },
+    {
+      // The LMS's pages; it launches the main instance in a frame (e2e/lti.spec.ts).
+      command: "npx tsx test/fakes/lms-server.ts",
+      url: `http://127.0.0.1:${FAKE_LMS_PORT}/health`,
+      reuseExistingServer: false,
+      timeout: 20_000,
+      env: { FAKE_LMS_PORT: String(FAKE_LMS_PORT), FAKE_LMS_TOOL_URL: baseURL },
     },
     {
       // A fresh data directory per run, so the run starts from an empty database, with one coupon
       // (on a database server kept between runs the coupon is there already) and the fake LMS registered.
-      command:
-        `rm -rf .data/e2e && npx tsx scripts/coupon-create.ts --code ${E2E_COUPON} --months 1 --max 100000 --if-missing && ` +
-        `npx tsx scripts/lti-platform.ts add --issuer ${FAKE_LMS} --client-id ${FAKE_LMS_CLIENT_ID} --deployment-id ${FAKE_LMS_DEPLOYMENT_ID} ` +
-        `--auth-url ${FAKE_LMS}/auth --token-url ${FAKE_LMS}/token --jwks-url ${FAKE_LMS}/jwks && node scripts/serve.mjs start`,
+      command: `rm -rf .data/e2e && npx tsx scripts/coupon-create.ts --code ${E2E_COUPON} --months 1 --max 100000 --if-missing && ${registerRosterLms} && ${registerFakeLms} && node scripts/serve.mjs start`,
       url: `${baseURL}/api/health`,
       reuseExistingServer: false,
       timeout: 120_000,

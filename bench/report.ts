@@ -121,6 +121,7 @@ async function main() {
   runs.push(runScript("mastery", ["bench/mastery.ts"]));
   runs.push(runScript("class-dashboard", ["bench/class-dashboard.ts"]));
   runs.push(runScript("course-editing", ["bench/course-editing.ts"]));
+  runs.push(runScript("lti-launch", ["bench/lti-launch.ts"]));
   runs.push(runScript("load-mix", ["bench/load-mix.ts", "--seconds", "60"]));
 
   const figures = readFileSync(resultsFile, "utf8")

@@ -11,7 +11,8 @@ export const E2E_COUPON = "E2E-WELCOME";
 /**
  * Every page, as a signed-out visitor and as a signed-in learner sees it: the accessibility
  * checks and the screenshots walk these. `{course}` is the learner's course id and
- * `/achievements/{card}` their shared achievements card; a new page goes here.
+ * `/achievements/{card}` their shared achievements card; a new page goes here. (The LTI
+ * deep-linking picker, /lti/deep-link/{launchId}, needs an LMS's launch: e2e/lti.spec.ts checks it.)
  */
 export const SIGNED_OUT_PAGES = ["/", "/auth", "/how-it-works", "/subscription", "/achievements/{card}", "/no/such/page"];
 export const SIGNED_IN_PAGES = [

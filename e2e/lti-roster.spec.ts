@@ -1,6 +1,6 @@
 /**
  * LTI roster sync in Chromium, on a desktop and a phone (issue 46): a teacher opens CourseCraft
- * from the fake LMS (test/fakes/lms-server.ts: login initiation, the platform's authorization step,
+ * from the fake LMS (test/fakes/lms-roster-server.ts: login initiation, the platform's authorization step,
  * the signed launch posted back), lands on the class the LMS course made, clicks "Sync roster" and
  * is told how many learners were added; they show among the members before their first launch, and
  * a second sync adds none. A member of the class sees no such button.

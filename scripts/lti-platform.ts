@@ -2,6 +2,7 @@
  * `npm run lti:platform -- <command>`: the LTI 1.3 platforms this CourseCraft trusts (docs/lti.md).
  *
  *   add --issuer URL --client-id ID --deployment-id ID [--deployment-id ID…] --auth-url URL --token-url URL --jwks-url URL
+ *       [--frame-origin URL…]   the origins whose pages frame CourseCraft (default: the issuer's; Canvas: the school's domain)
  *   list
  *   remove --issuer URL --client-id ID
  *   rotate-key        publishes a new tool key now; it signs from tomorrow, the old one retires a day later
@@ -17,10 +18,11 @@ import pg from "pg";
 
 import { createDbClient } from "../src/server/db/client";
 import { startAppDatabase } from "../src/server/db/embedded";
+import { platformFrameOrigins } from "../src/server/lti/frame-cookie";
 import { rotateToolKey } from "../src/server/lti/tool-keys";
 import { listPlatforms, registerPlatform, removePlatform } from "../src/server/services/lti/register-platform";
 
-const USAGE = `usage: npm run lti:platform -- add --issuer URL --client-id ID --deployment-id ID --auth-url URL --token-url URL --jwks-url URL
+const USAGE = `usage: npm run lti:platform -- add --issuer URL --client-id ID --deployment-id ID --auth-url URL --token-url URL --jwks-url URL [--frame-origin URL]
        npm run lti:platform -- list
        npm run lti:platform -- remove --issuer URL --client-id ID
        npm run lti:platform -- rotate-key`;
@@ -34,6 +36,7 @@ const { positionals, values } = parseArgs({
     "auth-url": { type: "string" },
     "token-url": { type: "string" },
     "jwks-url": { type: "string" },
+    "frame-origin": { type: "string", multiple: true },
   },
 });
 
@@ -56,7 +59,7 @@ async function main() {
       if (platforms.length === 0) return console.log("no platform is registered");
       for (const platform of platforms)
         console.log(
-          `${platform.issuer}  client ${platform.clientId}  deployments ${platform.deploymentIds.join(", ")}\n  auth ${platform.authUrl}\n  token ${platform.tokenUrl}\n  jwks ${platform.jwksUrl}`,
+          `${platform.issuer}  client ${platform.clientId}  deployments ${platform.deploymentIds.join(", ")}\n  auth ${platform.authUrl}\n  token ${platform.tokenUrl}\n  jwks ${platform.jwksUrl}\n  framed by ${platformFrameOrigins(platform).join(", ") || "nobody"}`,
         );
     } else if (command === "add") {
       const platform = await registerPlatform(db, {
@@ -66,6 +69,7 @@ async function main() {
         authUrl: values["auth-url"] ?? "",
         tokenUrl: values["token-url"] ?? "",
         jwksUrl: values["jwks-url"] ?? "",
+        frameOrigins: values["frame-origin"] ?? [],
       });
       console.log(`registered ${platform.issuer} (client ${platform.clientId}, deployments ${platform.deploymentIds.join(", ")})`);
     } else if (command === "remove") {

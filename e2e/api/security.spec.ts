@@ -185,6 +185,17 @@ test("pages and API answers carry the security headers; the CSP lets the YouTube
   }
 });
 
+test("a forged or foreign LTI frame cookie frames nothing: X-Frame-Options DENY and frame-ancestors 'none' (src/proxy.ts)", async ({ request }) => {
+  const signedElsewhere = `${Buffer.from(JSON.stringify({ u: 1, o: ["https://evil.example"], e: Date.now() + 3_600_000 })).toString("base64url")}.c2lnbmF0dXJl`;
+  for (const cookie of [`coursecraft-lti-frame=${signedElsewhere}`, "coursecraft-lti-frame=junk"])
+    for (const path of ["/", "/how-it-works", "/no/such/page"]) {
+      const headers = (await request.get(path, { headers: { cookie } })).headers();
+      expect(headers["x-frame-options"], `${path} ${cookie}`).toBe("DENY");
+      expect(headers["content-security-policy"], path).toContain("frame-ancestors 'none'");
+      expect(headers["content-security-policy"], path).not.toContain("evil.example");
+    }
+});
+
 test("error answers carry no stack trace, SQL or secret", async ({ page }) => {
   await registerViaApi(page.request);
   const attempts = [

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 
-import { cspHeader, securityHeaders } from "./security-headers";
+import { LTI_FRAME_COOKIE } from "./rules/lti";
+import { cspHeader, headerRules, securityHeaders } from "./security-headers";
 
 const header = (headers: { key: string; value: string }[], key: string) => headers.find((entry) => entry.key === key)?.value;
 
@@ -36,5 +37,28 @@ describe("cspHeader", () => {
     const csp = cspHeader({ isProduction: false });
     expect(csp).toContain("'unsafe-eval'");
     expect(csp).toMatch(/connect-src 'self' ws:/);
+  });
+});
+
+describe("headerRules (next.config.js)", () => {
+  test("every header on every path; X-Frame-Options only without the LTI frame cookie, whose pages src/proxy.ts answers", () => {
+    const [all, frame] = headerRules({ isProduction: true, https: true });
+    expect(all).toMatchObject({ source: "/:path*" });
+    expect(all!.missing).toBeUndefined();
+    expect(all!.headers.map(({ key }) => key).sort()).toEqual(
+      securityHeaders({ isProduction: true, https: true })
+        .map(({ key }) => key)
+        .filter((key) => key !== "X-Frame-Options")
+        .sort(),
+    );
+    expect(header(all!.headers, "Content-Security-Policy")).toContain("frame-ancestors 'none'");
+    expect(frame).toEqual({ source: "/:path*", missing: [{ type: "cookie", key: LTI_FRAME_COOKIE }], headers: [{ key: "X-Frame-Options", value: "DENY" }] });
+  });
+
+  test("cspHeader's frame-ancestors: 'none', or the origins given", () => {
+    expect(cspHeader({ isProduction: true, frameAncestors: [] })).toContain("frame-ancestors 'none';");
+    expect(cspHeader({ isProduction: true, frameAncestors: ["https://a.example", "https://b.example"] })).toContain(
+      "frame-ancestors https://a.example https://b.example;",
+    );
   });
 });

@@ -53,6 +53,8 @@ type FakeLmsOptions = {
   pageSize?: number;
   /** A fixed port (the browser tests'); a free one when unset. */
   port?: number;
+  /** The issuer it names itself by; its own address when unset (the browser tests' platform names the address its pages are on). */
+  issuer?: string;
 };
 
 function readBody(req: IncomingMessage): Promise<string> {
@@ -76,6 +78,7 @@ export async function startFakeLms({
   tokenLifetime = 3600,
   pageSize = 2,
   port = 0,
+  issuer: issuerOption,
 }: FakeLmsOptions = {}) {
   const keys = [await keyPair()];
   let jwksFetches = 0;
@@ -217,7 +220,7 @@ export async function startFakeLms({
   let base = "";
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const issuer = base;
+  const issuer = issuerOption ?? base;
 
   /** An id_token for `nonce`, with the claims a resource link launch carries; `claims` adds or replaces any. */
   async function idToken(

@@ -51,6 +51,7 @@ import { apiRequest, documentedOperations, expectDocumentedResponse, expectNoLea
 import { API_TOKEN_MESSAGES } from "~/lib/rules/api-tokens";
 import { ASSIGNMENT_MESSAGES, CLASS_MESSAGES } from "~/lib/rules/classes";
 import { EDIT_MESSAGES, REGENERATION_MESSAGES } from "~/lib/rules/editing";
+import { LTI_MESSAGES } from "~/lib/rules/lti";
 
 // Payments: the configured Stripe is the local fake (test/fakes/stripe.mjs), so create-checkout
 // and the portal can succeed for their callers; getBilling() is read at call time.
@@ -122,6 +123,8 @@ type Fixtures = {
   editing: Record<string, EditableCourse>;
   /** A regeneration of one of the owner's sections, done (GET /api/regenerations/{jobId}). */
   regenerationJobId: string;
+  /** The owner's deep linking launch from an LMS, still open (lti.picker). */
+  ltiLaunchId: string;
 };
 
 /**
@@ -496,6 +499,15 @@ const PROCEDURE_ROWS: Row[] = [
   { key: "course.recommendations", scope: "self" },
   { key: "course.related", scope: "owned", input: courseOf, other: 404, otherMessage: COURSE_NOT_FOUND },
   { key: "course.search", scope: "self", input: () => ({ q: MARK.title }), ownerSees: () => MARK.title },
+  // LTI: the deep-linking picker of the owner's launch lists the owner's private courses
+  {
+    key: "lti.picker",
+    scope: "owned",
+    input: (fx) => ({ launchId: fx.ltiLaunchId }),
+    other: 404,
+    otherMessage: LTI_MESSAGES.launchNotFound,
+    ownerSees: () => MARK.title,
+  },
   // progress
   { key: "progress.mine", scope: "self" },
   { key: "progress.byCourse", scope: "owned", input: courseOf, other: 404, otherMessage: COURSE_NOT_FOUND },
@@ -1361,9 +1373,32 @@ beforeAll(async () => {
   await drainGenerationQueue(db, libraryDeps());
   regenerated.version += 1;
 
+  // A deep linking launch of the owner's from a registered LMS (the picker lists their courses).
+  const pickerPlatform = await db.ltiPlatform.create({
+    data: {
+      issuer: `https://lms-${uniqueSuffix()}.example`,
+      clientId: "acl",
+      deploymentIds: ["d1"],
+      authUrl: "https://lms.example/auth",
+      tokenUrl: "https://lms.example/token",
+      jwksUrl: "https://lms.example/jwks",
+    },
+  });
+  const ltiLaunch = await db.ltiLaunch.create({
+    data: {
+      platformId: pickerPlatform.id,
+      userId: owner.id,
+      messageType: "LtiDeepLinkingRequest",
+      deploymentId: "d1",
+      claims: {},
+      expiresAt: new Date(Date.now() + 60 * 60_000),
+    },
+  });
+
   fx = {
     editing,
     regenerationJobId: regeneration.jobId,
+    ltiLaunchId: ltiLaunch.id,
     classes,
     owner: { id: owner.id, username: owner.username },
     other: { id: other.id, username: other.username },

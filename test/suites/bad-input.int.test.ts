@@ -3074,3 +3074,74 @@ describe("LTI rosters (POST /api/classes/{id}/roster-sync)", () => {
     }
   });
 });
+
+describe("the deep-linking picker (lti.picker) and its form (POST /api/lti/deep-link)", () => {
+  test("junk launch ids, TAG, bidi and huge searches, junk form fields: a clear 4xx, never a 5xx, nothing changed; tricky words only narrow the list", async () => {
+    const lms = await startFakeLms({ clientId: `bad-input-picker-${uniqueSuffix()}` });
+    try {
+      await registerPlatform(db, lms.registration);
+      const host = { host: new URL(ORIGIN).host };
+      const query = new URLSearchParams({ iss: lms.issuer, login_hint: "h", target_link_uri: `${ORIGIN}/`, client_id: lms.clientId });
+      const authorize = new URL((await routeCall("GET", `/api/lti/login?${query}`, { headers: host })).headers.get("location")!);
+      const idToken = await lms.idToken(authorize.searchParams.get("nonce")!, {
+        sub: `picker-${uniqueSuffix()}`,
+        [LTI_CLAIM.messageType]: "LtiDeepLinkingRequest",
+        [LTI_CLAIM.roles]: [INSTRUCTOR],
+        [LTI_CLAIM.context]: { id: `ctx-${uniqueSuffix()}` },
+        [LTI_CLAIM.deepLinkingSettings]: { deep_link_return_url: `${lms.issuer}/return` },
+      });
+      const launched = await routeCall("POST", "/api/lti/launch", {
+        body: new URLSearchParams({ state: authorize.searchParams.get("state")!, id_token: idToken }).toString(),
+        headers: { ...host, "content-type": "application/x-www-form-urlencoded", origin: lms.issuer, "sec-fetch-site": "cross-site" },
+      });
+      const sessionToken = sessionTokenOf(launched.response)!;
+      const launchId = launched.headers.get("location")!.split("/").at(-1)!;
+
+      const before = await tableChecksums();
+      const badInputs: [string, unknown][] = [
+        ["no launch id", {}],
+        ["a launch id that is not a uuid", { launchId: "1" }],
+        ["a launch id that is a number", { launchId: 7 }],
+        ["a launch id with NUL", { launchId: `${launchId}\u0000` }],
+        ["a search of 101 characters", { launchId, q: "x".repeat(101) }],
+        ["a search of 5,000 emoji", { launchId, q: "😀".repeat(5_000) }],
+        ["a search with NUL", { launchId, q: "a\u0000b" }],
+        ["a search with a lone surrogate", { launchId, q: "a\uD800b" }],
+        ["a search that is a list", { launchId, q: ["a"] }],
+        ["an unknown field", { launchId, courseId: 1 }],
+      ];
+      for (const [label, input] of badInputs) expectRefusal(await trpcQuery("lti.picker", input, { sessionToken }), label, [400]);
+      // Tricky words (markup, LIKE wildcards, TAG characters, bidi controls) are searched as text: an answer, maybe an empty list.
+      for (const text of [...TRICKY_TEXTS, "%", "_", "\\", "\u{E0041}\u202E"]) {
+        const result = await trpcQuery("lti.picker", { launchId, q: text }, { sessionToken });
+        expect([200, 400], text).toContain(result.status);
+        if (result.status === 400) expectRefusal(result, text, [400]);
+      }
+
+      const form = (fields: Record<string, string>) =>
+        routeCall("POST", "/api/lti/deep-link", {
+          body: new URLSearchParams(fields).toString(),
+          sessionToken,
+          headers: { ...host, origin: ORIGIN, "content-type": "application/x-www-form-urlencoded" },
+        });
+      const formInputs: [string, Record<string, string>][] = [
+        ["no course", { launchId }],
+        ["a course id of letters", { launchId, courseId: "abc" }],
+        ["a course id of 0", { launchId, courseId: "0" }],
+        ["a course id past int4", { launchId, courseId: "99999999999" }],
+        ["a due date that is not a date", { launchId, courseId: "1", dueAt: "tomorrow-ish" }],
+        ["a launch id that is not a uuid", { launchId: "<script>", courseId: "1" }],
+        ["an unknown course", { launchId, courseId: "2147483647" }],
+      ];
+      for (const [label, fields] of formInputs) {
+        const result = await form(fields);
+        expect([400, 404], label).toContain(result.status);
+        expect(result.headers.get("content-type"), label).toMatch(/text\/html/);
+        expect(result.text, label).not.toContain("<script>");
+      }
+      expect(await tableChecksums()).toEqual(before);
+    } finally {
+      await lms.close();
+    }
+  });
+});

@@ -51,7 +51,7 @@ import { createCourseConcept } from "../factories/concepts";
 import { startFakeStripe, type FakeStripe } from "../fakes/stripe.mjs";
 import { INSTRUCTOR, LEARNER, startFakeLms } from "../fakes/lms";
 import { ltiLaunch, ltiLogin } from "../lti";
-import { apiRequest, restCall, routeCall, trpcCall, type ApiResult } from "../http";
+import { apiRequest, ORIGIN, restCall, routeCall, trpcCall, type ApiResult } from "../http";
 import { libraryDeps } from "../generation";
 import { paidLearner } from "../stripe";
 import { MAX_ACTIVE_API_TOKENS } from "~/lib/rules/api-tokens";
@@ -1382,6 +1382,52 @@ describe(`LTI launches: ${CONCURRENCY} at once`, () => {
       const statuses = (await atOnce(CONCURRENCY, () => ltiLaunch(lms, { state, id_token: token }))).map((response) => response.status);
       expect(statuses.filter((status) => status === 303)).toHaveLength(1);
       expect(statuses.filter((status) => status === 401)).toHaveLength(CONCURRENCY - 1);
+    } finally {
+      await lms.close();
+    }
+  });
+
+  test("one deep linking launch answered at once (a double click, two tabs) → one answer, the others 409, one assignment; and with a learner's launch of the link → still one", async () => {
+    const lms = await startFakeLms({ clientId: `races-pick-${uniqueSuffix()}` });
+    try {
+      await registerPlatform(db, lms.registration);
+      const context = { id: `ctx-${uniqueSuffix()}` };
+      const { state, nonce } = await ltiLogin(lms);
+      const response = await ltiLaunch(lms, {
+        state,
+        id_token: await lms.idToken(nonce, {
+          sub: `picker-${uniqueSuffix()}`,
+          [LTI_CLAIM.messageType]: "LtiDeepLinkingRequest",
+          [LTI_CLAIM.roles]: [INSTRUCTOR],
+          [LTI_CLAIM.context]: context,
+          [LTI_CLAIM.deepLinkingSettings]: { deep_link_return_url: `${lms.issuer}/return` },
+        }),
+      });
+      const sessionToken = sessionTokenFromSetCookie(response.headers)!;
+      const launchId = response.headers.get("location")!.split("/").at(-1)!;
+      const course = await createCourse(db, { userId: (await launched(response))!, status: "ready" });
+      const pick = () =>
+        routeCall("POST", "/api/lti/deep-link", {
+          json: { launchId, courseId: course.id },
+          sessionToken,
+          headers: { host: new URL(ORIGIN).host, origin: ORIGIN },
+        });
+      // A learner's launch of a link to the course races the answers: the same lock, one assignment.
+      const learnerLogin = await ltiLogin(lms);
+      const learnerToken = await lms.idToken(learnerLogin.nonce, {
+        sub: `learner-${uniqueSuffix()}`,
+        [LTI_CLAIM.context]: context,
+        [LTI_CLAIM.custom]: { coursecraft_course_id: String(course.id) },
+      });
+      const [learner, ...answers] = await Promise.all([
+        ltiLaunch(lms, { state: learnerLogin.state, id_token: learnerToken }),
+        ...Array.from({ length: CONCURRENCY }, () => pick()),
+      ]);
+      expect(learner.status).toBe(303);
+      const statuses = answers.map((answer) => answer.status);
+      expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+      expect(statuses.filter((status) => status === 409)).toHaveLength(CONCURRENCY - 1);
+      expect(await db.assignment.count({ where: { courseId: course.id } })).toBe(1);
     } finally {
       await lms.close();
     }

@@ -13,6 +13,18 @@ export const LTI_MAX_CLAIM_LENGTH = 2_048;
 /** The identifiers kept in columns (issuer, client id, deployment, context, subject). */
 export const LTI_MAX_ID_LENGTH = 255;
 
+/** The origins one registration may name as frame ancestors (a school's LMS domains). */
+export const LTI_MAX_FRAME_ORIGINS = 5;
+/** The cookie a launch sets: which origins may frame this browser's pages of the session it signed in (server/lti/frame-cookie.ts). */
+export const LTI_FRAME_COOKIE = "coursecraft-lti-frame";
+/** How long the pages of a session a launch signed in may be framed by its platform; every launch starts it again. */
+export const LTI_FRAME_TTL_MS = 12 * 60 * 60_000;
+/** The picker lists at most this many of the teacher's own courses, and of public ones per search. */
+export const LTI_PICKER_OWN_LIMIT = 200;
+export const LTI_PICKER_PUBLIC_LIMIT = 30;
+/** The longest search the picker sends. */
+export const LTI_PICKER_QUERY_MAX_LENGTH = 100;
+
 export const LTI_MESSAGES = {
   unknownPlatform: "This learning platform is not registered with CourseCraft. Ask your administrator to add it.",
   ambiguousPlatform: "Several registrations share this issuer: the platform must send its client_id.",
@@ -21,6 +33,8 @@ export const LTI_MESSAGES = {
   notASite: "The target link is not on this site.",
   launchNotFound: "This launch is not yours or has expired. Open CourseCraft again from your course.",
   courseNotFound: "Course not found, or not one you can link: pick a ready course of yours or a public one.",
+  launchExpired: "This link request has expired. Close this window and add CourseCraft from your course again.",
+  launchUsed: "A course was already added from this link request. Close this window, or add CourseCraft from your course again to add another.",
 } as const;
 
 /** The points every CourseCraft line item is out of (the deep-linking answer's lineItem, every score). */

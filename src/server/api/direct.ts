@@ -128,6 +128,8 @@ async function send(response: Response | PlainAnswer, req: IncomingMessage, res:
   response.headers.forEach((value, name) => {
     if (name !== "set-cookie") headers[name] = value;
   });
+  // An answer with its own frame-ancestors (the deep-linking answer, framed by its platform) is not refused frames by X-Frame-Options.
+  if (response.headers.get("content-security-policy")?.includes("frame-ancestors")) delete headers["x-frame-options"];
   const cookies = response.headers.getSetCookie();
   if (cookies.length) headers["set-cookie"] = cookies;
   // A body refused unread (413) leaves the connection mid-request: close it, not reuse it.

@@ -11,6 +11,7 @@ vi.hoisted(() => {
   process.env.LTI_ALLOW_HTTP_PLATFORMS = "1";
 });
 
+import { LTI_MESSAGES } from "~/lib/rules/lti";
 import { decodeSessionToken } from "~/server/auth/session";
 import { LTI_CLAIM } from "~/server/lti/claims";
 import { COOLDOWN_MS } from "~/server/lti/platform-keys";
@@ -305,30 +306,49 @@ describe("deep linking", () => {
     });
     const assignment = await db.assignment.findFirstOrThrow({ where: { courseId: course.id } });
     expect(assignment.dueAt?.toISOString()).toBe(dueAt);
-    // Picked again (or a launch of the link): still one assignment.
-    expect((await pick(sessionToken, { launchId, courseId: course.id })).status).toBe(200);
+    // A launch is answered once (a second answer would add a second link to the LMS): 409, still one assignment.
+    const again = await pick(sessionToken, { launchId, courseId: course.id });
+    expect(again.status).toBe(409);
+    expect(((await again.json()) as { message: string }).message).toBe(LTI_MESSAGES.launchUsed);
     expect(await db.assignment.count({ where: { courseId: course.id } })).toBe(1);
   });
 
-  test("the picker's form works as well; another teacher's launch, another learner's private course, a cross-site post, no session → 404, 404, 403, 401", async () => {
+  test("another teacher's launch, an expired one, another learner's private course, a cross-site post, no session → 404, 404, 404, 403, 401; then the picker's form, answered once", async () => {
     const { sessionToken, launchId, userId } = await deepLinkingLaunch();
     const own = await createCourse(db, { userId, status: "ready" });
-    const form = await serveApiRoute(
-      apiRequest("POST", "/api/lti/deep-link", {
-        body: new URLSearchParams({ launchId, courseId: String(own.id), dueAt: "" }).toString(),
-        sessionToken,
-        headers: { origin: ORIGIN, "content-type": "application/x-www-form-urlencoded" },
-      }),
-    );
-    expect(form.status).toBe(200);
     const other = await deepLinkingLaunch();
     expect((await pick(other.sessionToken, { launchId, courseId: own.id })).status).toBe(404);
+    const expired = await deepLinkingLaunch();
+    await db.ltiLaunch.update({ where: { id: expired.launchId }, data: { expiresAt: new Date(Date.now() - 1_000) } });
+    expect((await pick(expired.sessionToken, { launchId: expired.launchId, courseId: own.id })).status).toBe(404);
     const stranger = await createCourse(db, { status: "ready", isPublic: false });
     expect((await pick(sessionToken, { launchId, courseId: stranger.id })).status).toBe(404);
     expect((await pick(sessionToken, { launchId, courseId: own.id }, { origin: "https://evil.example", "sec-fetch-site": "cross-site" })).status).toBe(403);
     expect((await pick(null, { launchId, courseId: own.id })).status).toBe(401);
     expect((await pick(sessionToken, { launchId: "not-a-uuid", courseId: own.id })).status).toBe(400);
     expect(await db.assignment.count({ where: { courseId: stranger.id } })).toBe(0);
+    expect(await db.ltiLaunch.findUniqueOrThrow({ where: { id: launchId } })).toMatchObject({ usedAt: null });
+
+    const postForm = (fields: Record<string, string>) =>
+      serveApiRoute(
+        apiRequest("POST", "/api/lti/deep-link", {
+          body: new URLSearchParams(fields).toString(),
+          sessionToken,
+          headers: { origin: ORIGIN, "content-type": "application/x-www-form-urlencoded" },
+        }),
+      );
+    const form = await postForm({ launchId, courseId: String(own.id), dueAt: "", dueDay: "" });
+    expect(form.status).toBe(200);
+    // Framed by the platform (its issuer's origin, nothing registered) and the return URL's origin only.
+    expect(form.headers.get("content-security-policy")).toContain(`frame-ancestors ${lms.issuer};`);
+    // The form's refusals are pages with a way back to the list, not JSON.
+    const again = await postForm({ launchId, courseId: String(own.id) });
+    expect(again.status).toBe(409);
+    expect(again.headers.get("content-type")).toMatch(/text\/html/);
+    const page = await again.text();
+    expect(page).toContain(LTI_MESSAGES.launchUsed);
+    expect(page).toContain(`href="/lti/deep-link/${launchId}"`);
+    expect((await db.ltiLaunch.findUniqueOrThrow({ where: { id: launchId } })).usedAt).not.toBeNull();
   });
 });
 

@@ -4,7 +4,8 @@ import { LTI_MAX_FORM_BYTES, LTI_MESSAGES } from "~/lib/rules/lti";
 import { ltiDeepLinkInput, ltiLaunchForm, ltiLoginParams } from "~/lib/schemas/lti";
 import { encodeSessionToken, sessionCookie } from "~/server/auth/session";
 import { db as defaultDb, type Db } from "~/server/db";
-import { AppError } from "~/server/errors";
+import { AppError, toAppError } from "~/server/errors";
+import { frameCookie } from "~/server/lti/frame-cookie";
 import { toolJwks } from "~/server/lti/tool-keys";
 import { logger } from "~/server/logger";
 import { acceptLtiLaunch, LaunchRefused } from "~/server/services/lti/accept-launch";
@@ -29,12 +30,15 @@ export const LTI_JWKS_PATH = "/api/lti/jwks";
 export const LTI_DEEP_LINK_PATH = "/api/lti/deep-link";
 
 const noStore = { "Cache-Control": "no-store" };
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const decoder = new TextDecoder("utf-8", { fatal: true });
 
-/** The page a refused launch shows inside the platform. */
-function refusedPage(status: number, message: string): Response {
-  const text = message.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-  const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>CourseCraft</title><meta name="viewport" content="width=device-width, initial-scale=1"></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem"><h1>CourseCraft</h1><p>${text}</p></body></html>`;
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The page a refused launch shows inside the platform; `back`: a link to where the person came from on this site. */
+function refusedPage(status: number, message: string, back?: { href: string; text: string }): Response {
+  const link = back ? `<p><a href="${escapeHtml(back.href)}">${escapeHtml(back.text)}</a></p>` : "";
+  const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>CourseCraft</title><meta name="viewport" content="width=device-width, initial-scale=1"></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem"><h1>CourseCraft</h1><p>${escapeHtml(message)}</p>${link}</body></html>`;
   return new Response(body, { status, headers: { "Content-Type": "text/html; charset=utf-8", ...noStore } });
 }
 
@@ -79,10 +83,13 @@ function ltiLaunchHandler({ db = defaultDb }: { db?: Db } = {}): ApiHandler {
     const form = ltiLaunchForm.safeParse(fields);
     if (!form.success) return refusedPage(401, LTI_MESSAGES.launchRefused);
     try {
-      const launch = await acceptLtiLaunch(db, { idToken: form.data.id_token, state: form.data.state, now: new Date() });
+      const now = new Date();
+      const launch = await acceptLtiLaunch(db, { idToken: form.data.id_token, state: form.data.state, now });
       const token = await encodeSessionToken({ userId: launch.account.id, sessionVersion: launch.account.sessionVersion });
       const headers = new Headers({ Location: launch.redirectTo, ...noStore });
       headers.append("Set-Cookie", sessionCookie(token, { embedded: true }));
+      // The session's pages may now be framed by this platform's origins (src/proxy.ts).
+      headers.append("Set-Cookie", frameCookie({ userId: launch.account.id, origins: launch.frameOrigins, now }));
       return new Response(null, { status: 303, headers });
     } catch (error) {
       if (!(error instanceof LaunchRefused)) return errorResponse(error, "lti launch failed");
@@ -102,8 +109,6 @@ function ltiJwksHandler({ db = defaultDb }: { db?: Db } = {}): ApiHandler {
     }
   };
 }
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * POST /api/lti/deep-link (the picker's form, or JSON `{ launchId, courseId, dueAt? }`), signed in,
@@ -129,10 +134,14 @@ function ltiDeepLinkHandler({ db = defaultDb }: { db?: Db } = {}): ApiHandler {
       fields = form;
     }
     const input = ltiDeepLinkInput.safeParse(fields);
-    if (!input.success) return jsonError(400, "BAD_REQUEST", input.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; "));
+    // The picker's form gets a page back, a script JSON: the picker's own words either way.
+    const launchId = (fields as { launchId?: unknown } | null)?.launchId;
+    const back = typeof launchId === "string" && UUID.test(launchId) ? { href: `/lti/deep-link/${launchId}`, text: "Back to the list of courses" } : undefined;
+    const refuse = (status: number, code: string, message: string) => (json ? jsonError(status, code, message) : refusedPage(status, message, back));
+    if (!input.success) return refuse(400, "BAD_REQUEST", input.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; "));
     try {
       const user = await createTRPCContext({ headers: req.headers, db }).getUser();
-      if (!user) return jsonError(401, "UNAUTHORIZED", "Please sign in to continue");
+      if (!user) return refuse(401, "UNAUTHORIZED", "Your CourseCraft session has ended. Close this window and add CourseCraft from your course again.");
       const answer = await answerDeepLink(db, {
         userId: user.id,
         ...input.data,
@@ -143,9 +152,12 @@ function ltiDeepLinkHandler({ db = defaultDb }: { db?: Db } = {}): ApiHandler {
       const nonce = randomBytes(16).toString("base64");
       const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>CourseCraft</title></head><body><form method="post" action="${escapeHtml(answer.returnUrl)}"><input type="hidden" name="JWT" value="${escapeHtml(answer.jwt)}"><button type="submit">Continue</button></form><script nonce="${nonce}">document.forms[0].submit();</script></body></html>`;
       const returnOrigin = new URL(answer.returnUrl).origin;
-      const policy = `default-src 'none'; script-src 'nonce-${nonce}'; form-action ${returnOrigin}; frame-ancestors ${answer.platformOrigin} ${returnOrigin}; base-uri 'none'`;
+      const framers = [...new Set([...answer.frameOrigins, returnOrigin])].join(" ");
+      const policy = `default-src 'none'; script-src 'nonce-${nonce}'; form-action ${returnOrigin}; frame-ancestors ${framers}; base-uri 'none'`;
       return new Response(page, { status: 200, headers: { "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": policy, ...noStore } });
     } catch (error) {
+      const known = toAppError(error);
+      if (known && !json) return refuse(known.status, known.code, known.message);
       return errorResponse(error, "lti deep link failed");
     }
   };

@@ -8,6 +8,7 @@ import { courseRouter } from "./routers/course";
 import { editingRouter } from "./routers/editing";
 import { gamificationRouter } from "./routers/gamification";
 import { generationRouter } from "./routers/generation";
+import { ltiRouter } from "./routers/lti";
 import { masteryRouter } from "./routers/mastery";
 import { notesRouter } from "./routers/notes";
 import { progressRouter } from "./routers/progress";
@@ -30,6 +31,7 @@ export const appRouter = createTRPCRouter({
   editing: editingRouter,
   gamification: gamificationRouter,
   generation: generationRouter,
+  lti: ltiRouter,
   mastery: masteryRouter,
   notes: notesRouter,
   progress: progressRouter,

@@ -192,6 +192,17 @@ export function findAssignmentOfCourse(db: DbClient, { classId, courseId }: { cl
   return db.assignment.findUnique({ where: { classId_courseId: { classId, courseId } }, select: { id: true } });
 }
 
+/** Whether the course is assigned to the class (one statement on the pool: every launch of an LMS link asks). */
+export async function hasAssignmentOfCourse(db: DbClient, { classId, courseId }: { classId: number; courseId: number }): Promise<boolean> {
+  const rows = await queryRows<{ one: number }>(
+    db,
+    `SELECT 1 AS one FROM "Assignment" WHERE "classId" = $1 AND "courseId" = $2`,
+    [classId, courseId],
+    "assignment_of_course",
+  );
+  return rows.length > 0;
+}
+
 /** How many assignments the class has. */
 export function countAssignments(db: DbClient, classId: number): Promise<number> {
   return db.assignment.count({ where: { classId } });

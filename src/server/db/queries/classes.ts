@@ -1,4 +1,5 @@
 import type { DbClient } from "../client";
+import { execute } from "./run";
 
 export type LockedClassRow = { id: number; ownerId: number; archivedAt: Date | null; memberCount: number };
 
@@ -167,10 +168,14 @@ export async function deleteMembership(tx: DbClient, membershipId: number): Prom
  */
 export async function ensureClassMember(tx: DbClient, { classId, userId, teacher }: { classId: number; userId: number; teacher: boolean }): Promise<void> {
   const role = teacher ? "teacher" : "member";
-  await tx.$executeRaw`
-    INSERT INTO "ClassMember" ("classId", "userId", role) VALUES (${classId}, ${userId}, ${role}::"ClassRole")
-    ON CONFLICT ("classId", "userId") DO UPDATE SET role = 'teacher'
-    WHERE ${teacher} AND "ClassMember".role = 'member'`;
+  // On the pool (run.ts) outside a transaction: every LMS launch into a class sends it.
+  await execute(
+    tx,
+    `INSERT INTO "ClassMember" ("classId", "userId", role) VALUES ($1, $2, $3::"ClassRole")
+     ON CONFLICT ("classId", "userId") DO UPDATE SET role = 'teacher'
+     WHERE $4 AND "ClassMember".role = 'member'`,
+    [classId, userId, role, teacher],
+  );
 }
 
 /**

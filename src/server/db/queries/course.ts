@@ -264,3 +264,34 @@ export async function selectStartedCourseIds(db: DbClient, userId: number): Prom
 export function findCourseVisibilityAndLength(db: DbClient, courseId: number) {
   return db.course.findUnique({ where: { id: courseId }, select: { id: true, userId: true, isPublic: true, status: true, ...courseLengthSelect } });
 }
+
+export type PickableCourseRow = {
+  id: number;
+  title: string;
+  description: string | null;
+  thumbnailUrl: string | null;
+  language: string;
+  isPublic: boolean;
+  createdAt: Date;
+};
+
+/** $1 the user, $2 the limit, then one LIKE pattern (searchPatterns) per word. */
+const pickableCoursesSql = (whose: "own" | "public", wordCount: number) => `
+  SELECT c.id, c.title, c.description, c."thumbnailUrl", c.language, c."isPublic", c."createdAt"
+  FROM "Course" c
+  WHERE c.status = 'ready' AND ${whose === "own" ? `c."userId" = $1` : `c."isPublic" AND c."userId" <> $1`}
+  ${Array.from({ length: wordCount }, (_, i) => `AND ${searchable("c.title")} LIKE $${3 + i}`).join(" ")}
+  ORDER BY c."createdAt" DESC, c.id DESC
+  LIMIT $2`;
+
+/**
+ * Finished courses a teacher may link into an LMS: their own (`own`) or other learners' public
+ * ones, newest first, whose titles hold every word (`words`, as searchPatterns makes them; none:
+ * any), at most `limit`. Public titles are found through the trigram index of title_search.
+ */
+export function selectPickableCourses(
+  db: DbClient,
+  { userId, whose, words, limit }: { userId: number; whose: "own" | "public"; words: string[]; limit: number },
+): Promise<PickableCourseRow[]> {
+  return queryRows<PickableCourseRow>(db, pickableCoursesSql(whose, words.length), [userId, limit, ...words]);
+}

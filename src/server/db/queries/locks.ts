@@ -19,7 +19,7 @@ export const LOCK_SPACES = {
   notes: 7_305,
   /** Serialises a learner's class creation (the per-learner limit of owned classes). */
   classes: 7_306,
-  /** Serialises the first launches of one LTI platform user (one account however many launches meet). */
+  /** Retired: the first launches of one LTI platform user once took it; one statement makes their account now (queries/lti.ts). Kept so that the number is not reused. */
   ltiIdentity: 7_307,
   /** Serialises the first launches from one LTI context (one class however many launches meet). */
   ltiContext: 7_308,
@@ -35,6 +35,6 @@ export async function lockUser(tx: SqlClient, space: Exclude<keyof typeof LOCK_S
 }
 
 /** Waits for, then holds until the transaction ends, the lock of a text key in `space` (its hash: two keys may share a lock, never a space). */
-export async function lockKey(tx: DbClient, space: "ltiIdentity" | "ltiContext" | "oidcIdentity", key: string): Promise<void> {
+export async function lockKey(tx: DbClient, space: "ltiContext" | "oidcIdentity", key: string): Promise<void> {
   await tx.$queryRaw`SELECT 1 FROM pg_advisory_xact_lock(${LOCK_SPACES[space]}::int, hashtext(${key}))`;
 }

@@ -4,7 +4,7 @@ import { env } from "~/env";
 import type { Prisma } from "~/generated/prisma/client";
 import { LTI_LAUNCH_TTL_MS } from "~/lib/rules/lti";
 import type { Db } from "~/server/db";
-import { findAssignmentOfCourse, insertAssignment } from "~/server/db/queries/assignments";
+import { findAssignmentOfCourse, hasAssignmentOfCourse, insertAssignment } from "~/server/db/queries/assignments";
 import { ensureClassMember, findMemberRole, insertClass } from "~/server/db/queries/classes";
 import { findCourseSharing } from "~/server/db/queries/course";
 import { lockKey } from "~/server/db/queries/locks";
@@ -15,6 +15,7 @@ import {
   insertLaunch,
   type LtiAccount,
   consumeLogin,
+  seatContextMember,
   selectContextMembers,
   setContextClass,
   setContextRoster,
@@ -22,6 +23,7 @@ import {
 } from "~/server/db/queries/lti";
 import { upsertLineItem } from "~/server/db/queries/lti-grades";
 import { LTI_CLAIM, isTeaching, type LaunchClaims, launcherName } from "~/server/lti/claims";
+import { platformFrameOrigins } from "~/server/lti/frame-cookie";
 import { LaunchRefused, verifyLaunchToken } from "~/server/lti/verify-launch";
 
 import { inviteExpiry, newInviteCode } from "../classes/invite-code";
@@ -34,7 +36,8 @@ export { LaunchRefused };
 /** The custom parameter a CourseCraft resource link carries (set by its deep-linking answer). */
 export const COURSE_ID_PARAMETER = "coursecraft_course_id";
 
-export type AcceptedLaunch = { account: LtiAccount; launchId: string; redirectTo: string };
+/** `frameOrigins`: who may frame the pages of the session the launch signs in (the platform's registration). */
+export type AcceptedLaunch = { account: LtiAccount; launchId: string; redirectTo: string; frameOrigins: string[] };
 
 /**
  * POST /api/lti/launch: uses the login's state once, verifies the id_token (verify-launch.ts), and
@@ -70,7 +73,7 @@ export async function acceptLtiLaunch(db: Db, { idToken, state, now }: { idToken
     messageType === "LtiDeepLinkingRequest"
       ? `/lti/deep-link/${launch.id}`
       : await resourceLinkTarget(db, { claims, classId: context?.classId ?? null, userId: account.id, teaching });
-  return { account, launchId: launch.id, redirectTo };
+  return { account, launchId: launch.id, redirectTo, frameOrigins: platformFrameOrigins(platform) };
 }
 
 /**
@@ -86,6 +89,12 @@ async function contextClassOf(
   if (!claimed) return null;
   const key = { issuer, deploymentId: claims[LTI_CLAIM.deploymentId], contextId: claimed.id };
   const title = displayNameFrom(claimed.title ?? claimed.label ?? "") ?? null;
+  // Most launches come from a context whose class exists: both writes are upserts, so no lock is needed.
+  const known = await findContext(db, key);
+  if (known && known.classId !== null) {
+    await seatContextMember(db, { contextId: known.id, classId: known.classId, userId, instructor: teaching });
+    return known;
+  }
   return db.$transaction(async (tx) => {
     await lockKey(tx, "ltiContext", JSON.stringify([key.issuer, key.deploymentId, key.contextId]));
     const context = (await findContext(tx, key)) ?? (await insertContext(tx, { ...key, title }));
@@ -115,7 +124,8 @@ async function resourceLinkTarget(
 ): Promise<string> {
   const courseId = Number(claims[LTI_CLAIM.custom]?.[COURSE_ID_PARAMETER]);
   if (!Number.isSafeInteger(courseId) || courseId <= 0) return classId === null ? "/classes" : `/classes/${classId}`;
-  if (classId !== null) {
+  // Once assigned, every later launch of the link only finds it.
+  if (classId !== null && !(await hasAssignmentOfCourse(db, { classId, courseId }))) {
     await db.$transaction(async (tx) => {
       await lockKey(tx, "ltiContext", JSON.stringify(["assign", classId, courseId]));
       if (await findAssignmentOfCourse(tx, { classId, courseId })) return;

@@ -4,10 +4,14 @@ import type { DbClient } from "~/server/db/client";
 import { deletePlatform, type PlatformRow, selectPlatforms, upsertPlatform } from "~/server/db/queries/lti";
 import { AppError } from "~/server/errors";
 
+const allowsScheme = (protocol: string) => protocol === "https:" || (protocol === "http:" && env.LTI_ALLOW_HTTP_PLATFORMS);
+
 /**
  * Registers a platform (or replaces its registration: same issuer and client id). Its URLs must be
  * https; http:// only with LTI_ALLOW_HTTP_PLATFORMS (a local LMS, the tests), because the tool
- * trusts the keys and tokens it fetches there.
+ * trusts the keys and tokens it fetches there. Frame origins are origins alone (no path), under
+ * the same rule: they go into the Content-Security-Policy of the sessions the platform's launches
+ * sign in.
  */
 export async function registerPlatform(db: DbClient, input: LtiPlatformInput): Promise<PlatformRow> {
   const parsed = ltiPlatformInput.safeParse(input);
@@ -18,11 +22,18 @@ export async function registerPlatform(db: DbClient, input: LtiPlatformInput): P
     ["token URL", platform.tokenUrl],
     ["JWKS URL", platform.jwksUrl],
   ] as const) {
-    const protocol = new URL(url).protocol;
-    if (protocol !== "https:" && !(protocol === "http:" && env.LTI_ALLOW_HTTP_PLATFORMS))
+    if (!allowsScheme(new URL(url).protocol))
       throw new AppError("BAD_REQUEST", `The ${name} must be https:// (http:// only with LTI_ALLOW_HTTP_PLATFORMS=1, for a local platform)`);
   }
-  return upsertPlatform(db, { ...platform, deploymentIds: [...new Set(platform.deploymentIds)] });
+  const frameOrigins = platform.frameOrigins.map((value) => {
+    const url = new URL(value);
+    if (!allowsScheme(url.protocol))
+      throw new AppError("BAD_REQUEST", "A frame origin must be https:// (http:// only with LTI_ALLOW_HTTP_PLATFORMS=1, for a local platform)");
+    if (url.href !== `${url.origin}/` || !/^[a-z0-9.-]+$/.test(url.hostname))
+      throw new AppError("BAD_REQUEST", `A frame origin is a scheme, host and port only, such as ${url.origin}`);
+    return url.origin;
+  });
+  return upsertPlatform(db, { ...platform, deploymentIds: [...new Set(platform.deploymentIds)], frameOrigins: [...new Set(frameOrigins)] });
 }
 
 export function listPlatforms(db: DbClient): Promise<PlatformRow[]> {
