@@ -2,7 +2,7 @@ import { Card, CardDescription, CardHeader } from "~/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 
 import { AuthGate } from "./auth-gate";
-import { ProviderSignInButtons } from "./provider-sign-in-buttons";
+import { LazyProviderSignInButtons } from "./lazy-provider-sign-in-buttons";
 import { LazyRegisterForm } from "./lazy-register-form";
 import { LoginForm } from "./login-form";
 
@@ -31,7 +31,7 @@ export function AuthPanel() {
                 <LazyRegisterForm />
               </TabsContent>
               <div className="mt-6 grid gap-4">
-                <ProviderSignInButtons />
+                <LazyProviderSignInButtons />
               </div>
             </div>
           </Tabs>
