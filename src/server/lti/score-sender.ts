@@ -1,6 +1,7 @@
 import { LTI_SCORE_MAXIMUM } from "~/lib/rules/lti";
 import type { DbClient } from "~/server/db/client";
 import { claimDueScores, type ClaimedScore, markScoreSent, msUntilNextScore, recordScoreFailure } from "~/server/db/queries/lti-grades";
+import { startPollLoop } from "~/server/jobs/poll-loop";
 import { logger } from "~/server/logger";
 
 import { forgetAccessToken, platformAccessToken, TokenRefused } from "./access-token";
@@ -92,9 +93,6 @@ export function startScoreSender(db: DbClient, options: ScoreSenderOptions = {})
   const pollMs = options.pollMs ?? POLL_MS;
   const batch = options.batch ?? BATCH;
   const concurrency = options.concurrency ?? CONCURRENCY;
-  let running = true;
-  let woken = false;
-  let wakeUp: (() => void) | null = null;
 
   async function post(score: ClaimedScore, retriedToken = false): Promise<void> {
     const platform = { platformId: score.platformId, clientId: score.clientId, tokenUrl: score.tokenUrl };
@@ -172,48 +170,13 @@ export function startScoreSender(db: DbClient, options: ScoreSenderOptions = {})
     }
   }
 
-  function sleep(ms: number): Promise<void> {
-    if (woken) {
-      woken = false;
-      return Promise.resolve();
-    }
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      timer.unref?.();
-      function done() {
-        clearTimeout(timer);
-        wakeUp = null;
-        woken = false;
-        resolve();
-      }
-      wakeUp = done;
-    });
-  }
-
-  const loop = (async () => {
-    while (running && options.loop !== false) {
-      try {
-        await drain();
-        const dueIn = await msUntilNextScore(db);
-        if (running) await sleep(Math.min(pollMs, Math.max(50, dueIn ?? pollMs)));
-      } catch (error) {
-        if (!running) break;
-        logger.error("lti score sender pass failed", { error: String(error) });
-        await sleep(pollMs);
-      }
-    }
-  })();
+  const loop = startPollLoop({ name: "lti score sender", pollMs, enabled: options.loop !== false, pass: drain, msUntilNext: () => msUntilNextScore(db) });
 
   return {
-    wake() {
-      woken = true;
-      wakeUp?.();
-    },
+    wake: loop.wake,
     drain,
     async stop() {
-      running = false;
-      wakeUp?.();
-      await loop;
+      await loop.stop();
     },
   };
 }

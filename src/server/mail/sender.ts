@@ -1,5 +1,6 @@
 import type { DbClient } from "~/server/db/client";
 import { claimDueMail, type ClaimedMail, markMailSent, msUntilNextMail, recordMailFailure } from "~/server/db/queries/mail";
+import { startPollLoop } from "~/server/jobs/poll-loop";
 import { logger } from "~/server/logger";
 
 import { createMailTransport, type MailTransport } from "./transport";
@@ -57,9 +58,6 @@ export function startMailSender(db: DbClient, options: MailSenderOptions = {}): 
   const pollMs = options.pollMs ?? POLL_MS;
   const batch = options.batch ?? BATCH;
   const concurrency = options.concurrency ?? 5;
-  let running = true;
-  let woken = false;
-  let wakeUp: (() => void) | null = null;
   // The lanes' accepted messages are marked together: one commit for those accepted while the previous one ran.
   const markSent = coalescing((messages: { id: string; attempts: number }[]) => markMailSent(db, messages));
 
@@ -126,49 +124,14 @@ export function startMailSender(db: DbClient, options: MailSenderOptions = {}): 
     }
   }
 
-  function sleep(ms: number): Promise<void> {
-    if (woken) {
-      woken = false;
-      return Promise.resolve();
-    }
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      timer.unref?.();
-      function done() {
-        clearTimeout(timer);
-        wakeUp = null;
-        woken = false;
-        resolve();
-      }
-      wakeUp = done;
-    });
-  }
-
-  const loop = (async () => {
-    while (running && options.loop !== false) {
-      try {
-        await drain();
-        const dueIn = await msUntilNextMail(db);
-        if (running) await sleep(Math.min(pollMs, Math.max(50, dueIn ?? pollMs)));
-      } catch (error) {
-        if (!running) break;
-        logger.error("mail sender pass failed", { error: String(error) });
-        await sleep(pollMs);
-      }
-    }
-  })();
+  const loop = startPollLoop({ name: "mail sender", pollMs, enabled: options.loop !== false, pass: drain, msUntilNext: () => msUntilNextMail(db) });
 
   return {
     transport,
-    wake() {
-      woken = true;
-      wakeUp?.();
-    },
+    wake: loop.wake,
     drain,
     async stop() {
-      running = false;
-      wakeUp?.();
-      await loop;
+      await loop.stop();
       transport.close();
     },
   };
